@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Single entry point for spades_lab development.
+#
+#   ./dev.sh lab     set up .venv, then open the course (notebooks/) in JupyterLab
+#   ./dev.sh test    set up .venv, then run every test (extra args go to pytest)
+#   ./dev.sh voila   set up .venv, then serve notebooks/01_table_app.ipynb as an app
+#   ./dev.sh setup   only set up .venv
+#
+# Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]'. The
+# install is redone only when pyproject.toml changes (sha256 kept in .venv/.stamp).
+set -euo pipefail
+
+cd "$(dirname "$0")"
+ROOT="$(pwd)"
+VENV="$ROOT/.venv"
+VPY="$VENV/bin/python"
+STAMP="$VENV/.stamp"
+
+log() { printf '[dev.sh] %s\n' "$*" >&2; }
+
+# Never let uv fetch its own Python build; copy instead of hard-linking from the cache.
+export UV_PYTHON_DOWNLOADS=never
+export UV_LINK_MODE="${UV_LINK_MODE:-copy}"
+
+base_python() {
+    # Resolve the real interpreter behind python3 (it may be a pyenv shim).
+    python3 -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 needed"; print(sys.executable)'
+}
+
+uv_cmd() {
+    if command -v uv >/dev/null 2>&1; then
+        uv "$@"
+    else
+        python3 -m uv "$@"
+    fi
+}
+
+ensure_uv() {
+    command -v uv >/dev/null 2>&1 && return 0
+    python3 -m uv --version >/dev/null 2>&1 && return 0
+    log "installing uv into $(base_python)"
+    python3 -m pip install --quiet uv
+}
+
+install_with_uv() {
+    ensure_uv || return 1
+    if [[ ! -x "$VPY" ]]; then
+        uv_cmd venv --quiet "$VENV" --python "$(base_python)" || return 1
+    fi
+    uv_cmd pip install --python "$VPY" --compile-bytecode -e '.[dev]'
+}
+
+install_with_pip() {
+    if [[ ! -x "$VPY" ]] || ! "$VPY" -m pip --version >/dev/null 2>&1; then
+        rm -rf "$VENV"
+        "$(base_python)" -m venv "$VENV"
+    fi
+    "$VPY" -m pip install --quiet --upgrade pip
+    "$VPY" -m pip install -e '.[dev]'
+}
+
+setup() {
+    local want have=""
+    want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+    [[ -x "$VPY" && -f "$STAMP" ]] && have="$(cat "$STAMP")"
+    if [[ "$want" == "$have" ]]; then
+        return 0
+    fi
+    log "installing spades-lab[dev] into .venv (pyproject.toml changed or first run)"
+    local t0=$SECONDS
+    if ! install_with_uv; then
+        log "uv install failed; falling back to pip"
+        install_with_pip
+    fi
+    echo "$want" >"$STAMP"
+    log "setup done in $((SECONDS - t0)) s"
+}
+
+ensure_chromium() {
+    [[ -x /usr/bin/chromium ]] && return 0
+    if [[ "$(id -u)" -eq 0 ]]; then
+        log "installing Debian chromium (browser tests)"
+        apt-get update -q
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core
+    else
+        log "WARNING: /usr/bin/chromium missing and not root; browser tests will skip"
+        log "         (as root: apt-get install chromium fonts-dejavu-core)"
+    fi
+}
+
+root_flag() {
+    # Jupyter servers refuse to run as root unless told to.
+    if [[ "$(id -u)" -eq 0 ]]; then echo --allow-root; fi
+}
+
+cmd="${1:-}"
+[[ $# -gt 0 ]] && shift
+
+case "$cmd" in
+    setup)
+        setup
+        ;;
+    lab)
+        setup
+        mkdir -p notebooks
+        exec "$VENV/bin/jupyter" lab $(root_flag) notebooks/ "$@"
+        ;;
+    voila)
+        setup
+        exec "$VENV/bin/voila" --no-browser notebooks/01_table_app.ipynb "$@"
+        ;;
+    test)
+        setup
+        ensure_chromium
+        export MPLBACKEND=Agg
+        # If the caller names test paths (./dev.sh test tests/test_x.py), run only
+        # those; otherwise run everything: tests/, doctests in spades_lab/, notebooks/.
+        user_paths=0
+        for a in "$@"; do
+            if [[ "$a" != -* && -e "${a%%::*}" ]]; then user_paths=1; fi
+        done
+        args=()
+        if [[ "$user_paths" -eq 0 ]]; then
+            for d in tests spades_lab; do
+                if [[ -d "$d" ]]; then args+=("$d"); fi
+            done
+        fi
+        if compgen -G 'notebooks/*.ipynb' >/dev/null; then
+            args+=(--nbval-lax --nbval-current-env)
+            if [[ -f tests/nbval_sanitize.cfg ]]; then
+                args+=(--nbval-sanitize-with tests/nbval_sanitize.cfg)
+            fi
+            if [[ "$user_paths" -eq 0 ]]; then args+=(notebooks); fi
+        fi
+        exec "$VPY" -m pytest "${args[@]}" "$@"
+        ;;
+    *)
+        echo "usage: ./dev.sh {lab|test|voila|setup} [extra args]" >&2
+        exit 2
+        ;;
+esac

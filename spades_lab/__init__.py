@@ -1,0 +1,16 @@
+"""spades_lab: a rules engine and course for Spades-family trick-taking games."""
+from __future__ import annotations
+
+from .bids import Bid, parse_bid
+from .cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
+from .engine import Check, Game, SeatView, Trick, trick_winner
+from .errors import IllegalAction, OptionError, RecordError, RuleError, RULE_IDS
+from .rules import PRESETS, RuleSet
+from .scoring import LineItem, NilResult, Outcome, TeamScore, score_hand, seat_name
+
+__version__ = "0.1.0"
+
+__all__ = ["Bid", "parse_bid", "Card", "Deck", "Play", "parse_card", "SUITS", "STANDARD_DECK",
+           "HECKADECK", "HECKADECK_TH", "Check", "Game", "SeatView", "Trick", "trick_winner",
+           "IllegalAction", "OptionError", "RecordError", "RuleError", "RULE_IDS", "PRESETS",
+           "RuleSet", "LineItem", "NilResult", "Outcome", "TeamScore", "score_hand", "seat_name"]

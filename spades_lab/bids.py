@@ -1,0 +1,148 @@
+"""Bids: an ordinary number of tricks, a nil-type bid, or a partial nil with tricks on top.
+
+>>> from spades_lab.rules import RuleSet
+>>> std, acorns = RuleSet.preset("standard"), RuleSet.preset("acorns")
+>>> parse_bid(std, 0), parse_bid(std, "blind nil"), parse_bid(std, 4)
+(Bid('nil'), Bid('blind nil'), Bid(4))
+>>> parse_bid(acorns, "Blind Nil Spades + 4").to_json(), parse_bid(acorns, 0).to_json()
+('blind nil spades + 4', 0)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import RuleError
+from .rules import PARTIAL_NIL_SUIT, RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """``tricks`` is the ordinary part (0 when none); ``nil`` the nil kind or None; ``blind``
+    whether it was made before looking."""
+
+    tricks: int = 0
+    nil: str | None = None
+    blind: bool = False
+
+    @property
+    def is_nil(self) -> bool:
+        return self.nil is not None
+
+    @property
+    def is_full_nil(self) -> bool:
+        """A nil that fails on any trick (``nil`` in 52-card sets, ``full nil`` in Acorns)."""
+        return self.nil is not None and self.nil not in PARTIAL_NIL_SUIT
+
+    @property
+    def nil_suit(self) -> str | None:
+        """For Nil Spades / Nil Acorns: the suit whose cards the bidder must not take."""
+        return PARTIAL_NIL_SUIT.get(self.nil) if self.nil else None
+
+    def to_json(self) -> int | str:
+        if self.nil is None:
+            return self.tricks
+        text = ("blind " if self.blind else "") + self.nil
+        if self.tricks:
+            text += f" + {self.tricks}"
+        return text
+
+    def __str__(self) -> str:
+        return str(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"Bid({self.to_json()!r})"
+
+    @property
+    def label(self) -> str:
+        """Words for a table: ``"4"``, ``"Blind Nil"``, ``"Nil Spades + 2"``."""
+        if self.nil is None:
+            return str(self.tricks)
+        text = ("Blind " if self.blind else "") + self.nil.title()
+        return text + (f" + {self.tricks}" if self.tricks else "")
+
+
+_NIL_RE = re.compile(r"^(blind\s+)?(nil spades|nil acorns|full nil|nil)(?:\s*\+\s*(-?\d+))?$")
+
+
+def parse_bid(rules: RuleSet, value: Any) -> Bid:
+    """Read a bid as written in a record (a number or a text) for the given rules.
+
+    Raises ``bid-not-allowed`` for a kind the rule set lacks, ``bid-out-of-range`` for an
+    ordinary number outside 0..hand size (1..13 in 52-card sets, where 0 means nil).
+    """
+    if isinstance(value, Bid):
+        bid = value
+    elif isinstance(value, bool):
+        raise RuleError("bid-not-allowed", f"{value!r} is not a bid.")
+    elif isinstance(value, int):
+        if not rules.acorns and value == 0:
+            bid = Bid(0, "nil", False)
+        else:
+            bid = Bid(value)
+    elif isinstance(value, str):
+        text = " ".join(value.strip().lower().split())
+        if re.fullmatch(r"-?\d+", text):
+            return parse_bid(rules, int(text))
+        m = _NIL_RE.match(text)
+        if m is None:
+            raise RuleError("bid-not-allowed", f"{value!r} is not a bid in {rules.name}: "
+                            f"{_bid_forms(rules)}", text=value)
+        extra = int(m.group(3)) if m.group(3) is not None else 0
+        bid = Bid(extra, m.group(2), bool(m.group(1)))
+        if text.count("nil") > 1:
+            raise RuleError("bid-not-allowed", "A player may make only one nil-type bid a hand.")
+    else:
+        raise RuleError("bid-not-allowed", f"{value!r} is not a bid: {_bid_forms(rules)}")
+    check_bid_shape(rules, bid)
+    return bid
+
+
+def check_bid_shape(rules: RuleSet, bid: Bid) -> None:
+    """The checks that depend on the rules only (not on the hand's situation)."""
+    if bid.nil is not None and bid.nil not in rules.nil_kinds:
+        raise RuleError("bid-not-allowed", f"{bid.label} is not a bid in {rules.name}: "
+                        f"{_bid_forms(rules)}", bid=str(bid))
+    if bid.blind and bid.nil is None:
+        raise RuleError("bid-not-allowed", "Only nil-type bids may be made blind.")
+    if bid.nil is not None and bid.tricks and bid.nil_suit is None:
+        raise RuleError("bid-not-allowed", f"{bid.nil.title()} takes no ordinary bid on top; "
+                        "only Nil Spades and Nil Acorns may add '+ N'.")
+    low = 0 if (rules.acorns or bid.nil is not None) else 1
+    if not low <= bid.tricks <= rules.hand_size:
+        raise RuleError("bid-out-of-range", f"An ordinary bid must be from {low} to "
+                        f"{rules.hand_size}; {bid.tricks} is out of range.", bid=str(bid))
+
+
+def _bid_forms(rules: RuleSet) -> str:
+    if rules.acorns:
+        return (f"bid a number 0-{rules.hand_size}, or nil spades / nil acorns (optionally "
+                "'+ N'), or full nil, each optionally blind.")
+    return f"bid a number 1-{rules.hand_size}, or nil (0), or blind nil."
+
+
+def ordinary_bids(rules: RuleSet) -> list[Bid]:
+    low = 0 if rules.acorns else 1
+    return [Bid(n) for n in range(low, rules.hand_size + 1)]
+
+
+_ALL_BIDS: dict[tuple[RuleSet, bool], tuple[Bid, ...]] = {}
+
+
+def all_bids(rules: RuleSet, blind: bool) -> tuple[Bid, ...]:
+    """Every bid shape the rule set has (blind ones only when ``blind``)."""
+    key = (rules, blind)
+    hit = _ALL_BIDS.get(key)
+    if hit is None:
+        hit = _ALL_BIDS[key] = tuple(_all_bids(rules, blind))
+    return hit
+
+
+def _all_bids(rules: RuleSet, blind: bool) -> list[Bid]:
+    out = ordinary_bids(rules)
+    for kind in rules.nil_kinds:
+        extras = range(rules.hand_size + 1) if kind in PARTIAL_NIL_SUIT else (0,)
+        for b in ((False, True) if blind else (False,)):
+            out.extend(Bid(n, kind, b) for n in extras)
+    return out

@@ -1,0 +1,370 @@
+"""Cards, suits and decks.
+
+Cards are immutable, interned values: parsing the same text twice gives the very same object,
+so cards compare and hash by identity, fast.  They print in the record notation of
+RECORD-FORMAT.md (upper case) and parse it in any case.
+
+>>> c = parse_card("10h")
+>>> c, str(c), c.pretty
+(Card('10H'), '10H', '10♥')
+>>> parse_card("TPS").suits, parse_card("tps").name
+(('P', 'S'), 'Traveler of Planets/Spades')
+>>> STANDARD_DECK.size, HECKADECK.size, HECKADECK_TH.size
+(52, 128, 136)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Sequence
+
+from .errors import RuleError
+
+# ---------------------------------------------------------------------------- data files
+
+
+def _data_dir() -> Path:
+    """Deck definitions live in ``data/decks`` (copied into wheels as ``_data/decks``)."""
+    packaged = Path(str(resources.files("spades_lab"))) / "_data" / "decks"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent / "data" / "decks"
+
+
+def _load_json(name: str) -> Any:
+    with open(_data_dir() / name, encoding="utf-8") as f:
+        return json.load(f)
+
+
+# ---------------------------------------------------------------------------- suits
+
+
+@dataclass(frozen=True)
+class Suit:
+    """A suit: its record letter, name, symbol, colour and the shape used to draw it."""
+
+    letter: str
+    name: str
+    symbol: str
+    colour: str
+    shape: str
+    bit: int
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+_SUIT_DATA = _load_json("suits.json")
+SUIT_LETTERS: tuple[str, ...] = tuple(_SUIT_DATA)
+SUITS: dict[str, Suit] = {
+    letter: Suit(letter=letter, bit=1 << i, **_SUIT_DATA[letter])
+    for i, letter in enumerate(SUIT_LETTERS)
+}
+SUIT_BITS: dict[str, int] = {s: SUITS[s].bit for s in SUITS}
+BIT_SUIT: dict[int, str] = {SUITS[s].bit: s for s in SUITS}
+
+
+def suit_name(letter: str) -> str:
+    return SUITS[letter].name
+
+
+def suits_of_bits(bits: int) -> list[str]:
+    return [s for s in SUIT_LETTERS if SUIT_BITS[s] & bits]
+
+
+# ---------------------------------------------------------------------------- cards
+
+RANK_NAMES = {
+    "0": "Zero", "A": "Ace", "B": "Beast", "J": "Jack", "Q": "Queen", "K": "King",
+    "T": "Traveler", "H": "Hunter",
+}
+_DUAL_RANKS = ("T", "H")
+_FACE_RANKS = frozenset(["B", "J", "Q", "K", "T", "H"])
+_ORDINARY_RANKS = frozenset(["0", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "B",
+                             "J", "Q", "K"])
+
+
+class Play:
+    """One way to play a card: the card and the suit it is played *as*.
+
+    An ordinary card has one play (as its own suit); a Traveler or Hunter has one per suit.
+    Plays are interned on their card (``card.play``, ``card.play_as[bit]``), so they compare
+    by identity.
+    """
+
+    __slots__ = ("card", "suit", "bit", "__weakref__")
+
+    card: Card
+    suit: str
+    bit: int
+
+    def __init__(self, card: Card, suit: str) -> None:
+        self.card = card
+        self.suit = suit
+        self.bit = SUIT_BITS[suit]
+
+    @property
+    def declared(self) -> bool:
+        """True when the play names a suit the player chose (a Traveler/Hunter)."""
+        return self.card.is_dual
+
+    def to_json(self) -> dict[str, str]:
+        d = {"card": self.card.code}
+        if self.card.is_dual:
+            d["as"] = self.suit
+        return d
+
+    def __repr__(self) -> str:
+        if self.card.is_dual:
+            return f"Play({self.card.code!r}, as_={self.suit!r})"
+        return f"Play({self.card.code!r})"
+
+    def __str__(self) -> str:
+        if self.card.is_dual:
+            return f"{self.card.code} as {self.suit}"
+        return self.card.code
+
+    @property
+    def pretty(self) -> str:
+        if self.card.is_dual:
+            return f"{self.card.pretty} as {SUITS[self.suit].name}"
+        return self.card.pretty
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_play_from, (self.card.code, self.suit))
+
+    def __copy__(self) -> Play:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Play:
+        return self
+
+
+def _play_from(code: str, suit: str) -> Play:
+    return parse_card(code).play_as[SUIT_BITS[suit]]
+
+
+class Card:
+    """A card.  Use :func:`parse_card` (or a deck's ``parse``) to get one.
+
+    Attributes: ``code`` (record notation), ``rank`` (``"10"``, ``"K"``, ``"T"`` …),
+    ``suits`` (one letter, or two for a Traveler/Hunter), ``bits`` (suit bit mask),
+    ``is_dual``, ``is_face``, ``is_ace``; ``play`` is the default :class:`Play` and
+    ``play_as`` maps a suit bit to the play as that suit.
+    """
+
+    __slots__ = ("code", "rank", "suits", "bits", "is_dual", "is_face", "is_ace", "play",
+                 "play_as", "all_plays", "suit", "__weakref__")
+
+    code: str
+    rank: str
+    suits: tuple[str, ...]
+    bits: int
+    is_dual: bool
+    is_face: bool
+    is_ace: bool
+    play: Play
+    play_as: dict[int, Play]
+    all_plays: tuple[Play, ...]
+    suit: str
+
+    _cache: dict[str, Card] = {}
+
+    def __new__(cls, rank: str, suits: Sequence[str]) -> Card:
+        code = rank + "".join(suits)
+        hit = cls._cache.get(code)
+        if hit is not None:
+            return hit
+        self = object.__new__(cls)
+        self.code = code
+        self.rank = rank
+        self.suits = tuple(suits)
+        self.suit = self.suits[0]
+        self.bits = 0
+        for s in suits:
+            self.bits |= SUIT_BITS[s]
+        self.is_dual = len(self.suits) == 2
+        self.is_face = rank in _FACE_RANKS
+        self.is_ace = rank == "A"
+        self.play_as = {SUIT_BITS[s]: Play(self, s) for s in self.suits}
+        self.all_plays = tuple(self.play_as.values())
+        self.play = self.all_plays[0]
+        cls._cache[code] = self
+        return self
+
+    def __init__(self, rank: str, suits: Sequence[str]) -> None:  # noqa: D107 - interned
+        pass
+
+    # identity equality and hashing are inherited from object: cards are interned.
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (parse_card, (self.code,))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def has_suit(self, letter: str) -> bool:
+        return bool(self.bits & SUIT_BITS[letter])
+
+    @property
+    def name(self) -> str:
+        """Words for people: ``"Queen of Hearts"``, ``"Traveler of Planets/Spades"``."""
+        rank = RANK_NAMES.get(self.rank, self.rank)
+        return f"{rank} of {'/'.join(SUITS[s].name for s in self.suits)}"
+
+    @property
+    def pretty(self) -> str:
+        """Short form with suit symbols: ``10♥``, ``T🪐♠``."""
+        return self.rank + "".join(SUITS[s].symbol for s in self.suits)
+
+    def _repr_html_(self) -> str:  # rich display in notebooks; drawing lives in render
+        from .render import card_html
+
+        return card_html(self)
+
+
+def _normalise(text: str) -> str:
+    return text.strip().upper()
+
+
+def _split(code: str) -> tuple[str, tuple[str, ...]] | None:
+    """Split a card code into rank and suits, or None when it is not card notation."""
+    if len(code) == 3 and code[0] in _DUAL_RANKS and code[1] in SUITS and code[2] in SUITS \
+            and code[1] != code[2]:
+        return code[0], (code[1], code[2])
+    if len(code) >= 2 and code[-1] in SUITS and code[:-1] in _ORDINARY_RANKS:
+        return code[:-1], (code[-1],)
+    return None
+
+
+def parse_card(text: str | Card) -> Card:
+    """Parse record notation (any case) into a card of some deck.
+
+    Raises :class:`RuleError` ``unknown-card`` when the text is not card notation.  Use
+    :meth:`Deck.parse` to also check that the card belongs to a particular deck.
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise RuleError("unknown-card", f"{text!r} is not a card: write cards like 'QH' or '10S'.")
+    code = _normalise(text)
+    hit = Card._cache.get(code)
+    if hit is not None:
+        return hit
+    split = _split(code)
+    if split is None:
+        raise RuleError("unknown-card",
+                        f"{text!r} is not a card: write rank then suit, like 'QH', '10S' or 'TPS'.",
+                        text=text)
+    rank, suits = split
+    if len(suits) == 2:
+        canonical = _DUAL_PAIRS.get(frozenset(suits))
+        if canonical is None:
+            raise RuleError("unknown-card", f"{text!r} is not a card: no Traveler or Hunter "
+                            f"pairs {SUITS[suits[0]].name} with {SUITS[suits[1]].name}.",
+                            text=text)
+        suits = canonical
+    return Card(rank, suits)
+
+
+# ---------------------------------------------------------------------------- decks
+
+_DECK_DATA = {name: _load_json(f"{name}.json") for name in ("standard", "heckadeck")}
+_DUAL_PAIRS: dict[frozenset[str], tuple[str, str]] = {
+    frozenset(p["suits"]): (p["suits"][0], p["suits"][1])
+    for p in _DECK_DATA["heckadeck"]["travelers_hunters"]
+}
+
+
+class Deck:
+    """A deck as data: its suits, its cards in display order, and its rank orders.
+
+    >>> STANDARD_DECK.parse("as")
+    Card('AS')
+    >>> STANDARD_DECK.parse("0S")
+    Traceback (most recent call last):
+    ...
+    spades_lab.errors.RuleError: '0S' is not a card of the 52-card deck.
+    """
+
+    def __init__(self, name: str, *, travelers_hunters: bool = False) -> None:
+        data = _DECK_DATA[name]
+        self.name = name
+        self.travelers_hunters = travelers_hunters
+        self.suits: tuple[str, ...] = tuple(data["suits"])
+        self.ranks: tuple[str, ...] = tuple(data["ranks"])
+        self.ace_flips: bool = bool(data["ace_flips"])
+        self.rank_orders: dict[str, tuple[str, ...]] = {
+            k: tuple(v) for k, v in data["rank_orders"].items()}
+        cards = [Card(r, (s,)) for s in self.suits for r in self.ranks]
+        self.duals: tuple[Card, ...] = ()
+        if travelers_hunters:
+            self.duals = tuple(Card(r, tuple(p["suits"]))
+                               for p in data["travelers_hunters"] for r in _DUAL_RANKS)
+            cards.extend(self.duals)
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self.index: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
+        self.size = len(self.cards)
+        self.label = "52-card deck" if name == "standard" else (
+            "Heckadeck with Travelers and Hunters" if travelers_hunters else "Heckadeck")
+
+    def __repr__(self) -> str:
+        return f"<Deck {self.label}: {self.size} cards>"
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.index
+
+    def parse(self, text: str | Card) -> Card:
+        """Parse a card and check it belongs to this deck (``unknown-card`` otherwise)."""
+        card = parse_card(text)
+        if card not in self.index:
+            raise RuleError("unknown-card", f"{str(text)!r} is not a card of the {self.label}.",
+                            text=str(text))
+        return card
+
+    def parse_many(self, texts: Iterable[str | Card]) -> list[Card]:
+        return [self.parse(t) for t in texts]
+
+    def sort_key(self, card: Card) -> int:
+        return self.index[card]
+
+    def sorted(self, cards: Iterable[Card]) -> list[Card]:
+        return sorted(cards, key=self.index.__getitem__)
+
+    @cached_property
+    def suit_names(self) -> dict[str, str]:
+        return {s: SUITS[s].name for s in self.suits}
+
+
+STANDARD_DECK = Deck("standard")
+HECKADECK = Deck("heckadeck")
+HECKADECK_TH = Deck("heckadeck", travelers_hunters=True)
+
+
+def deck_for(name: str, travelers_hunters: bool = False) -> Deck:
+    if name == "standard":
+        return STANDARD_DECK
+    return HECKADECK_TH if travelers_hunters else HECKADECK
+
+
+def cards_text(cards: Iterable[Card], pretty: bool = True) -> str:
+    """``"7♥, K♥"`` — cards joined for messages."""
+    return ", ".join(c.pretty if pretty else c.code for c in cards)

@@ -1,0 +1,124 @@
+"""The ``spades-lab`` command.
+
+``spades-lab play --rules NAME [--option key=value ...] [--seed N] [--hands K] [--out FILE]``
+plays a game between simple players and prints it trick by trick; ``spades-lab replay FILE
+[--json]`` replays a record.  A rejected record exits with status 2 and (with ``--json``) prints
+``{"error": {"rule": ..., "hand": ..., "step": ..., "message": ...}}``.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import sys
+from typing import Any, Sequence
+
+from .errors import RecordError, RuleError
+
+#: Modules that add sub-commands: each has ``register(subparsers)``.
+COMMAND_MODULES = ("spades_lab.cli_explain", "spades_lab.cli_sim", "spades_lab.cli_solve")
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with a JSON value where it parses (``bag_limit=5``, ``th_low=true``,
+    ``bag_limit=null``), else the text itself (``failed_nil_tricks=count_toward_bid``)."""
+    if "=" not in text:
+        raise RuleError("bad-option", f"--option takes key=value, not {text!r}.")
+    key, value = text.split("=", 1)
+    try:
+        return key.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return key.strip(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spades-lab", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("play", help="play a game between simple players and print it")
+    p.add_argument("--rules", default="standard", help="preset: standard, online, original, "
+                   "acorns, acorns8")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--hands", type=int, default=None, help="stop after K hands")
+    p.add_argument("--out", default=None, help="write the game record here")
+    p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.set_defaults(func=cmd_play)
+    r = sub.add_parser("replay", help="replay a game record")
+    r.add_argument("file")
+    r.add_argument("--json", action="store_true", help="print the replay result as JSON")
+    r.set_defaults(func=cmd_replay)
+    for name in COMMAND_MODULES:
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            continue
+        mod.register(sub)
+    return parser
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .engine import Game
+    from .players import SimplePlayer, play_game
+    from .records import dump_record
+    from .rules import RuleSet
+    from .text import game_account
+
+    options = dict(parse_option(o) for o in args.option)
+    rules = RuleSet.preset(args.rules, options)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    rng = random.Random(seed)
+    game = Game(rules)
+    players = [SimplePlayer()] * rules.players
+    play_game(game, players, rng, max_hands=args.hands if args.hands is not None else 500)
+    if not args.quiet:
+        print(f"# spades-lab play --rules {rules.name} --seed {seed}")
+        print(game_account(game))
+    else:
+        print(f"totals {game.totals} over={game.over} winner={game.winner}")
+    if args.out:
+        dump_record(game, args.out)
+        print(f"Record written to {args.out}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .records import replay
+    from .text import game_account
+
+    try:
+        result = replay(args.file)
+    except RecordError as e:
+        return _report(e, args.json)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        print(game_account(result.game))
+    return 0
+
+
+def _report(e: RuleError, as_json: bool) -> int:
+    err = e if isinstance(e, RecordError) else RecordError(e.rule, e.message)
+    if as_json:
+        print(json.dumps({"error": err.to_dict()}, ensure_ascii=False))
+    else:
+        where = ""
+        if err.hand is not None:
+            where = f"hand {err.hand}" + (f", {err.step}" if err.step else "") + ": "
+        print(f"error [{err.rule}] {where}{err.message}", file=sys.stderr)
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except RuleError as e:
+        return _report(e, bool(getattr(args, "json", False)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,980 @@
+"""The hand and game state machine.
+
+For every action there is a check that answers "may this seat do this?" with the reason
+(``can_bid``, ``can_exchange``, ``can_play``) and an action that verifies first and raises an
+:class:`~spades_lab.errors.IllegalAction` carrying the rule id, changing nothing, when it fails
+(``bid``, ``exchange``, ``play``).  Every action appends a frozen event to ``Game.log``.
+
+>>> import random
+>>> g = Game(RuleSet.preset("standard"))
+>>> g.deal(rng=random.Random(7))
+>>> g.phase, g.turn, g.seat_name(g.turn)
+('bidding', 1, 'East')
+>>> g.bid("blind nil", seat=1); g.bid(4); g.bid(3); g.bid(5)
+>>> g.phase, g.turn, len(g.legal_plays()) > 0
+('play', 1, True)
+>>> g.play("2C")
+Traceback (most recent call last):
+...
+spades_lab.errors.IllegalAction: East does not hold 2♣.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from .bids import Bid, all_bids, parse_bid
+from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_card, suit_name
+from .errors import IllegalAction, RuleError
+from .rules import RuleSet
+from .scoring import Outcome, TeamScore, game_outcome, score_hand, seat_name
+
+DEAL, BIDDING, EXCHANGE, PLAY, OVER = "deal", "bidding", "exchange", "play", "over"
+
+# ---------------------------------------------------------------------------- events
+
+
+class DealEvent(NamedTuple):
+    hand: int
+    dealer: int
+    deal: tuple[tuple[Card, ...], ...]
+    kind: str = "deal"
+
+
+class LookEvent(NamedTuple):
+    seat: int
+    kind: str = "look"
+
+
+class BidEvent(NamedTuple):
+    seat: int
+    bid: Bid
+    kind: str = "bid"
+
+
+class ExchangeEvent(NamedTuple):
+    seat: int
+    to: int
+    cards: tuple[Card, ...]
+    kind: str = "exchange"
+
+
+class PlayEvent(NamedTuple):
+    seat: int
+    play: Play
+    kind: str = "play"
+
+    @property
+    def card(self) -> Card:
+        return self.play.card
+
+
+class HandScoredEvent(NamedTuple):
+    hand: int
+    scores: tuple[TeamScore, ...]
+    outcome: Outcome
+    kind: str = "scored"
+
+
+_new_tuple = tuple.__new__  # fast construction of the PlayEvent named tuple on the hot path
+
+Event = DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | HandScoredEvent
+
+
+class Trick(NamedTuple):
+    """A complete trick: ``plays`` are (seat, Play) in the order played."""
+
+    index: int
+    leader: int
+    plays: tuple[tuple[int, Play], ...]
+    winner: int
+    led: str
+
+
+@dataclass(frozen=True)
+class Check:
+    """The answer to "may this seat do this?": ``ok``, and when not, the rule id and words."""
+
+    ok: bool
+    rule: str | None = None
+    message: str = ""
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def error(self) -> IllegalAction:
+        assert self.rule is not None
+        return IllegalAction(self.rule, self.message, **self.details)
+
+
+OK = Check(True)
+
+
+def _no(rule: str, message: str, **details: Any) -> Check:
+    return Check(False, rule, message, details)
+
+
+@dataclass
+class ExchangeDue:
+    """An exchange owed after a blind nil-type bid: ``blind`` passes first (``lo``..``hi``
+    cards), then ``partner`` passes the same number back."""
+
+    blind: int
+    partner: int
+    lo: int
+    hi: int
+    passed: tuple[Card, ...] | None = None
+    returned: tuple[Card, ...] | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.returned is not None
+
+    def owed_by(self) -> int | None:
+        if self.passed is None:
+            return self.blind
+        if self.returned is None:
+            return self.partner
+        return None
+
+
+# ---------------------------------------------------------------------------- rank tables
+
+_RANK_CACHE: dict[tuple[str, bool, bool], tuple[dict[Card, int], dict[Card, int]]] = {}
+
+
+def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
+    """(rank with the Ace low, rank with the Ace high) for each card, from the deck's rank
+    order data.  In the 52-card deck both are the same (Ace high)."""
+    key = (rules.deck.name, rules.th_low, rules.deck.travelers_hunters)
+    hit = _RANK_CACHE.get(key)
+    if hit is not None:
+        return hit
+    order = rules.rank_order
+    pos = {r: i for i, r in enumerate(order)}
+    low: dict[Card, int] = {}
+    high: dict[Card, int] = {}
+    for c in rules.deck.cards:
+        low[c] = pos[c.rank]
+        high[c] = pos["A+"] if (c.is_ace and "A+" in pos) else pos[c.rank]
+    _RANK_CACHE[key] = (low, high)
+    return low, high
+
+
+def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: str | None
+                 ) -> tuple[int, str]:
+    """The seat winning ``plays`` so far, and the reason id (RULINGS.md section 7).
+
+    ``superior`` is the superior trump in force once these plays are made (for the 52-card
+    sets, Spades is the only trump).  The Ace is high when any face card is among ``plays``.
+    """
+    if not plays:
+        raise ValueError("no cards played")
+    low, high = rank_tables(rules)
+    led_bit = plays[0][1].bit
+    trump_bits = 0
+    for t in rules.trumps:
+        trump_bits |= SUIT_BITS[t]
+    sup = SUIT_BITS[superior] if superior else (SUIT_BITS["S"] if not rules.acorns else 0)
+    inf = trump_bits & ~sup
+    rv = high if any(p.card.is_face for _, p in plays) else low
+    best = -1
+    winner = plays[0][0]
+    reason = "led-suit-wins"
+    for seat, p in plays:
+        b = p.bit
+        if b == sup:
+            k = 3000 + rv[p.card]
+            why = "superior-trump-wins"
+        elif b & inf:
+            k = 2000 + rv[p.card]
+            why = "inferior-trump-wins"
+        elif b == led_bit:
+            k = 1000 + rv[p.card]
+            why = "led-suit-wins"
+        else:
+            continue
+        if k > best:
+            best, winner, reason = k, seat, why
+    return winner, reason
+
+
+# ---------------------------------------------------------------------------- the hand
+
+
+class Hand:
+    """One deal: bidding, the blind exchanges, and the tricks.  Driven through :class:`Game`."""
+
+    def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
+        rules = game.rules
+        self.game = game
+        self.rules = rules
+        self.index = index
+        self.n = rules.players
+        self.dealer = dealer
+        self.deal = tuple(tuple(h) for h in deal)
+        self.hands: list[list[Card]] = [list(h) for h in deal]
+        self.phase = BIDDING
+        self.bids: list[Bid | None] = [None] * self.n
+        self.looked = [False] * self.n
+        self.turn: int | None = (dealer + 1) % self.n
+        self.exchanges: list[ExchangeDue] = []
+        self.leader: int | None = None
+        self.trick: list[tuple[int, Play]] = []
+        self.tricks: list[Trick] = []
+        self.led_bit = 0
+        self.broken = 0
+        self.trump_bits = 0
+        for t in rules.trumps:
+            self.trump_bits |= SUIT_BITS[t]
+        self.superior: str | None = None
+        self.superior_at: tuple[int, int] | None = None
+        self._sup_bit = 0 if rules.acorns else SUIT_BITS["S"]
+        self.taken = [0] * self.n
+        self.won: list[list[Card]] = [[] for _ in range(self.n)]
+        self.has_duals = rules.deck.travelers_hunters
+        self.rank_low, self.rank_high = rank_tables(rules)
+        self.ace_flips = rules.deck.ace_flips
+        self.scores: tuple[TeamScore, ...] | None = None
+        self.log = game.log
+        self.first_event = len(game.log)
+        self._legal: tuple[Play, ...] | None = None
+
+    # ------------------------------------------------------------------ copying
+    def _copy(self, game: Game) -> Hand:
+        h = object.__new__(Hand)
+        h.__dict__.update(self.__dict__)
+        h.game = game
+        h.log = game.log
+        h.hands = [list(x) for x in self.hands]
+        h.bids = list(self.bids)
+        h.looked = list(self.looked)
+        h.exchanges = [ExchangeDue(e.blind, e.partner, e.lo, e.hi, e.passed, e.returned)
+                       for e in self.exchanges]
+        h.trick = list(self.trick)
+        h.tricks = list(self.tricks)
+        h.taken = list(self.taken)
+        h.won = [list(x) for x in self.won]
+        return h
+
+    # ------------------------------------------------------------------ helpers
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.n)
+
+    @property
+    def complete(self) -> bool:
+        return self.scores is not None
+
+    @property
+    def led(self) -> str | None:
+        return self.trick[0][1].suit if self.trick else None
+
+    def trick_number(self) -> int:
+        return len(self.tricks)
+
+    def unbroken_trumps(self) -> list[str]:
+        return [t for t in self.rules.trumps if not self.broken & SUIT_BITS[t]]
+
+    def is_broken(self, suit: str) -> bool:
+        return bool(self.broken & SUIT_BITS[suit])
+
+    def cards_held(self, seat: int) -> list[Card]:
+        return self.rules.deck.sorted(self.hands[seat])
+
+    # ------------------------------------------------------------------ bidding
+    def blind_allowed(self, seat: int) -> Check:
+        """May ``seat`` still bid blind (has not looked; online: team trails enough)?"""
+        if self.looked[seat]:
+            return _no("blind-not-allowed", f"{self.name(seat)} has looked at the hand: blind "
+                       "bids are made before looking.", seat=seat)
+        deficit = self.rules.blind_nil_deficit
+        if deficit is not None:
+            totals = self.game.totals_before_hand
+            team = self.rules.team_of(seat)
+            other = max(t for i, t in enumerate(totals) if i != team)
+            if other - totals[team] < deficit:
+                return _no("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s team to "
+                           f"trail by at least {deficit} when bidding starts; it is at "
+                           f"{totals[team]} against {other}.", seat=seat,
+                           trailing_by=other - totals[team])
+        return OK
+
+    def check_bid(self, value: Any, seat: int | None) -> tuple[Check, Bid | None]:
+        if self.phase != BIDDING:
+            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+                       "not a bid."), None
+        assert self.turn is not None
+        if seat is not None and seat != self.turn:
+            return _no("not-your-turn", f"It is {self.name(self.turn)}'s turn to bid, not "
+                       f"{self.name(seat)}'s.", seat=seat, turn=self.turn), None
+        seat = self.turn
+        try:
+            bid = parse_bid(self.rules, value)
+        except RuleError as e:
+            return _no(e.rule, e.message, **e.details), None
+        if bid.blind:
+            ok = self.blind_allowed(seat)
+            if not ok:
+                return ok, None
+        return OK, bid
+
+    def legal_bids(self) -> list[Bid]:
+        if self.phase != BIDDING:
+            return []
+        assert self.turn is not None
+        return all_bids(self.rules, blind=bool(self.blind_allowed(self.turn)))
+
+    def _apply_bid(self, bid: Bid) -> None:
+        seat = self.turn
+        assert seat is not None
+        self.bids[seat] = bid
+        if not bid.blind:
+            self.looked[seat] = True
+        self.game.log.append(BidEvent(seat, bid))
+        nxt = (seat + 1) % self.n
+        if self.bids[nxt] is None:
+            self.turn = nxt
+            return
+        self._start_exchanges()
+
+    def _start_exchanges(self) -> None:
+        rules = self.rules
+        for seat, bid in enumerate(self.bids):
+            assert bid is not None
+            if not (bid.blind and bid.nil):
+                continue
+            lo, hi = rules.exchange_range(bid.nil)
+            partner = rules.partner(seat)
+            pbid = self.bids[partner]
+            if hi == 0 or (pbid is not None and pbid.blind):
+                continue
+            self.exchanges.append(ExchangeDue(seat, partner, lo, hi))
+        if self.exchanges:
+            self.phase = EXCHANGE
+            self.turn = self.exchanges[0].blind
+        else:
+            self._start_play()
+
+    # ------------------------------------------------------------------ exchange
+    def exchange_due(self, seat: int) -> ExchangeDue | None:
+        for e in self.exchanges:
+            if seat in (e.blind, e.partner):
+                return e
+        return None
+
+    def awaiting(self) -> list[int]:
+        """Seats that may act now (several while exchanges are owed)."""
+        if self.phase == EXCHANGE:
+            return [s for e in self.exchanges if (s := e.owed_by()) is not None]
+        return [] if self.turn is None or self.phase in (DEAL, OVER) else [self.turn]
+
+    def check_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Check, tuple[Card, ...]]:
+        if self.phase != EXCHANGE:
+            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a card "
+                       "exchange."), ()
+        due = self.exchange_due(seat)
+        if due is None:
+            return _no("exchange-invalid", f"No card exchange is due from {self.name(seat)}.",
+                       seat=seat), ()
+        owed = due.owed_by()
+        if owed is None or (seat == due.blind and due.passed is not None):
+            return _no("exchange-invalid", f"{self.name(seat)} has already passed cards.",
+                       seat=seat), ()
+        if owed != seat:
+            return _no("not-your-turn", f"{self.name(due.blind)} passes first; "
+                       f"{self.name(seat)} passes back after.", seat=seat, turn=owed), ()
+        parsed: list[Card] = []
+        for c in cards:
+            try:
+                parsed.append(self.rules.deck.parse(c))
+            except RuleError as e:
+                return _no(e.rule, e.message, **e.details), ()
+        if len(set(parsed)) != len(parsed):
+            return _no("exchange-invalid", "The same card is named twice in the exchange."), ()
+        want = f"{due.lo} to {due.hi}" if due.lo != due.hi else str(due.hi)
+        if seat == due.partner:
+            assert due.passed is not None
+            want = str(len(due.passed))
+            good = len(parsed) == len(due.passed)
+        else:
+            good = due.lo <= len(parsed) <= due.hi
+        if not good:
+            return _no("exchange-invalid", f"{self.name(seat)} must pass {want} card"
+                       f"{'s' if want != '1' else ''}, not {len(parsed)}.", seat=seat,
+                       count=len(parsed)), ()
+        held = self.hands[seat]
+        missing = [c for c in parsed if c not in held]
+        if missing:
+            return _no("exchange-invalid", f"{self.name(seat)} does not hold "
+                       f"{cards_text(missing)}.", seat=seat, cards=[c.code for c in missing]), ()
+        return OK, tuple(parsed)
+
+    def _apply_exchange(self, seat: int, cards: tuple[Card, ...]) -> None:
+        due = self.exchange_due(seat)
+        assert due is not None
+        to = due.partner if seat == due.blind else due.blind
+        for c in cards:
+            self.hands[seat].remove(c)
+            self.hands[to].append(c)
+        if seat == due.blind:
+            due.passed = cards
+        else:
+            due.returned = cards
+        self.game.log.append(ExchangeEvent(seat, to, cards))
+        owing = self.awaiting()
+        if owing:
+            self.turn = owing[0]
+        else:
+            self._start_play()
+
+    # ------------------------------------------------------------------ play
+    def _start_play(self) -> None:
+        self.phase = PLAY
+        self.looked = [True] * self.n
+        first = self.dealer if self.rules.first_lead == "dealer" else (self.dealer + 1) % self.n
+        self.leader = self.turn = first
+        self._legal = None
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        lg = self._legal
+        if lg is None:
+            if self.phase != PLAY:
+                return ()
+            lg = self._legal = self._compute_legal()
+        return lg
+
+    def _compute_legal(self) -> tuple[Play, ...]:
+        hand = self.hands[self.turn]  # type: ignore[index]
+        if self.trick:
+            L = self.led_bit
+            f = [c.play_as[L] for c in hand if c.bits & L]
+            if f:
+                return tuple(f)
+            if self.has_duals:
+                return tuple([p for c in hand for p in c.all_plays])
+            return tuple([c.play for c in hand])
+        ub = self.trump_bits & ~self.broken
+        if not ub:
+            if self.has_duals:
+                return tuple([p for c in hand for p in c.all_plays])
+            return tuple([c.play for c in hand])
+        if self.has_duals:
+            out = [p for c in hand for p in c.all_plays if not p.bit & ub]
+        else:
+            out = [c.play for c in hand if not c.bits & ub]
+        if out:
+            return tuple(out)
+        return tuple([c.play for c in hand])  # only unbroken trumps: any may be led
+
+    def resolve(self, card: Any, as_: Any = None) -> tuple[Card, str | None]:
+        """Card and declared suit letter from user input (raises ``unknown-card`` /
+        ``bad-declaration`` for text that names no card or no suit)."""
+        if isinstance(card, Play):
+            if as_ is None:
+                as_ = card.suit
+            card = card.card
+        c = self.rules.deck.parse(card)
+        if as_ is None:
+            return c, None
+        if isinstance(as_, str):
+            key = as_.strip().upper()
+            for letter, s in SUITS.items():
+                if key in (letter, s.name.upper()):
+                    return c, letter
+        raise IllegalAction("bad-declaration", f"{as_!r} is not a suit: use one of "
+                            f"{', '.join(self.rules.deck.suits)}.", card=c.code)
+
+    def check_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
+        """May the seat to play (or ``seat``) play ``card`` (as ``as_``)?  The reasons of
+        RULINGS.md section 7, in the order a student would check them."""
+        if self.phase != PLAY:
+            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a "
+                       "card to be played.")
+        turn = self.turn
+        assert turn is not None
+        if seat is not None and seat != turn:
+            return _no("not-your-turn", f"It is {self.name(turn)}'s turn to play, not "
+                       f"{self.name(seat)}'s.", seat=seat, turn=turn)
+        try:
+            c, decl = self.resolve(card, as_)
+        except RuleError as e:
+            return _no(e.rule, e.message, **e.details)
+        who = self.name(turn)
+        hand = self.hands[turn]
+        if c not in hand:
+            return _no("card-not-in-hand", f"{who} does not hold {c.pretty}.", card=c.code)
+        if decl is not None and not c.bits & SUIT_BITS[decl]:
+            if c.is_dual:
+                return _no("bad-declaration", f"{c.pretty} is a {c.name.split(' of ')[0]} of "
+                           f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot be "
+                           f"played as {suit_name(decl)}.", card=c.code, declared=decl)
+            return _no("bad-declaration", f"{c.pretty} is a card of {suit_name(c.suit)}; it "
+                       f"cannot be declared as {suit_name(decl)}.", card=c.code, declared=decl)
+        if self.trick:
+            led = self.trick[0][1].suit
+            L = SUIT_BITS[led]
+            if c.bits & L:
+                if decl is not None and decl != led:
+                    return _no("bad-declaration", f"{c.pretty} can follow {suit_name(led)}, so "
+                               f"it is played as {suit_name(led)}, not "
+                               f"{suit_name(decl)}.", card=c.code, declared=decl, led=led)
+                return OK
+            follow = [x for x in hand if x.bits & L]
+            if follow:
+                return _no("must-follow-suit", f"{who} must follow {suit_name(led)}: holds "
+                           f"{cards_text(self.rules.deck.sorted(follow))}.", seat=turn,
+                           led=led, holding=[x.code for x in follow])
+            if c.is_dual and decl is None:
+                return _no("bad-declaration", f"{who} plays {c.pretty} off-suit and must declare "
+                           f"it as {suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
+                           card=c.code)
+            return OK
+        # leading
+        ub = self.trump_bits & ~self.broken
+        if c.is_dual:
+            if decl is None:
+                return _no("bad-declaration", f"{who} leads {c.pretty} and must declare it as "
+                           f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.", card=c.code)
+            if SUIT_BITS[decl] & ub:
+                return _no("bad-declaration", f"{c.pretty} may not be led as "
+                           f"{suit_name(decl)}: {suit_name(decl)} "
+                           "are not broken yet.", card=c.code, declared=decl)
+            return OK
+        if c.bits & ub:
+            other = [x for x in hand if x.is_dual or not x.bits & ub]
+            if other:
+                return _no("trump-not-broken", f"{who} may not lead {suit_name(c.suit)}: "
+                           f"{suit_name(c.suit)} are not broken and {who} holds other cards "
+                           f"to lead.", seat=turn, suit=c.suit,
+                           alternatives=[x.code for x in other])
+        return OK
+
+    def _play_of(self, card: Any, as_: Any) -> Play | None:
+        """The interned play for user input, or None when it cannot be resolved quickly."""
+        if type(card) is Play:
+            if as_ is None:
+                return card
+            card = card.card
+        try:
+            c, decl = self.resolve(card, as_)
+        except RuleError:
+            return None
+        if decl is None:
+            if not c.is_dual:
+                return c.play
+            if self.trick and c.bits & self.led_bit:
+                return c.play_as[self.led_bit]
+            return None
+        return c.play_as.get(SUIT_BITS[decl])
+
+    def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
+        lg = self._legal
+        if lg is None:
+            if self.phase != PLAY:
+                raise self.check_play(card, as_, seat).error()
+            lg = self._legal = self._compute_legal()
+        p = self._play_of(card, as_)
+        if p is None or p not in lg or (seat is not None and seat != self.turn):
+            check = self.check_play(card, as_, seat)
+            if check.ok:  # the fast path and the reasons disagree: a bug, never hidden
+                raise AssertionError(f"legal_plays and check_play disagree on {card!r} {as_!r}")
+            raise check.error()
+        self._apply_play(p)
+
+    def _apply_play(self, p: Play) -> None:
+        seat: int = self.turn  # type: ignore[assignment]
+        self.hands[seat].remove(p.card)
+        trick = self.trick
+        b = p.bit
+        if not trick:
+            self.led_bit = b
+        trick.append((seat, p))
+        if b & self.trump_bits and not b & self.broken:
+            self.broken |= b
+            if self.superior is None and self.rules.acorns:
+                self.superior = p.suit
+                self._sup_bit = b
+                self.superior_at = (len(self.tricks), seat)
+        self.log.append(_new_tuple(PlayEvent, (seat, p, "play")))
+        self._legal = None
+        if len(trick) == self.n:
+            self._finish_trick()
+        else:
+            self.turn = (seat + 1) % self.n
+
+    def _finish_trick(self) -> None:
+        trick = self.trick
+        sup = self._sup_bit
+        inf = self.trump_bits & ~sup
+        L = self.led_bit
+        rv = self.rank_low
+        if self.ace_flips:
+            for _, p in trick:
+                if p.card.is_face:
+                    rv = self.rank_high
+                    break
+        best = -1
+        winner = trick[0][0]
+        for seat, p in trick:
+            b = p.bit
+            if b == sup:
+                k = 3000 + rv[p.card]
+            elif b & inf:
+                k = 2000 + rv[p.card]
+            elif b == L:
+                k = 1000 + rv[p.card]
+            else:
+                continue
+            if k > best:
+                best = k
+                winner = seat
+        self.taken[winner] += 1
+        self.won[winner].extend([p.card for _, p in trick])
+        self.tricks.append(Trick(len(self.tricks), trick[0][0], tuple(trick), winner,
+                                 BIT_SUIT[L]))
+        self.trick = []
+        self.leader = self.turn = winner
+        if len(self.tricks) == self.rules.hand_size:
+            self.turn = None
+            self.game._finish_hand()
+
+    # ------------------------------------------------------------------ words
+    def waiting_for(self) -> str:
+        if self.phase == BIDDING and self.turn is not None:
+            return f"{self.name(self.turn)}'s bid"
+        if self.phase == EXCHANGE:
+            return "the blind-nil card exchange (" + ", ".join(
+                self.name(s) for s in self.awaiting()) + " to pass)"
+        if self.phase == PLAY and self.turn is not None:
+            return f"{self.name(self.turn)}'s play"
+        return "the next deal"
+
+    def winning_so_far(self) -> tuple[int, str] | None:
+        """The seat winning the trick in progress, and why (Ace rank as the cards stand)."""
+        if not self.trick:
+            return None
+        return trick_winner(self.rules, self.trick, self.superior)
+
+
+# ---------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat may see: its own cards (once it has looked), every public action, and the
+    cards it passed and received in an exchange.  Other hands appear only as counts."""
+
+    seat: int
+    phase: str
+    hand: tuple[Card, ...] | None
+    hand_sizes: tuple[int, ...]
+    dealer: int
+    turn: int | None
+    bids: tuple[Bid | None, ...]
+    trick: tuple[tuple[int, Play], ...]
+    tricks: tuple[Trick, ...]
+    taken: tuple[int, ...]
+    broken: tuple[str, ...]
+    superior: str | None
+    passed: tuple[Card, ...] = ()
+    received: tuple[Card, ...] = ()
+    legal: tuple[Play, ...] = ()
+    totals: tuple[int, ...] = ()
+    bags: tuple[int, ...] = ()
+
+    def played_cards(self) -> list[Card]:
+        out = [p.card for t in self.tricks for _, p in t.plays]
+        out.extend(p.card for _, p in self.trick)
+        return out
+
+
+# ---------------------------------------------------------------------------- the game
+
+
+class Game:
+    """A game: hands dealt one after another until a partnership reaches the target.
+
+    ``start`` gives the partnerships' totals and bags before the first hand (teams in order of
+    their lowest seat), as a record's ``start`` does.
+    """
+
+    def __init__(self, rules: RuleSet | str = "standard", *, players: Sequence[str] | None = None,
+                 dealer: int = 0, start: dict[str, Sequence[int]] | None = None) -> None:
+        if isinstance(rules, str):
+            rules = RuleSet.preset(rules)
+        self.rules = rules
+        n = rules.players
+        if players is not None and len(players) != n:
+            raise RuleError("bad-record", f"{rules.name} has {n} players; {len(players)} "
+                            "names were given.")
+        self.players = list(players) if players is not None else None
+        if not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}.")
+        teams = rules.team_count
+        scores = list((start or {}).get("scores") or [0] * teams)
+        bags = list((start or {}).get("bags") or [0] * teams)
+        if len(scores) != teams or len(bags) != teams:
+            raise RuleError("bad-record", f"start needs {teams} scores and {teams} bag counts, "
+                            "one per partnership.")
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + bags):
+            raise RuleError("bad-record", "start scores and bags must be whole numbers.")
+        limit = rules.bag_limit
+        for b in bags:
+            if b < 0 or (limit is not None and b >= limit):
+                raise RuleError("bad-record", f"start bags must lie in 0..{(limit or 1) - 1}"
+                                if limit else "start bags cannot be negative.")
+        self.start_scores = tuple(scores)
+        self.start_bags = tuple(bags)
+        self.totals = list(scores)
+        self.bags = list(bags)
+        self.totals_before_hand = tuple(scores)
+        self.first_dealer = dealer
+        self.next_dealer = dealer
+        self.log: list[Event] = []
+        self.hands: list[Hand] = []
+        self.hand: Hand | None = None
+        self.outcome: Outcome | None = None
+
+    # ------------------------------------------------------------------ basics
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.name}: hand {len(self.hands)}, phase {self.phase}, "
+                f"totals {self.totals}>")
+
+    def _repr_html_(self) -> str:
+        from .render import game_html
+
+        return game_html(self)
+
+    @property
+    def phase(self) -> str:
+        """``deal`` (waiting for the next deal), ``bidding``, ``exchange``, ``play`` or
+        ``over``."""
+        h = self.hand
+        if h is None:
+            return DEAL
+        if h.phase == DEAL and self.outcome is not None and self.outcome.over:
+            return OVER
+        return h.phase
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None and self.outcome.over
+
+    @property
+    def winner(self) -> int | None:
+        return self.outcome.winner if self.outcome else None
+
+    @property
+    def turn(self) -> int | None:
+        h = self.hand
+        if h is None or h.complete:
+            return None
+        return h.turn
+
+    def seat_name(self, seat: int) -> str:
+        name = seat_name(seat, self.rules.players)
+        if self.players:
+            return f"{self.players[seat]} ({name})"
+        return name
+
+    def copy(self) -> Game:
+        """An independent copy (for what-if branches and search); events are shared values."""
+        g = object.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.totals = list(self.totals)
+        g.bags = list(self.bags)
+        g.log = list(self.log)
+        g.hands = [h._copy(g) for h in self.hands]
+        g.hand = g.hands[-1] if self.hand is not None else None
+        return g
+
+    # ------------------------------------------------------------------ deal
+    def deal(self, rng: random.Random | None = None, cards: Sequence[Sequence[Any]] | None = None,
+             *, dealer: int | None = None) -> None:
+        """Start the next hand, with the given cards (``cards[i]`` is seat i's hand) or a deal
+        shuffled by ``rng`` (an explicit ``random.Random``; a fresh one when omitted)."""
+        if self.phase == OVER:
+            raise IllegalAction("wrong-phase", "The game is over: nothing more may be dealt.")
+        if self.phase != DEAL:
+            raise IllegalAction("wrong-phase", f"The hand is still waiting for "
+                                f"{self.hand.waiting_for() if self.hand else 'a deal'}.")
+        rules = self.rules
+        n = rules.players
+        size = rules.hand_size
+        if dealer is None:
+            dealer = self.next_dealer
+        if cards is None:
+            deck = list(rules.deck.cards)
+            (rng or random.Random()).shuffle(deck)
+            hands = [deck[i * size:(i + 1) * size] for i in range(n)]
+        else:
+            hands = self._check_deal(cards)
+        self._start_hand(dealer, hands)
+
+    def _check_deal(self, cards: Sequence[Sequence[Any]]) -> list[list[Card]]:
+        rules = self.rules
+        n, size = rules.players, rules.hand_size
+        if not isinstance(cards, (list, tuple)) or len(cards) != n:
+            raise RuleError("bad-record", f"A deal gives {n} hands, one per seat.")
+        hands: list[list[Card]] = []
+        seen: set[Card] = set()
+        for i, h in enumerate(cards):
+            if not isinstance(h, (list, tuple)) or len(h) != size:
+                got = len(h) if isinstance(h, (list, tuple)) else 0
+                raise RuleError("bad-record", f"{seat_name(i, n)}'s hand has {got} cards; "
+                                f"{rules.name} deals {size} each.", seat=i)
+            row = []
+            for t in h:
+                try:
+                    c = rules.deck.parse(t)
+                except RuleError as e:
+                    raise RuleError("bad-record", f"In {seat_name(i, n)}'s hand: {e.message}",
+                                    seat=i) from None
+                if c in seen:
+                    raise RuleError("bad-record", f"{c.pretty} is dealt twice.", card=c.code)
+                seen.add(c)
+                row.append(c)
+            hands.append(row)
+        return hands
+
+    def _start_hand(self, dealer: int, hands: list[list[Card]]) -> None:
+        self.totals_before_hand = tuple(self.totals)
+        index = len(self.hands)
+        self.log.append(DealEvent(index, dealer, tuple(tuple(h) for h in hands)))
+        h = Hand(self, index, dealer, hands)
+        h.first_event = len(self.log) - 1
+        self.hands.append(h)
+        self.hand = h
+        self.next_dealer = (dealer + 1) % self.rules.players
+
+    def _finish_hand(self) -> None:
+        h = self.hand
+        assert h is not None
+        bids = [b for b in h.bids if b is not None]
+        scores = score_hand(self.rules, bids, h.taken, h.won, self.bags, self.totals)
+        h.scores = scores
+        h.phase = DEAL
+        for s in scores:
+            self.totals[s.team] = s.total
+            self.bags[s.team] = s.bags
+        self.outcome = game_outcome(self.rules, self.totals)
+        self.log.append(HandScoredEvent(h.index, scores, self.outcome))
+
+    # ------------------------------------------------------------------ actions
+    def _hand_or_error(self) -> Hand:
+        h = self.hand
+        if h is None or h.complete or self.over:
+            raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
+                                if self.over else "No hand is in progress: deal first.")
+        return h
+
+    def look(self, seat: int) -> None:
+        """``seat`` picks up its cards (after which it may no longer bid blind)."""
+        h = self._hand_or_error()
+        if h.phase != BIDDING:
+            raise IllegalAction("wrong-phase", "Cards are looked at during the bidding.")
+        if not h.looked[seat]:
+            h.looked[seat] = True
+            self.log.append(LookEvent(seat))
+
+    def can_bid(self, bid: Any, seat: int | None = None) -> Check:
+        h = self.hand
+        if h is None or h.complete or self.over:
+            return _no("wrong-phase", "No hand is waiting for a bid.")
+        return h.check_bid(bid, seat)[0]
+
+    def bid(self, bid: Any, seat: int | None = None) -> None:
+        """Bid for the seat to bid (``seat`` checks it is that seat's turn)."""
+        h = self._hand_or_error()
+        check, parsed = h.check_bid(bid, seat)
+        if not check.ok:
+            raise check.error()
+        assert parsed is not None
+        h._apply_bid(parsed)
+
+    def legal_bids(self) -> list[Bid]:
+        h = self.hand
+        return [] if h is None or h.complete else h.legal_bids()
+
+    def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
+        h = self.hand
+        if h is None or h.complete or self.over:
+            return _no("wrong-phase", "No hand is waiting for an exchange.")
+        return h.check_exchange(seat, list(cards))[0]
+
+    def exchange(self, seat: int, cards: Iterable[Any]) -> None:
+        """``seat`` passes ``cards`` face down to its partner (RULINGS.md section 1)."""
+        h = self._hand_or_error()
+        check, parsed = h.check_exchange(seat, list(cards))
+        if not check.ok:
+            raise check.error()
+        h._apply_exchange(seat, parsed)
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        """Every legal play of the seat to play; a Traveler/Hunter once per declaration it
+        allows.  The plays are interned: pass one back to :meth:`play`."""
+        h = self.hand
+        if h is None:
+            return ()
+        lg = h._legal
+        return h.legal_plays() if lg is None else lg
+
+    def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
+        h = self.hand
+        if h is None or h.complete or self.over:
+            return _no("wrong-phase", "The game is over: nothing more may be played."
+                       if self.over else "No hand is waiting for a play.")
+        return h.check_play(card, as_, seat)
+
+    def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
+        """Play ``card`` (a :class:`Play`, a :class:`Card` or its text) for the seat to play,
+        declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
+        h = self.hand
+        if h is None or h.scores is not None:
+            raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
+                                if self.over else "No hand is waiting for a play.")
+        lg = h._legal
+        if lg is not None and as_ is None and seat is None and card in lg:
+            h._apply_play(card)  # fast path: one of the interned legal plays
+        else:
+            h.play(card, as_, seat)
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see now (see :class:`SeatView`)."""
+        h = self.hand
+        teams = tuple(self.totals)
+        if h is None:
+            return SeatView(seat, self.phase, None, (), self.next_dealer, None, (), (), (), (),
+                            (), None, totals=teams, bags=tuple(self.bags))
+        due = h.exchange_due(seat)
+        passed: tuple[Card, ...] = ()
+        received: tuple[Card, ...] = ()
+        if due is not None:
+            mine, theirs = (due.passed, due.returned) if seat == due.blind else \
+                (due.returned, due.passed)
+            passed, received = mine or (), theirs or ()
+        sees_hand = h.looked[seat] or h.phase != BIDDING and not (
+            due is not None and due.blind == seat and due.passed is None)
+        return SeatView(
+            seat=seat, phase=self.phase,
+            hand=tuple(h.cards_held(seat)) if sees_hand else None,
+            hand_sizes=tuple(len(x) for x in h.hands), dealer=h.dealer, turn=h.turn,
+            bids=tuple(h.bids), trick=tuple(h.trick), tricks=tuple(h.tricks),
+            taken=tuple(h.taken), broken=tuple(t for t in self.rules.trumps if h.is_broken(t)),
+            superior=h.superior, passed=passed, received=received,
+            legal=h.legal_plays() if h.turn == seat and self.phase == PLAY else (),
+            totals=teams, bags=tuple(self.bags))
+
+    def to_record(self) -> dict[str, Any]:
+        """This game as a game record (RECORD-FORMAT.md)."""
+        from .records import game_to_record
+
+        return game_to_record(self)
+
+
+__all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
+           "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "rank_tables",
+           "parse_card", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]

@@ -1,0 +1,338 @@
+"""Game records (RECORD-FORMAT.md): load, dump and replay.
+
+>>> import random
+>>> from spades_lab import Game
+>>> g = Game("standard")
+>>> g.deal(rng=random.Random(3))
+>>> for b in (3, 4, "nil", 3): g.bid(b)
+>>> for _ in range(8): g.play(g.legal_plays()[0])
+>>> rec = g.to_record()
+>>> rec["format"], len(rec["hands"][0]["plays"])
+('spades-lab/1', 8)
+>>> result = replay(rec)
+>>> result.hands[0].complete, result.game.hand.trick_number()
+(False, 2)
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from .engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
+from .errors import RecordError, RuleError
+from .rules import RuleSet, rules_from_json
+from .scoring import TeamScore
+
+FORMAT = "spades-lab/1"
+
+
+def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
+    return RecordError("bad-record", message, hand=hand, step=step)
+
+
+# ---------------------------------------------------------------------------- load / dump
+
+
+def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
+    """Read a record from a path, a JSON text or a dict, and check its shape.
+
+    Returns the record as a plain dict (validated: rules known, hands well formed).  The rules
+    themselves are checked by :func:`replay`.  Raises :class:`RecordError` ``bad-record``.
+    """
+    if isinstance(source, Mapping):
+        data: Any = dict(source)
+    else:
+        text: str
+        if isinstance(source, Path) or (isinstance(source, str) and
+                                        not source.lstrip().startswith("{")):
+            try:
+                text = Path(source).read_text(encoding="utf-8")
+            except OSError as e:
+                raise _bad(f"Cannot read the record file: {e}") from None
+        else:
+            text = source
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise _bad(f"The record is not valid JSON: {e}") from None
+    _check_shape(data)
+    return data
+
+
+def _check_shape(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise _bad("A game record is a JSON object.")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise _bad(f"Unknown record format {fmt!r}; this kit reads {FORMAT!r}.")
+    known = {"format", "rules", "players", "start", "hands"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise _bad(f"Unknown record key {extra[0]!r}; a record has {', '.join(sorted(known))}.")
+    if "rules" not in data:
+        raise _bad("The record has no 'rules'.")
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        raise _bad("'hands' must be a list.")
+    for i, h in enumerate(hands):
+        if not isinstance(h, dict):
+            raise _bad("Each hand is a JSON object.", i)
+        extra = sorted(set(h) - {"dealer", "deal", "bids", "exchange", "plays"})
+        if extra:
+            raise _bad(f"Unknown hand key {extra[0]!r}.", i)
+        if "deal" not in h:
+            raise _bad("The hand has no 'deal'.", i, "deal")
+        for key, fields in (("bids", ("seat", "bid")), ("exchange", ("from", "to", "cards")),
+                            ("plays", ("seat", "card"))):
+            entries = h.get(key, [])
+            if not isinstance(entries, list):
+                raise _bad(f"'{key}' must be a list.", i)
+            for j, e in enumerate(entries):
+                step = f"{key[:-1] if key != 'exchange' else key} {j}"
+                if not isinstance(e, dict) or any(f not in e for f in fields):
+                    raise _bad(f"Each {key} entry needs {', '.join(fields)}.", i, step)
+                seat_keys = ("from", "to") if key == "exchange" else ("seat",)
+                for sk in seat_keys:
+                    if not isinstance(e[sk], int) or isinstance(e[sk], bool):
+                        raise _bad(f"'{sk}' must be a seat number.", i, step)
+                if key == "exchange" and not isinstance(e["cards"], list):
+                    raise _bad("An exchange's 'cards' is a list.", i, step)
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """A game (finished or not) as a record."""
+    rec: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
+    if game.players:
+        rec["players"] = list(game.players)
+    if any(game.start_scores) or any(game.start_bags):
+        rec["start"] = {"scores": list(game.start_scores), "bags": list(game.start_bags)}
+    hands: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    for ev in game.log:
+        if isinstance(ev, DealEvent):
+            cur = {"dealer": ev.dealer, "deal": [[c.code for c in h] for h in ev.deal],
+                   "bids": [], "exchange": [], "plays": []}
+            hands.append(cur)
+        elif cur is None:
+            continue
+        elif isinstance(ev, BidEvent):
+            cur["bids"].append({"seat": ev.seat, "bid": ev.bid.to_json()})
+        elif isinstance(ev, ExchangeEvent):
+            cur["exchange"].append({"from": ev.seat, "to": ev.to,
+                                    "cards": [c.code for c in ev.cards]})
+        elif isinstance(ev, PlayEvent):
+            entry: dict[str, Any] = {"seat": ev.seat, "card": ev.play.card.code}
+            if ev.play.card.is_dual:
+                entry["as"] = ev.play.suit
+            cur["plays"].append(entry)
+    for h in hands:
+        if not h["exchange"]:
+            del h["exchange"]
+    rec["hands"] = hands
+    return rec
+
+
+def dump_record(game_or_record: Game | Mapping[str, Any], path: str | Path | None = None,
+                ) -> str:
+    """The record as JSON text (one hand's lists kept compact), written to ``path`` if given."""
+    rec = game_to_record(game_or_record) if isinstance(game_or_record, Game) \
+        else dict(game_or_record)
+    text = _pretty_json(rec)
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8")
+    return text
+
+
+def _pretty_json(rec: Mapping[str, Any]) -> str:
+    """Readable JSON: one line per bid, exchange, play and dealt hand."""
+    def enc(v: Any) -> str:
+        return json.dumps(v, ensure_ascii=False)
+
+    lines = ["{", f'  "format": {enc(rec.get("format", FORMAT))},',
+             f'  "rules": {enc(rec["rules"])},']
+    for key in ("players", "start"):
+        if key in rec:
+            lines.append(f'  "{key}": {enc(rec[key])},')
+    lines.append('  "hands": [')
+    hands = rec.get("hands", [])
+    for i, h in enumerate(hands):
+        lines.append("    {")
+        parts = []
+        if "dealer" in h:
+            parts.append(f'      "dealer": {enc(h["dealer"])}')
+        parts.append('      "deal": [\n' + ",\n".join(f"        {enc(x)}" for x in h["deal"])
+                     + "\n      ]")
+        for key in ("bids", "exchange", "plays"):
+            if key in h:
+                items = h[key]
+                if items:
+                    parts.append(f'      "{key}": [\n' + ",\n".join(
+                        f"        {enc(x)}" for x in items) + "\n      ]")
+                else:
+                    parts.append(f'      "{key}": []')
+        lines.append(",\n".join(parts))
+        lines.append("    }" + ("," if i < len(hands) - 1 else ""))
+    lines.append("  ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a replayed hand came to (RECORD-FORMAT.md, What a replay returns)."""
+
+    index: int
+    dealer: int
+    complete: bool
+    tricks: tuple[int, ...]
+    superior_trump: str | None
+    superior_set_at: tuple[int, int] | None
+    teams: tuple[TeamScore, ...]
+
+    @classmethod
+    def of(cls, hand: Hand) -> HandResult:
+        return cls(hand.index, hand.dealer, hand.complete, tuple(hand.taken), hand.superior,
+                   hand.superior_at, hand.scores or ())
+
+    def to_dict(self) -> dict[str, Any]:
+        at = self.superior_set_at
+        return {
+            "complete": self.complete,
+            "tricks": list(self.tricks),
+            "superior_trump": self.superior_trump,
+            "superior_set_at": None if at is None else {"trick": at[0], "seat": at[1]},
+            "teams": [t.to_dict() for t in self.teams],
+        }
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The replayed game: one :class:`HandResult` per hand, whether the game is over and who
+    won (a team index, teams in order of their lowest seat), and the :class:`Game` itself at
+    the position reached."""
+
+    hands: tuple[HandResult, ...]
+    over: bool
+    winner: int | None
+    totals: tuple[int, ...]
+    bags: tuple[int, ...]
+    game: Game = field(compare=False, repr=False)
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": [h.to_dict() for h in self.hands], "over": self.over,
+                "winner": self.winner, "totals": list(self.totals), "bags": list(self.bags)}
+
+
+def game_from_record(record: str | Path | Mapping[str, Any]) -> Game:
+    """A fresh :class:`Game` set up from a record's rules, players and start (no hands)."""
+    data = load_record(record)
+    try:
+        rules = rules_from_json(data["rules"])
+    except RuleError as e:
+        raise _bad(e.message) from None
+    hands = data.get("hands", [])
+    dealer = hands[0].get("dealer", 0) if hands else 0
+    start = data.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise _bad("'start' is an object with 'scores' and 'bags'.")
+    try:
+        return Game(rules, players=data.get("players"), dealer=dealer, start=start)
+    except RuleError as e:
+        raise _bad(e.message, 0 if hands else None) from None
+
+
+def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | None = None,
+           ) -> ReplayResult:
+    """Replay a record; a record that breaks a rule raises :class:`RecordError` naming the hand,
+    the step and the rule.  ``upto=(hand, k)`` stops after the first ``k`` actions (bids,
+    exchanges, plays in that order) of hand ``hand``, for stepping through a record."""
+    data = load_record(record)
+    game = game_from_record(data)
+    n = game.rules.players
+    for i, h in enumerate(data.get("hands", [])):
+        if upto is not None and i > upto[0]:
+            break
+        limit = upto[1] if upto is not None and i == upto[0] else None
+        _replay_hand(game, i, h, n, limit)
+    return result_of(game)
+
+
+def result_of(game: Game) -> ReplayResult:
+    return ReplayResult(tuple(HandResult.of(h) for h in game.hands), game.over, game.winner,
+                        tuple(game.totals), tuple(game.bags), game)
+
+
+def _replay_hand(game: Game, i: int, h: Mapping[str, Any], n: int, limit: int | None) -> None:
+    dealer = h.get("dealer")
+    if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < n):
+        raise _bad(f"The dealer must be a seat 0-{n - 1}.", i, "deal")
+    if i > 0 and dealer is not None and dealer != game.next_dealer:
+        raise _bad(f"Hand {i}'s dealer should be seat {game.next_dealer} (the deal passes "
+                   f"clockwise), not {dealer}.", i, "deal")
+    try:
+        game.deal(cards=h["deal"], dealer=dealer if i == 0 and dealer is not None else None)
+    except RuleError as e:
+        raise RecordError(e.rule, e.message, hand=i, step="deal", **e.details) from None
+    steps: list[tuple[str, int, Any]] = []
+    steps += [("bid", j, e) for j, e in enumerate(h.get("bids", []))]
+    steps += [("exchange", j, e) for j, e in enumerate(h.get("exchange", []))]
+    steps += [("play", j, e) for j, e in enumerate(h.get("plays", []))]
+    if limit is not None:
+        steps = steps[:limit]
+    for kind, j, e in steps:
+        try:
+            if kind == "bid":
+                _seat(e["seat"], n)
+                game.bid(e["bid"], seat=e["seat"])
+            elif kind == "exchange":
+                _seat(e["from"], n)
+                _seat(e["to"], n)
+                partner = game.rules.partner(e["from"])
+                if e["to"] != partner:
+                    raise RuleError("exchange-invalid", f"{game.seat_name(e['from'])} passes to "
+                                    f"{game.seat_name(partner)}, the player opposite, not "
+                                    f"{game.seat_name(e['to'])}.")
+                game.exchange(e["from"], e["cards"])
+            else:
+                _seat(e["seat"], n)
+                game.play(e["card"], e.get("as"), seat=e["seat"])
+        except RuleError as err:
+            raise RecordError(err.rule, err.message, hand=i, step=f"{kind} {j}",
+                              **err.details) from None
+
+
+def _seat(seat: Any, n: int) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise RuleError("bad-record", f"{seat!r} is not a seat: seats are 0-{n - 1}.")
+
+
+def replay_events(game: Game, count: int) -> Game:
+    """A fresh game with the first ``count`` events of ``game.log`` applied again (for
+    stepping back and forth through a game)."""
+    return replay_log(game, game.log[:count])
+
+
+def replay_log(template: Game, events: Sequence[Any]) -> Game:
+    g = Game(template.rules, players=template.players, dealer=template.first_dealer,
+             start={"scores": list(template.start_scores), "bags": list(template.start_bags)})
+    for ev in events:
+        if isinstance(ev, DealEvent):
+            g.deal(cards=ev.deal, dealer=ev.dealer)
+        elif isinstance(ev, BidEvent):
+            g.bid(ev.bid, seat=ev.seat)
+        elif isinstance(ev, ExchangeEvent):
+            g.exchange(ev.seat, ev.cards)
+        elif isinstance(ev, PlayEvent):
+            g.play(ev.play, seat=ev.seat)
+        elif ev.kind == "look":
+            g.look(ev.seat)
+    return g

@@ -1,0 +1,310 @@
+"""Rule sets: an immutable value per table, built from a named preset and options.
+
+Every choice RULINGS.md marks *option* is a field here, with the preset's default.
+
+>>> r = RuleSet.preset("online", bag_limit=5, bag_penalty=50)
+>>> r.name, r.first_lead, r.bag_limit, r.target
+('online', 'dealer', 5, 500)
+>>> RuleSet.preset("standard", th_low=True)
+Traceback (most recent call last):
+...
+spades_lab.errors.OptionError: Rule set 'standard' has no option 'th_low'. Its options are: bag_limit, bag_penalty, blind_exchange, failed_nil_tricks, first_lead, losing_floor, target.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .cards import Deck, deck_for
+from .errors import OptionError
+
+PRESETS: tuple[str, ...] = ("standard", "online", "original", "acorns", "acorns8")
+
+#: Options every preset takes, then the extra ones per preset (RULINGS.md section 8).
+COMMON_OPTIONS = ("failed_nil_tricks", "bag_limit", "bag_penalty", "losing_floor", "target",
+                  "blind_exchange", "first_lead")
+EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
+    "standard": (),
+    "online": ("blind_nil_deficit",),
+    "original": (),
+    "acorns": ("travelers_hunters", "th_low"),
+    "acorns8": ("travelers_hunters", "th_low", "teams"),
+}
+
+FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid")
+FIRST_LEAD_CHOICES = ("left", "dealer")
+TEAMS_CHOICES = ("pairs", "fours")
+ONLINE_TARGETS = (100, 200, 250, 300, 500)
+
+#: Nil-type bid kinds.  "Full" kinds fail on any trick; partial kinds on a card of a suit.
+NIL_KINDS_52 = ("nil",)
+NIL_KINDS_ACORNS = ("nil spades", "nil acorns", "full nil")
+PARTIAL_NIL_SUIT = {"nil spades": "S", "nil acorns": "A"}
+NIL_VALUES = {"nil": 100, "nil spades": 100, "nil acorns": 100, "full nil": 240}
+
+Exchange = tuple[int, int]  # (fewest, most) cards passed each way
+
+
+def _parse_exchange_count(value: Any, where: str) -> Exchange:
+    if isinstance(value, bool):
+        raise OptionError(f"{where}: {value!r} is not a card count.")
+    if isinstance(value, int):
+        if value < 0:
+            raise OptionError(f"{where}: a card count cannot be negative.")
+        return (value, value)
+    if isinstance(value, str):
+        words = value.strip().lower().split()
+        if len(words) == 3 and words[:2] == ["up", "to"] and words[2].isdigit():
+            return (0, int(words[2]))
+        if len(words) == 1 and words[0].isdigit():
+            return (int(words[0]), int(words[0]))
+    raise OptionError(f"{where}: {value!r} is not valid; use a number of cards (exactly that "
+                      "many) or 'up to N'.")
+
+
+def _exchange_text(ex: Exchange) -> int | str:
+    return ex[1] if ex[0] == ex[1] else f"up to {ex[1]}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class RuleSet:
+    """A table's rules.  Build with :meth:`preset`; every field is documented in RULINGS.md.
+
+    The option fields are those of RULINGS.md section 8; the fields after ``teams`` are fixed by
+    the preset (deck, players, trumps, bid kinds) and derived in ``__post_init__``.
+    """
+
+    name: str = "standard"
+    failed_nil_tricks: str = "bags_only"
+    bag_limit: int | None = 10
+    bag_penalty: int = 100
+    losing_floor: int | None = None
+    target: int = 500
+    #: Cards passed each way after a blind nil-type bid, per nil kind: (fewest, most).
+    blind_exchange: tuple[tuple[str, Exchange], ...] = (("nil", (0, 0)),)
+    first_lead: str = "left"
+    blind_nil_deficit: int | None = None
+    travelers_hunters: bool = False
+    th_low: bool = False
+    teams: str = "pairs"
+
+    # derived from the preset (not options)
+    players: int = field(init=False)
+    hand_size: int = field(init=False)
+    deck: Deck = field(init=False, repr=False, compare=False)
+    trumps: tuple[str, ...] = field(init=False)
+    nil_kinds: tuple[str, ...] = field(init=False)
+    nil_values: dict[str, int] = field(init=False, repr=False, compare=False)
+    team_seats: tuple[tuple[int, ...], ...] = field(init=False)
+    acorns: bool = field(init=False)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def preset(cls, name: str, options: Mapping[str, Any] | None = None, /,
+               **kw: Any) -> RuleSet:
+        """The named preset with options overridden (from a mapping and/or keywords)."""
+        if name not in PRESETS:
+            raise OptionError(f"There is no rule set {name!r}. The rule sets are: "
+                              f"{', '.join(PRESETS)}.", valid=list(PRESETS))
+        opts: dict[str, Any] = dict(options or {})
+        opts.update(kw)
+        allowed = COMMON_OPTIONS + EXTRA_OPTIONS[name]
+        for key in opts:
+            if key not in allowed:
+                raise OptionError(f"Rule set {name!r} has no option {key!r}. Its options are: "
+                                  f"{', '.join(sorted(allowed))}.", option=key,
+                                  valid=sorted(allowed))
+        base: dict[str, Any] = dict(_PRESET_DEFAULTS[name])
+        if "bag_limit" in opts and opts["bag_limit"] is None and "bag_penalty" not in opts:
+            base["bag_penalty"] = 0
+        base.update(opts)
+        base["blind_exchange"] = _normalise_exchange(name, base["blind_exchange"])
+        return cls(name=name, **base)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if self.name not in PRESETS:
+            raise OptionError(f"There is no rule set {self.name!r}. The rule sets are: "
+                              f"{', '.join(PRESETS)}.", valid=list(PRESETS))
+        acorns = self.name in ("acorns", "acorns8")
+        players = 8 if self.name == "acorns8" else 4
+        deck = deck_for("heckadeck" if acorns else "standard",
+                        self.travelers_hunters and acorns)
+        set_(self, "acorns", acorns)
+        set_(self, "players", players)
+        set_(self, "deck", deck)
+        set_(self, "hand_size", deck.size // players)
+        set_(self, "trumps", ("S", "A") if acorns else ("S",))
+        set_(self, "nil_kinds", NIL_KINDS_ACORNS if acorns else NIL_KINDS_52)
+        half = self.name == "acorns8"
+        set_(self, "nil_values", {k: (v // 2 if half else v) for k, v in NIL_VALUES.items()
+                                  if k in self.nil_kinds})
+        if players == 4:
+            teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+        elif self.teams == "fours":
+            teams = ((0, 2, 4, 6), (1, 3, 5, 7))
+        else:
+            teams = ((0, 4), (1, 5), (2, 6), (3, 7))
+        set_(self, "team_seats", teams)
+        self._validate()
+
+    def _validate(self) -> None:
+        def bad(opt: str, valid: str) -> None:
+            raise OptionError(f"Option {opt} = {getattr(self, opt)!r} is not valid for "
+                              f"{self.name!r}; valid values: {valid}.", option=opt)
+
+        def is_int(v: Any) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        if self.failed_nil_tricks not in FAILED_NIL_CHOICES:
+            bad("failed_nil_tricks", " or ".join(FAILED_NIL_CHOICES))
+        if self.bag_limit is not None and (not is_int(self.bag_limit) or self.bag_limit < 1):
+            bad("bag_limit", "a whole number of bags of at least 1, or null for no penalty")
+        if not is_int(self.bag_penalty) or self.bag_penalty < 0:
+            bad("bag_penalty", "a whole number of points, 0 or more")
+        if self.losing_floor is not None and not is_int(self.losing_floor):
+            bad("losing_floor", "null (off) or a whole number of points, e.g. -200")
+        if not is_int(self.target) or self.target < 1:
+            bad("target", "a whole number of points above 0")
+        if self.name == "online" and self.target not in ONLINE_TARGETS:
+            bad("target", ", ".join(map(str, ONLINE_TARGETS)))
+        if self.losing_floor is not None and is_int(self.target) \
+                and self.losing_floor >= self.target:
+            bad("losing_floor", "a whole number below the target")
+        if self.first_lead not in FIRST_LEAD_CHOICES:
+            bad("first_lead", "'left' (left of the dealer) or 'dealer'")
+        if self.name == "online":
+            if not is_int(self.blind_nil_deficit) or self.blind_nil_deficit < 0:  # type: ignore
+                bad("blind_nil_deficit", "a whole number of points, 0 or more")
+        if not isinstance(self.travelers_hunters, bool):
+            bad("travelers_hunters", "true or false")
+        if not isinstance(self.th_low, bool):
+            bad("th_low", "true or false")
+        if self.teams not in TEAMS_CHOICES:
+            bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def team_count(self) -> int:
+        return len(self.team_seats)
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.team_count
+
+    def partner(self, seat: int) -> int:
+        """The exchange partner: the player opposite."""
+        return (seat + self.players // 2) % self.players
+
+    def exchange_range(self, nil_kind: str) -> Exchange:
+        for kind, ex in self.blind_exchange:
+            if kind == nil_kind:
+                return ex
+        return (0, 0)
+
+    def nil_value(self, nil_kind: str, blind: bool) -> int:
+        return self.nil_values[nil_kind] * (2 if blind else 1)
+
+    @property
+    def rank_order(self) -> tuple[str, ...]:
+        orders = self.deck.rank_orders
+        return orders["th_low"] if self.th_low and "th_low" in orders else orders["default"]
+
+    def options(self, *, all: bool = False) -> dict[str, Any]:
+        """The options as JSON values (only those differing from the preset unless ``all``)."""
+        default = RuleSet.preset(self.name)
+        out: dict[str, Any] = {}
+        for key in COMMON_OPTIONS + EXTRA_OPTIONS[self.name]:
+            value = getattr(self, key)
+            if all or value != getattr(default, key):
+                out[key] = self._option_json(key, value)
+        return out
+
+    def _option_json(self, key: str, value: Any) -> Any:
+        if key != "blind_exchange":
+            return value
+        texts = {kind: _exchange_text(ex) for kind, ex in value}
+        distinct = set(texts.values())
+        if len(distinct) == 1:
+            return distinct.pop()
+        return texts
+
+    def to_json(self) -> dict[str, Any]:
+        return {"preset": self.name, "options": self.options()}
+
+    def replace(self, **options: Any) -> RuleSet:
+        """A copy with some options changed (validated like :meth:`preset`)."""
+        merged = self.options(all=True)
+        merged.update(options)
+        return RuleSet.preset(self.name, merged)
+
+    def describe(self) -> str:
+        """One line per option in force, for people."""
+        lines = [f"Rule set: {self.name} ({self.players} players, {self.deck.label}, "
+                 f"{self.hand_size} tricks)"]
+        for key, value in self.options(all=True).items():
+            lines.append(f"  {key} = {value}")
+        return "\n".join(lines)
+
+
+def _normalise_exchange(preset: str, value: Any) -> tuple[tuple[str, Exchange], ...]:
+    kinds = NIL_KINDS_ACORNS if preset in ("acorns", "acorns8") else NIL_KINDS_52
+    if isinstance(value, tuple) and all(isinstance(v, tuple) for v in value):
+        value = dict(value)
+    if isinstance(value, Mapping):
+        unknown = [k for k in value if k not in kinds]
+        if unknown:
+            raise OptionError(f"Option blind_exchange: {unknown[0]!r} is not a nil-type bid of "
+                              f"{preset!r}; use {', '.join(kinds)}.", option="blind_exchange")
+        per = {k: _parse_exchange_count(value.get(k, 0), f"blind_exchange[{k!r}]")
+               if not isinstance(value.get(k, 0), tuple) else value[k] for k in kinds}
+    else:
+        ex = _parse_exchange_count(value, "Option blind_exchange")
+        per = {k: ex for k in kinds}
+    return tuple((k, (int(per[k][0]), int(per[k][1]))) for k in kinds)
+
+
+_COMMON_DEFAULTS: dict[str, Any] = {
+    "failed_nil_tricks": "bags_only", "bag_limit": 10, "bag_penalty": 100,
+    "losing_floor": None, "target": 500, "blind_exchange": 0, "first_lead": "left",
+}
+_PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
+    "standard": dict(_COMMON_DEFAULTS),
+    "online": {**_COMMON_DEFAULTS, "first_lead": "dealer", "blind_exchange": 2,
+               "blind_nil_deficit": 100},
+    "original": {**_COMMON_DEFAULTS, "blind_exchange": "up to 3"},
+    "acorns": {**_COMMON_DEFAULTS, "target": 1000,
+               "blind_exchange": {"nil spades": "up to 3", "nil acorns": "up to 3",
+                                  "full nil": "up to 6"},
+               "travelers_hunters": False, "th_low": False},
+    "acorns8": {**_COMMON_DEFAULTS, "target": 500,
+                "blind_exchange": {"nil spades": "up to 3", "nil acorns": "up to 3",
+                                   "full nil": "up to 6"},
+                "travelers_hunters": False, "th_low": False, "teams": "pairs"},
+}
+
+
+def preset_options(name: str) -> dict[str, Any]:
+    """The options a preset takes, with their defaults (JSON values)."""
+    return RuleSet.preset(name).options(all=True)
+
+
+def all_presets() -> dict[str, RuleSet]:
+    return {name: RuleSet.preset(name) for name in PRESETS}
+
+
+def rules_from_json(obj: Any) -> RuleSet:
+    """``{"preset": ..., "options": {...}}`` as in a game record."""
+    if isinstance(obj, RuleSet):
+        return obj
+    if isinstance(obj, str):
+        return RuleSet.preset(obj)
+    if not isinstance(obj, Mapping) or "preset" not in obj:
+        raise OptionError("rules must be an object with a 'preset' name and optional 'options'.")
+    options = obj.get("options") or {}
+    if not isinstance(options, Mapping):
+        raise OptionError("rules.options must be an object of option names and values.")
+    return RuleSet.preset(obj["preset"], options)
+
+
+__all__ = ["RuleSet", "PRESETS", "preset_options", "all_presets", "rules_from_json",
+           "PARTIAL_NIL_SUIT"]

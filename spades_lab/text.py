@@ -1,0 +1,76 @@
+"""Plain-text accounts of hands and scores, for the command line and for logs."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .cards import SUITS, cards_text
+from .engine import Game, Hand, Trick
+from .scoring import TeamScore, team_name
+
+
+def trick_line(game: Game, trick: Trick, superior_before: str | None = None) -> str:
+    parts = []
+    for i, (seat, p) in enumerate(trick.plays):
+        who = game.seat_name(seat)
+        verb = "leads" if i == 0 else "plays"
+        parts.append(f"{who} {verb} {p.pretty}")
+    line = f"Trick {trick.index + 1:>2}: " + ", ".join(parts) + \
+        f" -> {game.seat_name(trick.winner)} wins"
+    return line
+
+
+def hand_account(game: Game, hand: Hand) -> list[str]:
+    """Lines describing a hand: deal, bids, exchanges, tricks, and the score."""
+    rules = game.rules
+    lines = [f"Hand {hand.index + 1} ({rules.name}), dealer {game.seat_name(hand.dealer)}"]
+    for seat, cards in enumerate(hand.deal):
+        lines.append(f"  {game.seat_name(seat):>10}: {cards_text(rules.deck.sorted(cards))}")
+    order = [(hand.dealer + 1 + k) % rules.players for k in range(rules.players)]
+    bids = [f"{game.seat_name(s)} {hand.bids[s].label}" for s in order  # type: ignore[union-attr]
+            if hand.bids[s] is not None]
+    lines.append("  Bids: " + ", ".join(bids))
+    for e in hand.exchanges:
+        if e.passed is not None:
+            lines.append(f"  Exchange: {game.seat_name(e.blind)} passes {len(e.passed)} card(s)"
+                         f" to {game.seat_name(e.partner)}" +
+                         (", who passes back the same number" if e.returned is not None
+                          else ""))
+    for t in hand.tricks:
+        lines.append("  " + trick_line(game, t))
+        if hand.superior_at is not None and hand.superior_at[0] == t.index:
+            sup = hand.superior
+            assert sup is not None
+            lines.append(f"           {SUITS[sup].name} broken first: {SUITS[sup].name} "
+                         "is the superior trump for this hand")
+    if hand.trick:
+        lines.append("  Trick in progress: " + ", ".join(
+            f"{game.seat_name(s)} {p.pretty}" for s, p in hand.trick))
+    if hand.scores:
+        lines.extend("  " + x for x in score_lines(game, hand.scores))
+    return lines
+
+
+def score_lines(game: Game, scores: Iterable[TeamScore]) -> list[str]:
+    out = []
+    n = game.rules.players
+    for s in scores:
+        out.append(f"{team_name(s.seats, n)}: hand {s.hand_score:+d}, total {s.total}, "
+                   f"bags {s.bags}")
+        for item in s.items:
+            out.append(f"    {item.points:+5d}  {item.text}")
+    return out
+
+
+def game_account(game: Game) -> str:
+    lines: list[str] = []
+    for h in game.hands:
+        lines.extend(hand_account(game, h))
+        lines.append("")
+    if game.over and game.winner is not None:
+        seats = game.rules.team_seats[game.winner]
+        lines.append(f"Game over: {team_name(seats, game.rules.players)} win with "
+                     f"{game.totals[game.winner]} ({', '.join(map(str, game.totals))}).")
+    else:
+        lines.append(f"Totals: {', '.join(map(str, game.totals))}; bags: "
+                     f"{', '.join(map(str, game.bags))}.")
+    return "\n".join(lines)
