@@ -72,6 +72,20 @@ def parse_bid(rules: RuleSet, value: Any) -> Bid:
     Raises ``bid-not-allowed`` for a kind the rule set lacks, ``bid-out-of-range`` for an
     ordinary number outside 0..hand size (1..13 in 52-card sets, where 0 means nil).
     """
+    if not isinstance(value, (int, str, Bid)):
+        return _parse_bid(rules, value)
+    cache = rules.__dict__.setdefault("_bid_cache", {})  # parsed bids per rule set
+    key = (type(value), value)
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    bid = _parse_bid(rules, value)
+    if len(cache) < 512:
+        cache[key] = bid
+    return bid
+
+
+def _parse_bid(rules: RuleSet, value: Any) -> Bid:
     if isinstance(value, Bid):
         bid = value
     elif isinstance(value, bool):

@@ -85,7 +85,7 @@ Event = DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | HandScore
 class Trick(NamedTuple):
     """A complete trick: ``plays`` are (seat, Play) in the order played."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # 0-based trick number (shadows tuple.index)
     leader: int
     plays: tuple[tuple[int, Play], ...]
     winner: int
@@ -199,6 +199,34 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
         if k > best:
             best, winner, reason = k, seat, why
     return winner, reason
+
+
+def trump_states(rules: RuleSet, plays: Iterable[tuple[int, Play]]
+                 ) -> list[tuple[int, str | None]]:
+    """(broken-trump bit mask, superior trump) after each of a hand's ``plays`` (every (seat,
+    Play) of the hand in order), set as play sets them: a trump is broken once a card is played
+    as that suit; in the Acorns sets the first trump broken is superior (RULINGS.md sections 1
+    and 5).  Explanations use it to know the state before any card.
+
+    >>> r = RuleSet.preset("acorns")
+    >>> ps = [(0, parse_card("5H").play), (1, parse_card("2A").play), (2, parse_card("9S").play)]
+    >>> [(b, s) for b, s in trump_states(r, ps)] == [(0, None), (16, "A"), (17, "A")]
+    True
+    """
+    trump_bits = 0
+    for t in rules.trumps:
+        trump_bits |= SUIT_BITS[t]
+    broken = 0
+    superior: str | None = None
+    out: list[tuple[int, str | None]] = []
+    for _, p in plays:
+        b = p.bit
+        if b & trump_bits and not b & broken:
+            broken |= b
+            if superior is None and rules.acorns:
+                superior = p.suit
+        out.append((broken, superior))
+    return out
 
 
 # ---------------------------------------------------------------------------- the hand
@@ -320,9 +348,9 @@ class Hand:
                 return ok, None
         return OK, bid
 
-    def legal_bids(self) -> list[Bid]:
+    def legal_bids(self) -> tuple[Bid, ...]:
         if self.phase != BIDDING:
-            return []
+            return ()
         assert self.turn is not None
         return all_bids(self.rules, blind=bool(self.blind_allowed(self.turn)))
 
@@ -420,6 +448,8 @@ class Hand:
             self.hands[to].append(c)
         if seat == due.blind:
             due.passed = cards
+            if not cards:  # a 0-card pass completes the exchange (RULINGS.md section 8)
+                due.returned = ()
         else:
             due.returned = cards
         self.game.log.append(ExchangeEvent(seat, to, cards))
@@ -449,7 +479,10 @@ class Hand:
         hand = self.hands[self.turn]  # type: ignore[index]
         if self.trick:
             L = self.led_bit
-            f = [c.play_as[L] for c in hand if c.bits & L]
+            if self.has_duals:
+                f = [c.play_as[L] for c in hand if c.bits & L]
+            else:
+                f = [c.play for c in hand if c.bits & L]
             if f:
                 return tuple(f)
             if self.has_duals:
@@ -632,8 +665,9 @@ class Hand:
                 winner = seat
         self.taken[winner] += 1
         self.won[winner].extend([p.card for _, p in trick])
-        self.tricks.append(Trick(len(self.tricks), trick[0][0], tuple(trick), winner,
-                                 BIT_SUIT[L]))
+        tricks = self.tricks
+        tricks.append(_new_tuple(Trick, (len(tricks), trick[0][0], tuple(trick), winner,
+                                         BIT_SUIT[L])))
         self.trick = []
         self.leader = self.turn = winner
         if len(self.tricks) == self.rules.hand_size:
@@ -894,9 +928,10 @@ class Game:
         assert parsed is not None
         h._apply_bid(parsed)
 
-    def legal_bids(self) -> list[Bid]:
+    def legal_bids(self) -> tuple[Bid, ...]:
+        """Every bid the seat to bid may make (blind ones only while it may still bid blind)."""
         h = self.hand
-        return [] if h is None or h.complete else h.legal_bids()
+        return () if h is None or h.complete else h.legal_bids()
 
     def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
         h = self.hand
@@ -919,7 +954,11 @@ class Game:
         if h is None:
             return ()
         lg = h._legal
-        return h.legal_plays() if lg is None else lg
+        if lg is None:
+            if h.phase != PLAY:
+                return ()
+            lg = h._legal = h._compute_legal()
+        return lg
 
     def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
         h = self.hand
@@ -976,5 +1015,5 @@ class Game:
 
 
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
-           "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "rank_tables",
-           "parse_card", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]
+           "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
+           "rank_tables", "parse_card", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]

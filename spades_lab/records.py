@@ -280,8 +280,8 @@ def _replay_hand(game: Game, i: int, h: Mapping[str, Any], n: int, limit: int | 
                    f"clockwise), not {dealer}.", i, "deal")
     try:
         game.deal(cards=h["deal"], dealer=dealer if i == 0 and dealer is not None else None)
-    except RuleError as e:
-        raise RecordError(e.rule, e.message, hand=i, step="deal", **e.details) from None
+    except RuleError as err:
+        raise RecordError(err.rule, err.message, hand=i, step="deal", **err.details) from None
     steps: list[tuple[str, int, Any]] = []
     steps += [("bid", j, e) for j, e in enumerate(h.get("bids", []))]
     steps += [("exchange", j, e) for j, e in enumerate(h.get("exchange", []))]

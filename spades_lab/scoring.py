@@ -51,8 +51,7 @@ class LineItem(NamedTuple):
     option: str | None = None
 
 
-@dataclass(frozen=True)
-class NilResult:
+class NilResult(NamedTuple):
     """How a nil-type bid ended.  ``broken_by`` is the first card that broke it: the first
     card of its suit the bidder won (Nil Spades/Acorns), or the first card of the first trick
     won (full nils)."""
@@ -69,9 +68,10 @@ class NilResult:
                 "points": self.points}
 
 
-@dataclass(frozen=True)
-class TeamScore:
-    """A partnership's score for one hand (the keys of RECORD-FORMAT.md plus detail)."""
+class TeamScore(NamedTuple):
+    """A partnership's score for one hand (the keys of RECORD-FORMAT.md plus detail).
+
+    An immutable named tuple (cheap to build on the simulation hot path)."""
 
     team: int
     seats: tuple[int, ...]
@@ -144,6 +144,13 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                         taken, taken, s, "failed_nil_tricks"))
                 else:
                     counted += taken
+                    if not made:  # a 0-point line, so the option in force is always named
+                        nil_items.append(LineItem(
+                            "failed-nil-tricks",
+                            f"{name}'s {taken} trick{'s' if taken != 1 else ''} after a failed "
+                            f"{b.nil} count toward {tname}'s bid "
+                            "(failed_nil_tricks = count_toward_bid)",
+                            0, 0, s, "failed_nil_tricks"))
                 why = "took no trick" if made else \
                     f"took {taken} trick{'s' if taken != 1 else ''}"
             else:
@@ -152,9 +159,11 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 broken = _first_with(cards_won[s], SUIT_BITS[suit])
                 made = broken is None
                 counted += taken
-                why = f"took no card of {suit_name(suit)}" if made else \
-                    f"took {broken.pretty}" + (" (a card of both its suits)"
-                                               if broken is not None and broken.is_dual else "")
+                if broken is None:
+                    why = f"took no card of {suit_name(suit)}"
+                else:
+                    why = f"took {broken.pretty}" + (" (a card of both its suits)"
+                                                     if broken.is_dual else "")
             pts = value if made else -value
             nils.append(NilResult(s, b, made, pts, taken, broken))
             label = ("blind " if b.blind else "") + b.nil
