@@ -133,6 +133,11 @@ class Play:
             return f"{self.card.pretty} as {SUITS[self.suit].name}"
         return self.card.pretty
 
+    def _repr_html_(self) -> str:
+        from .render import play_html
+
+        return play_html(self)
+
     def __reduce__(self) -> tuple[Any, ...]:
         return (_play_from, (self.card.code, self.suit))
 

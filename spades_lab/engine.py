@@ -91,6 +91,11 @@ class Trick(NamedTuple):
     winner: int
     led: str
 
+    def _repr_html_(self) -> str:
+        from .render import trick_record_html
+
+        return trick_record_html(self)
+
 
 @dataclass(frozen=True)
 class Check:
@@ -163,12 +168,14 @@ def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
     return low, high
 
 
-def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: str | None
-                 ) -> tuple[int, str]:
+def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: str | None,
+                 ace_high: bool | None = None) -> tuple[int, str]:
     """The seat winning ``plays`` so far, and the reason id (RULINGS.md section 7).
 
     ``superior`` is the superior trump in force once these plays are made (for the 52-card
-    sets, Spades is the only trump).  The Ace is high when any face card is among ``plays``.
+    sets, Spades is the only trump).  The Ace is high when any face card is among ``plays``;
+    ``ace_high`` overrides that (True/False) to ask "who would have won had the Ace not
+    flipped?".
     """
     if not plays:
         raise ValueError("no cards played")
@@ -179,7 +186,9 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
         trump_bits |= SUIT_BITS[t]
     sup = SUIT_BITS[superior] if superior else (SUIT_BITS["S"] if not rules.acorns else 0)
     inf = trump_bits & ~sup
-    rv = high if any(p.card.is_face for _, p in plays) else low
+    if ace_high is None:
+        ace_high = any(p.card.is_face for _, p in plays)
+    rv = high if ace_high else low
     best = -1
     winner = plays[0][0]
     reason = "led-suit-wins"
@@ -290,6 +299,11 @@ class Hand:
     # ------------------------------------------------------------------ helpers
     def name(self, seat: int) -> str:
         return seat_name(seat, self.n)
+
+    def _repr_html_(self) -> str:
+        from .render import hand_state_html
+
+        return hand_state_html(self)
 
     @property
     def complete(self) -> bool:
@@ -717,6 +731,8 @@ class SeatView:
     legal: tuple[Play, ...] = ()
     totals: tuple[int, ...] = ()
     bags: tuple[int, ...] = ()
+    #: The rule set in force (every seat knows the rules).
+    rules: RuleSet | None = None
 
     def played_cards(self) -> list[Card]:
         out = [p.card for t in self.tricks for _, p in t.plays]
@@ -987,7 +1003,7 @@ class Game:
         teams = tuple(self.totals)
         if h is None:
             return SeatView(seat, self.phase, None, (), self.next_dealer, None, (), (), (), (),
-                            (), None, totals=teams, bags=tuple(self.bags))
+                            (), None, totals=teams, bags=tuple(self.bags), rules=self.rules)
         due = h.exchange_due(seat)
         passed: tuple[Card, ...] = ()
         received: tuple[Card, ...] = ()
@@ -1005,7 +1021,7 @@ class Game:
             taken=tuple(h.taken), broken=tuple(t for t in self.rules.trumps if h.is_broken(t)),
             superior=h.superior, passed=passed, received=received,
             legal=h.legal_plays() if h.turn == seat and self.phase == PLAY else (),
-            totals=teams, bags=tuple(self.bags))
+            totals=teams, bags=tuple(self.bags), rules=self.rules)
 
     def to_record(self) -> dict[str, Any]:
         """This game as a game record (RECORD-FORMAT.md)."""

@@ -209,6 +209,11 @@ class HandResult:
             "teams": [t.to_dict() for t in self.teams],
         }
 
+    def _repr_html_(self) -> str:
+        from .render import hand_result_html
+
+        return hand_result_html(self)
+
 
 @dataclass(frozen=True)
 class ReplayResult:

@@ -96,6 +96,11 @@ class TeamScore(NamedTuple):
                 "bag_penalty": self.bag_penalty, "nils": [n.to_dict() for n in self.nils],
                 "hand_score": self.hand_score, "total": self.total, "bags": self.bags}
 
+    def _repr_html_(self) -> str:
+        from .render import team_score_html
+
+        return team_score_html(self)
+
 
 def _first_with(cards: Sequence[Card], bit: int) -> Card | None:
     for c in cards:

@@ -1,0 +1,572 @@
+"""HTML and SVG drawings of cards, hands, tricks, scores and games (pure functions: text out).
+
+Every element carries a stable CSS class beginning ``sl-`` (listed in the README, section
+"CSS classes"), so tests and teachers can find and restyle it.  Colour is never the only clue:
+each suit has its own symbol and letter, each colour group its own border pattern, and every
+card names itself in ``aria-label``/``title`` (SVG: ``<title>``).
+
+The functions only draw; every fact they show (who is winning a trick, which trump is
+superior, what a hand scored) comes from the engine.
+
+>>> from spades_lab.cards import parse_card
+>>> html = card_html(parse_card("QH"))
+>>> 'class="sl-card sl-suit-H sl-red"' in html, 'aria-label="Queen of Hearts"' in html
+(True, True)
+>>> "<title>Traveler of Planets/Spades</title>" in card_svg(parse_card("TPS"))
+True
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from .cards import SUITS, Card, Play
+from .scoring import seat_name, team_name
+
+if TYPE_CHECKING:
+    from .engine import Game, Hand, Trick
+    from .rules import RuleSet
+    from .scoring import TeamScore
+
+# ---------------------------------------------------------------------------- style
+
+COLOURS = {"red": "#c62828", "black": "#111111", "blue": "#1565c0", "green": "#2e7d32"}
+#: Border pattern per colour group, so the four colours differ in shape as well as hue.
+BORDERS = {"red": "solid", "black": "solid", "blue": "dashed", "green": "dotted"}
+
+CSS = """
+.sl-root{font-family:system-ui,-apple-system,"Segoe UI","DejaVu Sans",sans-serif;font-size:15px;
+ color:#222}
+.sl-card{font-size:15px;display:inline-flex;flex-direction:column;align-items:center;justify-content:center;
+ min-width:2.3em;height:3.1em;margin:1px;padding:0 2px;border:1.5px solid #555;border-radius:5px;
+ background:#fff;line-height:1.05;vertical-align:middle;box-sizing:border-box;
+ font-family:"DejaVu Sans",system-ui,sans-serif}
+.sl-card .sl-rank{font-weight:700;font-size:1.0em}
+.sl-card .sl-suit-sym{font-size:0.95em;display:inline-flex;line-height:1}
+.sl-card .sl-suit-letter{font-size:0.62em;opacity:.8}
+.sl-red{color:#c62828}.sl-black{color:#111}.sl-blue{color:#1565c0;border-style:dashed}
+.sl-green{color:#2e7d32;border-style:dotted;border-width:2px}
+.sl-dual{background:linear-gradient(135deg,#fff 50%,#f1f1f1 50%)}
+.sl-back{background:repeating-linear-gradient(45deg,#34568b,#34568b 4px,#4a6fa5 4px,
+ #4a6fa5 8px);border-color:#23395d;color:transparent;min-width:1.6em}
+.sl-illegal{opacity:.35;filter:grayscale(80%)}
+.sl-legal{box-shadow:0 0 0 2px #7cb342 inset}
+.sl-winning{box-shadow:0 0 0 3px #f9a825}
+.sl-last{outline:2px solid #6a1b9a;outline-offset:1px}
+.sl-hand{display:flex;flex-wrap:wrap;gap:1px;align-items:center;max-width:100%}
+.sl-hand-count{font-size:.85em;color:#555;margin-left:4px}
+.sl-seat{border:1px solid #ccc;border-radius:6px;padding:4px 6px;background:#fafafa;
+ min-width:10em}
+.sl-seat.sl-turn{border:2px solid #6a1b9a;background:#f3e5f5}
+.sl-seat-name{font-weight:700}
+.sl-seat-dealer::after{content:" (dealer)";font-weight:400;color:#666}
+.sl-taken-bid{font-size:.9em;color:#333;margin-left:.5em}
+.sl-table{display:grid;gap:6px;align-items:center;justify-items:center;width:100%}
+.sl-table-4{grid-template-columns:1fr 1.2fr 1fr;grid-template-areas:
+ ". s0 ." "s3 mid s1" ". s2 ."}
+.sl-table-8{grid-template-columns:1fr 1fr 1fr;grid-template-areas:
+ "s7 s0 s1" "s6 mid s2" "s5 s4 s3"}
+.sl-trick-area{grid-area:mid;border:2px dashed #8d6e63;border-radius:10px;padding:6px;
+ min-height:5em;min-width:12em;background:#f1f8e9;text-align:center}
+.sl-trick{display:flex;flex-wrap:wrap;gap:4px;justify-content:center}
+.sl-trick-play{display:flex;flex-direction:column;align-items:center;font-size:.8em}
+.sl-trick-seat{color:#555}
+.sl-trick-winner{font-size:.9em;margin-top:3px}
+.sl-trumps{display:flex;gap:6px;flex-wrap:wrap;margin:4px 0}
+.sl-trump{border-radius:4px;padding:1px 6px;font-size:.9em;border:1px solid #999}
+.sl-trump-unbroken{background:#eceff1}
+.sl-trump-broken{background:#fff3e0;border-color:#ef6c00}
+.sl-trump-superior{background:#ffe082;border:2px solid #f57f17;font-weight:700}
+.sl-status{margin:4px 0;font-weight:600}
+.sl-explanation{border-left:4px solid #1565c0;background:#e3f2fd;padding:4px 8px;margin:4px 0}
+.sl-explanation li{margin:1px 0}
+.sl-error{border-left:4px solid #c62828;background:#ffebee;padding:4px 8px;color:#b71c1c}
+.sl-score{border-collapse:collapse;margin:4px 0}
+.sl-score th,.sl-score td{border:1px solid #ccc;padding:2px 6px;text-align:left}
+.sl-score td.sl-points{text-align:right;font-variant-numeric:tabular-nums}
+.sl-score-total td{font-weight:700;background:#f5f5f5}
+.sl-options{font-size:.9em;color:#333}
+.sl-options code{background:#f5f5f5;padding:0 3px}
+.sl-timeline svg{max-width:100%}
+.sl-diff{border-left:4px solid #6a1b9a;background:#f3e5f5;padding:4px 8px;margin:4px 0}
+.sl-quiz-question{font-weight:600;margin:4px 0}
+.sl-quiz-feedback{margin:4px 0}
+.sl-correct{border-left:4px solid #2e7d32;background:#e8f5e9;padding:4px 8px}
+.sl-wrong{border-left:4px solid #c62828;background:#ffebee;padding:4px 8px}
+.sl-choice{font-weight:700}
+.sl-recorded{text-decoration:underline;outline:2px solid #6a1b9a}
+.sl-answer{outline:2px solid #2e7d32}
+""".strip() + "\n" + "\n".join(
+    f".sl-choice.sl-suit-{s.letter}{{color:{COLOURS[s.colour]}}}" for s in SUITS.values())
+
+
+def style_block() -> str:
+    """The ``<style>`` element with every ``sl-`` class (emit once per widget or display)."""
+    return f"<style>{CSS}</style>"
+
+
+def _wrap(body: str, style: bool, cls: str = "") -> str:
+    extra = f" {cls}" if cls else ""
+    return (style_block() if style else "") + f'<div class="sl-root{extra}">{body}</div>'
+
+
+# ---------------------------------------------------------------------------- cards
+
+
+def suit_classes(card: Card) -> str:
+    """``sl-suit-H sl-red`` (a Traveler/Hunter gets both suits, the first one's colour)."""
+    suits = " ".join(f"sl-suit-{s}" for s in card.suits)
+    colour = SUITS[card.suit].colour
+    return f"{suits} sl-{colour}" + (" sl-dual" if card.is_dual else "")
+
+
+def card_html(card: Card | Play, *, classes: str = "", as_suit: str | None = None) -> str:
+    """One card face up as an HTML ``<span>``: rank, suit symbol(s) and suit letter(s).
+
+    A :class:`Play` of a Traveler/Hunter adds "as <suit>" to its label.
+    """
+    if isinstance(card, Play):
+        if card.card.is_dual:
+            as_suit = card.suit
+        card = card.card
+    label = card.name
+    if as_suit is not None and card.is_dual:
+        label += f", played as {SUITS[as_suit].name}"
+    syms = "".join(suit_icon(s) for s in card.suits)
+    letters = "/".join(card.suits)
+    if as_suit is not None and card.is_dual:
+        letters = f"{letters}→{as_suit}"
+    cls = f"sl-card {suit_classes(card)}" + (f" {classes}" if classes else "")
+    return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" '
+            f'title="{escape(label)}" data-card="{card.code}">'
+            f'<span class="sl-rank">{escape(card.rank)}</span>'
+            f'<span class="sl-suit-sym" aria-hidden="true">{syms}</span>'
+            f'<span class="sl-suit-letter" aria-hidden="true">{letters}</span></span>')
+
+
+def card_back_html(classes: str = "") -> str:
+    """A face-down card."""
+    cls = "sl-card sl-back" + (f" {classes}" if classes else "")
+    return f'<span class="{cls}" role="img" aria-label="face-down card" title="face-down card">' \
+           '&#8203;</span>'
+
+
+# Suit shapes for SVG, drawn in a 20x20 box centred on (10, 10).
+_SHAPES: dict[str, str] = {
+    "heart": '<path d="M10 17 L3 9.5 A4 4 0 0 1 10 5 A4 4 0 0 1 17 9.5 Z"/>',
+    "diamond": '<path d="M10 2 L17 10 L10 18 L3 10 Z"/>',
+    "spade": '<path d="M10 2 L17 10.5 A3.6 3.6 0 0 1 10.8 13 L12.5 18 L7.5 18 L9.2 13 '
+             'A3.6 3.6 0 0 1 3 10.5 Z"/>',
+    "club": '<circle cx="10" cy="6" r="3.6"/><circle cx="5.8" cy="11.5" r="3.6"/>'
+            '<circle cx="14.2" cy="11.5" r="3.6"/><path d="M9 11 L11 11 L12.5 18 L7.5 18 Z"/>',
+    "acorn": '<path d="M4 8 Q10 2 16 8 Z"/><rect x="9.3" y="2" width="1.4" height="3"/>'
+             '<path d="M5.5 8.5 L14.5 8.5 Q14.5 15 10 18 Q5.5 15 5.5 8.5 Z"/>',
+    "planet": '<circle cx="10" cy="10" r="5"/><ellipse cx="10" cy="10" rx="9" ry="2.6" '
+              'fill="none" stroke="currentColor" stroke-width="1.4" '
+              'transform="rotate(-20 10 10)"/>',
+    "cloud": '<circle cx="6.5" cy="11.5" r="3.5"/><circle cx="10.5" cy="8.5" r="4.5"/>'
+             '<circle cx="14.5" cy="12" r="3.2"/><rect x="6.5" y="11.5" width="8" height="3.7"/>',
+    "sword": '<path d="M8.6 4 L10 1 L11.4 4 L11.4 13 L8.6 13 Z"/><rect x="5" y="12.5" '
+             'width="10" height="2"/><rect x="9" y="14" width="2" height="3.4"/>'
+             '<circle cx="10" cy="18.2" r="1.5"/>',
+}
+
+
+def suit_icon(letter: str) -> str:
+    """The suit's shape as a small inline SVG (1em), so it draws without emoji fonts."""
+    suit = SUITS[letter]
+    colour = COLOURS[suit.colour]
+    return (f'<svg class="sl-suit-icon sl-shape-{suit.shape}" width="1em" height="1em" '
+            f'viewBox="0 0 20 20" fill="{colour}" color="{colour}" aria-hidden="true">'
+            f'{_SHAPES[suit.shape]}</svg>')
+
+
+def suit_shape_svg(letter: str, x: float, y: float, size: float = 20) -> str:
+    """The suit's shape (filled in the suit's colour) as an SVG group at (x, y)."""
+    suit = SUITS[letter]
+    k = size / 20
+    colour = COLOURS[suit.colour]
+    return (f'<g class="sl-shape sl-shape-{suit.shape}" transform="translate({x:g} {y:g}) '
+            f'scale({k:g})" fill="{colour}" color="{colour}">{_SHAPES[suit.shape]}</g>')
+
+
+def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
+    """One card as a standalone SVG: rank, suit letter(s) and suit shape(s), with ``<title>``.
+
+    >>> from spades_lab.cards import parse_card
+    >>> svg = card_svg(parse_card("7A"))
+    >>> "sl-shape-acorn" in svg and 'aria-label="7 of Acorns"' in svg
+    True
+    """
+    as_suit = None
+    if isinstance(card, Play):
+        if card.card.is_dual:
+            as_suit = card.suit
+        card = card.card
+    label = card.name + (f", played as {SUITS[as_suit].name}" if as_suit else "")
+    h = round(width * 1.4)
+    colour = COLOURS[SUITS[card.suit].colour]
+    dash = {"dashed": ' stroke-dasharray="5 3"', "dotted": ' stroke-dasharray="2 2"'}.get(
+        BORDERS[SUITS[card.suit].colour], "")
+    shapes = ""
+    if card.is_dual:
+        shapes = (suit_shape_svg(card.suits[0], 3, 32, 20)
+                  + suit_shape_svg(card.suits[1], 27, 32, 20))
+    else:
+        shapes = suit_shape_svg(card.suit, 12, 30, 26)
+    letters = "/".join(card.suits) + (f"→{as_suit}" if as_suit else "")
+    cls = f"sl-card-svg {suit_classes(card)}" + (f" {classes}" if classes else "")
+    return (f'<svg class="{cls}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
+            f'viewBox="0 0 50 70" role="img" aria-label="{escape(label)}" '
+            f'data-card="{card.code}"><title>{escape(label)}</title>'
+            f'<rect x="1" y="1" width="48" height="68" rx="5" fill="#fff" stroke="{colour}" '
+            f'stroke-width="2"{dash}/>'
+            f'<text x="4" y="15" font-size="13" font-weight="700" fill="{colour}" '
+            f'font-family="DejaVu Sans, sans-serif">{escape(card.rank)}</text>'
+            f'<text x="46" y="66" font-size="8" text-anchor="end" fill="{colour}" '
+            f'font-family="DejaVu Sans, sans-serif">{escape(letters)}</text>'
+            f'{shapes}</svg>')
+
+
+def cards_html(cards: Iterable[Card | Play], *, style: bool = False) -> str:
+    """A row of cards (in the given order)."""
+    body = "".join(card_html(c) for c in cards)
+    return (style_block() if style else "") + f'<span class="sl-hand">{body}</span>'
+
+
+def play_html(play: Play, *, style: bool = True) -> str:
+    """A play (card, and for a Traveler/Hunter the suit it is played as)."""
+    return _wrap(card_html(play), style)
+
+
+# ---------------------------------------------------------------------------- hands and tricks
+
+
+def hand_html(cards: Sequence[Card] | None, *, count: int | None = None,
+              legal: Iterable[Card] | None = None, deck_order: Any = None,
+              style: bool = False) -> str:
+    """A player's cards: face up (``cards``) or face down (``cards=None`` and ``count``).
+
+    ``legal`` marks the cards that may be played now (``sl-legal``); the others get
+    ``sl-illegal``.
+    """
+    if cards is None:
+        n = count or 0
+        shown = min(n, 6)
+        body = "".join(card_back_html() for _ in range(shown))
+        body += f'<span class="sl-hand-count">{n} card{"s" if n != 1 else ""}</span>'
+        return (style_block() if style else "") + \
+            f'<div class="sl-hand sl-face-down" aria-label="{n} face-down cards">{body}</div>'
+    ordered = deck_order.sorted(cards) if deck_order is not None else list(cards)
+    ok = set(legal) if legal is not None else None
+    parts = []
+    for c in ordered:
+        cls = "" if ok is None else ("sl-legal" if c in ok else "sl-illegal")
+        parts.append(card_html(c, classes=cls))
+    body = "".join(parts) or '<span class="sl-hand-count">no cards</span>'
+    return (style_block() if style else "") + f'<div class="sl-hand sl-face-up">{body}</div>'
+
+
+def trick_html(plays: Sequence[tuple[int, Play]], players: int, *,
+               winning: int | None = None, winner_text: str = "", style: bool = False) -> str:
+    """The cards of a trick (complete or in progress), each under its seat's name."""
+    parts = []
+    for i, (seat, p) in enumerate(plays):
+        cls = "sl-winning" if seat == winning else ""
+        if i == len(plays) - 1:
+            cls = (cls + " sl-last").strip()
+        parts.append(f'<div class="sl-trick-play" data-seat="{seat}">{card_html(p, classes=cls)}'
+                     f'<span class="sl-trick-seat">{seat_name(seat, players)}</span></div>')
+    body = "".join(parts) or '<span class="sl-trick-empty">(no card played yet)</span>'
+    win = f'<div class="sl-trick-winner">{escape(winner_text)}</div>' if winner_text else ""
+    return (style_block() if style else "") + f'<div class="sl-trick">{body}</div>{win}'
+
+
+def trick_record_html(trick: Trick, *, style: bool = True) -> str:
+    """A complete :class:`~spades_lab.engine.Trick` with its winner."""
+    n = len(trick.plays)
+    text = f"Trick {trick.index + 1}: {seat_name(trick.winner, n)} wins"
+    return _wrap(trick_html(trick.plays, n, winning=trick.winner, winner_text=text), style,
+                 "sl-trick-record")
+
+
+def trumps_html(hand: Hand) -> str:
+    """Each trump's state: unbroken, broken, or superior (Acorns sets)."""
+    rules = hand.rules
+    parts = []
+    for t in rules.trumps:
+        suit = SUITS[t]
+        if hand.superior == t:
+            at = hand.superior_at
+            where = f" since trick {at[0] + 1}" if at else ""
+            state, cls = f"superior{where}", "sl-trump-superior"
+        elif hand.is_broken(t):
+            state, cls = "broken" + (" (inferior)" if hand.superior else ""), "sl-trump-broken"
+        else:
+            state, cls = "unbroken", "sl-trump-unbroken"
+        parts.append(f'<span class="sl-trump {cls}" data-suit="{t}">{suit_icon(t)} {suit.name}: '
+                     f'{state}</span>')
+    return '<div class="sl-trumps">' + "".join(parts) + "</div>"
+
+
+def seat_label(hand: Hand, seat: int, names: Sequence[str] | None = None) -> str:
+    base = seat_name(seat, hand.n)
+    return f"{names[seat]} ({base})" if names else base
+
+
+def taken_bid_text(hand: Hand, seat: int) -> str:
+    bid = hand.bids[seat]
+    return f"{hand.taken[seat]}/{bid.label if bid is not None else '–'}"
+
+
+def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
+               names: Sequence[str] | None = None, show_legal: bool = True,
+               trick: Sequence[tuple[int, Play]] | None = None,
+               trick_caption: str = "", style: bool = False) -> str:
+    """Seats around the table with their hands (face up where ``face_up[seat]``), the trick in
+    the middle, "taken/bid" under each player, and whose turn it is.
+
+    ``trick`` overrides the trick shown in the middle (a widget shows the just-completed trick
+    until the next card is led).
+    """
+    n = hand.n
+    up = list(face_up) if face_up is not None else [True] * n
+    turn = hand.turn if hand.scores is None else None
+    legal_cards = None
+    if show_legal and turn is not None and hand.phase == "play" and up[turn]:
+        legal_cards = {p.card for p in hand.legal_plays()}
+    seats = []
+    for s in range(n):
+        cls = "sl-seat" + (" sl-turn" if s == turn else "")
+        dealer = " sl-seat-dealer" if s == hand.dealer else ""
+        cards = hand.hands[s]
+        body = hand_html(cards if up[s] else None, count=len(cards),
+                         legal=legal_cards if s == turn else None, deck_order=hand.rules.deck)
+        seats.append(
+            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
+            f'<span class="sl-seat-name{dealer}">{escape(seat_label(hand, s, names))}</span>'
+            f'<span class="sl-taken-bid" title="tricks taken / bid">'
+            f'{escape(taken_bid_text(hand, s))}</span>{body}</div>')
+    shown = list(hand.trick) if trick is None else list(trick)
+    winning = None
+    if shown:
+        now = hand.winning_so_far() if trick is None else None
+        winning = now[0] if now is not None else None
+    mid = (f'<div class="sl-trick-area">{trick_html(shown, n, winning=winning)}'
+           + (f'<div class="sl-trick-caption">{escape(trick_caption)}</div>'
+              if trick_caption else "") + "</div>")
+    grid = f'<div class="sl-table sl-table-{8 if n == 8 else 4}">{"".join(seats)}{mid}</div>'
+    return (style_block() if style else "") + grid
+
+
+def status_text(hand: Hand, names: Sequence[str] | None = None) -> str:
+    """"Trick 3, West to play" and the like."""
+    if hand.scores is not None:
+        return f"Hand {hand.index + 1} is complete."
+    if hand.phase == "play" and hand.turn is not None:
+        return (f"Trick {len(hand.tricks) + 1}: {seat_label(hand, hand.turn, names)} to "
+                f"{'lead' if not hand.trick else 'play'}.")
+    return f"Waiting for {hand.waiting_for()}."
+
+
+def hand_state_html(hand: Hand, *, style: bool = True) -> str:
+    """A :class:`~spades_lab.engine.Hand` as the table shows it, every hand face up."""
+    body = (f'<div class="sl-status">{escape(status_text(hand))}</div>'
+            + trumps_html(hand) + table_html(hand))
+    if hand.scores:
+        body += score_html(hand.scores, hand.rules.players)
+    return _wrap(body, style, "sl-hand-state")
+
+
+# ---------------------------------------------------------------------------- scores
+
+
+def _bags_text(bags: int) -> str:
+    return f"+{bags} bag{'s' if bags != 1 else ''}" if bags else ""
+
+
+def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False) -> str:
+    """Each partnership's line items in words and points, then hand score, total and bags."""
+    rows = []
+    for s in scores:
+        tname = team_name(s.seats, players)
+        rows.append(f'<tr class="sl-score-team" data-team="{s.team}"><th colspan="3">'
+                    f'{escape(tname)}: bid {s.bid}, counted {s.tricks}</th></tr>')
+        for item in s.items:
+            opt = f' <code class="sl-option">{escape(item.option)}</code>' if item.option else ""
+            rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
+                        f'<td class="sl-points">{item.points:+d}</td>'
+                        f'<td>{escape(item.text)}{opt}</td>'
+                        f'<td class="sl-points">{_bags_text(item.bags)}</td></tr>')
+        rows.append(f'<tr class="sl-score-total"><td class="sl-points">{s.hand_score:+d}</td>'
+                    f'<td>hand score; total {s.total_before} → {s.total}</td>'
+                    f'<td class="sl-points">bags {s.bags_before} → {s.bags}</td></tr>')
+    table = '<table class="sl-score">' + "".join(rows) + "</table>"
+    return (style_block() if style else "") + table
+
+
+def team_score_html(score: TeamScore, *, style: bool = True) -> str:
+    players = max(max(score.seats) + 1, 4)
+    players = 8 if players > 4 else 4
+    return _wrap(score_html([score], players), style, "sl-score-card")
+
+
+def running_totals_html(game: Game, *, style: bool = False) -> str:
+    """Totals and bags after every complete hand of ``game``."""
+    rules = game.rules
+    n = rules.players
+    heads = "".join(f"<th>{escape(team_name(seats, n))}</th>" for seats in rules.team_seats)
+    rows = ['<tr><td>start</td>' + "".join(
+        f'<td class="sl-points">{t} ({b} bags)</td>'
+        for t, b in zip(game.start_scores, game.start_bags, strict=True)) + "</tr>"]
+    for h in game.hands:
+        if not h.scores:
+            continue
+        rows.append(f'<tr class="sl-running" data-hand="{h.index}"><td>after hand {h.index + 1}'
+                    "</td>" + "".join(f'<td class="sl-points">{s.total} ({s.bags} bags)</td>'
+                                     for s in h.scores) + "</tr>")
+    return (style_block() if style else "") + \
+        (f'<table class="sl-score sl-running-totals"><tr><th></th>{heads}</tr>'
+         f'{"".join(rows)}</table>')
+
+
+def hand_result_html(result: Any, *, style: bool = True) -> str:
+    """A replayed hand's result (:class:`~spades_lab.records.HandResult`): tricks per seat, the
+    superior trump, and each partnership's score."""
+    n = len(result.tricks)
+    taken = ", ".join(f"{seat_name(s, n)} {t}" for s, t in enumerate(result.tricks))
+    body = (f'<div class="sl-status">Hand {result.index + 1} '
+            f'({"complete" if result.complete else "in progress"}): tricks {escape(taken)}'
+            "</div>")
+    if result.superior_trump:
+        at = result.superior_set_at
+        body += (f'<div class="sl-trumps"><span class="sl-trump sl-trump-superior">'
+                 f'{suit_icon(result.superior_trump)} {SUITS[result.superior_trump].name}: '
+                 f'superior{f" since trick {at[0] + 1}" if at else ""}</span></div>')
+    if result.teams:
+        body += score_html(result.teams, n)
+    return _wrap(body, style, "sl-hand-result")
+
+
+def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
+    """A picture of the hand's tricks: one lane per trump, a mark for each card played as that
+    trump, a star where it was broken, the superior trump's lane shaded from the trick that
+    set it, and a ring round each trick the superiority decided (from
+    :func:`spades_lab.explain.trump_timeline`).  ``upto`` limits it to the first tricks."""
+    from .explain import trump_timeline
+
+    rules = hand.rules
+    tl = trump_timeline(hand)
+    tricks = list(hand.tricks)
+    if hand.trick:
+        tricks_plays = [t.plays for t in tricks] + [tuple(hand.trick)]
+    else:
+        tricks_plays = [t.plays for t in tricks]
+    total = rules.hand_size
+    if upto is not None:
+        total = max(upto, 1)
+    cw, left, lane_h, top = 20, 90, 34, 22
+    width = left + cw * total + 10
+    height = top + lane_h * len(rules.trumps) + 26
+    parts = [f'<svg class="sl-timeline-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="{escape(tl.text)}"><title>{escape(tl.text)}</title>']
+    for k in range(total):
+        x = left + k * cw
+        if k % 2 == 0:
+            parts.append(f'<rect x="{x}" y="{top}" width="{cw}" '
+                         f'height="{lane_h * len(rules.trumps)}" fill="#fafafa"/>')
+        if k % 4 == 0 or k == total - 1:
+            parts.append(f'<text x="{x + cw / 2}" y="{top - 6}" font-size="9" text-anchor="middle"'
+                         f' fill="#555">{k + 1}</text>')
+    decided = {d.trick for d in tl.decided}
+    breaks = {(b.suit, b.trick): b for b in tl.breaks}
+    for li, t in enumerate(rules.trumps):
+        y = top + li * lane_h
+        suit = SUITS[t]
+        colour = COLOURS[suit.colour]
+        if tl.superior == t and tl.superior_set_at is not None and rules.acorns:
+            k0 = tl.superior_set_at[0]
+            parts.append(f'<rect class="sl-timeline-superior" x="{left + k0 * cw}" y="{y + 2}" '
+                         f'width="{cw * max(total - k0, 0)}" height="{lane_h - 4}" '
+                         'fill="#ffe082" opacity="0.6"/>')
+        parts.append(suit_shape_svg(t, 4, y + 7, 18))
+        parts.append(f'<text x="26" y="{y + 21}" font-size="12" fill="{colour}">'
+                     f'{escape(suit.name)}</text>')
+        for k, plays in enumerate(tricks_plays[:total]):
+            n_played = sum(1 for _, p in plays if p.suit == t)
+            cx = left + k * cw + cw / 2
+            for j in range(n_played):
+                parts.append(f'<circle cx="{cx}" cy="{y + 8 + j * 6}" r="2.6" fill="{colour}"/>')
+            b = breaks.get((t, k))
+            if b is not None:
+                parts.append(f'<text class="sl-timeline-break" x="{cx}" y="{y + lane_h - 3}" '
+                             f'font-size="13" text-anchor="middle" fill="#d84315">★'
+                             f'<title>{escape(b.text)}</title></text>')
+    for k in sorted(decided):
+        if k < total:
+            x = left + k * cw
+            parts.append(f'<rect class="sl-timeline-decided" x="{x + 1}" y="{top}" '
+                         f'width="{cw - 2}" height="{lane_h * len(rules.trumps)}" fill="none" '
+                         'stroke="#6a1b9a" stroke-width="2" rx="3"/>')
+    parts.append(f'<text x="4" y="{height - 8}" font-size="10" fill="#333">● card played as the '
+                 'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
+                 '</text>')
+    parts.append("</svg>")
+    lines = "".join(f"<li>{escape(x)}</li>" for x in tl.text.splitlines())
+    return (f'<div class="sl-timeline">{"".join(parts)}'
+            f'<ul class="sl-timeline-text">{lines}</ul></div>')
+
+
+def options_html(rules: RuleSet) -> str:
+    """The table options in force (``failed_nil_tricks`` etc), as a compact list."""
+    opts = rules.options(all=True)
+    items = "".join(f"<li><code>{escape(k)}</code> = {escape(str(v))}</li>"
+                    for k, v in opts.items())
+    return (f'<div class="sl-options"><b>{escape(rules.name)}</b> rules; options in force:'
+            f'<ul>{items}</ul></div>')
+
+
+# ---------------------------------------------------------------------------- games
+
+
+def game_html(game: Game, *, style: bool = True) -> str:
+    """A game: rules, totals, and the current hand drawn as a table (all hands face up)."""
+    rules = game.rules
+    n = rules.players
+    totals = ", ".join(f"{team_name(seats, n)} {t} ({b} bags)" for seats, t, b in
+                       zip(rules.team_seats, game.totals, game.bags, strict=True))
+    head = (f'<div class="sl-status">{escape(rules.name)}: hand {len(game.hands)}, phase '
+            f'{escape(game.phase)}; {escape(totals)}</div>')
+    body = head
+    h = game.hand
+    if h is not None:
+        body += f'<div class="sl-status">{escape(status_text(h, game.players))}</div>'
+        body += trumps_html(h) + table_html(h, names=game.players)
+        if h.scores:
+            body += score_html(h.scores, n)
+    if game.over and game.winner is not None:
+        body += (f'<div class="sl-status sl-game-over">Game over: '
+                 f'{escape(team_name(rules.team_seats[game.winner], n))} win.</div>')
+    return _wrap(body, style, "sl-game")
+
+
+def error_html(message: str, rule: str | None = None) -> str:
+    """A message box for rejected input (a widget never shows a traceback)."""
+    tag = f' <code class="sl-rule-id">{escape(rule)}</code>' if rule else ""
+    return f'<div class="sl-error" role="alert">{escape(message)}{tag}</div>'
+
+
+def explanation_html(lines: Sequence[str], title: str = "") -> str:
+    head = f"<b>{escape(title)}</b>" if title else ""
+    items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+    return f'<div class="sl-explanation">{head}<ul>{items}</ul></div>'
+
+
+__all__ = ["CSS", "style_block", "card_html", "card_back_html", "card_svg", "suit_shape_svg",
+           "cards_html", "play_html", "hand_html", "trick_html", "trick_record_html",
+           "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
+           "team_score_html", "running_totals_html", "hand_result_html", "trump_timeline_svg",
+           "options_html", "game_html", "error_html",
+           "explanation_html"]

@@ -1,0 +1,97 @@
+"""Matplotlib pictures of a hand (imported lazily: ``import spades_lab`` never loads matplotlib).
+
+Each function takes ``ax=None`` (a new figure when None) and returns the Axes, so pictures can
+be combined and tested.  The facts come from :mod:`spades_lab.explain` and the engine.
+
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> from spades_lab.records import replay
+>>> g = replay("data/scenarios/demo_acorns_th.json").game
+>>> ax = trump_timeline_plot(g.hands[0])
+>>> ax.get_title()
+'Hand 1: trumps (Acorns superior from trick 15)'
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import SUITS
+from .render import COLOURS
+
+if TYPE_CHECKING:
+    from .engine import Game, Hand
+
+
+def _axes(ax: Any, size: tuple[float, float]) -> Any:
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
+    """The hand's tricks left to right, one lane per trump: a dot per card played as that
+    trump, a star where it was broken, the superior trump's lane shaded from the trick that set
+    it, and a frame round each trick the superiority decided."""
+    from matplotlib.patches import Rectangle
+
+    from .explain import trump_timeline
+
+    rules = hand.rules
+    tl = trump_timeline(hand)
+    ax = _axes(ax, (10, 1.2 + 0.7 * len(rules.trumps)))
+    total = rules.hand_size
+    plays = [t.plays for t in hand.tricks] + ([tuple(hand.trick)] if hand.trick else [])
+    for lane, t in enumerate(rules.trumps):
+        colour = COLOURS[SUITS[t].colour]
+        if tl.superior == t and tl.superior_set_at is not None and rules.acorns:
+            k0 = tl.superior_set_at[0]
+            ax.add_patch(Rectangle((k0 + 0.5, lane - 0.4), total - k0, 0.8, color="#ffe082",
+                                   alpha=0.6, zorder=0))
+        xs, ys = [], []
+        for k, trick in enumerate(plays):
+            n = sum(1 for _, p in trick if p.suit == t)
+            for j in range(n):
+                xs.append(k + 1)
+                ys.append(lane - 0.2 + 0.13 * j)
+        ax.scatter(xs, ys, s=18, color=colour, marker="o", zorder=2,
+                   label=f"played as {SUITS[t].name}")
+        for b in tl.breaks:
+            if b.suit == t:
+                ax.scatter([b.trick + 1], [lane + 0.25], s=120, marker="*", color="#d84315",
+                           zorder=3)
+    for d in tl.decided:
+        ax.add_patch(Rectangle((d.trick + 0.55, -0.45), 0.9, len(rules.trumps) - 0.1,
+                               fill=False, edgecolor="#6a1b9a", linewidth=1.5, zorder=1))
+    ax.set_yticks(range(len(rules.trumps)), [SUITS[t].name for t in rules.trumps])
+    ax.set_xlim(0.5, total + 0.5)
+    ax.set_ylim(-0.6, len(rules.trumps) - 0.4)
+    ax.set_xlabel("trick")
+    title = f"Hand {hand.index + 1}: trumps"
+    if tl.superior and rules.acorns and tl.superior_set_at is not None:
+        title += (f" ({SUITS[tl.superior].name} superior from trick "
+                  f"{tl.superior_set_at[0] + 1})")
+    ax.set_title(title)
+    return ax
+
+
+def score_progress_plot(game: Game, ax: Any = None) -> Any:
+    """Each partnership's running total after every complete hand (starting totals first)."""
+    from .scoring import team_name
+
+    ax = _axes(ax, (6, 3.5))
+    rules = game.rules
+    done = [h for h in game.hands if h.scores]
+    for t, seats in enumerate(rules.team_seats):
+        ys = [game.start_scores[t]] + [h.scores[t].total for h in done]  # type: ignore[index]
+        ax.plot(range(len(ys)), ys, marker="o", label=team_name(seats, rules.players))
+    ax.axhline(rules.target, color="#999", linestyle="--", linewidth=1, label="target")
+    ax.set_xlabel("hands played")
+    ax.set_ylabel("total")
+    ax.legend(fontsize=8)
+    return ax
+
+
+__all__ = ["trump_timeline_plot", "score_progress_plot"]

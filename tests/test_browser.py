@@ -1,0 +1,176 @@
+"""A real browser opens the Voila table app (notebooks/01_table_app.ipynb), steps through the
+deal, changes a card in the what-if, answers a quiz question, and checks the words shown.
+
+Debian's /usr/bin/chromium is driven by PyPI playwright (never ``playwright install``); the test
+skips when either is missing.  Screenshots go to tests/artifacts/ and are copied to
+docs/screenshots/ (shown in the README).
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "01_table_app.ipynb"
+RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+QUIZ_SEED = 4  # the notebook's Quiz(RECORD, seed=4)
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError(f"voila did not answer on {url}")
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    port = _free_port()
+    voila = Path(sys.executable).parent / "voila"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / "voila.log", "wb")
+    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           str(NOTEBOOK.relative_to(ROOT))]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
+                            env={**os.environ, "MPLBACKEND": "Agg"})
+    try:
+        # the tree page answers once the server is up; the notebook runs when the page is opened
+        _wait_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def _shot(page: object, name: str, selector: str | None = None) -> None:
+    path = ARTIFACTS / name
+    if selector:
+        page.locator(selector).first.screenshot(path=str(path))  # type: ignore[attr-defined]
+    else:
+        page.screenshot(path=str(path), full_page=True)  # type: ignore[attr-defined]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SCREENSHOTS / name)
+
+
+def _quiz_answer() -> tuple[str, str]:
+    """The first quiz question of the notebook and its right answer, from the engine."""
+    from spades_lab.records import replay
+    from spades_lab.widgets import quiz_questions
+
+    q = quiz_questions(replay(RECORD).game, 0, random.Random(QUIZ_SEED))[0]
+    return q.prompt, q.choices[q.answer]
+
+
+def test_table_app_in_a_real_browser(voila_url: str) -> None:
+    prompt, right = _quiz_answer()
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"])
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.set_default_timeout(120_000)
+            page.goto(voila_url, wait_until="domcontentloaded")
+            # the kernel runs the notebook; wait for the table widget to be drawn
+            status = page.locator(".sl-table-app .sl-status").first
+            status.wait_for(state="visible", timeout=180_000)
+            assert "Step 0/140" in status.inner_text()
+            table = page.locator(".sl-table-app .sl-table").first
+            assert "North" in table.inner_text() and "West" in table.inner_text()
+
+            # step through the deal: four bids, then the first trick card by card
+            nxt = page.locator(".sl-table-app button.sl-next").first
+            for _ in range(4):
+                nxt.click()
+            page.wait_for_function(
+                "() => document.querySelector('.sl-table-app .sl-status')"
+                ".innerText.includes('Step 4/140')")
+            assert "Trick 1" in status.inner_text()
+            for _ in range(3):
+                nxt.click()
+            page.wait_for_function(
+                "() => document.querySelector('.sl-table-app .sl-status')"
+                ".innerText.includes('Step 7/140')")
+            expl = page.locator(".sl-table-app .sl-explanation").first
+            # West's Jack is a face card: it flips South's Ace to high
+            assert "Aces are high" in expl.inner_text()
+            # a whole trick at once
+            page.locator(".sl-table-app button.sl-next-trick").first.click()
+            page.wait_for_function(
+                "() => document.querySelector('.sl-table-app .sl-status')"
+                ".innerText.includes('Trick 2')")
+            assert "won trick 1" in page.locator(".sl-table-app .sl-trick-area").first.inner_text()
+            # view as South: the other three hands are face down
+            page.locator(".sl-table-app .sl-seat-select select").first.select_option(label="South")
+            page.wait_for_function(
+                "() => document.querySelectorAll('.sl-table-app .sl-face-down').length === 3")
+            _shot(page, "table.png", ".sl-table-app")
+
+            # what-if: an illegal card says why; a legal one re-plays the hand
+            whatif = page.locator(".sl-whatif").first
+            whatif.scroll_into_view_if_needed()
+            illegal = whatif.locator("button.sl-choice.sl-illegal").first
+            illegal.click()
+            result = whatif.locator(".sl-whatif-result").first
+            page.wait_for_function(
+                "() => document.querySelector('.sl-whatif .sl-whatif-result')"
+                ".innerText.includes('may not be played here')")
+            assert "may not be played here" in result.inner_text()
+            legal = whatif.locator("button.sl-choice.sl-legal:not(.sl-recorded)").first
+            card = legal.inner_text().strip()
+            legal.click()
+            page.wait_for_function(
+                "() => document.querySelector('.sl-whatif .sl-whatif-result')"
+                ".innerText.includes('If ')")
+            text = result.inner_text()
+            assert "plays" in text and "hand score" in text
+            _shot(page, "whatif.png", ".sl-whatif")
+            assert card
+
+            # quiz: click the right answer, the engine's explanation comes back
+            quiz = page.locator(".sl-quiz").first
+            quiz.scroll_into_view_if_needed()
+            assert prompt in quiz.locator(".sl-quiz-question").first.inner_text()
+            quiz.locator("button.sl-quiz-choice", has_text=right).first.click()
+            page.wait_for_function(
+                "() => document.querySelector('.sl-quiz .sl-quiz-feedback')"
+                ".innerText.includes('Right!')")
+            assert "Right!" in quiz.locator(".sl-quiz-feedback").first.inner_text()
+            _shot(page, "quiz.png", ".sl-quiz")
+        finally:
+            browser.close()
