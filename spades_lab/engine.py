@@ -172,8 +172,9 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
                  ace_high: bool | None = None) -> tuple[int, str]:
     """The seat winning ``plays`` so far, and the reason id (RULINGS.md section 7).
 
-    ``superior`` is the superior trump in force once these plays are made (for the 52-card
-    sets, Spades is the only trump).  The Ace is high when any face card is among ``plays``;
+    ``superior`` is the superior trump in force before these plays (None when no trump has
+    been broken this hand; then the first card played as a trump here sets it).  In the
+    52-card sets Spades is the only trump.  The Ace is high when any face card is among ``plays``;
     ``ace_high`` overrides that (True/False) to ask "who would have won had the Ace not
     flipped?".
     """
@@ -184,6 +185,13 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
     trump_bits = 0
     for t in rules.trumps:
         trump_bits |= SUIT_BITS[t]
+    if superior is None and rules.acorns:
+        # No trump was broken before these plays (breaking one sets the superior trump), so
+        # the first card played as a trump here breaks its suit and makes it superior.
+        for _, p in plays:
+            if p.bit & trump_bits:
+                superior = p.suit
+                break
     sup = SUIT_BITS[superior] if superior else (SUIT_BITS["S"] if not rules.acorns else 0)
     inf = trump_bits & ~sup
     if ace_high is None:

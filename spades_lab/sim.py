@@ -1,0 +1,410 @@
+"""Simulation: many hands or whole games, for any rule set and any players, seeded and
+reproducible, in one process, several processes, or on a Dask cluster.
+
+Every hand (or game) ``i`` is played from its own ``random.Random(f"{seed}:hand:{i}")`` (or
+``...:game:{i}``), so the results are the same whether they are computed in one process, in
+many, or on a cluster, and whatever the chunking.  Seats rotate through the player types
+(hand ``i`` gives seat ``s`` the type ``players[(s + i) % n]``) and the dealer moves every
+``n`` hands, so no player type keeps a seat's advantage.
+
+>>> res = simulate_hands("standard", ["heuristic", "random"], 8, seed=1)
+>>> len(res.hands), int(res.hands["tricks_0"].add(res.hands["tricks_1"]).add(
+...     res.hands["tricks_2"]).add(res.hands["tricks_3"]).min())
+(8, 13)
+>>> simulate_hands("standard", "random", 8, seed=1).hands.equals(
+...     simulate_hands("standard", "random", 8, seed=1, chunk=3).hands)
+True
+
+pandas is imported when frames are built (``import spades_lab`` does not import this module).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Game, Hand
+from .engine import trick_winner as _trick_winner
+from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
+from .rules import RuleSet, rules_from_json
+
+# ---------------------------------------------------------------------------- specs
+
+
+def _rules(rules: RuleSet | str | Mapping[str, Any]) -> RuleSet:
+    return rules_from_json(rules)
+
+
+def seat_types(rules: RuleSet, players: str | Sequence[str]) -> list[str]:
+    """Player type per seat from a name (every seat), a name per seat, or a name per
+    partnership (each seat of team ``t`` gets ``players[t]``; with four pairs, two names
+    alternate around the table).
+
+    >>> seat_types(RuleSet.preset("standard"), ["heuristic", "random"])
+    ['heuristic', 'random', 'heuristic', 'random']
+    >>> seat_types(RuleSet.preset("acorns8"), ["heuristic", "random"])[:4]
+    ['heuristic', 'random', 'heuristic', 'random']
+    """
+    n = rules.players
+    if isinstance(players, str):
+        names = [players] * n
+    elif len(players) == n:
+        names = list(players)
+    elif players and rules.team_count % len(players) == 0:
+        names = [players[rules.team_of(s) % len(players)] for s in range(n)]
+    else:
+        raise ValueError(f"players: give one type, one per seat ({n}) or one per "
+                         f"partnership ({rules.team_count}; fewer repeat around the table)")
+    for name in names:
+        if name not in PLAYER_TYPES:
+            raise ValueError(f"unknown player type {name!r}; use one of "
+                             f"{', '.join(PLAYER_TYPES)}")
+    return names
+
+
+@dataclass(frozen=True)
+class _Job:
+    rules: dict[str, Any]
+    seats: tuple[str, ...]
+    seed: int | str
+    kind: str  # "hands" or "games"
+    rotate: bool
+    keep_records: bool
+    max_hands: int
+    start: dict[str, Any] | None
+
+
+def _arrangement(job: _Job, i: int, n: int) -> tuple[list[str], int]:
+    """(player type per seat, dealer) for hand/game ``i``."""
+    if not job.rotate:
+        return list(job.seats), 0
+    r = i % n
+    return [job.seats[(s + r) % n] for s in range(n)], (i // n) % n
+
+
+def _run_range(job: _Job, lo: int, hi: int) -> tuple[list[dict[str, Any]],
+                                                     list[dict[str, Any]],
+                                                     list[dict[str, Any]]]:
+    """Play items lo..hi-1; returns (hand rows, game rows, records)."""
+    rules = _rules(job.rules)
+    n = rules.players
+    cache: dict[str, Player] = {}
+    hand_rows: list[dict[str, Any]] = []
+    game_rows: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    for i in range(lo, hi):
+        types, dealer = _arrangement(job, i, n)
+        players = [cache.setdefault(t, make_player(t)) for t in types]
+        rng = random.Random(f"{job.seed}:{job.kind[:-1]}:{i}")
+        game = Game(rules, dealer=dealer, start=job.start)
+        if job.kind == "hands":
+            play_hand(game, players, rng)
+        else:
+            play_game(game, players, rng, max_hands=job.max_hands)
+        for h in game.hands:
+            row = hand_row(game, h, types)
+            row["game"] = i if job.kind == "games" else None
+            row["index"] = i
+            hand_rows.append(row)
+        if job.kind == "games":
+            game_rows.append(game_row(game, types, i))
+        if job.keep_records:
+            records.append(game.to_record())
+    return hand_rows, game_rows, records
+
+
+# ---------------------------------------------------------------------------- rows
+
+
+def _team_types(rules: RuleSet, types: Sequence[str]) -> list[str]:
+    out = []
+    for seats in rules.team_seats:
+        kinds = sorted({types[s] for s in seats})
+        out.append(kinds[0] if len(kinds) == 1 else "+".join(kinds))
+    return out
+
+
+def hand_row(game: Game, hand: Hand, types: Sequence[str] | None = None) -> dict[str, Any]:
+    """One complete hand as a flat dict (a row of :attr:`SimResult.hands`).
+
+    Keys: ``preset``, ``options``, ``hand``, ``dealer``, per seat ``player_s``, ``bid_s`` (as in
+    records), ``tricks_s``, ``nil_kind_s``/``nil_blind_s``/``nil_made_s`` (None without a nil),
+    ``ace_lost_s`` (tricks the seat would have won had the Ace not flipped); per partnership
+    ``team{t}_player``, ``_bid``, ``_counted``, ``_made``, ``_points``, ``_bags_added``,
+    ``_bag_penalty``, ``_hand_score``, ``_total``, ``_bags``; ``superior``, ``superior_trick``,
+    ``superior_seat``; ``ace_flips`` (tricks where an Ace ranked high), ``ace_flip_decided``
+    (tricks whose winner the flip changed); ``th_played``, ``th_as_trump``, ``th_won``
+    (Travelers/Hunters played, declared as a trump, winning a trick); ``exchanges``.
+    """
+    rules = game.rules
+    n = rules.players
+    assert hand.scores is not None, "the hand is not complete"
+    row: dict[str, Any] = {"preset": rules.name, "options": _options_text(rules),
+                           "hand": hand.index, "dealer": hand.dealer}
+    types = list(types) if types is not None else ["?"] * n
+    for s in range(n):
+        row[f"player_{s}"] = types[s]
+    for t, tt in enumerate(_team_types(rules, types)):
+        row[f"team{t}_player"] = tt
+    nil_of = {nr.seat: nr for ts in hand.scores for nr in ts.nils}
+    for s in range(n):
+        b = hand.bids[s]
+        assert b is not None
+        row[f"bid_{s}"] = b.to_json()
+        row[f"tricks_{s}"] = hand.taken[s]
+        nr = nil_of.get(s)
+        row[f"nil_kind_{s}"] = b.nil
+        row[f"nil_blind_{s}"] = b.blind if b.nil else None
+        row[f"nil_made_{s}"] = nr.made if nr is not None else None
+    for ts in hand.scores:
+        t = ts.team
+        row[f"team{t}_bid"] = ts.bid
+        row[f"team{t}_counted"] = ts.tricks
+        row[f"team{t}_made"] = ts.made
+        row[f"team{t}_points"] = ts.points
+        row[f"team{t}_bags_added"] = ts.bags_added
+        row[f"team{t}_bag_penalty"] = ts.bag_penalty
+        row[f"team{t}_hand_score"] = ts.hand_score
+        row[f"team{t}_total"] = ts.total
+        row[f"team{t}_bags"] = ts.bags
+    row["superior"] = hand.superior
+    at = hand.superior_at
+    row["superior_trick"] = at[0] if at else None
+    row["superior_seat"] = at[1] if at else None
+    flips = decided = 0
+    lost = [0] * n
+    th = th_trump = th_won = 0
+    trumps = rules.trumps
+    for tr in hand.tricks:
+        plays = tr.plays
+        if rules.deck.ace_flips and any(p.card.is_ace for _, p in plays) and \
+                any(p.card.is_face for _, p in plays):
+            flips += 1
+            sup = _superior_during(hand, tr.index)
+            low_winner = _trick_winner(rules, plays, sup, ace_high=False)[0]
+            if low_winner != tr.winner:
+                decided += 1
+                lost[low_winner] += 1
+        for seat, p in plays:
+            if p.card.is_dual:
+                th += 1
+                th_trump += p.suit in trumps
+                th_won += seat == tr.winner
+    row["ace_flips"] = flips
+    row["ace_flip_decided"] = decided
+    for s in range(n):
+        row[f"ace_lost_{s}"] = lost[s]
+    row["th_played"] = th
+    row["th_as_trump"] = th_trump
+    row["th_won"] = th_won
+    row["exchanges"] = sum(1 for e in hand.exchanges if e.passed)
+    return row
+
+
+def _superior_during(hand: Hand, trick_index: int) -> str | None:
+    """The superior trump in force at the end of trick ``trick_index``."""
+    at = hand.superior_at
+    if at is None or at[0] > trick_index:
+        return None
+    return hand.superior
+
+
+def _options_text(rules: RuleSet) -> str:
+    opts = rules.options()
+    return ",".join(f"{k}={v}" for k, v in sorted(opts.items())) if opts else ""
+
+
+def game_row(game: Game, types: Sequence[str], index: int) -> dict[str, Any]:
+    """One game as a flat dict (a row of :attr:`SimResult.games`)."""
+    rules = game.rules
+    tt = _team_types(rules, types)
+    row: dict[str, Any] = {"preset": rules.name, "options": _options_text(rules),
+                           "game": index, "hands": len(game.hands), "over": game.over,
+                           "winner": game.winner,
+                           "winner_player": tt[game.winner] if game.winner is not None
+                           else None}
+    for t in range(rules.team_count):
+        row[f"team{t}_player"] = tt[t]
+        row[f"team{t}_total"] = game.totals[t]
+        row[f"team{t}_bags"] = game.bags[t]
+    return row
+
+
+# ---------------------------------------------------------------------------- driving
+
+
+@dataclass
+class SimResult:
+    """What a simulation returns: ``hands`` (one row per hand, a pandas DataFrame), ``games``
+    (one row per game, or None for hand simulations) and ``records`` (game records, when
+    ``keep_records=True``)."""
+
+    rules: RuleSet
+    hands: Any
+    games: Any = None
+    records: list[dict[str, Any]] | None = field(default=None, repr=False)
+
+
+def simulate_hands(rules: RuleSet | str | Mapping[str, Any], players: str | Sequence[str]
+                   = "heuristic", n: int = 1000, seed: int | str = 0, **kw: Any) -> SimResult:
+    """Play ``n`` independent hands (each from a fresh game at 0-0, or at ``start``).
+
+    Keywords: ``processes`` (worker processes, default 1), ``client`` (a
+    ``dask.distributed.Client`` to run on instead), ``progress`` (a tqdm bar), ``chunk``
+    (hands per task), ``keep_records``, ``rotate`` (rotate seats, default True), ``start``.
+    """
+    return _simulate(rules, players, n, seed, "hands", **kw)
+
+
+def simulate_games(rules: RuleSet | str | Mapping[str, Any], players: str | Sequence[str]
+                   = "heuristic", n: int = 100, seed: int | str = 0, *, max_hands: int = 200,
+                   **kw: Any) -> SimResult:
+    """Play ``n`` whole games (stopping a game after ``max_hands`` hands); the result has
+    both ``hands`` (with a ``game`` column) and ``games``.  Keywords as :func:`simulate_hands`.
+    """
+    return _simulate(rules, players, n, seed, "games", max_hands=max_hands, **kw)
+
+
+def _simulate(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequence[str], n: int,
+              seed: int | str, kind: str, *, processes: int = 1, client: Any = None,
+              progress: bool = False, chunk: int | None = None, keep_records: bool = False,
+              rotate: bool = True, start: dict[str, list[int]] | None = None,
+              max_hands: int = 200) -> SimResult:
+    import pandas as pd
+
+    rules = _rules(rules_in)
+    job = _Job(rules.to_json(), tuple(seat_types(rules, players)), seed, kind, rotate,
+               keep_records, max_hands, start)
+    if chunk is None:
+        chunk = 200 if kind == "hands" else 10
+        if processes > 1:
+            chunk = max(1, min(chunk, -(-n // (4 * processes))))
+    ranges = [(lo, min(n, lo + chunk)) for lo in range(0, n, chunk)]
+    parts = _run(job, ranges, processes, client, progress)
+    hand_rows = [r for p in parts for r in p[0]]
+    game_rows = [r for p in parts for r in p[1]]
+    records = [r for p in parts for r in p[2]] if keep_records else None
+    hands = pd.DataFrame(hand_rows)
+    if kind == "hands" and "game" in hands:
+        hands = hands.drop(columns=["game"])
+    games = pd.DataFrame(game_rows) if kind == "games" else None
+    return SimResult(rules, hands, games, records)
+
+
+def _run(job: _Job, ranges: list[tuple[int, int]], processes: int, client: Any,
+         progress: bool) -> list[Any]:
+    bar = _bar(progress, len(ranges))
+    try:
+        if client is not None:
+            from dask.distributed import as_completed as dask_completed
+
+            futures = [client.submit(_run_range, job, lo, hi, pure=False) for lo, hi in ranges]
+            index = {f.key: i for i, f in enumerate(futures)}
+            out: list[Any] = [None] * len(futures)
+            for fut in dask_completed(futures):
+                out[index[fut.key]] = fut.result()
+                bar(1)
+            return out
+        if processes > 1 and len(ranges) > 1:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(processes) as pool:
+                futs = {pool.submit(_run_range, job, lo, hi): i
+                        for i, (lo, hi) in enumerate(ranges)}
+                out = [None] * len(futs)
+                for f in as_completed(futs):
+                    out[futs[f]] = f.result()
+                    bar(1)
+                return out
+        out = []
+        for lo, hi in ranges:
+            out.append(_run_range(job, lo, hi))
+            bar(1)
+        return out
+    finally:
+        bar(0, close=True)
+
+
+def _bar(progress: bool, total: int) -> Callable[..., None]:
+    if not progress:
+        return lambda k, close=False: None
+    from tqdm.auto import tqdm
+
+    t = tqdm(total=total, unit="chunk")
+
+    def step(k: int, close: bool = False) -> None:
+        if k:
+            t.update(k)
+        if close:
+            t.close()
+    return step
+
+
+# ---------------------------------------------------------------------------- batch path
+
+
+def simulate_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: int = 0, *,
+                          processes: int = 1, progress: bool = False, **kw: Any) -> Any:
+    """``n`` hands of uniform random play through the numpy batch path
+    (:func:`spades_lab.batch.play_random_hands`), as a DataFrame with the columns of
+    :func:`simulate_hands` that it has.  Chunks are seeded by number, so the frame is the same
+    with any number of processes."""
+    import pandas as pd
+
+    from .batch import CHUNK
+
+    r = _rules(rules)
+    ranges = [(lo, min(n, lo + CHUNK)) for lo in range(0, n, CHUNK)]
+    bar = _bar(progress, len(ranges))
+    frames: list[Any] = [None] * len(ranges)
+    if processes > 1 and len(ranges) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(processes) as pool:
+            futs = {pool.submit(_batch_frame, r.to_json(), lo, hi - lo, seed, kw): i
+                    for i, (lo, hi) in enumerate(ranges)}
+            for f in as_completed(futs):
+                frames[futs[f]] = f.result()
+                bar(1)
+    else:
+        for i, (lo, hi) in enumerate(ranges):
+            frames[i] = _batch_frame(r.to_json(), lo, hi - lo, seed, kw)
+            bar(1)
+    bar(0, close=True)
+    df = pd.concat(frames, ignore_index=True)
+    for s in range(r.players):
+        df[f"player_{s}"] = "random"
+    for t in range(r.team_count):
+        df[f"team{t}_player"] = "random"
+    return df
+
+
+def _batch_frame(rules_json: dict[str, Any], lo: int, count: int, seed: int,
+                 kw: dict[str, Any]) -> Any:
+    from .batch import play_random_hands
+
+    return play_random_hands(_rules(rules_json), count, seed, first_index=lo, **kw).to_frame()
+
+
+def hands_per_second(fn: Callable[[], Any], count: int, repeats: int = 3) -> list[float]:
+    """Run ``fn`` ``repeats`` times and return hands per second for each run (for benchmarks)."""
+    import time
+
+    out = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        out.append(count / (time.perf_counter() - t))
+    return out
+
+
+def iter_presets() -> Iterable[RuleSet]:
+    """Every preset with its defaults, and Acorns with Travelers and Hunters."""
+    for name in ("standard", "online", "original", "acorns", "acorns8"):
+        yield RuleSet.preset(name)
+    yield RuleSet.preset("acorns", travelers_hunters=True)
+
+
+__all__ = ["simulate_hands", "simulate_games", "simulate_random_batch", "SimResult",
+           "hand_row", "game_row", "seat_types", "iter_presets"]

@@ -1,0 +1,454 @@
+"""Statistics and plots over simulated hands and games.
+
+Every function takes the frames :mod:`spades_lab.sim` returns (``SimResult.hands`` — one row
+per hand — and ``SimResult.games``), or several of them concatenated (rows carry ``preset``
+and ``options``, so one frame can hold several rule sets).  Tables are pandas DataFrames;
+plot functions take ``ax=None`` (a new figure when None) and return the matplotlib Axes.
+pandas and matplotlib are imported inside the functions.
+
+>>> from spades_lab.sim import simulate_hands
+>>> df = simulate_hands("standard", ["heuristic", "random"], 40, seed=3).hands
+>>> t = team_scores(df)
+>>> sorted(t["player"].unique()), len(t) == 2 * len(df)
+(['heuristic', 'random'], True)
+>>> m = mean_ci([1.0, 2.0, 3.0, 4.0])
+>>> round(m.mean, 2), m.low < m.mean < m.high
+(2.5, True)
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Z95 = 1.959963984540054
+
+
+# ---------------------------------------------------------------------------- intervals
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A mean (or a rate) with a 95% confidence interval and the sample size."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.mean:.2f} [{self.low:.2f}, {self.high:.2f}] (n={self.n})"
+
+
+def mean_ci(values: Iterable[float], z: float = Z95) -> Interval:
+    """The mean with a normal-approximation confidence interval (95% by default)."""
+    xs = [float(v) for v in values]
+    n = len(xs)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    m = sum(xs) / n
+    if n < 2:
+        return Interval(m, math.nan, math.nan, n)
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return Interval(m, m - half, m + half, n)
+
+
+def diff_ci(a: Iterable[float], b: Iterable[float], z: float = Z95) -> Interval:
+    """Mean of ``a`` minus mean of ``b`` with a (Welch, normal) confidence interval.
+
+    >>> d = diff_ci([5, 6, 7, 8], [1, 2, 3, 2])
+    >>> d.mean, d.low > 0
+    (4.5, True)
+    """
+    xa = [float(v) for v in a]
+    xb = [float(v) for v in b]
+    ma, mb = mean_ci(xa), mean_ci(xb)
+    va = _var(xa)
+    vb = _var(xb)
+    half = z * math.sqrt(va / max(1, ma.n) + vb / max(1, mb.n))
+    d = ma.mean - mb.mean
+    return Interval(d, d - half, d + half, ma.n + mb.n)
+
+
+def _var(xs: Sequence[float]) -> float:
+    n = len(xs)
+    if n < 2:
+        return math.nan
+    m = sum(xs) / n
+    return sum((x - m) ** 2 for x in xs) / (n - 1)
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> Interval:
+    """A success rate with its Wilson score interval.
+
+    >>> w = wilson(8, 10)
+    >>> w.mean, round(w.low, 3), round(w.high, 3)
+    (0.8, 0.49, 0.943)
+    """
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan, 0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Interval(p, centre - half, centre + half, n)
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def _cols(df: Any, pattern: str) -> list[int]:
+    rx = re.compile(pattern)
+    return sorted(int(m.group(1)) for c in df.columns if (m := rx.fullmatch(str(c))))
+
+
+def rule_label(df: Any) -> Any:
+    """A Series naming each row's rule set: the preset, with its options when any."""
+    opts = df["options"].fillna("") if "options" in df else ""
+    return df["preset"].where(opts == "", df["preset"] + " (" + opts + ")")
+
+
+def _axes(ax: Any) -> Any:
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(7, 4))
+    return ax
+
+
+# ---------------------------------------------------------------------------- scores
+
+
+def team_scores(df: Any) -> Any:
+    """One row per (hand, partnership): ``rules``, ``player`` (the team's player type),
+    ``team``, ``bid``, ``counted``, ``made``, ``hand_score``, ``bags_added``, ``bag_penalty``."""
+    import pandas as pd
+
+    rules = rule_label(df)
+    parts = []
+    for t in _cols(df, r"team(\d+)_hand_score"):
+        part = pd.DataFrame({
+            "rules": rules, "preset": df["preset"], "team": t,
+            "player": df[f"team{t}_player"] if f"team{t}_player" in df else "?",
+            "bid": df[f"team{t}_bid"], "counted": df[f"team{t}_counted"],
+            "made": df[f"team{t}_made"].astype(bool), "hand_score": df[f"team{t}_hand_score"],
+            "bags_added": df[f"team{t}_bags_added"], "bag_penalty": df[f"team{t}_bag_penalty"],
+        })
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)
+
+
+def score_summary(df: Any) -> Any:
+    """Mean hand score per partnership with a 95% interval, by rule set and player type."""
+    import pandas as pd
+
+    t = team_scores(df)
+    rows = []
+    for (rules, player), g in t.groupby(["rules", "player"], sort=True):
+        ci = mean_ci(g["hand_score"])
+        rows.append({"rules": rules, "player": player, "team_hands": ci.n, "mean": ci.mean,
+                     "low": ci.low, "high": ci.high, "std": g["hand_score"].std(),
+                     "made_rate": g["made"].mean(), "bags_per_hand": g["bags_added"].mean()})
+    return pd.DataFrame(rows)
+
+
+def plot_score_distribution(df: Any, ax: Any = None, by: str = "player", bins: int = 40) -> Any:
+    """Histogram of partnership hand scores, one series per ``by`` value (``player`` or
+    ``rules``)."""
+    ax = _axes(ax)
+    t = team_scores(df)
+    for key, g in t.groupby(by):
+        ax.hist(g["hand_score"], bins=bins, alpha=0.5, label=str(key))
+    ax.set_xlabel("partnership hand score")
+    ax.set_ylabel("team-hands")
+    ax.set_title("Hand score distribution")
+    ax.legend()
+    return ax
+
+
+def game_length_summary(games: Any) -> Any:
+    """Hands per game (mean, median, 90th percentile, share unfinished) by rule set."""
+    import pandas as pd
+
+    rows = []
+    for rules, g in games.groupby(rule_label(games)):
+        ci = mean_ci(g["hands"])
+        rows.append({"rules": rules, "games": len(g), "mean_hands": ci.mean, "low": ci.low,
+                     "high": ci.high, "median_hands": g["hands"].median(),
+                     "p90_hands": g["hands"].quantile(0.9),
+                     "unfinished": float((~g["over"].astype(bool)).mean())})
+    return pd.DataFrame(rows)
+
+
+def win_rates(games: Any) -> Any:
+    """Share of games won by each player type, by rule set (games that ended only)."""
+    import pandas as pd
+
+    done = games[games["over"].astype(bool)]
+    rows = []
+    for rules, g in done.groupby(rule_label(done)):
+        for player, w in g["winner_player"].value_counts().items():
+            ci = wilson(int(w), len(g))
+            rows.append({"rules": rules, "player": player, "wins": int(w), "games": len(g),
+                         "rate": ci.mean, "low": ci.low, "high": ci.high})
+    return pd.DataFrame(rows)
+
+
+def plot_game_lengths(games: Any, ax: Any = None) -> Any:
+    """Histogram of hands per game, one series per rule set."""
+    ax = _axes(ax)
+    labels = rule_label(games)
+    top = int(games["hands"].max()) if len(games) else 1
+    for key, g in games.groupby(labels):
+        ax.hist(g["hands"], bins=range(1, top + 2), alpha=0.5, label=str(key))
+    ax.set_xlabel("hands in the game")
+    ax.set_ylabel("games")
+    ax.set_title("Game length")
+    ax.legend()
+    return ax
+
+
+# ---------------------------------------------------------------------------- superior trump
+
+
+def superior_trump_summary(df: Any) -> Any:
+    """Acorns rule sets: how often Spades or Acorns ends superior (or neither is broken), and
+    the mean trick (1-based) at which it was set."""
+    import pandas as pd
+
+    rows = []
+    for rules, g in df.groupby(rule_label(df)):
+        sup = g["superior"].fillna("none")
+        for suit in ("S", "A", "none"):
+            m = sup == suit
+            rate = wilson(int(m.sum()), len(g))
+            trick = g.loc[m, "superior_trick"].astype(float) + 1 if suit != "none" else None
+            rows.append({"rules": rules, "superior": suit, "hands": int(m.sum()),
+                         "share": rate.mean, "low": rate.low, "high": rate.high,
+                         "mean_trick": float(trick.mean()) if trick is not None and len(trick)
+                         else math.nan})
+    return pd.DataFrame(rows)
+
+
+def plot_superior_trick(df: Any, ax: Any = None) -> Any:
+    """Histogram of the trick (1-based) at which the superior trump was set, per suit."""
+    ax = _axes(ax)
+    d = df[df["superior"].notna()]
+    hi = int(d["superior_trick"].max()) + 2 if len(d) else 2
+    names = {"S": "Spades superior", "A": "Acorns superior"}
+    for suit in ("S", "A"):
+        g = d[d["superior"] == suit]
+        ax.hist(g["superior_trick"].astype(int) + 1, bins=range(1, hi + 1), alpha=0.6,
+                label=names[suit])
+    ax.set_xlabel("trick at which the first trump was broken")
+    ax.set_ylabel("hands")
+    ax.set_title("Which trump ends superior, and when")
+    ax.legend()
+    return ax
+
+
+# ---------------------------------------------------------------------------- nils
+
+
+def nils(df: Any) -> Any:
+    """One row per nil-type bid: ``rules``, ``seat``, ``player``, ``kind`` (e.g. ``nil``,
+    ``blind nil spades``), ``blind``, ``made``."""
+    import pandas as pd
+
+    rules = rule_label(df)
+    parts = []
+    for s in _cols(df, r"nil_kind_(\d+)"):
+        m = df[f"nil_kind_{s}"].notna() & (df[f"nil_kind_{s}"].astype(str) != "nan")
+        if not m.any():
+            continue
+        blind = df.loc[m, f"nil_blind_{s}"].astype(bool)
+        kind = df.loc[m, f"nil_kind_{s}"].astype(str)
+        parts.append(pd.DataFrame({
+            "rules": rules[m], "seat": s,
+            "player": df.loc[m, f"player_{s}"] if f"player_{s}" in df else "?",
+            "kind": kind.where(~blind, "blind " + kind), "blind": blind,
+            "made": df.loc[m, f"nil_made_{s}"].astype(bool)}))
+    if not parts:
+        return pd.DataFrame(columns=["rules", "seat", "player", "kind", "blind", "made"])
+    return pd.concat(parts, ignore_index=True)
+
+
+def nil_success(df: Any, by: Sequence[str] = ("rules", "player", "kind")) -> Any:
+    """How often each nil type succeeds: bids, made, rate and Wilson 95% interval, grouped by
+    ``by`` (columns of :func:`nils`)."""
+    import pandas as pd
+
+    n = nils(df)
+    rows = []
+    if len(n):
+        for key, g in n.groupby(list(by)):
+            key = key if isinstance(key, tuple) else (key,)
+            ci = wilson(int(g["made"].sum()), len(g))
+            rows.append({**dict(zip(by, key, strict=True)), "bids": len(g),
+                         "made": int(g["made"].sum()), "rate": ci.mean, "low": ci.low,
+                         "high": ci.high})
+    return pd.DataFrame(rows, columns=[*by, "bids", "made", "rate", "low", "high"])
+
+
+def plot_nil_success(df: Any, ax: Any = None) -> Any:
+    """Bars of the nil success rate (with 95% intervals) per rule set, player and kind."""
+    ax = _axes(ax)
+    t = nil_success(df)
+    labels = [f"{r.rules}\n{r.player}: {r.kind}" for r in t.itertuples()]
+    x = range(len(t))
+    err = [(t["rate"] - t["low"]).to_numpy(), (t["high"] - t["rate"]).to_numpy()]
+    ax.bar(x, t["rate"], yerr=err, capsize=3)
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("share made")
+    ax.set_title("How often each nil succeeds")
+    return ax
+
+
+# ---------------------------------------------------------------------------- bags
+
+
+def bag_penalties(df: Any) -> Any:
+    """Bag penalties by rule set (compare 10/100 with 5/50 by simulating both): per
+    partnership-hand the mean bags taken, the share of hands where a penalty fired and the mean
+    points lost to penalties (with a 95% interval)."""
+    import pandas as pd
+
+    t = team_scores(df)
+    rows = []
+    for (rules, player), g in t.groupby(["rules", "player"]):
+        pen = mean_ci(g["bag_penalty"])
+        rate = wilson(int((g["bag_penalty"] > 0).sum()), len(g))
+        rows.append({"rules": rules, "player": player, "team_hands": len(g),
+                     "bags_per_hand": g["bags_added"].mean(), "penalty_rate": rate.mean,
+                     "penalty_per_hand": pen.mean, "low": pen.low, "high": pen.high,
+                     "mean_hand_score": g["hand_score"].mean()})
+    return pd.DataFrame(rows)
+
+
+def plot_bag_penalties(df: Any, ax: Any = None) -> Any:
+    """Bars of points lost to bag penalties per partnership-hand, by rule set and player."""
+    ax = _axes(ax)
+    t = bag_penalties(df)
+    labels = [f"{r.rules}\n{r.player}" for r in t.itertuples()]
+    x = range(len(t))
+    err = [(t["penalty_per_hand"] - t["low"]).to_numpy(),
+           (t["high"] - t["penalty_per_hand"]).to_numpy()]
+    ax.bar(x, t["penalty_per_hand"], yerr=err, capsize=3)
+    ax.set_xticks(list(x))
+    ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
+    ax.set_ylabel("points lost to bag penalties per hand")
+    ax.set_title("Bag penalties")
+    return ax
+
+
+# ---------------------------------------------------------------------------- the Ace
+
+
+def ace_flip_summary(df: Any) -> Any:
+    """Acorns rule sets: tricks per hand where an Ace ranked high (a face card was in the
+    trick), and how many of those the flip decided (the winner would differ with the Ace low)."""
+    import pandas as pd
+
+    rows = []
+    for rules, g in df.groupby(rule_label(df)):
+        flips = mean_ci(g["ace_flips"])
+        decided = mean_ci(g["ace_flip_decided"]) if "ace_flip_decided" in g else None
+        rows.append({"rules": rules, "hands": len(g), "flips_per_hand": flips.mean,
+                     "low": flips.low, "high": flips.high,
+                     "decided_per_hand": decided.mean if decided else math.nan,
+                     "decided_share": (g["ace_flip_decided"].sum() / g["ace_flips"].sum())
+                     if decided and g["ace_flips"].sum() else math.nan})
+    return pd.DataFrame(rows)
+
+
+def ace_flip_costs(df: Any) -> Any:
+    """Who a flip costs: tricks per hand each seat would have won had the Ace stayed low, by
+    rule set and player type (``lost_per_hand``), next to the tricks such seats took."""
+    import pandas as pd
+
+    rules = rule_label(df)
+    parts = []
+    for s in _cols(df, r"ace_lost_(\d+)"):
+        parts.append(pd.DataFrame({"rules": rules, "seat": s,
+                                   "player": df[f"player_{s}"] if f"player_{s}" in df else "?",
+                                   "lost": df[f"ace_lost_{s}"], "tricks": df[f"tricks_{s}"]}))
+    if not parts:
+        return pd.DataFrame(columns=["rules", "player", "seat_hands", "lost_per_hand"])
+    long = pd.concat(parts, ignore_index=True)
+    out = long.groupby(["rules", "player"]).agg(seat_hands=("lost", "size"),
+                                               lost_per_hand=("lost", "mean"),
+                                               tricks_per_hand=("tricks", "mean"))
+    return out.reset_index()
+
+
+def plot_ace_flips(df: Any, ax: Any = None) -> Any:
+    """Bars: Ace flips per hand and flips that decided the trick, per rule set."""
+    ax = _axes(ax)
+    t = ace_flip_summary(df)
+    x = list(range(len(t)))
+    ax.bar([i - 0.2 for i in x], t["flips_per_hand"], width=0.4, label="Ace ranked high")
+    ax.bar([i + 0.2 for i in x], t["decided_per_hand"], width=0.4, label="flip decided the trick")
+    ax.set_xticks(x)
+    ax.set_xticklabels(t["rules"], rotation=20, ha="right", fontsize=8)
+    ax.set_ylabel("tricks per hand")
+    ax.set_title("How often the Ace flips")
+    ax.legend()
+    return ax
+
+
+# ---------------------------------------------------------------------------- Travelers/Hunters
+
+
+def th_effect(df: Any) -> Any:
+    """Compare rule sets with and without Travelers and Hunters (simulate both and concatenate):
+    per rule set the Travelers/Hunters played, declared as a trump and winning per hand, the
+    trick at which the superior trump was set, the bid-made rate and the mean and spread of
+    partnership hand scores."""
+    import pandas as pd
+
+    t = team_scores(df)
+    rows = []
+    labels = rule_label(df)
+    for rules, g in df.groupby(labels):
+        tg = t[t["rules"] == rules]
+        ci = mean_ci(tg["hand_score"])
+        rows.append({"rules": rules, "hands": len(g),
+                     "th_played": g["th_played"].mean() if "th_played" in g else 0.0,
+                     "th_as_trump": g["th_as_trump"].mean() if "th_as_trump" in g else 0.0,
+                     "th_won": g["th_won"].mean() if "th_won" in g else 0.0,
+                     "superior_trick": (g["superior_trick"].astype(float) + 1).mean(),
+                     "made_rate": tg["made"].mean(), "mean_score": ci.mean,
+                     "low": ci.low, "high": ci.high, "score_std": tg["hand_score"].std()})
+    return pd.DataFrame(rows)
+
+
+def plot_th_effect(df: Any, ax: Any = None) -> Any:
+    """Mean partnership hand score (95% interval) and bid-made rate per rule set: put rule
+    sets with and without Travelers and Hunters side by side."""
+    ax = _axes(ax)
+    t = th_effect(df)
+    x = list(range(len(t)))
+    err = [(t["mean_score"] - t["low"]).to_numpy(), (t["high"] - t["mean_score"]).to_numpy()]
+    ax.bar(x, t["mean_score"], yerr=err, capsize=4, label="mean hand score")
+    ax.set_xticks(x)
+    ax.set_xticklabels(t["rules"], rotation=20, ha="right", fontsize=8)
+    ax.set_ylabel("partnership hand score")
+    ax2 = ax.twinx()
+    ax2.plot(x, t["made_rate"], "o-", color="black", label="bid made rate")
+    ax2.set_ylim(0, 1)
+    ax2.set_ylabel("bid made rate")
+    ax.set_title("Travelers and Hunters")
+    return ax
+
+
+__all__ = ["Interval", "mean_ci", "diff_ci", "wilson", "rule_label", "team_scores",
+           "score_summary", "plot_score_distribution", "game_length_summary", "win_rates",
+           "plot_game_lengths", "superior_trump_summary", "plot_superior_trick", "nils",
+           "nil_success", "plot_nil_success", "bag_penalties", "plot_bag_penalties",
+           "ace_flip_summary", "ace_flip_costs", "plot_ace_flips", "th_effect",
+           "plot_th_effect"]

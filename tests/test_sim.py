@@ -1,0 +1,104 @@
+"""Simulation: reproducible with one process, many, or Dask; frames agree with the engine."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from spades_lab.cli import main
+from spades_lab.records import replay
+from spades_lab.rules import RuleSet
+from spades_lab.sim import seat_types, simulate_games, simulate_hands, simulate_random_batch
+
+
+def test_same_seed_same_frame_with_one_or_two_processes() -> None:
+    one = simulate_hands("acorns", ["heuristic", "random"], 24, seed=4)
+    two = simulate_hands("acorns", ["heuristic", "random"], 24, seed=4, processes=2, chunk=5)
+    assert one.hands.equals(two.hands)
+    other = simulate_hands("acorns", ["heuristic", "random"], 24, seed=5)
+    assert not one.hands.equals(other.hands)
+
+
+def test_games_reproducible_across_processes() -> None:
+    a = simulate_games("standard", ["heuristic", "simple"], 4, seed=1, max_hands=30)
+    b = simulate_games("standard", ["heuristic", "simple"], 4, seed=1, max_hands=30,
+                       processes=2, chunk=1)
+    assert a.games.equals(b.games) and a.hands.equals(b.hands)
+    assert (a.games["hands"] == a.hands.groupby("game").size().to_numpy()).all()
+    assert a.games["over"].all()
+
+
+def test_dask_local_cluster_gives_the_same_frame() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    local = simulate_hands("standard", ["heuristic", "random"], 12, seed=3, chunk=4)
+    cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                       dashboard_address=None)
+    client = distributed.Client(cluster)
+    try:
+        remote = simulate_hands("standard", ["heuristic", "random"], 12, seed=3, chunk=4,
+                                client=client)
+    finally:
+        client.close()
+        cluster.close()
+    assert local.hands.equals(remote.hands)
+
+
+def test_records_replay_to_the_frame() -> None:
+    res = simulate_hands("acorns8", "heuristic", 6, seed=2, keep_records=True)
+    assert res.records is not None and len(res.records) == 6
+    for rec, row in zip(res.records, res.hands.itertuples(), strict=True):
+        hand = replay(rec).hands[0]
+        assert list(hand.tricks) == [getattr(row, f"tricks_{s}") for s in range(8)]
+        assert [t.hand_score for t in hand.teams] == \
+            [getattr(row, f"team{t}_hand_score") for t in range(4)]
+        assert hand.superior_trump == row.superior
+
+
+def test_seats_rotate_through_player_types() -> None:
+    df = simulate_hands("standard", ["heuristic", "random"], 8, seed=0).hands
+    assert set(df["player_0"]) == {"heuristic", "random"}
+    assert set(df["dealer"]) == {0, 1}
+    assert (df["team0_player"] != df["team1_player"]).all()
+
+
+def test_ace_flip_columns() -> None:
+    df = simulate_hands("acorns", "random", 20, seed=1).hands
+    assert (df["ace_flip_decided"] <= df["ace_flips"]).all()
+    lost = df[[f"ace_lost_{s}" for s in range(4)]].sum(axis=1)
+    assert (lost == df["ace_flip_decided"]).all()
+    assert df["ace_flips"].sum() > 0
+    std = simulate_hands("standard", "random", 5, seed=1).hands
+    assert (std["ace_flips"] == 0).all()
+
+
+def test_seat_types() -> None:
+    r = RuleSet.preset("acorns8", teams="fours")
+    assert seat_types(r, ["heuristic", "random"]) == ["heuristic", "random"] * 4
+    with pytest.raises(ValueError):
+        seat_types(r, ["heuristic", "random", "simple"])
+    pairs = RuleSet.preset("acorns8")
+    assert seat_types(pairs, ["heuristic", "random"]) == ["heuristic", "random"] * 4
+    with pytest.raises(ValueError):
+        seat_types(r, "wizard")
+
+
+def test_batch_frame_same_with_processes() -> None:
+    a = simulate_random_batch("standard", 5000, seed=2)
+    b = simulate_random_batch("standard", 5000, seed=2, processes=2)
+    assert a.equals(b) and len(a) == 5000
+
+
+def test_cli_simulate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rules", "online", "--option", "bag_limit=5", "--option",
+                 "bag_penalty=50", "--hands", "12", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 12 and {s["player"] for s in out["scores"]} == {"heuristic", "random"}
+    assert main(["simulate", "--rules", "acorns", "--batch", "--hands", "300"]) == 0
+    assert "random" in capsys.readouterr().out
+    assert main(["simulate", "--players", "wizard", "--hands", "2"]) == 2
+
+
+def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    res = simulate_hands("standard", "random", 6, seed=1, chunk=2, progress=True)
+    assert len(res.hands) == 6
+    assert "3/3" in capsys.readouterr().err
