@@ -716,11 +716,16 @@ class Hand:
 
 # ---------------------------------------------------------------------------- views
 
+#: trump bit mask -> the broken trumps' letters, Spades first (a view lists them this way)
+_BROKEN_NAMES: dict[int, tuple[str, ...]] = {
+    m: tuple(t for t in ("S", "A") if m & SUIT_BITS[t]) for m in range(256)}
 
-@dataclass(frozen=True)
-class SeatView:
+
+class SeatView(NamedTuple):
     """What one seat may see: its own cards (once it has looked), every public action, and the
-    cards it passed and received in an exchange.  Other hands appear only as counts."""
+    cards it passed and received in an exchange.  Other hands appear only as counts.
+
+    An immutable named tuple: players ask for one at every decision, so it is cheap to build."""
 
     seat: int
     phase: str
@@ -1024,9 +1029,9 @@ class Game:
         return SeatView(
             seat=seat, phase=self.phase,
             hand=tuple(h.cards_held(seat)) if sees_hand else None,
-            hand_sizes=tuple(len(x) for x in h.hands), dealer=h.dealer, turn=h.turn,
+            hand_sizes=tuple(map(len, h.hands)), dealer=h.dealer, turn=h.turn,
             bids=tuple(h.bids), trick=tuple(h.trick), tricks=tuple(h.tricks),
-            taken=tuple(h.taken), broken=tuple(t for t in self.rules.trumps if h.is_broken(t)),
+            taken=tuple(h.taken), broken=_BROKEN_NAMES[h.broken & h.trump_bits],
             superior=h.superior, passed=passed, received=received,
             legal=h.legal_plays() if h.turn == seat and self.phase == PLAY else (),
             totals=teams, bags=tuple(self.bags), rules=self.rules)
