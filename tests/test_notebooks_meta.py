@@ -1,0 +1,194 @@
+"""The course notebooks as files: numbered, saved without outputs, with cell ids, prose first,
+importing only the public API of ``spades_lab``, and loading only curated records that exist.
+
+(Running them is nbval's job: ``./dev.sh test`` runs every notebook with ``--nbval-lax``.)
+
+A code cell whose first line is ``# NBVAL_CHECK_OUTPUT`` keeps its expected output in the file:
+that stored text is what nbval compares the fresh run against, so it is a test of the course
+content, not a leftover output.  Every other cell is saved empty.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from spades_lab.records import replay
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+DATA = ROOT / "data"
+MARK = "# NBVAL_CHECK_OUTPUT"
+NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
+#: Third-party packages a notebook may import besides spades_lab (and the standard library).
+ALLOWED_THIRD_PARTY = {"matplotlib", "pandas", "numpy", "ipywidgets", "IPython"}
+#: The notebooks of this course (issue 4): the numbered files the README lists.
+COURSE = ["00_start_here", "01_table_app", "02_standard_step_by_step", "03_scoring_explained",
+          "04_online_and_original", "05_heckadeck_acorns", "06_whatif_lab",
+          "07_variant_statistics", "08_eight_players", "09_teachers_guide"]
+#: Notebooks written to the prose-first rule (every code cell follows a markdown cell).
+PROSE_FIRST = [n for n in COURSE if n != "01_table_app"]
+
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def _read(path: Path) -> nbformat.NotebookNode:
+    return nbformat.read(path, as_version=nbformat.NO_CONVERT)
+
+
+def _code(nb: nbformat.NotebookNode) -> list[nbformat.NotebookNode]:
+    return [c for c in nb.cells if c.cell_type == "code"]
+
+
+def _python(source: str) -> str:
+    """Cell source with IPython magics and shell lines blanked (so ``ast`` can parse it)."""
+    return "\n".join("" if line.lstrip().startswith(("%", "!")) else line
+                     for line in source.splitlines())
+
+
+def test_the_course_is_all_there() -> None:
+    names = [p.stem for p in PATHS]
+    for name in COURSE:
+        assert name in names, f"notebooks/{name}.ipynb is missing"
+
+
+def test_numbers_are_unique_and_nothing_else_sits_beside_the_notebooks() -> None:
+    numbers = [NAME.match(p.name).group(1) for p in PATHS if NAME.match(p.name)]  # type: ignore[union-attr]
+    assert len(numbers) == len(set(numbers)), f"two notebooks share a number: {numbers}"
+    strays = [p.name for p in NOTEBOOKS.iterdir()
+              if not p.name.startswith(".") and p.suffix != ".ipynb"]
+    assert not strays, f"helper files beside the notebooks: {strays} (use the package instead)"
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_notebook_file(path: Path) -> None:
+    assert NAME.match(path.name), f"{path.name}: name it NN_words.ipynb"
+    nb = _read(path)
+    nbformat.validate(nb)
+    assert (nb.nbformat, nb.nbformat_minor) >= (4, 5), "save with nbformat 4.5+ (cell ids)"
+    ids = [c.get("id") for c in nb.cells]
+    assert all(ids), "every cell needs an id"
+    assert len(ids) == len(set(ids)), "cell ids must be unique"
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.lstrip().startswith("# "), \
+        "open with a markdown title cell"
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_saved_without_outputs(path: Path) -> None:
+    for cell in _code(_read(path)):
+        if cell.source.startswith(MARK):
+            assert cell.outputs, f"{cell.id}: a checked cell must store its expected output"
+            assert cell.execution_count is not None, f"{cell.id}: nbval skips unrun cells"
+            for out in cell.outputs:
+                assert out.output_type == "stream", \
+                    f"{cell.id}: checked cells compare printed text only"
+                assert not re.search(r"0x[0-9a-f]{6,}", out.text), f"{cell.id}: an address"
+        else:
+            assert not cell.outputs, f"{cell.id}: saved with outputs"
+            assert cell.execution_count is None, f"{cell.id}: saved with an execution count"
+
+
+@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
+def test_imports_only_the_public_api(path: Path) -> None:
+    stdlib = set(sys.stdlib_module_names)
+    for cell in _code(_read(path)):
+        tree = ast.parse(_python(cell.source))
+        for node in ast.walk(tree):
+            pairs: list[tuple[str, str | None]]
+            if isinstance(node, ast.Import):
+                pairs = [(alias.name, None) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                assert node.level == 0, f"{cell.id}: relative import"
+                pairs = [(node.module or "", alias.name) for alias in node.names]
+            else:
+                continue
+            for module, name in pairs:
+                top = module.split(".")[0]
+                where = f"{path.name} {cell.id}: import {module}"
+                if top != "spades_lab":
+                    assert top in stdlib or top in ALLOWED_THIRD_PARTY, \
+                        f"{where}: not spades_lab, the standard library or an allowed package"
+                    continue
+                assert not any(part.startswith("_") for part in module.split(".")), \
+                    f"{where}: a private module"
+                mod = importlib.import_module(module)
+                if name is None:
+                    continue
+                assert name != "*" and not name.startswith("_"), f"{where}: private name {name}"
+                if not hasattr(mod, name):       # a submodule: from spades_lab import stats
+                    importlib.import_module(f"{module}.{name}")
+                assert hasattr(mod, name), f"{where}: no name {name}"
+                public = getattr(mod, "__all__", None)
+                is_module = type(getattr(mod, name)).__name__ == "module"
+                if public is not None and not is_module:
+                    assert name in public, f"{where}: {name} is not in {module}.__all__"
+
+
+@pytest.mark.parametrize("name", PROSE_FIRST)
+def test_prose_first(name: str) -> None:
+    nb = _read(NOTEBOOKS / f"{name}.ipynb")
+    assert nb.cells[0].source.lstrip().startswith(f"# {name[:2]} "), "title starts with # NN"
+    assert "learn" in nb.cells[0].source, "the first cell says what you will learn"
+    for before, cell in zip(nb.cells, nb.cells[1:], strict=False):
+        if cell.cell_type == "code":
+            assert before.cell_type == "markdown", f"{cell.id}: introduce code with prose"
+    first_code = _code(nb)[0]
+    tree = ast.parse(_python(first_code.source))
+    assert all(isinstance(n, (ast.Import, ast.ImportFrom)) for n in tree.body), \
+        "the first code cell only imports"
+
+
+@pytest.mark.parametrize("name", PROSE_FIRST)
+def test_records_it_loads_exist(name: str) -> None:
+    """Every ``*.json`` a notebook names is a curated record in data/course or data/scenarios
+    (and replays)."""
+    nb = _read(NOTEBOOKS / f"{name}.ipynb")
+    for cell in _code(nb):
+        for node in ast.walk(ast.parse(_python(cell.source))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and node.value.endswith(".json") and "*" not in node.value:
+                found = [d / node.value for d in (DATA / "course", DATA / "scenarios")
+                         if (d / node.value).is_file()]
+                assert found, f"{cell.id}: {node.value} is not in data/course or data/scenarios"
+
+
+COURSE_RECORDS = sorted((DATA / "course").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", COURSE_RECORDS, ids=[p.stem for p in COURSE_RECORDS])
+def test_course_record_replays(path: Path) -> None:
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["format"] == "spades-lab/1"
+    result = replay(path)
+    assert result.hands and all(h.complete for h in result.hands), "course records are whole hands"
+    assert len(record.get("players", [])) == result.rules.players, "course records name players"
+
+
+def test_course_records_show_what_the_notebooks_say() -> None:
+    """The facts the prose relies on (the checked cells test the rest)."""
+    hand = replay(DATA / "course" / "standard_hand.json").hands[0]
+    assert [n.made for t in hand.teams for n in t.nils] == [True]
+    assert [t.made for t in hand.teams] == [True, False]
+    acorns = replay(DATA / "course" / "acorns_hand.json").hands[0]
+    assert acorns.superior_trump == "A" and acorns.superior_set_at == (17, 1)
+    a = json.loads((DATA / "course" / "acorns8_pairs.json").read_text(encoding="utf-8"))
+    b = json.loads((DATA / "course" / "acorns8_fours.json").read_text(encoding="utf-8"))
+    assert a["hands"][0]["deal"] == b["hands"][0]["deal"]
+    online = json.loads((DATA / "course" / "online_hand.json").read_text(encoding="utf-8"))
+    original = json.loads((DATA / "course" / "original_hand.json").read_text(encoding="utf-8"))
+    assert online["hands"][0]["deal"] == original["hands"][0]["deal"]
+
+
+def test_readme_lists_the_course() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## The course" in text
+    section = text.split("## The course", 1)[1].split("\n## ", 1)[0]
+    for name in COURSE:
+        assert f"{name}.ipynb" in section, f"README's course section does not list {name}"
