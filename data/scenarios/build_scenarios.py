@@ -1,0 +1,414 @@
+"""Rebuild the curated scenario records of this folder (engine-generated, then trimmed).
+
+    .venv/bin/python data/scenarios/build_scenarios.py [NAME ...]
+
+Each scenario searches seeded deals (``random.Random(seed)``, seeds in order) for a position
+or hand showing one rule, plays it with the kit's players (scripted bids where the rule needs
+them), and trims the record at the moment that shows it.  The output is deterministic for a
+given engine and players module; the JSON files are the reference, this script only documents
+how they were made.  What each file teaches is in README.md.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from spades_lab import Game, RuleSet
+from spades_lab.bids import Bid, parse_bid
+from spades_lab.cards import Card, Play
+from spades_lab.engine import SeatView
+from spades_lab.explain import explain_trick, trump_timeline
+from spades_lab.players import act
+
+try:
+    from spades_lab.players import HeuristicPlayer as _Base
+except ImportError:  # pragma: no cover
+    from spades_lab.players import RandomPlayer as _Base  # type: ignore[assignment]
+
+HERE = Path(__file__).resolve().parent
+
+
+class Scripted(_Base):  # type: ignore[misc, valid-type]
+    """Bids what the script says for the seats it names; plays like its base player, or at
+    random with ``random_play``."""
+
+    def __init__(self, rules: RuleSet, bids: Mapping[int, Any] | None = None,
+                 random_play: bool = False) -> None:
+        super().__init__()
+        self.rules = rules
+        self.bids = {s: parse_bid(rules, b) for s, b in (bids or {}).items()}
+        self.random_play = random_play
+
+    def choose_blind(self, view: SeatView, legal: Sequence[Bid], rng: random.Random
+                     ) -> Bid | None:
+        b = self.bids.get(view.seat)
+        if b is not None:
+            return b if b.blind else None
+        return None
+
+    def choose_bid(self, view: SeatView, legal: Sequence[Bid], rng: random.Random) -> Bid:
+        b = self.bids.get(view.seat)
+        if b is not None:
+            return b
+        choice = super().choose_bid(view, legal, rng)
+        if choice.nil:  # keep unscripted seats ordinary, so each scenario shows one thing
+            return min((x for x in legal if x.nil is None),
+                       key=lambda x: abs(x.tricks - choice.tricks))
+        return choice
+
+    def choose_play(self, view: SeatView, legal: Sequence[Play], rng: random.Random) -> Play:
+        if self.random_play:
+            return rng.choice(legal)
+        return super().choose_play(view, legal, rng)
+
+
+Pred = Callable[[Game], bool]
+
+
+def search(preset: str, options: Mapping[str, Any] | None, pred: Pred, *,
+           bids: Mapping[int, Any] | None = None, start: dict[str, list[int]] | None = None,
+           dealer: int = 0, random_play: bool = False, seeds: range = range(4000),
+           players: Sequence[str] | None = None) -> dict[str, Any]:
+    """The record of the first seeded game reaching a position where ``pred`` holds (checked
+    after every action of the first hand), trimmed there."""
+    rules = RuleSet.preset(preset, dict(options or {}))
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = Game(rules, start=start, dealer=dealer, players=players)
+        pl = [Scripted(rules, bids, random_play)] * rules.players
+        game.deal(rng)
+        try:
+            while not game.hands[0].complete:
+                act(game, pl, rng)
+                if pred(game):
+                    return game.to_record()
+        except Exception:
+            continue
+    raise RuntimeError(f"no seed gives the wanted position for {preset} {options}")
+
+
+def _h(g: Game) -> Any:
+    return g.hands[0]
+
+
+def _last_trick_done(g: Game) -> bool:
+    h = _h(g)
+    return g.phase in ("play", "deal") and bool(h.tricks) and not h.trick
+
+
+def _lt(g: Game) -> Any:
+    return explain_trick(_h(g), len(_h(g).tricks) - 1)
+
+
+# ---------------------------------------------------------------------------- scenarios
+
+def std_led_suit_wins() -> dict[str, Any]:
+    return search("standard", None, lambda g: _last_trick_done(g) and len(_h(g).tricks) == 1
+                  and _lt(g).reason == "led-suit-wins"
+                  and sum("followed" in s.roles for s in _lt(g).steps) == 3)
+
+
+def std_must_follow() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if g.phase != "play" or len(h.trick) != 2:
+            return False
+        led = h.trick[0][1].card.suit
+        mine = h.hands[h.turn]
+        return (sum(c.suit == led for c in mine) == 1 and led != "S"
+                and any(c.suit != led for c in mine))
+    return search("standard", None, pred)
+
+
+def std_trump_not_broken() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return (g.phase == "play" and not h.trick and len(h.tricks) >= 3
+                and not h.is_broken("S") and sum(c.suit == "S" for c in h.hands[h.turn]) >= 3)
+    return search("standard", None, pred)
+
+
+def std_spades_broken_by_trumping() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        if not _last_trick_done(g):
+            return False
+        t = _lt(g)
+        return ("broke-trump" in t.reasons and t.reason == "superior-trump-wins"
+                and t.steps[0].roles == ("led",) and t.led != "S"
+                and sum("trumped" in s.roles for s in t.steps) == 1)
+    return search("standard", None, pred)
+
+
+def std_only_spades_left() -> dict[str, Any]:
+    spades = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS"]
+    return {"format": "spades-lab/1",
+            "rules": {"preset": "standard", "options": {}},
+            "players": ["Ann", "Ben", "Cat", "Dan"],
+            "hands": [{"dealer": 3, "deal": [
+                spades,
+                ["AH", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
+                ["AD", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+                ["AC", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]],
+                "bids": [{"seat": 0, "bid": 13}, {"seat": 1, "bid": 1}, {"seat": 2, "bid": 1},
+                         {"seat": 3, "bid": 1}],
+                "exchange": [], "plays": []}]}
+
+
+def _complete(g: Game) -> bool:
+    return _h(g).complete
+
+
+def std_bid_made_with_bags() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].made and 2 <= s[0].bags_added <= 3 and not s[1].made
+    return search("standard", None, pred)
+
+
+def std_nil_made() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].nils[0].made and s[0].made
+    return search("standard", None, pred, bids={2: "nil"})
+
+
+def std_failed_nil_bags_only() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and not s[0].nils[0].made and 1 <= s[0].nils[0].tricks <= 2 \
+            and not s[0].made
+    return search("standard", None, pred, bids={2: "nil"})
+
+
+def std_failed_nil_count_toward_bid() -> dict[str, Any]:
+    rec = json.loads((HERE / "std_failed_nil_bags_only.json").read_text())
+    rec["rules"]["options"] = {"failed_nil_tricks": "count_toward_bid"}
+    return rec
+
+
+def std_blind_nil() -> dict[str, Any]:
+    return search("standard", None, _complete, bids={1: "blind nil"})
+
+
+def std_bag_penalty() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].penalties == 1
+    return search("standard", None, pred, start={"scores": [320, 280], "bags": [8, 3]})
+
+
+def online_bag_penalty_1_5_50() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].penalties == 2
+    return search("online", {"bag_limit": 5, "bag_penalty": 50}, pred,
+                  start={"scores": [150, 210], "bags": [4, 1]}, random_play=True)
+
+
+def online_blind_nil_exchange() -> dict[str, Any]:
+    return search("online", None, _complete, bids={2: "blind nil"},
+                  start={"scores": [120, 260], "bags": [1, 2]})
+
+
+def online_blind_not_allowed() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        return g.phase == "bidding" and _h(g).turn == 2
+    return search("online", None, pred, start={"scores": [230, 260], "bags": [0, 0]})
+
+
+def original_blind_nil_up_to_3() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return h.complete and h.exchanges and len(h.exchanges[0].passed or ()) == 3
+    return search("original", None, pred, bids={1: "blind nil"})
+
+
+def _at_target(preset: str, opts: Mapping[str, Any] | None, fix: Callable[[list[int]], list[int]]
+               ) -> dict[str, Any]:
+    rec = search(preset, opts, _complete)
+    from spades_lab.records import replay
+    hs = [t.hand_score for t in replay(rec).game.hands[0].scores]
+    rec["start"] = {"scores": fix(hs), "bags": [0, 0]}
+    return rec
+
+
+def std_game_over() -> dict[str, Any]:
+    return _at_target("standard", None, lambda hs: [max(0, 500 - hs[0] + 20) if hs[0] > 0
+                                                    else 520 - hs[0], 300])
+
+
+def std_tie_at_target() -> dict[str, Any]:
+    return _at_target("standard", None, lambda hs: [510 - hs[0], 510 - hs[1]])
+
+
+def std_losing_floor() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].hand_score < -30 and s[1].hand_score > 0
+    rec = search("standard", {"losing_floor": -200}, pred)
+    from spades_lab.records import replay
+    hs = replay(rec).game.hands[0].scores[0].hand_score
+    rec["start"] = {"scores": [-190 - hs - 10, 100], "bags": [0, 0]}
+    return rec
+
+
+def acorns_ace_flips() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        if not _last_trick_done(g):
+            return False
+        t = _lt(g)
+        return any(s.ace_flipped for s in t.steps) and _h(g).tricks[-1].plays[
+            [s.seat for s in t.steps].index(t.winner)][1].card.is_ace
+    return search("acorns", None, pred, random_play=True)
+
+
+def acorns_ace_low() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        if not _last_trick_done(g):
+            return False
+        t = _lt(g)
+        return t.ace == "low" and t.reason == "led-suit-wins" and t.steps[0].card.startswith("A")
+    return search("acorns", None, pred, random_play=True)
+
+
+def acorns_superior_set_by_traveler() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not _last_trick_done(g) or h.superior_at is None:
+            return False
+        tl = trump_timeline(h)
+        return bool(tl.breaks) and tl.breaks[0].declared and not tl.breaks[0].led
+    return search("acorns", {"travelers_hunters": True}, pred, random_play=True)
+
+
+def acorns_inferior_trump_wins() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        return _last_trick_done(g) and _lt(g).reason == "inferior-trump-wins" and \
+            _lt(g).led not in ("S", "A")
+    return search("acorns", None, pred, random_play=True)
+
+
+def acorns_superiority_decides() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not _last_trick_done(g):
+            return False
+        tl = trump_timeline(h)
+        return bool(tl.decided) and tl.decided[-1].trick == len(h.tricks) - 1
+    return search("acorns", None, pred, random_play=True)
+
+
+def acorns_both_trumps_same_trick() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not _last_trick_done(g):
+            return False
+        tl = trump_timeline(h)
+        return len(tl.breaks) == 2 and tl.breaks[0].trick == tl.breaks[1].trick == \
+            len(h.tricks) - 1
+    return search("acorns", None, pred, random_play=True)
+
+
+def acorns_nil_spades_broken_by_traveler() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        if not s:
+            return False
+        n = s[0].nils[0]
+        return not n.made and n.broken_by is not None and n.broken_by.is_dual
+    return search("acorns", {"travelers_hunters": True}, pred, bids={0: "nil spades + 3"},
+                  random_play=True)
+
+
+def acorns_blind_full_nil_exchange() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return h.complete and h.exchanges and len(h.exchanges[0].passed or ()) == 6
+    return search("acorns", None, pred, bids={3: "blind full nil"})
+
+
+def acorns_th_low() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not _last_trick_done(g):
+            return False
+        plays = h.tricks[-1].plays
+        ranks = {p.card.rank for _, p in plays if p.suit == plays[0][1].suit}
+        return "T" in ranks and "B" in ranks and not ({"J", "H", "Q", "K"} & ranks) and \
+            not any(p.suit in ("S", "A") for _, p in plays if p.suit != plays[0][1].suit)
+    return search("acorns", {"travelers_hunters": True, "th_low": True}, pred,
+                  random_play=True, seeds=range(20000))
+
+
+def acorns_bad_declaration() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if g.phase != "play" or len(h.trick) != 1:
+            return False
+        L = h.trick[0][1].bit
+        return any(c.is_dual and c.bits & L for c in h.hands[h.turn])
+    return search("acorns", {"travelers_hunters": True}, pred, random_play=True)
+
+
+def acorns_zero_bid() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[1].bid == 0 and s[1].made and s[1].bags_added > 0
+    return search("acorns", None, pred, bids={1: 0, 3: 0})
+
+
+def acorns8_fours() -> dict[str, Any]:
+    return search("acorns8", {"teams": "fours"}, _complete)
+
+
+def acorns8_pairs_half_nil() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].nils[0].made
+    return search("acorns8", None, pred, bids={4: "nil acorns + 1"})
+
+
+SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
+    f.__name__: f for f in [
+        std_led_suit_wins, std_must_follow, std_trump_not_broken,
+        std_spades_broken_by_trumping, std_only_spades_left, std_bid_made_with_bags,
+        std_nil_made, std_failed_nil_bags_only, std_failed_nil_count_toward_bid,
+        std_blind_nil, std_bag_penalty, online_bag_penalty_1_5_50, online_blind_nil_exchange,
+        online_blind_not_allowed, original_blind_nil_up_to_3, std_game_over,
+        std_tie_at_target, std_losing_floor, acorns_ace_flips, acorns_ace_low,
+        acorns_superior_set_by_traveler, acorns_inferior_trump_wins,
+        acorns_superiority_decides, acorns_both_trumps_same_trick,
+        acorns_nil_spades_broken_by_traveler, acorns_blind_full_nil_exchange, acorns_th_low,
+        acorns_bad_declaration, acorns_zero_bid, acorns8_fours, acorns8_pairs_half_nil]}
+
+
+def main(names: Sequence[str]) -> None:
+    for name in names or list(SCENARIOS):
+        rec = SCENARIOS[name]()
+        rec.pop("players", None) if name != "std_only_spades_left" else None
+        path = HERE / f"{name}.json"
+        path.write_text(_dump(rec) + "\n", encoding="utf-8")
+        print(f"wrote {path.name}")
+
+
+def _dump(rec: dict[str, Any]) -> str:
+    """JSON with each hand's deal rows and action entries one per line (readable by people)."""
+    text = json.dumps(rec, indent=1, ensure_ascii=False)
+    # collapse lists of scalars and small objects onto one line
+    import re
+    text = re.sub(r"\[\s+((?:\"[^\"]*\"|-?\d+)(?:,\s+(?:\"[^\"]*\"|-?\d+))*)\s+\]",
+                  lambda m: "[" + ", ".join(x.strip() for x in m.group(1).split(",")) + "]",
+                  text)
+    text = re.sub(r"\{\s+(\"[^{}\[\]]*?)\s+\}",
+                  lambda m: "{" + ", ".join(x.strip() for x in m.group(1).split(",\n")) + "}",
+                  text)
+    return text
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+    _ = Card  # re-exported for notebooks that build scenarios interactively

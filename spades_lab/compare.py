@@ -1,0 +1,197 @@
+"""Same deal, other rules: replay a record under two rule sets (option values) and put each
+partnership's line items side by side.
+
+The actions are the record's, kept while they stay legal under each rule set (the what-if
+``record`` policy of :mod:`spades_lab.whatif`): options that only score (``failed_nil_tricks``,
+``bag_limit``/``bag_penalty``, ``target``, ``losing_floor``) never change the play; ``th_low``
+may change trick winners and so who leads next, after which the record may no longer fit and
+seeded players finish that hand (reported in ``divergences``).  An option that changes the deck
+(``travelers_hunters``) cannot replay the same deal and is refused with ``bad-record``.
+
+>>> import random
+>>> from spades_lab import Game
+>>> from spades_lab.players import SimplePlayer, play_hand
+>>> g = Game("standard"); play_hand(g, [SimplePlayer()] * 4, random.Random(2))
+>>> c = compare_rules(g.to_record(), {"bag_limit": 5, "bag_penalty": 50})
+>>> c.same_play, len(c.hands[0].teams)
+(True, 2)
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError, RuleError
+from .records import load_record
+from .whatif import Divergence, GameOutcome, LineSummary, NilSummary, _copy_record, what_if
+
+
+@dataclass(frozen=True)
+class LinePair:
+    """One row of a side-by-side: the same line (rule, seat) under rules A and B (None where
+    one side has no such line)."""
+
+    rule: str
+    seat: int | None
+    a: LineSummary | None
+    b: LineSummary | None
+
+    @property
+    def points(self) -> tuple[int | None, int | None]:
+        return (self.a.points if self.a else None, self.b.points if self.b else None)
+
+
+@dataclass(frozen=True)
+class TeamComparison:
+    team: int
+    seats: tuple[int, ...]
+    rows: tuple[LinePair, ...]
+    hand_score: tuple[int | None, int | None]
+    total: tuple[int | None, int | None]
+    bags: tuple[int | None, int | None]
+    nils: tuple[tuple[NilSummary, ...], tuple[NilSummary, ...]]
+
+
+@dataclass(frozen=True)
+class HandComparison:
+    hand: int
+    same_play: bool
+    tricks_by_seat: tuple[tuple[int, ...], tuple[int, ...]]
+    superior: tuple[str | None, str | None]
+    teams: tuple[TeamComparison, ...]
+
+
+@dataclass(frozen=True)
+class RuleComparison:
+    """Outcome A (``rules_a``) and outcome B (``rules_b``) of the same deals and play, hand by
+    hand, with line items side by side."""
+
+    rules_a: dict[str, Any]
+    rules_b: dict[str, Any]
+    a: GameOutcome
+    b: GameOutcome
+    hands: tuple[HandComparison, ...]
+    divergences_a: tuple[Divergence, ...]
+    divergences_b: tuple[Divergence, ...]
+
+    @property
+    def same_play(self) -> bool:
+        return all(h.same_play for h in self.hands)
+
+    @property
+    def text(self) -> str:
+        return describe_comparison(self)
+
+    def describe(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["same_play"] = self.same_play
+        d["text"] = self.text
+        return d
+
+
+def _pair_lines(a: tuple[LineSummary, ...], b: tuple[LineSummary, ...]) -> tuple[LinePair, ...]:
+    rows: list[LinePair] = []
+    used: set[int] = set()
+    for la in a:
+        match = None
+        for j, lb in enumerate(b):
+            if j not in used and lb.rule == la.rule and lb.seat == la.seat:
+                match = j
+                break
+        if match is None:
+            # a made bid under A may be missed under B: pair bid-made with bid-missed
+            for j, lb in enumerate(b):
+                if j not in used and {lb.rule, la.rule} == {"bid-made", "bid-missed"}:
+                    match = j
+                    break
+        if match is not None:
+            used.add(match)
+            rows.append(LinePair(la.rule, la.seat, la, b[match]))
+        else:
+            rows.append(LinePair(la.rule, la.seat, la, None))
+    rows.extend(LinePair(lb.rule, lb.seat, None, lb) for j, lb in enumerate(b) if j not in used)
+    return tuple(rows)
+
+
+def compare_rules(record: str | Path | Mapping[str, Any],
+                  options_b: Mapping[str, Any] | None = None,
+                  options_a: Mapping[str, Any] | None = None, *, seed: int = 0
+                  ) -> RuleComparison:
+    """Replay ``record`` under its rules with ``options_a`` (A) and with ``options_b`` (B)
+    and compare them hand by hand.  Raises :class:`RuleError` (``bad-option`` for an unknown
+    option, ``bad-record`` when the deal does not fit the other rules)."""
+    data = _copy_record(load_record(record))
+    if not data.get("hands"):
+        raise RecordError("bad-record", "The record has no hand to compare.")
+    try:
+        wa = what_if(data, (0, 0), None, options=options_a or None, seed=seed)
+        wb = what_if(data, (0, 0), None, options=options_b or None, seed=seed)
+    except RecordError as e:
+        raise RecordError(e.rule, "The same deal cannot be replayed under the other rules: "
+                          f"{e.message}", hand=e.hand, step=e.step) from None
+    except RuleError as e:
+        raise RuleError(e.rule, e.message) from None
+    a, b = wa.branch, wb.branch
+    hands = []
+    for i in range(max(len(a.hands), len(b.hands))):
+        ha = a.hands[i] if i < len(a.hands) else None
+        hb = b.hands[i] if i < len(b.hands) else None
+        same = (ha is not None and hb is not None and ha.bids == hb.bids
+                and ha.tricks_by_seat == hb.tricks_by_seat
+                and ha.trick_winners == hb.trick_winners)
+        teams = []
+        count = max(len(ha.teams) if ha else 0, len(hb.teams) if hb else 0)
+        for t in range(count):
+            ta = ha.teams[t] if ha and t < len(ha.teams) else None
+            tb = hb.teams[t] if hb and t < len(hb.teams) else None
+            seats = (ta or tb).seats  # type: ignore[union-attr]
+            teams.append(TeamComparison(
+                t, seats, _pair_lines(ta.lines if ta else (), tb.lines if tb else ()),
+                (ta.hand_score if ta else None, tb.hand_score if tb else None),
+                (ta.total if ta else None, tb.total if tb else None),
+                (ta.bags if ta else None, tb.bags if tb else None),
+                (ta.nils if ta else (), tb.nils if tb else ())))
+        hands.append(HandComparison(
+            i, same, (ha.tricks_by_seat if ha else (), hb.tricks_by_seat if hb else ()),
+            (ha.superior if ha else None, hb.superior if hb else None), tuple(teams)))
+    return RuleComparison(a.rules, b.rules, a, b, tuple(hands), wa.divergences, wb.divergences)
+
+
+def _opts(r: Mapping[str, Any]) -> str:
+    o = r.get("options") or {}
+    return r["preset"] + (" (" + ", ".join(f"{k} = {v}" for k, v in o.items()) + ")" if o
+                          else " (preset defaults)")
+
+
+def describe_comparison(c: RuleComparison) -> str:
+    lines = [f"A: {_opts(c.rules_a)}", f"B: {_opts(c.rules_b)}"]
+    for d in c.divergences_a + c.divergences_b:
+        lines.append(f"  (hand {d.hand} step {d.step}: the record no longer fits [{d.rule}]; "
+                     "players finish that hand)")
+    for h in c.hands:
+        lines.append(f"Hand {h.hand + 1}" + ("" if h.same_play else
+                                             " (the play differs between A and B)") + ":")
+        for t in h.teams:
+            lines.append(f"  Team {t.team} (seats {', '.join(map(str, t.seats))}): hand "
+                         f"{t.hand_score[0]} | {t.hand_score[1]}, total {t.total[0]} | "
+                         f"{t.total[1]}, bags {t.bags[0]} | {t.bags[1]}")
+            for row in t.rows:
+                pa, pb = row.points
+                text = (row.a or row.b).text  # type: ignore[union-attr]
+                mark = "" if pa == pb else "  <-"
+                lines.append(f"    {'' if pa is None else pa:>5} | {'' if pb is None else pb:<5}"
+                             f" {row.rule}: {text}{mark}")
+    lines.append(f"Totals: A {list(c.a.totals)}, B {list(c.b.totals)}; winner A "
+                 f"{c.a.winner}, B {c.b.winner}.")
+    return "\n".join(lines)
+
+
+__all__ = ["compare_rules", "RuleComparison", "HandComparison", "TeamComparison", "LinePair"]

@@ -1,0 +1,851 @@
+"""Explanations: "why?" for any play, trick, score or trump, as plain data with words on top.
+
+Every answer is a frozen dataclass with a ``text`` (words for a student, also ``describe()``
+and ``str()``) and ``to_dict()`` (JSON-ready: cards as record codes, seats as numbers).  Rules
+are never re-derived here: legality comes from :meth:`Hand.check_play` (and ``check_bid`` /
+``check_exchange``), trick winners from :func:`~spades_lab.engine.trick_winner`, broken and
+superior trumps from :func:`~spades_lab.engine.trump_states`, scores from the engine's
+:class:`~spades_lab.scoring.TeamScore` line items.
+
+API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
+
+================================  ==========================================================
+``explain_play(game, card, as_=None, seat=None)``  -> :class:`Legality` (legal?, rule id of
+                                  RULINGS.md section 7, words, evidence)
+``explain_bid(game, bid, seat=None)`` / ``explain_exchange(game, seat, cards)`` -> :class:`Legality`
+``explain_trick(hand, k=None)``   -> :class:`TrickExplanation`: led suit, each card's roles
+                                  and the card winning after it (:class:`CardStep`), Ace
+                                  high/low and the face card that made it so, winner, reasons
+``explain_score(hand)``           -> :class:`ScoreExplanation`: per partnership
+                                  (:class:`TeamScoreExplanation`) every line
+                                  (:class:`ScoreLine`) with rule, option and evidence, each nil
+                                  (:class:`NilExplanation`) and what decided it
+``trump_timeline(hand)``          -> :class:`TrumpTimeline`: breaks (:class:`TrumpBreak`),
+                                  superior trump, tricks the superiority decided
+``who_knows_what(game)``          -> tuple of :class:`SeatKnowledge` (own cards, cards seen,
+                                  voids revealed, cards passed/received) for the position
+``knowledge_steps(record, hand)`` -> one :class:`KnowledgeStep` per action of a recorded hand
+``explain_hand(hand)``            -> :class:`HandExplanation` (all tricks, score, timeline)
+================================  ==========================================================
+
+``hand`` arguments take an engine :class:`~spades_lab.engine.Hand` (``game.hands[i]``).
+
+>>> from spades_lab.records import replay
+>>> g = replay({"rules": {"preset": "standard"}, "hands": [{"deal": [
+...     ["AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+...     ["AH", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
+...     ["AD", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC"],
+...     ["AC", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]],
+...     "bids": [{"seat": 1, "bid": 1}, {"seat": 2, "bid": 1}, {"seat": 3, "bid": 9},
+...              {"seat": 0, "bid": 2}],
+...     "plays": [{"seat": 1, "card": "2D"}, {"seat": 2, "card": "AD"},
+...               {"seat": 3, "card": "2S"}, {"seat": 0, "card": "2H"}]}]}).game
+>>> t = explain_trick(g.hands[0], 0)
+>>> t.winner, t.reason, [s.roles for s in t.steps]
+(3, 'superior-trump-wins', [('led',), ('followed',), ('trumped', 'broke-trump'), ('discarded',)])
+>>> print(t.steps[2].text)
+West plays 2♠ (trumped, broke Spades): West now wins the trick (superior-trump-wins)
+>>> explain_play(g, "3S").basis, explain_play(g, "3H", seat=0).rule
+('leads-broken-trump', 'not-your-turn')
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import SUIT_BITS, Card, Play, cards_text, suit_name
+from .engine import EXCHANGE, PLAY, Game, Hand, HandScoredEvent, trick_winner, trump_states
+from .errors import RuleError
+from .scoring import team_name
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+TRICK_REASONS = ("led-suit-wins", "superior-trump-wins", "inferior-trump-wins", "ace-high",
+                 "ace-low", "played-as-led-suit", "declared-suit", "broke-trump",
+                 "superior-trump-set")
+#: Roles a card can play in a trick (``CardStep.roles``).
+CARD_ROLES = ("led", "followed", "discarded", "trumped", "played-as-led-suit", "declared-suit",
+              "broke-trump", "superior-trump-set")
+
+
+class _Explained:
+    """Common behaviour: ``describe()`` / ``str()`` give ``text``; ``to_dict()`` gives JSON."""
+
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return _jsonable(asdict(self))  # type: ignore[call-overload]
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {(str(k) if not isinstance(k, str) else k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, (Card, Play)):
+        return str(x)
+    return x
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _suits_text(letters: Iterable[str]) -> str:
+    names = [suit_name(s) for s in letters]
+    return " and ".join(names) if names else "none"
+
+
+def _name(hand: Hand, seat: int) -> str:
+    return hand.game.seat_name(seat)
+
+
+# ---------------------------------------------------------------------------- legality
+
+
+@dataclass(frozen=True)
+class Legality(_Explained):
+    """Why an action is legal or not.
+
+    ``rule`` is the RULINGS.md section 7 id when the action is refused (None when legal);
+    ``basis`` names why a legal play is legal (``follows-suit``, ``cannot-follow``,
+    ``leads``, ``leads-broken-trump``, ``only-unbroken-trumps``; ``bid-ok``, ``exchange-ok``).
+    ``evidence`` holds the facts: the led suit, the seat's cards of it, the broken and unbroken
+    trumps, the superior trump, alternatives, and the engine's own details.
+    """
+
+    kind: str
+    seat: int | None
+    action: str
+    legal: bool
+    rule: str | None
+    basis: str | None
+    text: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
+def _trump_evidence(hand: Hand) -> dict[str, Any]:
+    rules = hand.rules
+    return {"broken": [t for t in rules.trumps if hand.is_broken(t)],
+            "unbroken": hand.unbroken_trumps(),
+            "superior": hand.superior if rules.acorns else "S"}
+
+
+def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None) -> Legality:
+    """Is playing ``card`` (declared ``as_``) legal for ``seat`` (default: the seat to play)
+    now, and why?  The verdict and rule id are the engine's (:meth:`Hand.check_play`)."""
+    hand = game.hand
+    text_action = str(card) + (f" as {as_}" if as_ else "")
+    if hand is None or hand.complete or game.over:
+        check = game.can_play(card, as_, seat)
+        return Legality("play", seat, text_action, False, check.rule, None, check.message,
+                        dict(check.details))
+    check = hand.check_play(card, as_, seat)
+    turn = hand.turn
+    ev: dict[str, Any] = {"phase": hand.phase, "turn": turn}
+    if hand.phase == PLAY:
+        ev.update(_trump_evidence(hand))
+        ev["led"] = hand.led
+        ev["trick"] = [str(p) for _, p in hand.trick]
+    ev.update(check.details)
+    if not check.ok:
+        return Legality("play", seat if seat is not None else turn, text_action, False,
+                        check.rule, None, check.message, ev)
+    assert turn is not None
+    c, decl = hand.resolve(card, as_)
+    who = _name(hand, turn)
+    held = hand.hands[turn]
+    pretty = c.pretty + (f" as {suit_name(decl)}" if decl and c.is_dual else "")
+    if hand.trick:
+        led = hand.trick[0][1].suit
+        L = SUIT_BITS[led]
+        if c.bits & L:
+            basis = "follows-suit"
+            words = f"{who} may play {pretty}: it is of the led suit, {suit_name(led)}"
+            if c.is_dual:
+                words += f", so it is played as {suit_name(led)}"
+        else:
+            basis = "cannot-follow"
+            words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit)," \
+                " so any card may be played"
+        ev["holding_led"] = [x.code for x in held if x.bits & L]
+    else:
+        played_as = decl or c.suit
+        if played_as in hand.rules.trumps and not hand.is_broken(played_as):
+            basis = "only-unbroken-trumps"
+            words = f"{who} may lead {pretty} although {suit_name(played_as)} are not broken: " \
+                f"every card {who} holds could only be led as an unbroken trump"
+        elif played_as in hand.rules.trumps:
+            basis = "leads-broken-trump"
+            words = f"{who} may lead {pretty}: {suit_name(played_as)} are already broken"
+        else:
+            basis = "leads"
+            words = f"{who} may lead {pretty}: the leader may lead any suit but an unbroken trump"
+    return Legality("play", turn, text_action, True, None, basis, words + ".", ev)
+
+
+def explain_bid(game: Game, bid: Any, seat: int | None = None) -> Legality:
+    """Is ``bid`` legal for ``seat`` (default: the seat to bid) now?  (``Hand.check_bid``.)"""
+    check = game.can_bid(bid, seat)
+    hand = game.hand
+    turn = hand.turn if hand is not None else None
+    who = _name(hand, turn) if hand is not None and turn is not None else "The player"
+    ev: dict[str, Any] = {"turn": turn, **check.details}
+    if check.ok:
+        return Legality("bid", turn, str(bid), True, None, "bid-ok",
+                        f"{who} may bid {bid}.", ev)
+    return Legality("bid", seat if seat is not None else turn, str(bid), False, check.rule,
+                    None, check.message, ev)
+
+
+def explain_exchange(game: Game, seat: int, cards: Sequence[Any]) -> Legality:
+    """Is passing ``cards`` legal for ``seat`` now?  (``Hand.check_exchange``.)"""
+    check = game.can_exchange(seat, cards)
+    hand = game.hand
+    ev: dict[str, Any] = dict(check.details)
+    if hand is not None and hand.phase == EXCHANGE:
+        due = hand.exchange_due(seat)
+        if due is not None:
+            ev.update({"blind": due.blind, "partner": due.partner, "lo": due.lo, "hi": due.hi})
+    action = " ".join(str(c) for c in cards) or "(no cards)"
+    if check.ok:
+        assert hand is not None
+        return Legality("exchange", seat, action, True, None, "exchange-ok",
+                        f"{_name(hand, seat)} may pass {_plural(len(cards), 'card')}.", ev)
+    return Legality("exchange", seat, action, False, check.rule, None, check.message, ev)
+
+
+# ---------------------------------------------------------------------------- tricks
+
+
+@dataclass(frozen=True)
+class CardStep(_Explained):
+    """One card of a trick and what it did.
+
+    ``roles`` are ids of :data:`CARD_ROLES`; ``winning_seat``/``winning_card``/
+    ``winning_reason`` say who is winning once this card is down (``lead_changed`` when that
+    is a different seat from before); ``ace_high`` is whether Aces rank high at this point
+    (None in decks whose Ace never changes), ``ace_flipped`` when this card flipped an Ace
+    already in the trick; ``superior`` and ``broken`` are the trump state after the card.
+    """
+
+    index: int
+    seat: int
+    card: str
+    played_as: str
+    roles: tuple[str, ...]
+    winning_seat: int
+    winning_card: str
+    winning_reason: str
+    lead_changed: bool
+    ace_high: bool | None
+    ace_flipped: bool
+    superior: str | None
+    broken: tuple[str, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class TrickExplanation(_Explained):
+    """Why a trick (complete or in progress) is won by whom.
+
+    ``reason`` is the deciding id (``led-suit-wins``, ``superior-trump-wins``,
+    ``inferior-trump-wins``); ``reasons`` adds every other id of RULINGS.md section 7 that
+    applies (``ace-high``/``ace-low`` when an Ace is in a Heckadeck trick, ``broke-trump``,
+    ``superior-trump-set``, ``declared-suit``, ``played-as-led-suit``).  ``superior`` is the
+    superior trump in force at the trick's end (``"S"`` in the 52-card sets, where Spades are
+    the only trump) and ``superior_set_at`` = (trick, seat) where it was set.  ``ace`` is
+    ``"high"``, ``"low"`` or None (no Ace, or a deck whose Ace does not flip), ``ace_face`` the
+    first face card, which made Aces high.
+    """
+
+    hand: int
+    trick: int
+    complete: bool
+    leader: int
+    led: str | None
+    steps: tuple[CardStep, ...]
+    winner: int | None
+    winning_card: str | None
+    reason: str | None
+    reasons: tuple[str, ...]
+    superior: str | None
+    superior_set_here: bool
+    superior_set_at: tuple[int, int] | None
+    broken_before: tuple[str, ...]
+    ace: str | None
+    ace_face: str | None
+    text: str
+
+
+def _hand_plays(hand: Hand) -> list[tuple[int, Play]]:
+    out = [sp for t in hand.tricks for sp in t.plays]
+    out.extend(hand.trick)
+    return out
+
+
+def _superior_at(hand: Hand, states: Sequence[tuple[int, str | None]]
+                 ) -> tuple[int, int] | None:
+    """(trick, seat) where the superior trump was set, from the trump states."""
+    n = hand.n
+    plays = _hand_plays(hand)
+    for i, (_, sup) in enumerate(states):
+        if sup is not None:
+            return (i // n, plays[i][0])
+    return None
+
+
+def _roles(rules: Any, i: int, p: Play, led: str, before: tuple[int, str | None],
+           after: tuple[int, str | None]) -> list[str]:
+    roles: list[str] = []
+    c = p.card
+    L = SUIT_BITS[led]
+    if i == 0:
+        roles.append("led")
+        if c.is_dual:
+            roles.append("declared-suit")
+    elif c.bits & L:
+        roles.append("followed")
+        if c.is_dual:
+            roles.append("played-as-led-suit")
+    else:
+        roles.append("trumped" if p.suit in rules.trumps else "discarded")
+        if c.is_dual:
+            roles.append("declared-suit")
+    if after[0] & ~before[0]:
+        roles.append("broke-trump")
+    if after[1] is not None and before[1] is None:
+        roles.append("superior-trump-set")
+    return roles
+
+
+_ROLE_WORDS = {"led": "led", "followed": "followed suit", "discarded": "discarded",
+               "trumped": "trumped", "played-as-led-suit": "played as the led suit",
+               "declared-suit": "declared", "broke-trump": "broke",
+               "superior-trump-set": "now the superior trump"}
+
+
+def _role_words(roles: Sequence[str], p: Play) -> str:
+    out = []
+    for r in roles:
+        if r == "declared-suit":
+            out.append(f"declared as {suit_name(p.suit)}")
+        elif r == "broke-trump":
+            out.append(f"broke {suit_name(p.suit)}")
+        elif r == "superior-trump-set":
+            out.append(f"{suit_name(p.suit)} now the superior trump")
+        else:
+            out.append(_ROLE_WORDS[r])
+    return ", ".join(out)
+
+
+def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
+    """Explain trick ``k`` (0-based) of ``hand``; ``k=None`` (or ``k`` = the number of complete
+    tricks) is the trick in progress.  A trick with no card yet gives an empty explanation."""
+    rules = hand.rules
+    done = len(hand.tricks)
+    if k is None:
+        k = done if hand.trick or not hand.tricks else done - 1
+    if not 0 <= k <= done:
+        raise RuleError("bad-record", f"Hand {hand.index} has {done} complete tricks; there is "
+                        f"no trick {k}.", trick=k)
+    complete = k < done
+    plays = list(hand.tricks[k].plays) if complete else list(hand.trick)
+    all_plays = _hand_plays(hand)
+    states = trump_states(rules, all_plays)
+    first = k * hand.n
+    before0 = states[first - 1] if first > 0 else (0, None)
+    trumps = rules.trumps
+    broken_before = tuple(t for t in trumps if before0[0] & SUIT_BITS[t])
+    flips = rules.deck.ace_flips
+    if not plays:
+        return TrickExplanation(hand.index, k, False, hand.turn if hand.turn is not None else 0,
+                                None, (), None, None, None, (), before0[1] or
+                                (None if rules.acorns else "S"), False,
+                                _superior_at(hand, states), broken_before, None, None,
+                                f"Trick {k + 1}: no card played yet.")
+    led = plays[0][1].suit
+    steps: list[CardStep] = []
+    prev_state = before0
+    prev_winner: int | None = None
+    face: Card | None = None
+    ace_seen = False
+    extra: list[str] = []
+    for i, (seat, p) in enumerate(plays):
+        state = states[first + i]
+        roles = _roles(rules, i, p, led, prev_state, state)
+        for r in roles:
+            if r in TRICK_REASONS and r not in extra:
+                extra.append(r)
+        win_seat, why = trick_winner(rules, plays[:i + 1], state[1])
+        win_play = next(q for s, q in plays[:i + 1] if s == win_seat)
+        flipped = False
+        if flips and p.card.is_face and face is None:
+            face = p.card
+            flipped = ace_seen
+        if p.card.is_ace:
+            ace_seen = True
+        ace_high = (face is not None) if flips else None
+        changed = prev_winner is not None and win_seat != prev_winner
+        who = _name(hand, seat)
+        verb = "leads" if i == 0 else "plays"
+        words = f"{who} {verb} {p.pretty}"
+        words += f" ({_role_words(roles, p)})"
+        if flipped:
+            aces_down = sum(q.card.is_ace for _, q in plays[:i])
+            words += "; the face card makes " + ("the Ace already played rank" if aces_down == 1
+                                                 else "the Aces already played rank") + " high"
+        if i == 0:
+            pass
+        elif changed:
+            words += f": {_name(hand, win_seat)} now wins the trick ({why})"
+        else:
+            words += f": {_name(hand, win_seat)} still winning with {win_play.pretty}"
+        steps.append(CardStep(i, seat, p.card.code, p.suit, tuple(roles), win_seat,
+                              win_play.card.code, why, changed, ace_high, flipped,
+                              state[1] if rules.acorns else "S",
+                              tuple(t for t in trumps if state[0] & SUIT_BITS[t]), words))
+        prev_state = state
+        prev_winner = win_seat
+    last = states[first + len(plays) - 1]
+    superior = last[1] if rules.acorns else "S"
+    win_seat, reason = trick_winner(rules, plays, last[1])
+    win_play = next(q for s, q in plays if s == win_seat)
+    aces = [q.card for _, q in plays if q.card.is_ace]
+    ace = None
+    if flips and aces:
+        ace = "high" if face is not None else "low"
+    reasons = [reason]
+    if ace:
+        reasons.append("ace-" + ace)
+    reasons.extend(r for r in ("superior-trump-set", "broke-trump", "declared-suit",
+                               "played-as-led-suit") if r in extra)
+    set_at = _superior_at(hand, states)
+    set_here = set_at is not None and set_at[0] == k
+    # words
+    who = _name(hand, win_seat)
+    lines = [f"Trick {k + 1}" + ("" if complete else " (in progress)") +
+             f": {suit_name(led)} led by {_name(hand, plays[0][0])}."]
+    lines.extend("  " + s.text for s in steps)
+    verb = "wins" if complete else "is winning"
+    if reason == "superior-trump-wins":
+        if rules.acorns:
+            assert superior is not None and set_at is not None
+            why = (f"the highest card of {suit_name(superior)}, the superior trump (broken "
+                   f"first, by "
+                   f"{_name(hand, set_at[1])} in trick {set_at[0] + 1})")
+        else:
+            why = "the highest Spade, the trump"
+    elif reason == "inferior-trump-wins":
+        other = next(t for t in trumps if t != superior)
+        why = f"the highest card of {suit_name(other)}, the inferior trump: no " \
+            f"{suit_name(superior) if superior else 'superior trump'} was played"
+    else:
+        why = f"the highest card of the led suit, {suit_name(led)}: no trump was played"
+    lines.append(f"{who} {verb} with {win_play.pretty}: {why} [{reason}].")
+    if ace == "high":
+        assert face is not None
+        lines.append(f"Aces are high in this trick: {face.pretty} is a face card [ace-high].")
+    elif ace == "low":
+        lines.append("Aces are low in this trick: it holds no face card [ace-low].")
+    if set_here and rules.acorns:
+        lines.append(f"{suit_name(superior or '')} became the superior trump in this trick "
+                     "[superior-trump-set].")
+    return TrickExplanation(hand.index, k, complete, plays[0][0], led, tuple(steps), win_seat,
+                            win_play.card.code, reason, tuple(reasons), superior, set_here,
+                            set_at, broken_before, ace, face.code if face else None,
+                            "\n".join(lines))
+
+
+# ---------------------------------------------------------------------------- scores
+
+
+@dataclass(frozen=True)
+class NilExplanation(_Explained):
+    """A nil-type bid and what decided it: ``broken_by`` the card that broke it (Nil Spades /
+    Nil Acorns: the first card of the suit the bidder won; full nils: the first card of the
+    first trick won), ``broken_in_trick`` the 0-based trick and ``broken_card_seat`` the seat
+    that played that card."""
+
+    seat: int
+    bid: str
+    made: bool
+    points: int
+    tricks: int
+    broken_by: str | None
+    broken_in_trick: int | None
+    broken_card_seat: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class ScoreLine(_Explained):
+    """One line of a partnership's hand score, from the engine's :class:`LineItem`: ``rule``
+    (``bid-made``, ``bid-missed``, ``bags``, ``failed-nil-tricks``, ``nil-made``,
+    ``nil-failed``, ``bag-penalty``), points, bags, the seat it concerns, the option that
+    decided it and that option's value, and evidence (the numbers it came from)."""
+
+    rule: str
+    text: str
+    points: int
+    bags: int
+    seat: int | None
+    option: str | None
+    option_value: Any
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamScoreExplanation(_Explained):
+    team: int
+    seats: tuple[int, ...]
+    name: str
+    bid: int
+    counted: int
+    made: bool
+    tricks_by_seat: dict[int, int]
+    lines: tuple[ScoreLine, ...]
+    nils: tuple[NilExplanation, ...]
+    points: int
+    bags_before: int
+    bags_added: int
+    bag_penalty: int
+    penalties: int
+    bags: int
+    hand_score: int
+    total_before: int
+    total: int
+    text: str
+
+
+@dataclass(frozen=True)
+class ScoreExplanation(_Explained):
+    """How a complete hand was scored: one :class:`TeamScoreExplanation` per partnership, the
+    options in force, and the game's state after it (``over``, ``winner``, ``outcome``)."""
+
+    hand: int
+    teams: tuple[TeamScoreExplanation, ...]
+    options: dict[str, Any]
+    over: bool
+    winner: int | None
+    outcome: str
+    text: str
+
+
+def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
+    trick_at = seat_at = None
+    if nr.broken_by is not None:
+        for t in hand.tricks:
+            if t.winner != nr.seat:
+                continue
+            for s, p in t.plays:
+                if p.card is nr.broken_by:
+                    trick_at, seat_at = t.index, s
+            if trick_at is not None:
+                break
+    who = _name(hand, nr.seat)
+    label = nr.bid.label
+    if nr.made:
+        words = f"{who}'s {label} made: +{nr.points}."
+    else:
+        bc = nr.broken_by
+        words = f"{who}'s {label} failed ({nr.points})"
+        if bc is not None and trick_at is not None and seat_at is not None:
+            by = "led" if hand.tricks[trick_at].leader == seat_at else "played"
+            words += f": {who} won trick {trick_at + 1}, in which {_name(hand, seat_at)} " \
+                f"{by} {bc.pretty}"
+            if nr.bid.nil_suit and bc.is_dual:
+                words += " (a card of both its suits)"
+        words += "."
+    return NilExplanation(nr.seat, str(nr.bid.to_json()), nr.made, nr.points, nr.tricks,
+                          nr.broken_by.code if nr.broken_by else None, trick_at, seat_at, words)
+
+
+def explain_score(hand: Hand) -> ScoreExplanation:
+    """Every line item of each partnership's score for a complete hand, adding up to the hand
+    score and running total.  Raises ``wrong-phase`` for a hand still in play."""
+    if hand.scores is None:
+        raise RuleError("wrong-phase", f"Hand {hand.index + 1} is not complete: it has no score "
+                        "yet.")
+    rules = hand.rules
+    n = rules.players
+    teams = []
+    for ts in hand.scores:
+        by_seat = {s: hand.taken[s] for s in ts.seats}
+        nils = tuple(_nil_explanation(hand, nr) for nr in ts.nils)
+        nil_by_seat = {x.seat: x for x in nils}
+        lines = []
+        for item in ts.items:
+            ev: dict[str, Any] = {}
+            if item.rule in ("bid-made", "bid-missed"):
+                ev = {"bid": ts.bid, "counted": ts.tricks, "tricks_by_seat": by_seat,
+                      "bids_by_seat": {s: str(hand.bids[s]) for s in ts.seats}}
+            elif item.rule == "bags":
+                ev = {"over": item.bags, "bid": ts.bid, "counted": ts.tricks}
+            elif item.rule == "failed-nil-tricks":
+                ev = {"tricks": hand.taken[item.seat] if item.seat is not None else 0}
+            elif item.rule in ("nil-made", "nil-failed") and item.seat in nil_by_seat:
+                ev = {k: v for k, v in asdict(nil_by_seat[item.seat]).items() if k != "text"}
+            elif item.rule == "bag-penalty":
+                ev = {"bags_before": ts.bags_before, "bags_added": ts.bags_added,
+                      "limit": rules.bag_limit, "penalty": rules.bag_penalty,
+                      "penalties": ts.penalties, "carried": ts.bags}
+            value = getattr(rules, item.option) if item.option else None
+            lines.append(ScoreLine(item.rule, item.text, item.points, item.bags, item.seat,
+                                   item.option, value, ev))
+        name = team_name(ts.seats, n)
+        words = [f"{name}: hand {ts.hand_score:+d}, total {ts.total_before} -> {ts.total}, "
+                 f"bags {ts.bags_before} + {ts.bags_added}"
+                 + (f" - {ts.penalties * (rules.bag_limit or 0)}" if ts.penalties else "")
+                 + f" = {ts.bags}"]
+        for ln in lines:
+            opt = f" [{ln.option} = {ln.option_value}]" if ln.option else ""
+            words.append(f"  {ln.points:+5d}  {ln.text} ({ln.rule}){opt}")
+        words.extend(f"         {x.text}" for x in nils if not x.made)
+        teams.append(TeamScoreExplanation(
+            ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
+            ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,
+            ts.hand_score, ts.total_before, ts.total, "\n".join(words)))
+    game = hand.game
+    # the outcome after this hand, from the log
+    over, winner, outcome = False, None, ""
+    for event in game.log:
+        if isinstance(event, HandScoredEvent) and event.hand == hand.index:
+            over = event.outcome.over
+            winner = event.outcome.winner
+            outcome = event.outcome.reason
+    text = f"Hand {hand.index + 1} scored ({rules.name}):\n" + "\n".join(t.text for t in teams)
+    text += f"\nAfter the hand: {outcome}" + (
+        f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
+        else ".")
+    return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
+                            outcome, text)
+
+
+# ---------------------------------------------------------------------------- trumps
+
+
+@dataclass(frozen=True)
+class TrumpBreak(_Explained):
+    """A trump broken: by ``seat`` with ``card`` (``declared`` when a Traveler/Hunter was
+    declared as the trump), in trick ``trick``; ``led`` when the breaking card was led (under
+    the only-unbroken-trumps exception); ``superior`` when this break made it the superior
+    trump."""
+
+    suit: str
+    trick: int
+    seat: int
+    card: str
+    declared: bool
+    led: bool
+    superior: bool
+    text: str
+
+
+@dataclass(frozen=True)
+class DecidedTrick(_Explained):
+    """A trick whose winner the superiority decided: ``winner`` as played, ``would_win`` had
+    the other trump been superior."""
+
+    trick: int
+    winner: int
+    would_win: int
+    superior: str
+    text: str
+
+
+@dataclass(frozen=True)
+class TrumpTimeline(_Explained):
+    hand: int
+    trumps: tuple[str, ...]
+    superior: str | None
+    superior_set_at: tuple[int, int] | None
+    breaks: tuple[TrumpBreak, ...]
+    decided: tuple[DecidedTrick, ...]
+    text: str
+
+
+def trump_timeline(hand: Hand) -> TrumpTimeline:
+    """When each trump was broken, by whom and with which card, which became superior, and
+    every complete trick whose winner the superiority decided (the winner would differ were
+    the other trump superior).  In the 52-card sets there is one trump and nothing to decide."""
+    rules = hand.rules
+    plays = _hand_plays(hand)
+    states = trump_states(rules, plays)
+    n = hand.n
+    breaks = []
+    prev: tuple[int, str | None] = (0, None)
+    for i, ((seat, p), st) in enumerate(zip(plays, states, strict=True)):
+        if st[0] & ~prev[0]:
+            sup = rules.acorns and prev[1] is None and st[1] is not None
+            k = i // n
+            words = f"Trick {k + 1}: {_name(hand, seat)} broke {suit_name(p.suit)} with " \
+                f"{p.pretty}" + (" (led: only unbroken trumps in hand)" if i % n == 0 else "")
+            if sup:
+                words += f"; {suit_name(p.suit)} is the superior trump for this hand"
+            breaks.append(TrumpBreak(p.suit, k, seat, p.card.code, p.card.is_dual, i % n == 0,
+                                     bool(sup), words + "."))
+        prev = st
+    decided = []
+    superior = states[-1][1] if states else None
+    if rules.acorns and superior is not None:
+        other = next(t for t in rules.trumps if t != superior)
+        for t in hand.tricks:
+            st = states[t.index * n + n - 1]
+            if st[1] is None:
+                continue
+            alt, _ = trick_winner(rules, t.plays, other)
+            if alt != t.winner:
+                decided.append(DecidedTrick(
+                    t.index, t.winner, alt, st[1],
+                    f"Trick {t.index + 1}: {_name(hand, t.winner)} won because "
+                    f"{suit_name(st[1])} are superior; were {suit_name(other)} superior, "
+                    f"{_name(hand, alt)} would have won."))
+    set_at = _superior_at(hand, states) if rules.acorns else None
+    lines = [f"Trumps in hand {hand.index + 1}: {_suits_text(rules.trumps)}."]
+    lines.extend(b.text for b in breaks)
+    if not breaks:
+        lines.append("No trump has been broken yet.")
+    lines.extend(d.text for d in decided)
+    if rules.acorns and superior is not None and not decided:
+        lines.append("No trick's winner has depended on which trump is superior.")
+    return TrumpTimeline(hand.index, rules.trumps, superior if rules.acorns else "S", set_at,
+                         tuple(breaks), tuple(decided), "\n".join(lines))
+
+
+# ---------------------------------------------------------------------------- knowledge
+
+
+@dataclass(frozen=True)
+class SeatKnowledge(_Explained):
+    """What ``seat`` may know at a position: its own cards (None before it has looked), the
+    cards it has seen played, the voids revealed (seat -> suits it failed to follow), the cards
+    it passed and received in an exchange, and the bids made."""
+
+    seat: int
+    own: tuple[str, ...] | None
+    seen_played: tuple[str, ...]
+    voids: dict[int, tuple[str, ...]]
+    passed: tuple[str, ...]
+    received: tuple[str, ...]
+    bids: tuple[str | None, ...]
+    text: str
+
+
+def who_knows_what(game: Game, seats: Iterable[int] | None = None
+                   ) -> tuple[SeatKnowledge, ...]:
+    """For each seat (or the given ones), what it may know now, read from
+    :meth:`Game.view` (never from other seats' hidden cards)."""
+    n = game.rules.players
+    out = []
+    for seat in (range(n) if seats is None else seats):
+        v = game.view(seat)
+        voids: dict[int, list[str]] = {}
+        tricks = [t.plays for t in v.tricks] + ([v.trick] if v.trick else [])
+        for plays in tricks:
+            L = SUIT_BITS[plays[0][1].suit]
+            for s, p in plays[1:]:
+                if not p.card.bits & L:
+                    led = plays[0][1].suit
+                    if led not in voids.setdefault(s, []):
+                        voids[s].append(led)
+        own = tuple(c.code for c in v.hand) if v.hand is not None else None
+        seen = tuple(c.code for c in v.played_cards())
+        name = game.seat_name(seat)
+        words = [f"{name} knows:"]
+        words.append("  own cards: " + (cards_text(v.hand) if v.hand is not None else
+                                        "not looked at yet"))
+        words.append(f"  cards seen played: {len(seen)}")
+        for s, suits in sorted(voids.items()):
+            words.append(f"  {game.seat_name(s)} has no {_suits_text(suits)}")
+        if v.passed or v.received:
+            words.append(f"  passed {cards_text(v.passed) or 'nothing'}; received "
+                         f"{cards_text(v.received) or 'nothing yet'}")
+        out.append(SeatKnowledge(seat, own, seen, {s: tuple(x) for s, x in voids.items()},
+                                 tuple(c.code for c in v.passed),
+                                 tuple(c.code for c in v.received),
+                                 tuple(str(b) if b is not None else None for b in v.bids),
+                                 "\n".join(words)))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class KnowledgeStep(_Explained):
+    """The position after ``step`` actions of a hand (STEP numbering as in
+    :mod:`spades_lab.whatif`), what the action was, and each seat's knowledge."""
+
+    hand: int
+    step: int
+    action: str | None
+    seats: tuple[SeatKnowledge, ...]
+    text: str
+
+
+def knowledge_steps(record: str | Path | Mapping[str, Any], hand: int = 0
+                    ) -> tuple[KnowledgeStep, ...]:
+    """Who knows what after each action of hand ``hand`` of a record (step 0 = after the
+    deal, step k = after the first k actions)."""
+    from .records import load_record, replay
+    from .whatif import apply_entry, record_steps
+
+    data = load_record(record)
+    game = replay(data, upto=(hand, 0)).game
+    steps = record_steps(data, hand)
+    out = [KnowledgeStep(hand, 0, None, who_knows_what(game), "After the deal.")]
+    for k, (kind, entry) in enumerate(steps, start=1):
+        apply_entry(game, kind, entry)
+        label = _entry_text(game, kind, entry)
+        out.append(KnowledgeStep(hand, k, label, who_knows_what(game), f"After {label}."))
+    return tuple(out)
+
+
+def _entry_text(game: Game, kind: str, e: Mapping[str, Any]) -> str:
+    if kind == "bid":
+        return f"{game.seat_name(e['seat'])} bids {e['bid']}"
+    if kind == "exchange":
+        return f"{game.seat_name(e['from'])} passes {_plural(len(e['cards']), 'card')}"
+    return f"{game.seat_name(e['seat'])} plays {e['card']}" + (
+        f" as {e['as']}" if e.get("as") else "")
+
+
+# ---------------------------------------------------------------------------- a whole hand
+
+
+@dataclass(frozen=True)
+class HandExplanation(_Explained):
+    hand: int
+    tricks: tuple[TrickExplanation, ...]
+    score: ScoreExplanation | None
+    trumps: TrumpTimeline
+    text: str
+
+
+def explain_hand(hand: Hand) -> HandExplanation:
+    """Every trick (the one in progress included), the trump timeline and, once complete,
+    the score."""
+    k = len(hand.tricks) + (1 if hand.trick else 0)
+    tricks = tuple(explain_trick(hand, i) for i in range(k))
+    score = explain_score(hand) if hand.scores is not None else None
+    tl = trump_timeline(hand)
+    parts = [t.text for t in tricks]
+    if hand.rules.acorns:
+        parts.append(tl.text)
+    if score is not None:
+        parts.append(score.text)
+    return HandExplanation(hand.index, tricks, score, tl, "\n\n".join(parts))
+
+
+__all__ = ["Legality", "CardStep", "TrickExplanation", "NilExplanation", "ScoreLine",
+           "TeamScoreExplanation", "ScoreExplanation", "TrumpBreak", "DecidedTrick",
+           "TrumpTimeline", "SeatKnowledge", "KnowledgeStep", "HandExplanation",
+           "explain_play", "explain_bid", "explain_exchange", "explain_trick", "explain_score",
+           "trump_timeline", "who_knows_what", "knowledge_steps", "explain_hand",
+           "TRICK_REASONS", "CARD_ROLES"]

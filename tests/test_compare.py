@@ -1,0 +1,122 @@
+"""Same deal, other rules; and the pandas tables."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spades_lab import Game, RuleSet
+from spades_lab.compare import compare_rules
+from spades_lab.errors import RuleError
+from spades_lab.players import SimplePlayer, play_hand
+from spades_lab.records import replay
+from spades_lab.scoring import score_hand
+
+DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
+
+
+def _record(rules: RuleSet, seed: int, hands: int = 2):  # type: ignore[no-untyped-def]
+    g = Game(rules)
+    rng = random.Random(seed)
+    for _ in range(hands):
+        play_hand(g, [SimplePlayer()] * rules.players, rng)
+    return g.to_record()
+
+
+@pytest.mark.parametrize("opts", [
+    {"failed_nil_tricks": "count_toward_bid"},
+    {"bag_limit": 5, "bag_penalty": 50},
+    {"bag_limit": None},
+    {"target": 200},
+])
+def test_scoring_options_keep_the_play_and_match_the_engine(opts: dict) -> None:
+    rec = _record(RuleSet.preset("standard"), seed=11, hands=3)
+    c = compare_rules(rec, opts)
+    assert c.same_play and not c.divergences_a and not c.divergences_b
+    rules_b = RuleSet.preset("standard", opts)
+    g = replay(rec).game
+    bags, totals = list(g.start_bags), list(g.start_scores)
+    for hc, h in zip(c.hands, g.hands, strict=False):
+        if hc.hand >= len(c.b.hands) or c.b.hands[hc.hand].teams == ():
+            break  # B's game ended earlier (target 200)
+        bids = list(h.bids)
+        want = score_hand(rules_b, bids, h.taken, h.won, bags, totals)
+        for tc, ws in zip(hc.teams, want, strict=True):
+            assert tc.hand_score[1] == ws.hand_score and tc.total[1] == ws.total
+            assert [r.b.points for r in tc.rows if r.b] == [i.points for i in ws.items]
+            assert sum(r.a.points for r in tc.rows if r.a) == tc.hand_score[0]
+        bags = [s.bags for s in want]
+        totals = [s.total for s in want]
+
+
+def test_identity_comparison() -> None:
+    rec = _record(RuleSet.preset("acorns"), seed=3, hands=1)
+    c = compare_rules(rec, {})
+    assert c.same_play and c.a == c.b
+    assert all(r.points[0] == r.points[1] for h in c.hands for t in h.teams for r in t.rows)
+
+
+def test_th_low_may_change_the_play() -> None:
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    changed = 0
+    for seed in range(6):
+        rec = _record(rules, seed=seed, hands=1)
+        c = compare_rules(rec, {"th_low": True})
+        if not c.same_play:
+            changed += 1
+            h = c.hands[0]
+            assert h.tricks_by_seat[0] != h.tricks_by_seat[1] or c.divergences_b or \
+                c.a.hands[0].trick_winners != c.b.hands[0].trick_winners
+        assert c.b.hands[0].complete
+    assert changed >= 1
+
+
+def test_deck_change_is_refused() -> None:
+    rec = _record(RuleSet.preset("acorns", travelers_hunters=True), seed=1, hands=1)
+    with pytest.raises(RuleError) as e:
+        compare_rules(rec, {"travelers_hunters": False})
+    assert e.value.rule == "bad-record"
+    with pytest.raises(RuleError) as e:
+        compare_rules(rec, {"no_such_option": 1})
+    assert e.value.rule == "bad-option"
+
+
+def test_comparison_words_and_dict() -> None:
+    c = compare_rules(DIR / "std_failed_nil_bags_only.json",
+                      {"failed_nil_tricks": "count_toward_bid"})
+    d = c.to_dict()
+    assert d["same_play"] and d["rules_b"]["options"] == {"failed_nil_tricks":
+                                                          "count_toward_bid"}
+    assert "failed-nil-tricks" in c.text and "<-" in c.text
+
+
+def test_tables() -> None:
+    pd = pytest.importorskip("pandas")
+    from spades_lab.tables import comparison_table, line_items, scores_table, trick_log
+    rules = RuleSet.preset("standard")
+    g = Game(rules)
+    rng = random.Random(9)
+    for _ in range(2):
+        play_hand(g, [SimplePlayer()] * 4, rng)
+    tl = trick_log(g.hands[0])
+    assert isinstance(tl, pd.DataFrame) and len(tl) == 52
+    winners = tl[tl.won_trick].sort_values("trick")["seat"].tolist()
+    assert winners == [t.winner for t in g.hands[0].tricks]
+    st = scores_table(g)
+    assert len(st) == 4 and st.groupby("team")["hand_score"].sum().tolist() == g.totals
+    li = line_items(g)
+    assert li.groupby(["hand", "team"])["points"].sum().tolist() == st["hand_score"].tolist()
+    c = compare_rules(g.to_record(), {"bag_limit": 5, "bag_penalty": 50})
+    ct = comparison_table(c)
+    hs = ct[ct.rule == "hand-score"]
+    assert hs["a"].tolist() == st["hand_score"].tolist()
+
+
+def test_core_import_does_not_load_pandas() -> None:
+    code = ("import spades_lab, spades_lab.explain, spades_lab.whatif, spades_lab.compare, "
+            "spades_lab.tables, spades_lab.cli_explain, sys; "
+            "assert not {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)")
+    subprocess.run([sys.executable, "-c", code], check=True)

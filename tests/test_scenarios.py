@@ -1,0 +1,304 @@
+"""The curated scenarios of data/scenarios: each replays, and each shows the rule it is named
+for, asserted on the structured explanation (rule ids, roles, line items), not on words."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from spades_lab.compare import compare_rules
+from spades_lab.explain import (
+    explain_bid,
+    explain_play,
+    explain_score,
+    explain_trick,
+    trump_timeline,
+)
+from spades_lab.records import load_record, replay
+
+DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
+README = (DIR / "README.md").read_text(encoding="utf-8")
+FILES = sorted(p.name for p in DIR.glob("*.json"))
+
+
+def game(name: str):  # type: ignore[no-untyped-def]
+    return replay(DIR / name).game
+
+
+def last_trick(name: str):  # type: ignore[no-untyped-def]
+    h = game(name).hands[0]
+    return h, explain_trick(h, len(h.tricks) - 1)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_scenario_replays_and_keeps_to_the_format(name: str) -> None:
+    data = load_record(DIR / name)
+    assert set(data) <= {"format", "rules", "players", "start", "hands"}
+    r = replay(data)
+    json.dumps(r.to_dict())
+
+
+def test_readme_lists_every_scenario() -> None:
+    listed = set(re.findall(r"`([a-z0-9_]+\.json)`", README))
+    mine = {f for f in FILES if not f.startswith("demo_")}
+    assert mine <= listed, mine - listed
+    assert listed <= set(FILES), listed - set(FILES)
+
+
+def test_std_led_suit_wins() -> None:
+    h, t = last_trick("std_led_suit_wins.json")
+    assert t.reason == "led-suit-wins" and t.reasons == ("led-suit-wins",)
+    assert [s.roles for s in t.steps][1:] == [("followed",)] * 3
+    assert explain_play(game("std_led_suit_wins.json"), "AS").rule in (
+        "trump-not-broken", "card-not-in-hand", "not-your-turn", None)
+
+
+def test_std_must_follow() -> None:
+    g = game("std_must_follow.json")
+    h = g.hand
+    led = h.trick[0][1].card.suit
+    off = next(c for c in h.hands[h.turn] if c.suit != led)
+    ex = explain_play(g, off)
+    assert not ex.legal and ex.rule == "must-follow-suit"
+    assert ex.evidence["led"] == led
+    assert ex.evidence["holding"] == [c.code for c in h.hands[h.turn] if c.suit == led]
+    follow = next(c for c in h.hands[h.turn] if c.suit == led)
+    assert explain_play(g, follow).basis == "follows-suit"
+
+
+def test_std_trump_not_broken() -> None:
+    g = game("std_trump_not_broken.json")
+    h = g.hand
+    spade = next(c for c in h.hands[h.turn] if c.suit == "S")
+    ex = explain_play(g, spade)
+    assert ex.rule == "trump-not-broken"
+    assert ex.evidence["unbroken"] == ["S"] and ex.evidence["broken"] == []
+    assert ex.evidence["alternatives"]
+    other = next(c for c in h.hands[h.turn] if c.suit != "S")
+    assert explain_play(g, other).basis == "leads"
+
+
+def test_std_spades_broken_by_trumping() -> None:
+    h, t = last_trick("std_spades_broken_by_trumping.json")
+    assert t.reason == "superior-trump-wins" and "broke-trump" in t.reasons
+    trumper = next(s for s in t.steps if "trumped" in s.roles)
+    assert "broke-trump" in trumper.roles and trumper.played_as == "S"
+    assert t.broken_before == () and t.steps[-1].broken == ("S",)
+    assert t.winner == trumper.seat
+    # now any spade may be led
+    g = game("std_spades_broken_by_trumping.json")
+    spades = [c for c in g.hand.hands[g.hand.turn] if c.suit == "S"]
+    for c in spades:
+        assert explain_play(g, c).basis == "leads-broken-trump"
+
+
+def test_std_only_spades_left() -> None:
+    g = game("std_only_spades_left.json")
+    ex = explain_play(g, "7S")
+    assert ex.legal and ex.basis == "only-unbroken-trumps"
+    assert ex.evidence["unbroken"] == ["S"]
+
+
+def test_std_bid_made_with_bags() -> None:
+    sc = explain_score(game("std_bid_made_with_bags.json").hands[0])
+    ns = sc.teams[0]
+    assert [ln.rule for ln in ns.lines] == ["bid-made", "bags"]
+    assert ns.lines[1].bags == ns.bags_added == ns.counted - ns.bid
+    assert sc.teams[1].lines[0].rule == "bid-missed"
+    assert sc.teams[1].lines[0].points == -10 * sc.teams[1].bid
+
+
+def test_std_nil_made() -> None:
+    sc = explain_score(game("std_nil_made.json").hands[0])
+    nil = sc.teams[0].nils[0]
+    assert nil.made and nil.points == 100 and nil.seat == 2 and nil.broken_by is None
+    assert "nil-made" in [ln.rule for ln in sc.teams[0].lines]
+
+
+def test_std_failed_nil_bags_only_vs_count_toward_bid() -> None:
+    a = explain_score(game("std_failed_nil_bags_only.json").hands[0]).teams[0]
+    b = explain_score(game("std_failed_nil_count_toward_bid.json").hands[0]).teams[0]
+    fa = next(ln for ln in a.lines if ln.rule == "failed-nil-tricks")
+    fb = next(ln for ln in b.lines if ln.rule == "failed-nil-tricks")
+    assert fa.option == fb.option == "failed_nil_tricks"
+    assert (fa.option_value, fb.option_value) == ("bags_only", "count_toward_bid")
+    assert fa.points == fa.bags == a.nils[0].tricks > 0 and fb.points == 0
+    assert b.counted == a.counted + a.nils[0].tricks
+    nil = a.nils[0]
+    assert not nil.made and nil.broken_in_trick is not None and nil.broken_by is not None
+    c = compare_rules(DIR / "std_failed_nil_bags_only.json",
+                      {"failed_nil_tricks": "count_toward_bid"})
+    assert c.same_play
+    team = c.hands[0].teams[0]
+    assert team.hand_score == (a.hand_score, b.hand_score)
+
+
+def test_std_blind_nil_has_no_exchange() -> None:
+    g = game("std_blind_nil.json")
+    h = g.hands[0]
+    assert h.exchanges == [] and h.bids[1].blind
+    nil = explain_score(h).teams[1].nils[0]
+    assert abs(nil.points) == 200
+
+
+def test_std_bag_penalty() -> None:
+    sc = explain_score(game("std_bag_penalty.json").hands[0])
+    ns = sc.teams[0]
+    pen = next(ln for ln in ns.lines if ln.rule == "bag-penalty")
+    assert pen.points == -100 and pen.option == "bag_limit" and pen.option_value == 10
+    assert pen.evidence["bags_before"] == 8
+    assert ns.bags == 8 + ns.bags_added - 10
+
+
+def test_online_bag_penalty_fires_twice() -> None:
+    sc = explain_score(game("online_bag_penalty_1_5_50.json").hands[0])
+    ns = sc.teams[0]
+    pen = next(ln for ln in ns.lines if ln.rule == "bag-penalty")
+    assert ns.penalties == 2 and pen.points == -100 and pen.option_value == 5
+    # 1:10:100 fires once on the same 4 + 6 bags: the same -100, in one penalty
+    c = compare_rules(DIR / "online_bag_penalty_1_5_50.json", {"bag_limit": 10,
+                                                              "bag_penalty": 100})
+    t = c.hands[0].teams[0]
+    assert c.same_play and t.hand_score[0] == t.hand_score[1]
+    assert c.b.hands[0].teams[0].bags == 0
+    # without a bag penalty the count is still kept: 10 bags, 100 points better
+    c = compare_rules(DIR / "online_bag_penalty_1_5_50.json", {"bag_limit": None})
+    t = c.hands[0].teams[0]
+    assert t.hand_score[1] - t.hand_score[0] == 100 and t.bags == (0, 10)
+    assert any(r.rule == "bag-penalty" and r.b is None for r in t.rows)
+
+
+def test_online_blind_nil_exchange() -> None:
+    g = game("online_blind_nil_exchange.json")
+    h = g.hands[0]
+    e = h.exchanges[0]
+    assert (e.blind, e.partner) == (2, 0) and len(e.passed) == len(e.returned) == 2
+    assert h.tricks[0].leader == h.dealer  # online: the dealer leads
+
+
+def test_online_blind_not_allowed() -> None:
+    g = game("online_blind_not_allowed.json")
+    ex = explain_bid(g, "blind nil")
+    assert ex.rule == "blind-not-allowed" and ex.evidence["trailing_by"] == 30
+    assert explain_bid(g, "nil").legal
+
+
+def test_original_blind_nil_up_to_3() -> None:
+    h = game("original_blind_nil_up_to_3.json").hands[0]
+    assert len(h.exchanges[0].passed) == 3 and h.bids[1].blind
+
+
+def test_std_game_over_and_tie_and_floor() -> None:
+    sc = explain_score(game("std_game_over.json").hands[0])
+    assert sc.over and sc.winner == 0 and sc.teams[0].total >= 500
+    sc = explain_score(game("std_tie_at_target.json").hands[0])
+    assert not sc.over and sc.teams[0].total == sc.teams[1].total >= 500
+    sc = explain_score(game("std_losing_floor.json").hands[0])
+    assert sc.over and sc.winner == 1 and sc.teams[0].total <= -200
+
+
+def test_acorns_ace_flips() -> None:
+    h, t = last_trick("acorns_ace_flips.json")
+    flip = next(s for s in t.steps if s.ace_flipped)
+    assert t.ace == "high" and "ace-high" in t.reasons and t.ace_face == flip.card
+    ace_seat = next(s.seat for s in t.steps if s.card.startswith("A") and s.card != "A")
+    assert t.winner == ace_seat
+    before = t.steps[flip.index - 1]
+    assert before.ace_high is False and flip.ace_high is True
+
+
+def test_acorns_ace_low() -> None:
+    h, t = last_trick("acorns_ace_low.json")
+    assert t.ace == "low" and "ace-low" in t.reasons and t.ace_face is None
+    assert t.steps[0].card[0] == "A" and t.winner != t.leader
+
+
+def test_acorns_superior_set_by_traveler() -> None:
+    h = game("acorns_superior_set_by_traveler.json").hands[0]
+    tl = trump_timeline(h)
+    b = tl.breaks[0]
+    assert b.declared and b.superior and tl.superior == b.suit
+    assert tl.superior_set_at == (b.trick, b.seat)
+    t = explain_trick(h, b.trick)
+    step = next(s for s in t.steps if s.seat == b.seat)
+    assert {"declared-suit", "broke-trump", "superior-trump-set", "trumped"} <= set(step.roles)
+
+
+def test_acorns_inferior_trump_wins() -> None:
+    h, t = last_trick("acorns_inferior_trump_wins.json")
+    assert t.reason == "inferior-trump-wins"
+    win = next(s for s in t.steps if s.seat == t.winner)
+    assert win.played_as != t.superior and win.played_as in ("S", "A")
+
+
+def test_acorns_superiority_decides() -> None:
+    h = game("acorns_superiority_decides.json").hands[0]
+    tl = trump_timeline(h)
+    d = tl.decided[-1]
+    assert d.trick == len(h.tricks) - 1 and d.winner != d.would_win
+    assert h.tricks[d.trick].winner == d.winner
+
+
+def test_acorns_both_trumps_same_trick() -> None:
+    h, t = last_trick("acorns_both_trumps_same_trick.json")
+    tl = trump_timeline(h)
+    first, second = tl.breaks
+    assert first.trick == second.trick == t.trick
+    assert first.superior and not second.superior and tl.superior == first.suit
+    assert t.reason == "superior-trump-wins"
+
+
+def test_acorns_nil_spades_broken_by_traveler() -> None:
+    h = game("acorns_nil_spades_broken_by_traveler.json").hands[0]
+    nil = explain_score(h).teams[0].nils[0]
+    assert not nil.made and nil.bid == "nil spades + 3"
+    assert nil.broken_by is not None and nil.broken_by[0] in "TH" and "S" in nil.broken_by[1:]
+    assert h.tricks[nil.broken_in_trick].winner == 0
+
+
+def test_acorns_blind_full_nil_exchange() -> None:
+    h = game("acorns_blind_full_nil_exchange.json").hands[0]
+    assert len(h.exchanges[0].passed) == 6 and h.bids[3].is_full_nil and h.bids[3].blind
+    nil = explain_score(h).teams[1].nils[0]
+    assert abs(nil.points) == 480
+
+
+def test_acorns_th_low_changes_the_winner() -> None:
+    h, t = last_trick("acorns_th_low.json")
+    beast = next(s for s in t.steps if s.card.startswith("B"))
+    trav = next(s for s in t.steps if s.card.startswith("T"))
+    assert t.winner == beast.seat and "played-as-led-suit" in trav.roles
+    c = compare_rules(DIR / "acorns_th_low.json", {"th_low": False})
+    assert c.b.hands[0].trick_winners[t.trick] == trav.seat
+    assert c.a.hands[0].trick_winners[t.trick] == beast.seat
+
+
+def test_acorns_bad_declaration() -> None:
+    g = game("acorns_bad_declaration.json")
+    h = g.hand
+    led = h.trick[0][1].suit
+    dual = next(c for c in h.hands[h.turn] if c.is_dual and led in c.suits)
+    other = next(s for s in dual.suits if s != led)
+    ex = explain_play(g, dual, other)
+    assert ex.rule == "bad-declaration" and ex.evidence["led"] == led
+    assert explain_play(g, dual).basis == "follows-suit"
+
+
+def test_acorns_zero_bid() -> None:
+    sc = explain_score(game("acorns_zero_bid.json").hands[0])
+    ew = sc.teams[1]
+    assert ew.bid == 0 and ew.made and ew.lines[0].points == 0
+    assert ew.bags_added == ew.counted
+
+
+def test_acorns8_fours_and_pairs() -> None:
+    g = game("acorns8_fours.json")
+    assert g.rules.team_seats == ((0, 2, 4, 6), (1, 3, 5, 7))
+    sc = explain_score(g.hands[0])
+    assert len(sc.teams) == 2 and sc.teams[0].tricks_by_seat.keys() == {0, 2, 4, 6}
+    sc = explain_score(game("acorns8_pairs_half_nil.json").hands[0])
+    assert len(sc.teams) == 4
+    nil = sc.teams[0].nils[0]
+    assert nil.made and nil.points == 50 and nil.seat == 4

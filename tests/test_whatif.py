@@ -1,0 +1,200 @@
+"""What-if branches: never change the original, refuse illegal replacements with the rule id,
+follow the chosen policy, and report a structured difference."""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from spades_lab import Game
+from spades_lab.errors import IllegalAction, RecordError
+from spades_lab.players import RandomPlayer, SimplePlayer, play_hand
+from spades_lab.records import replay
+from spades_lab.whatif import record_steps, what_if
+
+DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
+
+
+def _record(preset: str = "standard", seed: int = 4, hands: int = 2, **opts):  # type: ignore
+    g = Game(preset if not opts else __import__("spades_lab").RuleSet.preset(preset, opts))
+    rng = random.Random(seed)
+    for _ in range(hands):
+        play_hand(g, [SimplePlayer()] * g.rules.players, rng)
+    return g.to_record()
+
+
+def test_what_if_never_changes_the_original() -> None:
+    rec = _record()
+    before = copy.deepcopy(rec)
+    w = what_if(rec, (0, 0), "nil")
+    assert rec == before
+    assert w.original.record["hands"] == rec["hands"]
+    text = (DIR / "std_must_follow.json").read_text()
+    legal = replay(DIR / "std_must_follow.json").game.legal_plays()[0]
+    w2 = what_if(DIR / "std_must_follow.json", (0, 6), str(legal))  # a play added at the end
+    assert (DIR / "std_must_follow.json").read_text() == text
+    assert w2.branch.hands[0].bids == w2.original.hands[0].bids
+
+
+def test_same_action_changes_nothing() -> None:
+    rec = _record()
+    steps = record_steps(rec, 0)
+    kind, e = steps[6]
+    w = what_if(rec, (0, 6), e["card"])
+    assert not any(d.changed for d in w.diff)
+    assert w.branch.totals == w.original.totals and w.divergences == ()
+    assert "Nothing changes" in w.text
+
+
+@pytest.mark.parametrize("at,action,rule", [
+    ((0, 0), 14, "bid-out-of-range"),
+    ((0, 0), "nil spades", "bid-not-allowed"),
+    ((0, 4), "ZZ", "unknown-card"),
+])
+def test_illegal_replacement_is_refused(at, action, rule) -> None:  # type: ignore
+    rec = _record()
+    before = copy.deepcopy(rec)
+    with pytest.raises(IllegalAction) as e:
+        what_if(rec, at, action)
+    assert e.value.rule == rule
+    assert rec == before
+
+
+def test_refusals_of_plays_carry_the_rule() -> None:
+    rec = _record()
+    g = replay(rec, upto=(0, 5)).game  # 4 bids then the lead: a card is down
+    h = g.hand
+    led = h.trick[0][1].card.suit
+    mine = h.hands[h.turn]
+    off = [c for c in mine if c.suit != led]
+    if any(c.suit == led for c in mine) and off:
+        with pytest.raises(IllegalAction) as e:
+            what_if(rec, (0, 5), off[0].code)
+        assert e.value.rule == "must-follow-suit"
+    other = next(c for c in g.rules.deck.cards if c not in mine and c not in
+                 [p.card for _, p in h.trick])
+    with pytest.raises(IllegalAction) as e:
+        what_if(rec, (0, 5), other.code)
+    assert e.value.rule == "card-not-in-hand"
+
+
+def test_step_numbering_is_replays() -> None:
+    rec = _record()
+    n = len(record_steps(rec, 0))
+    assert n == 4 + 52
+    with pytest.raises(RecordError):
+        what_if(rec, (0, n + 1), "2C")
+    # the position at (0, k) is replay(upto=(0, k))
+    for k in (0, 3, 4, 17):
+        g = replay(rec, upto=(0, k)).game
+        kind, e = record_steps(rec, 0)[k]
+        assert (g.phase == "bidding") == (kind == "bid")
+        if kind == "play":
+            assert g.hand.turn == e["seat"]
+
+
+def test_changed_bid_changes_score_and_later_hands_follow_record() -> None:
+    rec = _record(hands=2)
+    w = what_if(rec, (0, 0), "nil")
+    d0 = w.diff[0]
+    assert d0.changed and d0.bids[0] != d0.bids[1]
+    seat = rec["hands"][0]["bids"][0]["seat"]
+    team = seat % 2
+    nils = d0.teams[team].nils[1]
+    assert nils and nils[0].seat == seat and nils[0].bid == "nil"
+    # hand 1 is dealt as recorded and, the play being the same, scores the same
+    assert w.branch.hands[1].tricks_by_seat == w.original.hands[1].tricks_by_seat
+    d1 = w.diff[1]
+    assert d1.teams[team].hand_score[0] == d1.teams[team].hand_score[1]
+    assert d1.teams[team].total[0] != d1.teams[team].total[1]
+    json.dumps(w.to_dict())
+
+
+def test_changed_play_diverges_then_players_finish() -> None:
+    # find a play whose replacement changes who wins the trick
+    for seed in range(40):
+        rec = _record(seed=seed, hands=1)
+        for k in range(4, 4 + 52):
+            g = replay(rec, upto=(0, k)).game
+            h = g.hand
+            recorded = record_steps(rec, 0)[k][1]["card"]
+            alt = [p for p in g.legal_plays() if p.card.code != recorded]
+            if len(h.trick) == 3 and alt:
+                w = what_if(rec, (0, k), alt[0].card.code)
+                if w.diff[0].trick_winners:
+                    assert w.divergences, "a changed winner changes who leads next"
+                    dv = w.divergences[0]
+                    assert dv.hand == 0 and dv.step > k and dv.rule in (
+                        "not-your-turn", "card-not-in-hand", "must-follow-suit",
+                        "trump-not-broken")
+                    assert w.branch.hands[0].complete
+                    assert sum(w.branch.hands[0].tricks_by_seat) == 13
+                    return
+    pytest.fail("no diverging play found")
+
+
+def test_players_policy_is_seeded_and_finishes_the_hand() -> None:
+    rec = _record(hands=1)
+    kind, e = record_steps(rec, 0)[10]
+    w1 = what_if(rec, (0, 10), e["card"], then="players", players=RandomPlayer(), seed=3)
+    w2 = what_if(rec, (0, 10), e["card"], then="players", players=RandomPlayer(), seed=3)
+    assert w1.branch == w2.branch and w1.branch.hands[0].complete
+    assert w1.policy == "players"
+
+
+def test_list_policy() -> None:
+    rec = _record(hands=1)
+    steps = record_steps(rec, 0)
+    nxt = [e["card"] for _, e in steps[5:8]]
+    w = what_if(rec, (0, 4), steps[4][1]["card"], then=nxt)
+    assert w.policy == "list"
+    assert len(w.branch.record["hands"][0]["plays"]) == 4
+    with pytest.raises(IllegalAction):
+        what_if(rec, (0, 4), steps[4][1]["card"], then=["ZZ"])
+
+
+def test_option_change_only() -> None:
+    rec = json.loads((DIR / "std_failed_nil_bags_only.json").read_text())
+    w = what_if(rec, (0, 0), None, options={"failed_nil_tricks": "count_toward_bid"})
+    assert w.options == {"failed_nil_tricks": "count_toward_bid"}
+    t = w.diff[0].teams[0]
+    assert t.changed and t.hand_score[0] != t.hand_score[1]
+    assert [ln.rule for ln in t.lines[0]] != [ln.rule for ln in t.lines[1]] or \
+        [ln.points for ln in t.lines[0]] != [ln.points for ln in t.lines[1]]
+    with pytest.raises(IllegalAction) as e:
+        what_if(rec, (0, 0), None, options={"th_low": True})
+    assert e.value.rule == "bad-option"
+
+
+def test_superior_trump_difference_in_acorns() -> None:
+    rec = json.loads((DIR / "acorns_both_trumps_same_trick.json").read_text())
+    h = replay(rec).game.hands[0]
+    first, second = [s for s in range(4) if h.tricks[-1].plays[s][1].suit in ("S", "A")][:2]
+    k = 4 + 4 * (len(h.tricks) - 1) + first  # the first trumper's play in the last trick
+    g = replay(rec, upto=(0, k)).game
+    plain = next(p for p in g.legal_plays() if p.suit not in ("S", "A"))
+    w = what_if(rec, (0, k), str(plain))
+    sup_a, sup_b = w.diff[0].superior
+    assert sup_a == h.superior and sup_b == h.tricks[-1].plays[second][1].suit != sup_a
+    assert w.diff[0].trick_winners and w.diff[0].trick_winners[0][0] == len(h.tricks) - 1
+
+
+def test_exchange_replacement() -> None:
+    f = DIR / "online_blind_nil_exchange.json"
+    rec = json.loads(f.read_text())
+    steps = record_steps(rec, 0)
+    k = next(i for i, (kind, _) in enumerate(steps) if kind == "exchange")
+    kind, e = steps[k]
+    g = replay(rec, upto=(0, k)).game
+    held = [c.code for c in g.hand.hands[e["from"]] if c.code not in e["cards"]]
+    w = what_if(rec, (0, k), " ".join(held[:2]))
+    assert w.action is not None and "passes" in w.action
+    assert w.branch.record["hands"][0]["exchange"][0]["cards"] == held[:2]
+    assert w.original.record["hands"][0]["exchange"][0]["cards"] == e["cards"]
+    with pytest.raises(IllegalAction) as err:
+        what_if(rec, (0, k), " ".join(held[:3]))
+    assert err.value.rule == "exchange-invalid"
+    assert json.loads(f.read_text()) == rec
