@@ -19,13 +19,24 @@ seeded players finish that hand (reported in ``divergences``).  An option that c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import RecordError, RuleError
 from .records import load_record
-from .whatif import Divergence, GameOutcome, LineSummary, NilSummary, _copy_record, what_if
+from .rules import RuleSet, rules_from_json
+from .whatif import (
+    Divergence,
+    GameOutcome,
+    LineSummary,
+    NilSummary,
+    Told,
+    _copy_record,
+    other_rules,
+    same_teams,
+    what_if,
+)
 
 
 @dataclass(frozen=True)
@@ -64,7 +75,7 @@ class HandComparison:
 
 
 @dataclass(frozen=True)
-class RuleComparison:
+class RuleComparison(Told):
     """Outcome A (``rules_a``) and outcome B (``rules_b``) of the same deals and play, hand by
     hand, with line items side by side."""
 
@@ -80,20 +91,12 @@ class RuleComparison:
     def same_play(self) -> bool:
         return all(h.same_play for h in self.hands)
 
-    @property
-    def text(self) -> str:
+    def _tell(self) -> str:
         return describe_comparison(self)
 
-    def describe(self) -> str:
-        return self.text
-
-    def __str__(self) -> str:
-        return self.text
-
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        d = super().to_dict()
         d["same_play"] = self.same_play
-        d["text"] = self.text
         return d
 
 
@@ -122,15 +125,26 @@ def _pair_lines(a: tuple[LineSummary, ...], b: tuple[LineSummary, ...]) -> tuple
 
 
 def compare_rules(record: str | Path | Mapping[str, Any],
-                  options_b: Mapping[str, Any] | None = None,
-                  options_a: Mapping[str, Any] | None = None, *, seed: int = 0
+                  options_b: Mapping[str, Any] | RuleSet | None = None,
+                  options_a: Mapping[str, Any] | RuleSet | None = None, *, seed: int = 0
                   ) -> RuleComparison:
     """Replay ``record`` under its rules with ``options_a`` (A) and with ``options_b`` (B)
-    and compare them hand by hand.  Raises :class:`RuleError` (``bad-option`` for an unknown
-    option, ``bad-record`` when the deal does not fit the other rules)."""
+    and compare them hand by hand.  Either may also be a whole :class:`RuleSet` (another
+    preset).  Raises :class:`RuleError`: ``bad-option`` for an unknown option or when A and B
+    have different partnerships (the ``teams`` option of ``acorns8``), ``bad-record`` when the
+    deal does not fit the other rules.
+
+    >>> try:
+    ...     compare_rules("data/course/acorns8_pairs.json", {"teams": "fours"})
+    ... except RuleError as e:
+    ...     print(e.rule, "|", e.message[:46])
+    bad-option | The two rule sets pair the players differently
+    """
     data = _copy_record(load_record(record))
     if not data.get("hands"):
         raise RecordError("bad-record", "The record has no hand to compare.")
+    base = rules_from_json(data["rules"])
+    same_teams(other_rules(base, options_a)[0], other_rules(base, options_b)[0])
     try:
         wa = what_if(data, (0, 0), None, options=options_a or None, seed=seed)
         wb = what_if(data, (0, 0), None, options=options_b or None, seed=seed)
@@ -194,4 +208,5 @@ def describe_comparison(c: RuleComparison) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["compare_rules", "RuleComparison", "HandComparison", "TeamComparison", "LinePair"]
+__all__ = ["compare_rules", "describe_comparison", "RuleComparison", "HandComparison",
+           "TeamComparison", "LinePair"]

@@ -62,6 +62,8 @@ from .scoring import team_name
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from .scoring import LineItem
+
 TRICK_REASONS = ("led-suit-wins", "superior-trump-wins", "inferior-trump-wins", "ace-high",
                  "ace-low", "played-as-led-suit", "declared-suit", "broke-trump",
                  "superior-trump-set")
@@ -487,11 +489,11 @@ class NilExplanation(_Explained):
 
 
 @dataclass(frozen=True)
-class ScoreLine(_Explained):
-    """One line of a partnership's hand score, from the engine's :class:`LineItem`: ``rule``
+class LineSummary:
+    """The engine's :class:`~spades_lab.scoring.LineItem` as a frozen dataclass: ``rule``
     (``bid-made``, ``bid-missed``, ``bags``, ``failed-nil-tricks``, ``nil-made``,
-    ``nil-failed``, ``bag-penalty``), points, bags, the seat it concerns, the option that
-    decided it and that option's value, and evidence (the numbers it came from)."""
+    ``nil-failed``, ``bag-penalty``), text, points, bags, the seat it concerns and the option
+    that decided it."""
 
     rule: str
     text: str
@@ -499,6 +501,17 @@ class ScoreLine(_Explained):
     bags: int
     seat: int | None
     option: str | None
+
+    @classmethod
+    def of(cls, item: LineItem) -> LineSummary:
+        return cls(item.rule, item.text, item.points, item.bags, item.seat, item.option)
+
+
+@dataclass(frozen=True)
+class ScoreLine(LineSummary, _Explained):
+    """One line of a partnership's hand score (a :class:`LineSummary`) with the value of the
+    option that decided it and evidence (the numbers it came from)."""
+
     option_value: Any
     evidence: dict[str, Any] = field(default_factory=dict)
 
@@ -843,7 +856,7 @@ def explain_hand(hand: Hand) -> HandExplanation:
     return HandExplanation(hand.index, tricks, score, tl, "\n\n".join(parts))
 
 
-__all__ = ["Legality", "CardStep", "TrickExplanation", "NilExplanation", "ScoreLine",
+__all__ = ["Legality", "CardStep", "TrickExplanation", "NilExplanation", "LineSummary", "ScoreLine",
            "TeamScoreExplanation", "ScoreExplanation", "TrumpBreak", "DecidedTrick",
            "TrumpTimeline", "SeatKnowledge", "KnowledgeStep", "HandExplanation",
            "explain_play", "explain_bid", "explain_exchange", "explain_trick", "explain_score",

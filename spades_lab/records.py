@@ -327,17 +327,25 @@ def replay_events(game: Game, count: int) -> Game:
 
 
 def replay_log(template: Game, events: Sequence[Any]) -> Game:
+    """A fresh game like ``template`` (rules, players, first dealer, start) with ``events``
+    (from a ``Game.log``) applied in order."""
     g = Game(template.rules, players=template.players, dealer=template.first_dealer,
              start={"scores": list(template.start_scores), "bags": list(template.start_bags)})
     for ev in events:
-        if isinstance(ev, DealEvent):
-            g.deal(cards=ev.deal, dealer=ev.dealer)
-        elif isinstance(ev, BidEvent):
-            g.bid(ev.bid, seat=ev.seat)
-        elif isinstance(ev, ExchangeEvent):
-            g.exchange(ev.seat, ev.cards)
-        elif isinstance(ev, PlayEvent):
-            g.play(ev.play, seat=ev.seat)
-        elif ev.kind == "look":
-            g.look(ev.seat)
+        apply_event(g, ev)
     return g
+
+
+def apply_event(game: Game, ev: Any) -> None:
+    """Apply one ``Game.log`` event (deal, look, bid, exchange, play) to ``game`` again;
+    scoring events are produced by the game itself and skipped."""
+    if isinstance(ev, DealEvent):
+        game.deal(cards=ev.deal, dealer=ev.dealer)
+    elif isinstance(ev, BidEvent):
+        game.bid(ev.bid, seat=ev.seat)
+    elif isinstance(ev, ExchangeEvent):
+        game.exchange(ev.seat, ev.cards)
+    elif isinstance(ev, PlayEvent):
+        game.play(ev.play, seat=ev.seat)
+    elif ev.kind == "look":
+        game.look(ev.seat)

@@ -25,6 +25,7 @@ from .cards import SUITS, Card, Play
 from .scoring import seat_name, team_name
 
 if TYPE_CHECKING:
+    from .compare import RuleComparison
     from .engine import Game, Hand, Trick
     from .rules import RuleSet
     from .scoring import TeamScore
@@ -86,6 +87,8 @@ CSS = """
 .sl-score th,.sl-score td{border:1px solid #ccc;padding:2px 6px;text-align:left}
 .sl-score td.sl-points{text-align:right;font-variant-numeric:tabular-nums}
 .sl-score-total td{font-weight:700;background:#f5f5f5}
+.sl-compare tr.sl-changed td{background:#fff8e1}.sl-compare tr.sl-changed td:first-child::before{
+ content:"≠ ";font-weight:700}
 .sl-options{font-size:.9em;color:#333}
 .sl-options code{background:#f5f5f5;padding:0 3px}
 .sl-timeline svg{max-width:100%}
@@ -160,16 +163,26 @@ _SHAPES: dict[str, str] = {
              'A3.6 3.6 0 0 1 3 10.5 Z"/>',
     "club": '<circle cx="10" cy="6" r="3.6"/><circle cx="5.8" cy="11.5" r="3.6"/>'
             '<circle cx="14.2" cy="11.5" r="3.6"/><path d="M9 11 L11 11 L12.5 18 L7.5 18 Z"/>',
-    "acorn": '<path d="M4 8 Q10 2 16 8 Z"/><rect x="9.3" y="2" width="1.4" height="3"/>'
-             '<path d="M5.5 8.5 L14.5 8.5 Q14.5 15 10 18 Q5.5 15 5.5 8.5 Z"/>',
-    "planet": '<circle cx="10" cy="10" r="5"/><ellipse cx="10" cy="10" rx="9" ry="2.6" '
-              'fill="none" stroke="currentColor" stroke-width="1.4" '
-              'transform="rotate(-20 10 10)"/>',
-    "cloud": '<circle cx="6.5" cy="11.5" r="3.5"/><circle cx="10.5" cy="8.5" r="4.5"/>'
-             '<circle cx="14.5" cy="12" r="3.2"/><rect x="6.5" y="11.5" width="8" height="3.7"/>',
-    "sword": '<path d="M8.6 4 L10 1 L11.4 4 L11.4 13 L8.6 13 Z"/><rect x="5" y="12.5" '
-             'width="10" height="2"/><rect x="9" y="14" width="2" height="3.4"/>'
-             '<circle cx="10" cy="18.2" r="1.5"/>',
+    # The four Heckadeck suits differ from the four French ones (and from each other) by
+    # outline alone: an acorn is a wide capped nut with a gap under the cap and a stalk; a
+    # planet a ball with a ring crossing in front of it; a cloud a hollow wide three-bump
+    # outline on a flat base; a sword a broad blade with a cross-guard, grip and pommel.
+    "acorn": '<rect x="9.1" y="0.8" width="1.8" height="3.4" rx="0.6"/>'
+             '<path d="M1.8 9.2 Q1.8 3.4 10 3.4 Q18.2 3.4 18.2 9.2 Z"/>'
+             '<path d="M4.6 10.6 H15.4 Q15.4 16.4 10 19.4 Q4.6 16.4 4.6 10.6 Z"/>',
+    "planet": '<g transform="rotate(-18 10 10)" stroke="currentColor" stroke-linecap="round">'
+              '<path d="M0.6 10.5 A9.4 3 0 0 1 19.4 10.5" fill="none" stroke-width="1.9"/>'
+              '<circle cx="10" cy="9.4" r="5.7" stroke="none"/>'
+              '<path d="M0.6 10.5 A9.4 3 0 0 0 19.4 10.5" fill="none" stroke="#fff" '
+              'stroke-width="3.4"/>'
+              '<path d="M0.6 10.5 A9.4 3 0 0 0 19.4 10.5" fill="none" stroke-width="1.9"/></g>',
+    "cloud": '<path d="M5 16 H15.2 A3.7 3.7 0 0 0 16 8.7 A5.2 5.2 0 0 0 6.3 7.6 '
+             'A4.3 4.3 0 0 0 5 16 Z" fill="none" stroke="currentColor" stroke-width="2.4" '
+             'stroke-linejoin="round"/>',
+    "sword": '<path d="M10 0.6 L12.1 3.6 V12.2 H7.9 V3.6 Z"/>'
+             '<rect x="3" y="12" width="14" height="2.8" rx="1"/>'
+             '<rect x="8.8" y="14.6" width="2.4" height="2.9"/>'
+             '<circle cx="10" cy="18.3" r="1.7"/>',
 }
 
 
@@ -406,6 +419,43 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
     return (style_block() if style else "") + table
 
 
+def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str] = ("A", "B"),
+                    style: bool = False) -> str:
+    """One hand of a rule comparison: per partnership, each line item's points under A and
+    under B side by side (rows that differ get ``sl-changed``), then hand score, total, bags.
+
+    >>> from spades_lab.compare import compare_rules
+    >>> html = comparison_html(compare_rules("data/course/standard_hand.json", {"bag_limit": 5}))
+    >>> html.count('class="sl-compare-team"'), "sl-compare-row" in html
+    (2, True)
+    """
+    hc = c.hands[hand]
+    n = len(hc.tricks_by_seat[0] or hc.tricks_by_seat[1])
+
+    def pts(v: int | None) -> str:
+        return "" if v is None else f"{v:+d}"
+
+    def row(cls: str, a: Any, b: Any, text: str, fmt: Any = pts) -> str:
+        changed = " sl-changed" if a != b else ""
+        return (f'<tr class="{cls}{changed}"><td>{escape(text)}</td>'
+                f'<td class="sl-points">{fmt(a)}</td><td class="sl-points">{fmt(b)}</td></tr>')
+
+    rows = [f'<tr><th></th><th>{escape(labels[0])}</th><th>{escape(labels[1])}</th></tr>']
+    for t in hc.teams:
+        rows.append(f'<tr class="sl-compare-team" data-team="{t.team}"><th colspan="3">'
+                    f'{escape(team_name(t.seats, n))}</th></tr>')
+        for r in t.rows:
+            texts = dict.fromkeys(x.text for x in (r.a, r.b) if x is not None)
+            text = " → ".join(texts) or r.rule  # B's words too where they differ
+            rows.append(row("sl-compare-row", *r.points, text).replace(
+                "<tr ", f'<tr data-rule="{r.rule}" ', 1))
+        rows.append(row("sl-score-total", *t.hand_score, "hand score"))
+        rows.append(row("sl-compare-total", *t.total, "total", str))
+        rows.append(row("sl-compare-bags", *t.bags, "bags", str))
+    table = '<table class="sl-score sl-compare">' + "".join(rows) + "</table>"
+    return (style_block() if style else "") + table
+
+
 def team_score_html(score: TeamScore, *, style: bool = True) -> str:
     players = max(max(score.seats) + 1, 4)
     players = 8 if players > 4 else 4
@@ -564,9 +614,9 @@ def explanation_html(lines: Sequence[str], title: str = "") -> str:
     return f'<div class="sl-explanation">{head}<ul>{items}</ul></div>'
 
 
-__all__ = ["CSS", "style_block", "card_html", "card_back_html", "card_svg", "suit_shape_svg",
+__all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
+           "card_back_html", "card_svg", "suit_shape_svg",
            "cards_html", "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
-           "team_score_html", "running_totals_html", "hand_result_html", "trump_timeline_svg",
-           "options_html", "game_html", "error_html",
-           "explanation_html"]
+           "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
+           "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html"]

@@ -87,6 +87,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     >>> w = wilson(8, 10)
     >>> w.mean, round(w.low, 3), round(w.high, 3)
     (0.8, 0.49, 0.943)
+    >>> wilson(0, 3).low, wilson(10, 10).high  # no rounding error past the rate
+    (0.0, 1.0)
     """
     if n == 0:
         return Interval(math.nan, math.nan, math.nan, 0)
@@ -94,7 +96,8 @@ def wilson(successes: int, n: int, z: float = Z95) -> Interval:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Interval(p, centre - half, centre + half, n)
+    # in exact arithmetic low <= p <= high within [0, 1]; keep rounding from crossing them
+    return Interval(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)), n)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -107,7 +110,9 @@ def _cols(df: Any, pattern: str) -> list[int]:
 
 def rule_label(df: Any) -> Any:
     """A Series naming each row's rule set: the preset, with its options when any."""
-    opts = df["options"].fillna("") if "options" in df else ""
+    if "options" not in df:
+        return df["preset"].copy()
+    opts = df["options"].fillna("")
     return df["preset"].where(opts == "", df["preset"] + " (" + opts + ")")
 
 
@@ -293,14 +298,29 @@ def nil_success(df: Any, by: Sequence[str] = ("rules", "player", "kind")) -> Any
     return pd.DataFrame(rows, columns=[*by, "bids", "made", "rate", "low", "high"])
 
 
+def error_bars(mid: Any, low: Any, high: Any) -> Any:
+    """Matplotlib ``yerr`` for bars at ``mid`` with intervals ``low``..``high``: the distances
+    below and above, never negative (an interval at a 0% or 100% rate may end a rounding error
+    on the wrong side of the rate, which matplotlib refuses).
+
+    >>> import numpy as np
+    >>> error_bars(np.array([0.0, 0.5]), np.array([1e-17, 0.4]), np.array([0.3, 0.6])).round(2)
+    array([[0. , 0.1],
+           [0.3, 0.1]])
+    """
+    import numpy as np
+
+    mid, low, high = (np.asarray(v, dtype=float) for v in (mid, low, high))
+    return np.clip(np.vstack([mid - low, high - mid]), 0, None)
+
+
 def plot_nil_success(df: Any, ax: Any = None) -> Any:
     """Bars of the nil success rate (with 95% intervals) per rule set, player and kind."""
     ax = _axes(ax)
     t = nil_success(df)
     labels = [f"{r.rules}\n{r.player}: {r.kind}" for r in t.itertuples()]
     x = range(len(t))
-    err = [(t["rate"] - t["low"]).to_numpy(), (t["high"] - t["rate"]).to_numpy()]
-    ax.bar(x, t["rate"], yerr=err, capsize=3)
+    ax.bar(x, t["rate"], yerr=error_bars(t["rate"], t["low"], t["high"]), capsize=3)
     ax.set_xticks(list(x))
     ax.set_xticklabels(labels, rotation=60, ha="right", fontsize=8)
     ax.set_ylim(0, 1)
@@ -336,9 +356,8 @@ def plot_bag_penalties(df: Any, ax: Any = None) -> Any:
     t = bag_penalties(df)
     labels = [f"{r.rules}\n{r.player}" for r in t.itertuples()]
     x = range(len(t))
-    err = [(t["penalty_per_hand"] - t["low"]).to_numpy(),
-           (t["high"] - t["penalty_per_hand"]).to_numpy()]
-    ax.bar(x, t["penalty_per_hand"], yerr=err, capsize=3)
+    ax.bar(x, t["penalty_per_hand"], yerr=error_bars(t["penalty_per_hand"], t["low"], t["high"]),
+           capsize=3)
     ax.set_xticks(list(x))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_ylabel("points lost to bag penalties per hand")
@@ -433,8 +452,8 @@ def plot_th_effect(df: Any, ax: Any = None) -> Any:
     ax = _axes(ax)
     t = th_effect(df)
     x = list(range(len(t)))
-    err = [(t["mean_score"] - t["low"]).to_numpy(), (t["high"] - t["mean_score"]).to_numpy()]
-    ax.bar(x, t["mean_score"], yerr=err, capsize=4, label="mean hand score")
+    ax.bar(x, t["mean_score"], yerr=error_bars(t["mean_score"], t["low"], t["high"]), capsize=4,
+           label="mean hand score")
     ax.set_xticks(x)
     ax.set_xticklabels(t["rules"], rotation=20, ha="right", fontsize=8)
     ax.set_ylabel("partnership hand score")
@@ -451,4 +470,4 @@ __all__ = ["Interval", "mean_ci", "diff_ci", "wilson", "rule_label", "team_score
            "plot_game_lengths", "superior_trump_summary", "plot_superior_trick", "nils",
            "nil_success", "plot_nil_success", "bag_penalties", "plot_bag_penalties",
            "ace_flip_summary", "ace_flip_costs", "plot_ace_flips", "th_effect",
-           "plot_th_effect"]
+           "plot_th_effect", "error_bars"]

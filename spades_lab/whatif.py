@@ -50,10 +50,11 @@ from pathlib import Path
 from typing import Any
 
 from .engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand
-from .errors import IllegalAction, RecordError, RuleError
+from .errors import IllegalAction, OptionError, RecordError, RuleError
+from .explain import LineSummary
 from .players import Player, SimplePlayer, act
 from .records import load_record, replay
-from .rules import rules_from_json
+from .rules import RuleSet, rules_from_json
 from .scoring import seat_name, team_name
 
 POLICIES = ("record", "players")
@@ -151,16 +152,6 @@ def action_text(kind: str, e: Mapping[str, Any], players: int = 4) -> str:
 
 
 @dataclass(frozen=True)
-class LineSummary:
-    rule: str
-    text: str
-    points: int
-    bags: int
-    seat: int | None
-    option: str | None
-
-
-@dataclass(frozen=True)
 class NilSummary:
     seat: int
     bid: str
@@ -203,8 +194,7 @@ class HandOutcome:
         for ts in h.scores or ():
             teams.append(TeamOutcome(
                 ts.team, ts.seats, ts.bid, ts.tricks, ts.made, ts.hand_score, ts.total, ts.bags,
-                tuple(LineSummary(i.rule, i.text, i.points, i.bags, i.seat, i.option)
-                      for i in ts.items),
+                tuple(LineSummary.of(i) for i in ts.items),
                 tuple(NilSummary(n.seat, str(n.bid.to_json()), n.made, n.points,
                                  n.broken_by.code if n.broken_by else None) for n in ts.nils)))
         return cls(h.index, h.complete, tuple(str(b.to_json()) if b is not None else None
@@ -315,8 +305,31 @@ class Divergence:
     message: str
 
 
+class Told:
+    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``describe()``,
+    ``str()``, and ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
+
+    def _tell(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        return self._tell()
+
+    def describe(self) -> str:
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)  # type: ignore[call-overload]
+        d["text"] = self.text
+        return d
+
+
 @dataclass(frozen=True)
-class WhatIf:
+class WhatIf(Told):
     """A what-if: the point (``at`` = (hand, step)), the replaced and new actions, changed
     options, the policy, both outcomes, the per-hand difference and where (if anywhere) the
     branch left the record."""
@@ -331,25 +344,19 @@ class WhatIf:
     diff: tuple[HandDiff, ...]
     divergences: tuple[Divergence, ...]
 
-    @property
-    def text(self) -> str:
+    def _tell(self) -> str:
         return describe_whatif(self)
 
-    def describe(self) -> str:
-        return self.text
-
-    def __str__(self) -> str:
-        return self.text
-
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["text"] = self.text
+        d = super().to_dict()
         for hd, obj in zip(d["diff"], self.diff, strict=True):
             hd["changed"] = obj.changed
         return d
 
 
 def describe_whatif(w: WhatIf) -> str:
+    """The what-if in words: the question, the policy, where the record stopped fitting, and
+    per changed hand the tricks, trick winners, superior trump and scores (before -> after)."""
     lines = []
     h, k = w.at
     if w.action is not None:
@@ -434,7 +441,41 @@ def _copy_record(data: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(data))
 
 
-def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | None,
+def other_rules(base: RuleSet, options: Mapping[str, Any] | RuleSet | None
+                ) -> tuple[RuleSet, dict[str, Any]]:
+    """``base`` with ``options`` changed (or the whole rule set ``options``), and the options
+    that differ from ``base`` (with ``preset`` first when the preset changes).
+
+    >>> r, changed = other_rules(RuleSet.preset("standard"), {"bag_limit": 5})
+    >>> r.bag_limit, changed
+    (5, {'bag_limit': 5})
+    """
+    if isinstance(options, RuleSet):
+        new = options
+        was = base.options(all=True) if new.name == base.name else {}
+        changed = {} if new.name == base.name else {"preset": new.name}
+        changed.update({k: v for k, v in new.options(all=True).items()
+                        if k not in was or was[k] != v})
+        return new, changed
+    return base.replace(**dict(options or {})), dict(options or {})
+
+
+def same_teams(a: RuleSet, b: RuleSet) -> None:
+    """Refuse (``bad-option``) to put two rule sets' outcomes side by side when their
+    partnerships differ (``teams``: four pairs vs two teams of four): team 1 under one is not
+    team 1 under the other."""
+    if a.team_seats != b.team_seats:
+        def teams(r: RuleSet) -> str:
+            return (f"teams = {r.teams}: " if r.name == "acorns8" else f"{r.name}: ") + \
+                "; ".join(team_name(t, r.players) for t in r.team_seats)
+        raise OptionError(
+            f"The two rule sets pair the players differently ({teams(a)} | {teams(b)}), so a "
+            "team under one is not a team under the other and their scores cannot be put side "
+            "by side. Compare options that keep the same teams, or replay the record under each "
+            "rule set on its own.", option="teams")
+
+
+def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | RuleSet | None,
                   at: tuple[int, int]) -> tuple[dict[str, Any], Game, dict[str, Any]]:
     """The branch's record (options applied) and its game at ``at``."""
     branch = _copy_record(data)
@@ -442,11 +483,11 @@ def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | None,
     if options:
         try:
             base = rules_from_json(data["rules"])
-            new_rules = base.replace(**dict(options))
+            new_rules, opts = other_rules(base, options)
+            same_teams(base, new_rules)
         except RuleError as e:
-            raise IllegalAction(e.rule, e.message) from None
+            raise IllegalAction(e.rule, e.message, **e.details) from None
         branch["rules"] = new_rules.to_json()
-        opts = dict(options)
     h, k = at
     steps = record_steps(branch, h)
     if not 0 <= k <= len(steps):
@@ -457,11 +498,12 @@ def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | None,
 
 
 def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0),
-            action: Any = None, *, options: Mapping[str, Any] | None = None,
+            action: Any = None, *, options: Mapping[str, Any] | RuleSet | None = None,
             then: str | Sequence[Any] = "record",
             players: Player | Sequence[Player] | None = None, seed: int = 0) -> WhatIf:
     """Replace the action at ``at`` = (hand, STEP) by ``action`` (and/or play under changed
-    rule ``options``), continue by ``then``, and compare with the record.
+    rule ``options``, or under another whole :class:`RuleSet`), continue by ``then``, and
+    compare with the record.
 
     ``action=None`` keeps the recorded action (useful with ``options``).  Raises
     :class:`IllegalAction` (rule id of RULINGS.md section 7) for an illegal replacement, and
@@ -514,4 +556,5 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
 
 __all__ = ["what_if", "WhatIf", "GameOutcome", "HandOutcome", "TeamOutcome", "LineSummary",
            "NilSummary", "HandDiff", "TeamDiff", "Divergence", "record_steps", "apply_entry",
-           "parse_action", "diff_outcomes", "POLICIES"]
+           "parse_action", "diff_outcomes", "POLICIES", "describe_whatif", "action_text",
+           "other_rules", "same_teams", "Told"]

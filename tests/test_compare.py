@@ -120,3 +120,29 @@ def test_core_import_does_not_load_pandas() -> None:
             "spades_lab.tables, spades_lab.cli_explain, sys; "
             "assert not {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_other_partnerships_are_refused() -> None:
+    """acorns8 with ``teams`` changed pairs the players differently: team 0 under one is not
+    team 0 under the other, so the side-by-side is refused with a typed error."""
+    from spades_lab.errors import OptionError
+    from spades_lab.whatif import what_if
+
+    rec = DIR.parent / "course" / "acorns8_pairs.json"
+    with pytest.raises(OptionError) as e:
+        compare_rules(rec, {"teams": "fours"})
+    assert e.value.rule == "bad-option" and "pair the players differently" in e.value.message
+    assert "teams = pairs" in e.value.message and "teams = fours" in e.value.message
+    with pytest.raises(RuleError) as e2:  # the what-if diff pairs teams the same way
+        what_if(rec, options={"teams": "fours"})
+    assert e2.value.rule == "bad-option"
+    c = compare_rules(rec, {"th_low": True})  # same teams: fine
+    assert len(c.hands[0].teams) == 4
+
+
+def test_another_preset_as_a_rule_set() -> None:
+    rec = _record(RuleSet.preset("standard"), seed=5, hands=1)
+    c = compare_rules(rec, RuleSet.preset("original"))
+    assert c.rules_a["preset"] == "standard" and c.rules_b["preset"] == "original"
+    assert c.a.hands[0].trick_winners and c.b.hands[0].teams
+    assert "B: original" in c.text

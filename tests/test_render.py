@@ -8,7 +8,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from spades_lab import HECKADECK_TH, STANDARD_DECK, SUITS, parse_card
+from spades_lab import HECKADECK_TH, STANDARD_DECK, SUITS, parse_card, render
 from spades_lab.records import replay
 from spades_lab.render import (
     CSS,
@@ -188,3 +188,18 @@ def test_viz_plots_return_axes(demo):
     ax2 = score_progress_plot(demo)
     assert [line.get_ydata()[-1] for line in ax2.get_lines()[:2]] == list(demo.totals)
     plt.close("all")
+
+
+def test_each_suit_has_its_own_drawing() -> None:
+    """Shape alone tells the eight suits apart (colour-blind readers): the drawings differ once
+    colours and names are taken out, and the Heckadeck look-alikes are built differently."""
+    def bare(letter: str) -> str:
+        return re.sub(r'(fill|color)="#[0-9a-f]{6}"|sl-shape-\w+', "", render.suit_icon(letter))
+
+    assert len({bare(s) for s in SUITS}) == len(SUITS)
+    cloud, club = render.suit_icon("O"), render.suit_icon("C")
+    assert "<circle" in club and "<circle" not in cloud and 'fill="none"' in cloud  # hollow
+    sword = render.suit_icon("W")
+    assert re.search(r'<rect x="[\d.]+" y="[\d.]+" width="1[0-9]', sword)  # a wide cross-guard
+    assert "<ellipse" not in render.suit_icon("P") and "A9.4 3" in render.suit_icon("P")  # ring
+    assert render.suit_icon("A").count("<path") == 2  # cap and nut, apart

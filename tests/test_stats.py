@@ -91,3 +91,34 @@ def test_plots_return_axes(acorns: pd.DataFrame) -> None:
     g = simulate_games("standard", "heuristic", 2, seed=1).games
     assert stats.plot_game_lengths(g).get_xlabel() == "hands in the game"
     plt.close("all")
+
+
+def _nil_frame(made: list[bool], player: str) -> pd.DataFrame:
+    n = len(made)
+    return pd.DataFrame({"preset": ["standard"] * n, "nil_kind_0": ["nil"] * n,
+                         "nil_blind_0": [False] * n, "nil_made_0": made,
+                         "player_0": [player] * n})
+
+
+def test_wilson_bounds_hold_the_rate_at_0_and_100_percent() -> None:
+    for n in range(1, 40):
+        for w in (stats.wilson(0, n), stats.wilson(n, n)):
+            assert 0.0 <= w.low <= w.mean <= w.high <= 1.0
+    # error bars never go negative, even for an interval a rounding error past its rate
+    bars = stats.error_bars([0.0, 1.0, 0.5], [1e-17, 0.7, 0.4], [0.3, 1 - 1e-16, 0.6])
+    assert bars.shape == (2, 3) and (bars >= 0).all()
+    assert bars[:, 2].round(6).tolist() == [0.1, 0.1] and bars[1, 0] == 0.3
+
+
+def test_plot_nil_success_with_a_zero_rate() -> None:
+    import matplotlib.pyplot as plt
+
+    # 3 failed nils (0%: the Wilson lower bound used to come out 5.6e-17 above the rate,
+    # a negative error bar that matplotlib refuses) and 10 made ones (100%)
+    df = pd.concat([_nil_frame([False] * 3, "random"), _nil_frame([True] * 10, "heuristic")],
+                   ignore_index=True)
+    t = stats.nil_success(df)
+    assert t["rate"].tolist() == [1.0, 0.0] and t["bids"].tolist() == [10, 3]
+    ax = stats.plot_nil_success(df)
+    assert [p.get_height() for p in ax.patches] == [1.0, 0.0]
+    plt.close("all")

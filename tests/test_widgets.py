@@ -318,3 +318,46 @@ def test_rule_explorer_bad_input_is_a_message():
     ex.preset_select.value = "standard"
     ex.compare_button.click()
     assert "standard deals 13" in ex.message.value
+
+
+# ---------------------------------------------------------------------------- thin models
+
+
+def test_whatif_model_shows_the_whatif_layer():
+    """The widget's what-if is :func:`spades_lab.whatif.what_if` at the same (hand, STEP)."""
+    from spades_lab.whatif import what_if
+
+    m = WhatIfModel(TableModel.from_record(RECORD))
+    m.set_point(m.points[5])
+    ch = next(c for c in m.choices() if c.ok and c.play is not m.recorded.play)
+    assert m.try_play(ch)
+    w = what_if(RECORD, at=(0, m.point), action=ch.action)
+    assert m.whatif is not None and m.whatif.diff == w.diff
+    _, b = m.result
+    assert b.hand == w.branch.hands[0] and b.taken == w.branch.hands[0].tricks_by_seat
+    assert b.game.to_record() == w.branch.record
+    assert len(b.notes) == len(w.divergences)
+
+
+def test_rule_explorer_shows_line_items_side_by_side():
+    from spades_lab.compare import compare_rules
+
+    ex = RuleExplorer(RECORD)
+    ex.options_text.value = "travelers_hunters=true, bag_limit=5, bag_penalty=50"
+    ex.compare_button.click()
+    assert ex.message.value == ""
+    c = compare_rules(RECORD, {"bag_limit": 5, "bag_penalty": 50})
+    assert ex.model.comparison.hands == c.hands
+    html = ex.result_html.value
+    assert html.count('class="sl-compare-team"') == 2
+    changed = [t for t in c.hands[0].teams if t.hand_score[0] != t.hand_score[1]]
+    assert changed and html.count("sl-changed") >= len(changed)
+
+
+def test_rule_explorer_refuses_other_partnerships():
+    g = replay(ROOT / "data" / "course" / "acorns8_pairs.json").game
+    ex = RuleExplorer(g)
+    ex.options_text.value = "teams=fours"
+    ex.compare_button.click()
+    assert "pair the players differently" in ex.message.value
+    assert "bad-option" in ex.message.value and ex.result_html.value == ""

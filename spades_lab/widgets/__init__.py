@@ -12,17 +12,8 @@ tested and reused without a browser.
 """
 from __future__ import annotations
 
-from .models import (
-                     Question,
-                     QuizModel,
-                     RuleExplorerModel,
-                     TableModel,
-                     WhatIfModel,
-                     load_game,
-                     quiz_questions,
-)
-from .table import Quiz, RuleExplorer, ScoreExplainer, TableApp, TrumpTimelineView, WhatIf
+from . import models, table
+from .models import *  # noqa: F403 - the plain-Python models, listed in models.__all__
+from .table import *  # noqa: F403 - the ipywidgets, listed in table.__all__
 
-__all__ = ["TableApp", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer", "Quiz",
-           "TableModel", "WhatIfModel", "RuleExplorerModel", "QuizModel", "Question",
-           "quiz_questions", "load_game"]
+__all__ = [*table.__all__, *models.__all__]

@@ -1,8 +1,10 @@
 """The state behind the widgets, as plain Python (no ipywidgets): testable without a browser.
 
 Every fact shown comes from the engine (``Game``, ``Hand.check_play``, ``trick_winner``,
-``score_hand`` via the game) or from :mod:`spades_lab.explain` when present; these classes only
-keep positions, snapshots and choices.
+``score_hand`` via the game) or from :mod:`spades_lab.explain`; stepping re-applies the game's
+log with :func:`spades_lab.records.apply_event`, a what-if is
+:func:`spades_lab.whatif.what_if` and a rule comparison :func:`spades_lab.compare.compare_rules`.
+These classes only keep positions, snapshots and choices, and present those results.
 
 >>> m = TableModel.from_record("data/scenarios/demo_acorns_th.json")
 >>> m.error, m.last > 100
@@ -14,18 +16,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..cards import Card, Play
+from ..compare import RuleComparison, compare_rules
 from ..engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
 from ..errors import RecordError, RuleError
 from ..explain import explain_play, explain_trick
-from ..players import SimplePlayer
-from ..records import replay
+from ..records import apply_event, replay, replay_log
 from ..rules import RuleSet
 from ..scoring import seat_name, team_name
+from ..whatif import HandOutcome, WhatIf, what_if
 from . import words
 
 RecordSource = str | Path | Mapping[str, Any]
@@ -46,45 +49,44 @@ def load_game(source: RecordSource | Game) -> tuple[Game | None, str | None, str
         return None, f"This record cannot be read: {e}", "bad-record"
 
 
-def hand_events(game: Game, hand: int) -> tuple[DealEvent, list[Any]]:
-    """The deal event of hand ``hand`` and its actions (bids, exchanges, plays) in order."""
-    deal: DealEvent | None = None
+def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
+    """Where hand ``hand``'s deal is in ``game.log``, the deal, and the hand's actions."""
+    at: int | None = None
     actions: list[Any] = []
-    for ev in game.log:
+    for i, ev in enumerate(game.log):
         if isinstance(ev, DealEvent):
-            if deal is not None:
+            if at is not None:
                 break
             if ev.hand == hand:
-                deal = ev
+                at = i
             continue
-        if deal is not None and isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
+        if at is not None and isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
             actions.append(ev)
-    if deal is None:
+    if at is None:
         raise RuleError("bad-record", f"The record has no hand {hand + 1}.")
+    deal = game.log[at]
+    assert isinstance(deal, DealEvent)
+    return at, deal, actions
+
+
+def hand_events(game: Game, hand: int) -> tuple[DealEvent, list[Any]]:
+    """The deal event of hand ``hand`` and its actions (bids, exchanges, plays) in order: action
+    ``k`` is STEP ``k`` of :mod:`spades_lab.whatif`."""
+    _, deal, actions = _hand_slice(game, hand)
     return deal, actions
 
 
-def _game_before_hand(template: Game, hand: int) -> Game:
-    """A fresh game with every hand before ``hand`` replayed (scores and bags carried)."""
-    from ..records import replay_log
-
-    events = []
-    for ev in template.log:
-        if isinstance(ev, DealEvent) and ev.hand == hand:
-            break
-        events.append(ev)
-    return replay_log(template, events)
-
-
-def apply_event(game: Game, ev: Any) -> None:
-    if isinstance(ev, DealEvent):
-        game.deal(cards=ev.deal, dealer=ev.dealer)
-    elif isinstance(ev, BidEvent):
-        game.bid(ev.bid, seat=ev.seat)
-    elif isinstance(ev, ExchangeEvent):
-        game.exchange(ev.seat, ev.cards)
-    elif isinstance(ev, PlayEvent):
-        game.play(ev.play, seat=ev.seat)
+def hand_record(game: Game, hand: int, *, alone: bool = False) -> dict[str, Any]:
+    """``game`` as a record that stops at the end of hand ``hand``; with ``alone``, a record of
+    that hand only, starting from the totals and bags it was dealt at."""
+    rec = game.to_record()
+    if not alone or hand == 0:
+        rec["hands"] = rec["hands"][:hand + 1]
+        return rec
+    before = game.hands[hand - 1].scores or ()
+    rec["start"] = {"scores": [s.total for s in before], "bags": [s.bags for s in before]}
+    rec["hands"] = rec["hands"][hand:hand + 1]
+    return rec
 
 
 # ---------------------------------------------------------------------------- table
@@ -125,9 +127,8 @@ class TableModel:
 
     def _build(self, game: Game, hand: int) -> None:
         try:
-            deal, actions = hand_events(game, hand)
-            g = _game_before_hand(game, hand)
-            apply_event(g, deal)
+            at, _, actions = _hand_slice(game, hand)
+            g = replay_log(game, game.log[:at + 1])
         except RuleError as e:
             self.error, self.error_rule = e.message, e.rule
             return
@@ -250,42 +251,7 @@ class TableModel:
         return words.describe_action(before, self.game, ev, self.hand_index)
 
 
-# ---------------------------------------------------------------------------- re-playing
-
-
-def play_out(game: Game, planned: Sequence[PlayEvent], *, rng: random.Random | None = None,
-             hand: int | None = None) -> list[str]:
-    """Finish the current hand of ``game``: each seat plays its planned (recorded) card while
-    that card is legal for it, and otherwise a simple player's choice.  Returns notes on the
-    substitutions made."""
-    rng = rng or random.Random(0)
-    bot = SimplePlayer()
-    h = game.hand
-    assert h is not None
-    idx = h.index if hand is None else hand
-    queue: dict[int, list[Play]] = {}
-    for ev in planned:
-        queue.setdefault(ev.seat, []).append(ev.play)
-    notes: list[str] = []
-    while game.hand is not None and game.hand.index == idx and not game.hand.complete:
-        h = game.hand
-        seat = h.turn
-        assert seat is not None
-        legal = game.legal_plays()
-        want = queue.get(seat, [])
-        chosen = None
-        for p in want:
-            if p in legal:
-                chosen = p
-                break
-        if chosen is not None:
-            want.remove(chosen)
-        else:
-            chosen = bot.choose_play(game.view(seat), legal, rng)
-            notes.append(f"{game.seat_name(seat)} could not play as recorded in trick "
-                         f"{len(h.tricks) + 1} and plays {chosen.pretty} instead.")
-        game.play(chosen)
-    return notes
+# ---------------------------------------------------------------------------- what-if
 
 
 @dataclass(frozen=True)
@@ -302,22 +268,44 @@ class Choice:
         c = self.play.card
         return c.code + (f" as {self.play.suit}" if c.is_dual else "")
 
+    @property
+    def action(self) -> dict[str, Any]:
+        """The play as a record entry (without the seat), for :func:`what_if`."""
+        c = self.play.card
+        return {"card": c.code, "as": self.play.suit} if c.is_dual else {"card": c.code}
 
-@dataclass
+
+@dataclass(frozen=True)
 class Outcome:
-    """A hand played to the end: tricks per seat, trick winners, scores per team."""
+    """One side of a what-if or a rule comparison: the hand as it ended
+    (:class:`~spades_lab.whatif.HandOutcome`), the game it ended in where one is kept (for
+    drawing its score), and notes on where the record stopped fitting."""
 
-    game: Game
-    taken: tuple[int, ...]
-    winners: tuple[int, ...]
-    hand_scores: tuple[int, ...]
-    notes: list[str] = field(default_factory=list)
+    hand: HandOutcome
+    game: Game | None = None
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, game: Game, hand: int, notes: Sequence[str] = ()) -> Outcome:
+        return cls(HandOutcome.of(game.hands[hand]), game, tuple(notes))
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        return self.hand.tricks_by_seat
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return self.hand.trick_winners
+
+    @property
+    def hand_scores(self) -> tuple[int, ...]:
+        return tuple(t.hand_score for t in self.hand.teams)
 
 
 class WhatIfModel:
     """Pick a point in the hand (a position where someone is to play), pick another card, see
-    the hand re-played (later seats keep their recorded cards where still legal) and the
-    difference."""
+    the hand re-played by :func:`spades_lab.whatif.what_if` (the record's later actions kept
+    while they stay legal, then simple players) and the difference."""
 
     def __init__(self, table: TableModel) -> None:
         self.table = table
@@ -326,7 +314,9 @@ class WhatIfModel:
                        and not table.snapshots[k].hands[table.hand_index].complete]
         self.point = self.points[0] if self.points else 0
         self.result: tuple[Outcome, Outcome] | None = None
+        self.whatif: WhatIf | None = None
         self.message = ""
+        self._record: dict[str, Any] | None = None
 
     def set_point(self, k: int) -> None:
         if k not in self.points:
@@ -334,6 +324,7 @@ class WhatIfModel:
             k = later[0] if later else (self.points[-1] if self.points else 0)
         self.point = k
         self.result = None
+        self.whatif = None
         self.message = ""
 
     @property
@@ -350,6 +341,14 @@ class WhatIfModel:
         ev = self.table.actions[self.point] if self.point < len(self.table.actions) else None
         return ev if isinstance(ev, PlayEvent) else None
 
+    @property
+    def record(self) -> dict[str, Any]:
+        """The game as a record ending with this hand (what the what-if branches from)."""
+        if self._record is None:
+            self._record = hand_record(self.table.snapshots[self.table.last],
+                                       self.table.hand_index)
+        return self._record
+
     def choices(self) -> list[Choice]:
         """Every way the seat to play could play each of its cards, with the engine's check."""
         g = self.game
@@ -363,91 +362,68 @@ class WhatIfModel:
                 out.append(Choice(p, chk.ok, chk.rule, chk.message))
         return out
 
-    def outcome(self, first: Play | None) -> Outcome:
-        g = self.game.copy()
-        notes: list[str] = []
-        if first is not None:
-            g.play(first)
-        later = [ev for ev in self.table.actions[self.point + (1 if first is not None else 0):]
-                 if isinstance(ev, PlayEvent)]
-        notes += play_out(g, later, hand=self.table.hand_index)
-        h = g.hands[self.table.hand_index]
-        scores = tuple(s.hand_score for s in (h.scores or ()))
-        return Outcome(g, tuple(h.taken), tuple(t.winner for t in h.tricks), scores, notes)
+    def outcome(self, first: Choice | Play | None) -> Outcome:
+        """The hand re-played from this point with ``first`` (None: as recorded)."""
+        if isinstance(first, Play):
+            first = Choice(first, True, None, "")
+        w = what_if(self.record, at=(self.table.hand_index, self.point),
+                    action=first.action if first is not None else None)
+        self.whatif = w
+        game = replay(w.branch.record).game
+        notes = words.divergence_notes(w.divergences, self.table.play_start,
+                                       self.table.rules.players)
+        return Outcome.of(game, self.table.hand_index, notes)
 
     def try_play(self, choice: Choice) -> bool:
         """Re-play the hand with ``choice``; False (and ``message`` says why) when illegal."""
         if not choice.ok:
             self.result = None
+            self.whatif = None
             self.message = choice.message
             return False
-        base = self.table.snapshots[self.table.last].hands[self.table.hand_index]
-        original = Outcome(self.table.snapshots[self.table.last], tuple(base.taken),
-                           tuple(t.winner for t in base.tricks),
-                           tuple(s.hand_score for s in (base.scores or ())))
-        self.result = (original, self.outcome(choice.play))
+        original = Outcome.of(self.table.snapshots[self.table.last], self.table.hand_index)
+        self.result = (original, self.outcome(choice))
         self.message = ""
         return True
 
     def difference(self) -> list[str]:
         """Words on what changed between the recorded hand and the what-if."""
-        if self.result is None:
+        if self.result is None or self.whatif is None:
             return []
-        a, b = self.result
+        hd = self.whatif.diff[self.table.hand_index]
         rules = self.table.rules
-        n = rules.players
-        out = []
-        for s in range(n):
-            if a.taken[s] != b.taken[s]:
-                out.append(f"{seat_name(s, n)} takes {b.taken[s]} tricks instead of "
-                           f"{a.taken[s]}.")
-        changed = [i for i, (x, y) in enumerate(zip(a.winners, b.winners, strict=False)) if x != y]
-        if changed:
-            out.append("Tricks won by someone else: " + ", ".join(
-                f"{i + 1} ({seat_name(b.winners[i], n)} instead of {seat_name(a.winners[i], n)})"
-                for i in changed) + ".")
-        for t, seats in enumerate(rules.team_seats):
-            if a.hand_scores and b.hand_scores and a.hand_scores[t] != b.hand_scores[t]:
-                out.append(f"{team_name(seats, n)} score {b.hand_scores[t]:+d} instead of "
-                           f"{a.hand_scores[t]:+d} ({b.hand_scores[t] - a.hand_scores[t]:+d}).")
-        if not out:
-            out.append("Nothing changes: every trick goes the same way and the scores are the "
-                       "same.")
-        out.extend(b.notes)
-        return out
+        return words.hand_changes(rules.players, rules.team_seats, hd.tricks_by_seat,
+                                  [t.hand_score for t in hd.teams], hd.trick_winners,
+                                  self.result[1].notes)
 
 
 # ---------------------------------------------------------------------------- rule explorer
 
 
 class RuleExplorerModel:
-    """The same deal (and bids, and plays where still legal) under another preset or
-    options."""
+    """The same deal (and bids, and plays while still legal) under another preset or options:
+    :func:`spades_lab.compare.compare_rules` on this hand (started from the totals and bags it
+    was dealt at)."""
 
     def __init__(self, game: Game, hand: int = 0) -> None:
         self.base = game
         self.hand_index = hand
         self.deal, self.actions = hand_events(game, hand)
-
-    def run(self, rules: RuleSet) -> Outcome:
-        """Play the hand under ``rules``: recorded bids and exchanges, then the recorded plays
-        where legal (raises RuleError when the deal does not fit these rules)."""
-        g = Game(rules, dealer=self.deal.dealer)
-        g.deal(cards=self.deal.deal, dealer=self.deal.dealer)
-        for ev in self.actions:
-            if isinstance(ev, BidEvent):
-                g.bid(ev.bid.to_json(), seat=ev.seat)
-            elif isinstance(ev, ExchangeEvent):
-                g.exchange(ev.seat, ev.cards)
-        notes = play_out(g, [ev for ev in self.actions if isinstance(ev, PlayEvent)])
-        h = g.hands[0]
-        return Outcome(g, tuple(h.taken), tuple(t.winner for t in h.tricks),
-                       tuple(s.hand_score for s in (h.scores or ())), notes)
+        self.record = hand_record(game, hand, alone=True)
+        self.comparison: RuleComparison | None = None
 
     def compare(self, rules: RuleSet) -> tuple[Outcome, Outcome, list[str]]:
-        base = self.run(self.base.rules)
-        other = self.run(rules)
-        return base, other, words.compare_outcomes(self.base.rules, rules, base, other)
+        """Outcome under the recorded rules, outcome under ``rules``, and what changes (raises
+        :class:`RuleError` when the deal does not fit ``rules``)."""
+        c = compare_rules(self.record, rules)
+        self.comparison = c
+        hc = c.hands[0]
+        first = next((k for k, ev in enumerate(self.actions) if isinstance(ev, PlayEvent)),
+                     len(self.actions))
+        a, b = (Outcome(go.hands[0], notes=tuple(words.divergence_notes(ds, first, r.players)))
+                for go, ds, r in ((c.a, c.divergences_a, self.base.rules),
+                                  (c.b, c.divergences_b, rules)))
+        return a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)
 
 
 # ---------------------------------------------------------------------------- quiz
@@ -554,4 +530,4 @@ class QuizModel:
 
 
 __all__ = ["TableModel", "WhatIfModel", "RuleExplorerModel", "QuizModel", "Question", "Choice",
-           "Outcome", "quiz_questions", "play_out", "load_game", "hand_events", "apply_event"]
+           "Outcome", "quiz_questions", "load_game", "hand_events", "hand_record"]

@@ -20,7 +20,6 @@ from ..engine import Game
 from ..errors import RuleError
 from ..explain import explain_score
 from ..rules import PRESETS, RuleSet
-from ..scoring import seat_name
 from .models import (
     Choice,
     QuizModel,
@@ -390,7 +389,8 @@ class WhatIf(W.VBox):
                 f"{choice.play.pretty} may not be played here: {m.message}", choice.rule)
             return
         assert m.result is not None
-        a, b = m.result
+        _, b = m.result
+        assert b.game is not None
         n = m.table.rules.players
         h = b.game.hands[m.table.hand_index]
         self.result_html.value = (
@@ -450,17 +450,13 @@ class RuleExplorer(W.VBox):
     def compare(self) -> None:
         assert self.model is not None
         rules = self.rules()
-        base, other, lines = self.model.compare(rules)
-        n = rules.players
-        hb, ho = base.game.hands[0], other.game.hands[0]
+        _, _, lines = self.model.compare(rules)
+        assert self.model.comparison is not None
+        labels = (f"{self.model.base.rules.name} (as recorded)", f"{rules.name} with these options")
         self.result_html.value = (
             '<div class="sl-diff"><b>What changes</b><ul>'
             + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul></div>"
-            + '<div class="sl-compare-cols" style="display:flex;gap:1em;flex-wrap:wrap">'
-            + f'<div><b>{escape(self.model.base.rules.name)} (as recorded)</b>'
-            + (render.score_html(hb.scores, n) if hb.scores else "") + "</div>"
-            + f'<div><b>{escape(rules.name)} with these options</b>'
-            + (render.score_html(ho.scores, n) if ho.scores else "") + "</div></div>")
+            + render.comparison_html(self.model.comparison, labels=labels))
 
 
 def _opt_text(v: Any) -> str:
@@ -546,5 +542,4 @@ class Quiz(W.VBox):
         return right
 
 
-__all__ = ["TableApp", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer", "Quiz",
-           "seat_name"]
+__all__ = ["TableApp", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer", "Quiz"]

@@ -1,13 +1,18 @@
 """Words for the widgets, taken from :mod:`spades_lab.explain` (which asks the engine)."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Play
 from ..engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from ..explain import explain_bid, explain_play, explain_trick
 from ..rules import RuleSet
 from ..scoring import seat_name, team_name
+
+if TYPE_CHECKING:
+    from ..compare import HandComparison
+    from ..whatif import Divergence
 
 ACE_WORDS = {
     "high": "Aces are high in this trick: a face card ({face}) is in it.",
@@ -52,8 +57,48 @@ def _suit(letter: str) -> str:
     return SUITS[letter].name
 
 
-def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, a: Any, b: Any) -> list[str]:
-    """What changes between the same deal played under two rule sets."""
+Pair = tuple[Any, Any]
+
+
+def _changes(players: int, team_seats: Sequence[Sequence[int]], taken: Pair,
+             hand_scores: Sequence[Pair]) -> tuple[list[str], list[str]]:
+    """Seats taking other numbers of tricks, and teams scoring otherwise, from (before, after)
+    pairs."""
+    seats, teams = [], []
+    a, b = taken
+    for s in range(min(players, len(a), len(b))):
+        if a[s] != b[s]:
+            seats.append(f"{seat_name(s, players)} takes {b[s]} tricks instead of {a[s]}.")
+    for team, (x, y) in zip(team_seats, hand_scores, strict=False):
+        if x is not None and y is not None and x != y:
+            teams.append(f"{team_name(team, players)} score {y:+d} instead of {x:+d} "
+                         f"({y - x:+d}).")
+    return seats, teams
+
+
+def hand_changes(players: int, team_seats: Sequence[Sequence[int]], taken: Pair,
+                 hand_scores: Sequence[Pair],
+                 trick_winners: Sequence[tuple[int, int | None, int | None]] = (),
+                 notes: Sequence[str] = ()) -> list[str]:
+    """What changed in a hand (a :class:`~spades_lab.whatif.HandDiff`'s pairs), in words."""
+    seats, teams = _changes(players, team_seats, taken, hand_scores)
+    moved = [(k, a, b) for k, a, b in trick_winners if a is not None and b is not None]
+    if moved:
+        seats.append("Tricks won by someone else: " + ", ".join(
+            f"{k + 1} ({seat_name(b, players)} instead of {seat_name(a, players)})"
+            for k, a, b in moved) + ".")
+    out = seats + teams
+    if not out:
+        out.append("Nothing changes: every trick goes the same way and the scores are the "
+                   "same.")
+    out.extend(notes)
+    return out
+
+
+def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
+                     notes: Sequence[str] = ()) -> list[str]:
+    """What changes between the same deal played under two rule sets (one hand of a
+    :class:`~spades_lab.compare.RuleComparison`)."""
     out = []
     a_opts, b_opts = a_rules.options(all=True), b_rules.options(all=True)
     if a_rules.name != b_rules.name:
@@ -61,17 +106,31 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, a: Any, b: Any) -> list
     for k in sorted(set(a_opts) | set(b_opts)):
         if a_opts.get(k) != b_opts.get(k):
             out.append(f"Option {k}: {a_opts.get(k)} → {b_opts.get(k)}.")
-    n = b_rules.players
-    for s in range(n):
-        if a.taken[s] != b.taken[s]:
-            out.append(f"{seat_name(s, n)} takes {b.taken[s]} tricks instead of {a.taken[s]}.")
-    for t, seats in enumerate(b_rules.team_seats):
-        if a.hand_scores and b.hand_scores and a.hand_scores[t] != b.hand_scores[t]:
-            out.append(f"{team_name(seats, n)} score {b.hand_scores[t]:+d} instead of "
-                       f"{a.hand_scores[t]:+d}.")
-    if len(out) == 0:
+    seats, teams = _changes(b_rules.players, b_rules.team_seats, hand.tricks_by_seat,
+                            [t.hand_score for t in hand.teams])
+    changes = seats + teams
+    if not out and not changes:
         out.append("Same rules: nothing changes.")
-    elif not any("takes" in x or "score" in x for x in out):
+    elif not changes:
         out.append("The tricks and the scores come out the same on this deal.")
-    out.extend(b.notes)
+    out.extend(changes)
+    out.extend(notes)
     return out
+
+
+def divergence_notes(divergences: Sequence[Divergence], first_play: int, players: int
+                     ) -> list[str]:
+    """Where a re-played hand stopped following the record, in words (``first_play``: the
+    STEP of the hand's first play, so a play's trick can be named)."""
+    out = []
+    for d in divergences:
+        where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
+                 else f"At step {d.step}")
+        out.append(f"{where} the record no longer fits: {d.action} is refused "
+                   f"({d.message.rstrip('.')}) [{d.rule}]. Simple players choose the rest of "
+                   "that hand.")
+    return out
+
+
+__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
+           "ACE_WORDS"]
