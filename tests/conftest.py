@@ -1,0 +1,92 @@
+"""Shared helpers for the engine tests (kept small: other test files add their own fixtures).
+
+Test modules import the plain functions with ``from conftest import build_deal, ...`` (pytest
+puts ``tests/`` on ``sys.path``, there being no ``tests/__init__.py``).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from spades_lab import Game, RuleSet
+from spades_lab.cards import SUIT_BITS, Card
+
+
+def rules_of(preset: str, **options: Any) -> RuleSet:
+    return RuleSet.preset(preset, options)
+
+
+def build_deal(rules: RuleSet, placed: Mapping[int, Iterable[str]],
+               voids: Mapping[int, str] | None = None) -> list[list[str]]:
+    """A full legal deal that gives each seat the ``placed`` cards and fills the rest from the
+    deck deterministically, never giving seat ``s`` a filler card of a suit in ``voids[s]``
+    (a Traveler or Hunter counts for both its suits).  Returns card codes, seat by seat."""
+    voids = dict(voids or {})
+    n, size = rules.players, rules.hand_size
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    used: set[Card] = set()
+    for seat, cards in placed.items():
+        for text in cards:
+            c = rules.deck.parse(text)
+            assert c not in used, f"{c} placed twice"
+            used.add(c)
+            hands[seat].append(c)
+    mask = {s: sum(SUIT_BITS[x] for x in voids.get(s, "")) for s in range(n)}
+    rest = [c for c in rules.deck.cards if c not in used]
+    # most constrained cards first, each to the allowed seat with the most room left
+    rest.sort(key=lambda c: sum(1 for s in range(n) if c.bits & mask[s]), reverse=True)
+    for c in rest:
+        options = [s for s in range(n) if len(hands[s]) < size and not c.bits & mask[s]]
+        assert options, f"cannot place {c}: the voids leave no seat for it"
+        best = max(options, key=lambda s: (size - len(hands[s]), -s))
+        hands[best].append(c)
+    assert all(len(h) == size for h in hands)
+    return [[c.code for c in h] for h in hands]
+
+
+def dealt_game(preset: str | RuleSet, placed: Mapping[int, Iterable[str]],
+               voids: Mapping[int, str] | None = None, *, dealer: int = 0,
+               start: dict[str, list[int]] | None = None, **options: Any) -> Game:
+    """A game with one hand dealt by :func:`build_deal` (bidding not started)."""
+    rules = preset if isinstance(preset, RuleSet) else RuleSet.preset(preset, options)
+    g = Game(rules, dealer=dealer, start=start)
+    g.deal(cards=build_deal(rules, placed, voids))
+    return g
+
+
+def bid_all(game: Game, bids: Iterable[Any]) -> None:
+    """Bids in turn order, starting with the seat to bid."""
+    for b in bids:
+        game.bid(b)
+
+
+def play_all(game: Game, plays: Iterable[Any]) -> None:
+    """Plays in turn order: a card text, or (card, as_) for a declared Traveler/Hunter."""
+    for p in plays:
+        if isinstance(p, tuple):
+            game.play(p[0], as_=p[1])
+        else:
+            game.play(p)
+
+
+def state_snapshot(game: Game) -> Any:
+    """A deep, comparable description of everything an action could change."""
+    h = game.hand
+    out: dict[str, Any] = {
+        "phase": game.phase, "totals": list(game.totals), "bags": list(game.bags),
+        "log": len(game.log), "hands_count": len(game.hands),
+        "outcome": game.outcome, "next_dealer": game.next_dealer,
+    }
+    if h is not None:
+        out.update({
+            "hands": [sorted(c.code for c in x) for x in h.hands],
+            "bids": list(h.bids), "looked": list(h.looked), "turn": h.turn,
+            "leader": h.leader,
+            "exchanges": [(e.blind, e.partner, e.lo, e.hi, e.passed, e.returned)
+                          for e in h.exchanges],
+            "trick": list(h.trick), "tricks": list(h.tricks), "taken": list(h.taken),
+            "won": [list(x) for x in h.won], "broken": h.broken, "superior": h.superior,
+            "superior_at": h.superior_at, "scores": h.scores, "hand_phase": h.phase,
+            "legal": tuple(game.legal_plays()), "legal_bids": tuple(game.legal_bids()),
+        })
+    return out
