@@ -429,6 +429,10 @@ class Hand:
             return _no("exchange-invalid", f"No card exchange is due from {self.name(seat)}.",
                        seat=seat), ()
         owed = due.owed_by()
+        if seat == due.partner and due.passed == () and due.returned == ():
+            return _no("exchange-invalid", f"{self.name(due.blind)} passed no cards, which "
+                       f"completes the exchange: {self.name(seat)} passes nothing back.",
+                       seat=seat), ()
         if owed is None or (seat == due.blind and due.passed is not None):
             return _no("exchange-invalid", f"{self.name(seat)} has already passed cards.",
                        seat=seat), ()

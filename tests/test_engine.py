@@ -477,6 +477,24 @@ def test_blind_partner_of_other_team_still_exchanges() -> None:
     assert g.phase == "play"
 
 
+def test_nothing_passed_back_after_a_zero_card_pass() -> None:
+    # East passes 0 cards (complete); North's exchange is still owed, so the hand is in the
+    # exchange phase, and West trying to pass back is refused with the reason in words.
+    g = Game("acorns", dealer=3)
+    g.deal(rng=random.Random(4))
+    bid_all(g, ["blind full nil", "blind nil spades", 3, 3])
+    h = g.hand
+    g.exchange(1, [])
+    assert h.awaiting() == [0]
+    before = [list(x) for x in h.hands]
+    check = g.can_exchange(3, [])
+    assert check.rule == "exchange-invalid"
+    assert "passed no cards" in check.message and "West passes nothing back" in check.message
+    with pytest.raises(IllegalAction):
+        g.exchange(3, h.hands[3][:1])
+    assert [list(x) for x in h.hands] == before
+
+
 def test_standard_blind_nil_has_no_exchange() -> None:
     g = Game("standard", dealer=3)
     g.deal(rng=random.Random(4))
