@@ -1,0 +1,388 @@
+"""Double-dummy solver: its rules equal the engine's, its values equal exhaustive minimax over
+the engine itself on small endings of every rule set, and (bridge-style, trump breaking off)
+it agrees with the bridge double-dummy solver wrapped by ``endplay``."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spades_lab.cards import SUIT_BITS, Play
+from spades_lab.engine import Game, trick_winner
+from spades_lab.errors import RuleError
+from spades_lab.players import SimplePlayer, act
+from spades_lab.rules import RuleSet
+from spades_lab.solver import (
+    Position,
+    Solver,
+    annotate_hand,
+    can_keep_nil,
+    can_make_bid,
+    legal_moves,
+    solve,
+    trick_winner_fast,
+)
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {}),
+    ("online", {}),
+    ("original", {}),
+    ("acorns", {}),
+    ("acorns", {"travelers_hunters": True}),
+    ("acorns", {"travelers_hunters": True, "th_low": True}),
+    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
+    ("acorns8", {"teams": "pairs"}),
+]
+IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for p, o in CONFIGS]
+
+
+def to_play(game: Game, rng: random.Random) -> Game:
+    players = [SimplePlayer()] * game.rules.players
+    while game.phase != "play":
+        act(game, players, rng)
+    return game
+
+
+def random_game(rules: RuleSet, rng: random.Random, plays: int) -> Game:
+    """A dealt game with ``plays`` random legal plays made."""
+    g = Game(rules)
+    g.deal(rng=rng)
+    to_play(g, rng)
+    for _ in range(plays):
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0) -> Game:
+    """A game whose hand is replaced by a small ending: ``k`` cards each from a few suits
+    (trumps always among them), nothing broken yet; then ``warm`` random plays."""
+    g = Game(rules)
+    g.deal(rng=rng)
+    to_play(g, rng)
+    h = g.hand
+    assert h is not None
+    suits = list(rules.trumps) + rng.sample([s for s in rules.deck.suits
+                                             if s not in rules.trumps], 2)
+    pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
+    if rules.acorns:  # make the Ace flip and the duals likely
+        pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
+    rng.shuffle(pool)
+    n = rules.players
+    h.hands = [pool[i * k:(i + 1) * k] for i in range(n)]
+    h.broken = 0
+    h.superior = None
+    h.superior_at = None
+    h._sup_bit = 0 if rules.acorns else SUIT_BITS["S"]
+    h._legal = None
+    for _ in range(warm):
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def ref_value(game: Game, max_seats: set[int], count_seats: set[int], suit: str | None,
+              start: int) -> int:
+    """Exhaustive minimax that drives the engine itself: the count of tricks from trick
+    ``start`` on won by ``count_seats`` (holding a ``suit`` card when given)."""
+    h = game.hand
+    assert h is not None
+    legal = game.legal_plays()
+    if not legal:
+        return sum(1 for t in h.tricks[start:] if t.winner in count_seats and (
+            suit is None or any(p.card.has_suit(suit) for _, p in t.plays)))
+    vals = []
+    for p in legal:
+        g2 = game.copy()
+        g2.play(p)
+        vals.append(ref_value(g2, max_seats, count_seats, suit, start))
+    return max(vals) if h.turn in max_seats else min(vals)
+
+
+def ref_per_move(game: Game, side: set[int]) -> dict[Play, int]:
+    h = game.hand
+    assert h is not None
+    out = {}
+    for p in game.legal_plays():
+        g2 = game.copy()
+        g2.play(p)
+        out[p] = ref_value(g2, side, side, None, len(h.tricks))
+    return out
+
+
+# ---------------------------------------------------------------------------- rules identity
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_move_generator_equals_engine(preset: str, opts: dict[str, Any]) -> None:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(hash((preset, tuple(opts.items()))) & 0xFFFF)
+    checked = 0
+    for _i in range(6):
+        g = random_game(rules, rng, 0)
+        while g.phase == "play":
+            want = {(p.card, p.suit) for p in g.legal_plays()}
+            got = legal_moves(g)
+            assert len(got) == len(set(got))
+            assert {(p.card, p.suit) for p in got} == want
+            checked += 1
+            g.play(rng.choice(g.legal_plays()))
+        for _ in range(3):  # endings with the trumps unbroken
+            g = small_game(rules, 3, rng)
+            while g.legal_plays():
+                want = {(p.card, p.suit) for p in g.legal_plays()}
+                assert {(p.card, p.suit) for p in legal_moves(g)} == want
+                g.play(rng.choice(g.legal_plays()))
+                checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_trick_winner_equals_engine(preset: str, opts: dict[str, Any]) -> None:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(11)
+    for _ in range(4):
+        g = random_game(rules, rng, 0)
+        while g.phase == "play":
+            g.play(rng.choice(g.legal_plays()))
+        h = g.hands[-1]
+        for t in h.tricks:
+            sup = h.superior if h.superior_at and h.superior_at[0] <= t.index else None
+            assert trick_winner_fast(rules, t.plays, sup) == t.winner
+            assert trick_winner(rules, t.plays, sup)[0] == t.winner
+            for k in range(1, len(t.plays)):  # partial tricks, both superior states
+                for s in (None, *rules.trumps):
+                    if s is None and not rules.acorns:
+                        continue
+                    assert trick_winner_fast(rules, t.plays[:k], s) == \
+                        trick_winner(rules, t.plays[:k], s)[0]
+
+
+def test_trick_winner_ace_flip() -> None:
+    rules = RuleSet.preset("acorns")
+    P = lambda code: rules.deck.parse(code).play  # noqa: E731
+    low = [(0, P("AH")), (1, P("2H")), (2, P("0H")), (3, P("3D"))]
+    assert trick_winner_fast(rules, low, None) == 1
+    high = [(0, P("AH")), (1, P("2H")), (2, P("0H")), (3, P("BD"))]
+    assert trick_winner_fast(rules, high, None) == 0 == trick_winner(rules, high, None)[0]
+
+
+# ---------------------------------------------------------------------------- values
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_values_equal_engine_minimax(preset: str, opts: dict[str, Any]) -> None:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(5)
+    k = 2 if rules.players == 8 else 3
+    n = rules.players
+    for i in range(6):
+        g = small_game(rules, k, rng, warm=rng.randrange(n + 1) if i % 2 else 0)
+        h = g.hand
+        assert h is not None and h.turn is not None
+        res = solve(g)
+        side = set(rules.team_seats[rules.team_of(h.turn)])
+        assert set(res.side) == side
+        ref = ref_per_move(g, side)
+        assert res.per_move == ref
+        assert res.tricks == max(ref.values())
+    # endings of real deals (trumps and the superior trump set by the play so far)
+    for i in range(3):
+        g = random_game(rules, rng, rules.players * (rules.hand_size - 2) + i)
+        h = g.hand
+        assert h is not None and h.turn is not None
+        side = set(rules.team_seats[rules.team_of(h.turn)])
+        assert solve(g).per_move == ref_per_move(g, side)
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS[:1] + CONFIGS[3:7], ids=IDS[:1] + IDS[3:7])
+def test_nil_and_bid_goals_equal_engine_minimax(preset: str, opts: dict[str, Any]) -> None:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(8)
+    k = 2 if rules.players == 8 else 3
+    kinds = ["nil"] if not rules.acorns else ["full nil", "nil spades", "nil acorns"]
+    for i in range(8):
+        g = small_game(rules, k, rng, warm=i % 3)
+        h = g.hand
+        assert h is not None
+        seat = rng.randrange(rules.players)
+        kind = kinds[i % len(kinds)]
+        side = set(rules.team_seats[rules.team_of(seat)])
+        others = set(range(rules.players)) - side
+        suit = {"nil spades": "S", "nil acorns": "A"}.get(kind)
+        start = len(h.tricks)
+        # the warm-up plays may already have broken it; the check must say so
+        chk = can_keep_nil(g, seat, kind=kind)
+        won = [c for t in h.tricks if t.winner == seat for _, p in t.plays for c in [p.card]]
+        failed = bool(won) if suit is None else any(c.has_suit(suit) for c in won)
+        assert chk.already_failed == failed
+        if not failed:
+            setters = ref_value(g, others, {seat}, suit, start)
+            assert chk.can_keep == (setters == 0)
+        team = rules.team_of(seat)
+        bc = can_make_bid(g, team, bid=2)
+        counting = {s for s in side if not (h.bids[s] is not None and h.bids[s].is_full_nil)}
+        best = ref_value(g, side, counting, None, start)
+        assert bc.max_more == best
+        assert bc.counted == sum(h.taken[s] for s in counting)
+        assert bc.can_make == (best >= max(0, 2 - bc.counted))
+
+
+def test_keep_nil_simple_endings() -> None:
+    rules = RuleSet.preset("standard")
+    d = rules.deck.parse
+    # North (nil) holds the 2 and 3 of hearts; everyone else holds higher hearts: clean.
+    pos = Position(rules, ((d("2H"), d("3H")), (d("KH"), d("QH")), (d("JH"), d("10H")),
+                           (d("9H"), d("8H"))), turn=1)
+    assert can_keep_nil(pos, 0, kind="nil").can_keep
+    # North holds the Ace: it must win the heart trick.
+    pos = Position(rules, ((d("AH"), d("3H")), (d("KH"), d("QH")), (d("JH"), d("10H")),
+                           (d("9H"), d("8H"))), turn=1)
+    assert not can_keep_nil(pos, 0, kind="nil").can_keep
+
+
+# ---------------------------------------------------------------------------- bridge
+
+
+def _pbn(hands: list[list[Any]]) -> str:
+    def one(h: list[Any]) -> str:
+        parts = []
+        for s in "SHDC":
+            ranks = sorted((c for c in h if c.suit == s), key=lambda c: -"23456789TJQKA".index(
+                "T" if c.rank == "10" else c.rank))
+            parts.append("".join("T" if c.rank == "10" else c.rank for c in ranks))
+        return ".".join(parts)
+    return "N:" + " ".join(one(h) for h in hands)
+
+
+@pytest.mark.parametrize("cards,deals", [(8, 2), (6, 6), (4, 6)])
+def test_agrees_with_bridge_double_dummy(cards: int, deals: int) -> None:
+    endplay = pytest.importorskip("endplay")
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rules = RuleSet.preset("standard")
+    rng = random.Random(cards * 101)
+    for _ in range(deals):
+        deck = list(rules.deck.cards)
+        rng.shuffle(deck)
+        hands = [deck[i * cards:(i + 1) * cards] for i in range(4)]
+        leader = rng.randrange(4)
+        pos = Position(rules, tuple(tuple(h) for h in hands), turn=leader)
+        res = solve(pos, enforce_trump_breaking=False)
+        deal = Deal(_pbn(hands))
+        deal.first = [Player.north, Player.east, Player.south, Player.west][leader]
+        deal.trump = Denom.spades
+        theirs = {}
+        for card, score in solve_board(deal):
+            rank = "10" if card.rank.abbr == "T" else card.rank.abbr
+            theirs[rules.deck.parse(rank + card.suit.name[0].upper()).play] = score
+        assert res.per_move == theirs
+        assert res.tricks == max(theirs.values())
+    assert endplay is not None
+
+
+# ---------------------------------------------------------------------------- annotation, API
+
+
+def test_annotate_hand() -> None:
+    rules = RuleSet.preset("standard")
+    rng = random.Random(2)
+    g = random_game(rules, rng, rules.players * (rules.hand_size - 4))
+    while g.phase == "play":
+        g.play(rng.choice(g.legal_plays()))
+    # annotate only the last four tricks: rebuild them from a copy stopped there
+    solver = Solver(rules)
+    notes = annotate_hand(g, 0, solver=solver, from_step=rules.players * (rules.hand_size - 4))
+    assert len(notes) == 16
+    assert all(n.cost >= 0 and n.cost == n.best_tricks - n.played_tricks for n in notes)
+    # check each against a fresh solve of the position before the play
+    h = g.hands[0]
+    plays = [sp for t in h.tricks for sp in t.plays]
+    for note in notes[::5]:
+        g2 = Game(rules)
+        g2.deal(cards=[list(x) for x in h.deal], dealer=h.dealer)
+        for b in h.bids:
+            g2.bid(b)
+        for _seat, p in plays[:note.step]:
+            g2.play(p)
+        r = solve(g2)
+        assert note.best_tricks == r.tricks
+        assert note.played_tricks == r.per_move[note.play]
+        assert note.seat == plays[note.step][0] and note.play is plays[note.step][1]
+
+
+def test_best_play_costs_nothing() -> None:
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    rng = random.Random(4)
+    g = small_game(rules, 3, rng)
+    solver = Solver(rules)
+    while g.legal_plays():
+        r = solver.solve(g)
+        best = r.best_moves
+        assert best and all(r.cost(p) == 0 for p in best)
+        assert all(r.cost(p) >= 0 for p in r.per_move)
+        g.play(best[0])
+
+
+def test_errors() -> None:
+    g = Game("standard")
+    g.deal(rng=random.Random(1))
+    with pytest.raises(RuleError) as e:
+        solve(g)
+    assert e.value.rule == "wrong-phase"
+    rules = RuleSet.preset("standard")
+    d = rules.deck.parse
+    with pytest.raises(RuleError) as e:
+        solve(Position(rules, ((d("2H"),), (d("2H"),), (d("3H"),), (d("4H"),)), turn=0))
+    assert e.value.rule == "bad-position"
+    with pytest.raises(RuleError) as e:
+        solve(Position(rules, ((d("2H"), d("5H")), (d("6H"),), (d("3H"),), (d("4H"),)),
+                       turn=0))
+    assert e.value.rule == "bad-position"
+    with pytest.raises(RuleError) as e:
+        can_keep_nil(Position(rules, ((d("2H"),), (d("6H"),), (d("3H"),), (d("4H"),)),
+                              turn=0), 0)
+    assert e.value.rule == "bad-position"
+
+
+@pytest.mark.parametrize("preset,opts", [CONFIGS[0], CONFIGS[3], CONFIGS[4], CONFIGS[5],
+                                         CONFIGS[6]], ids=[IDS[0], *IDS[3:7]])
+def test_enhancements_change_no_value(preset: str, opts: dict[str, Any]) -> None:
+    """Deeper endings: merging, quick/sure-trick bounds and relative keys give the values of
+    plain alpha-beta with exact keys (whose rules the tests above tie to the engine)."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(21)
+    k = 3 if rules.players == 8 else 5
+    fast, plain = Solver(rules), Solver(rules, enhancements=False)
+    for i in range(8):
+        g = small_game(rules, k, rng, warm=i)
+        assert fast.solve(g).per_move == plain.solve(g).per_move
+        g = random_game(rules, rng, rules.players * (rules.hand_size - k) + i)
+        assert fast.solve(g).per_move == plain.solve(g).per_move
+
+
+def test_cli_solve(tmp_path: Any, capsys: Any) -> None:
+    import json
+
+    from spades_lab.cli import main
+    from spades_lab.records import dump_record
+
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    rng = random.Random(9)
+    g = random_game(rules, rng, rules.players * (rules.hand_size - 3))
+    while g.phase == "play":
+        g.play(rng.choice(g.legal_plays()))
+    path = tmp_path / "rec.json"
+    dump_record(g, str(path))
+    first = rules.players * (rules.hand_size - 3)
+    assert main(["solve", str(path), "--from-step", str(first), "--json"]) == 0
+    notes = json.loads(capsys.readouterr().out)
+    assert [n["step"] for n in notes] == list(range(first, first + 12))
+    assert all(n["cost"] == n["best"] - n["played"] >= 0 for n in notes)
+    actions = len(g.hands[0].bids) + sum(
+        1 for e in g.log if getattr(e, "kind", "") == "exchange")
+    assert main(["solve", str(path), "--at", str(actions + first), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["remaining"] == 3 and max(m["tricks"] for m in out["moves"]) == out["tricks"]
+    assert main(["solve", str(path), "--hand", "5", "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["rule"] == "bad-record"
