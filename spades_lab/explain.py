@@ -55,7 +55,7 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import SUIT_BITS, Card, Play, cards_text, suit_name
-from .engine import EXCHANGE, PLAY, Game, Hand, HandScoredEvent, trick_winner, trump_states
+from .engine import EXCHANGE, PLAY, Game, Hand, trick_winner, trump_states
 from .errors import RuleError
 from .scoring import team_name
 
@@ -107,7 +107,7 @@ def _suits_text(letters: Iterable[str]) -> str:
 
 
 def _name(hand: Hand, seat: int) -> str:
-    return hand.game.seat_name(seat)
+    return hand.seat_name(seat)
 
 
 # ---------------------------------------------------------------------------- legality
@@ -627,14 +627,10 @@ def explain_score(hand: Hand) -> ScoreExplanation:
             ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
             ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,
             ts.hand_score, ts.total_before, ts.total, "\n".join(words)))
-    game = hand.game
-    # the outcome after this hand, from the log
+    # the outcome after this hand (the engine records it when the hand is scored)
     over, winner, outcome = False, None, ""
-    for event in game.log:
-        if isinstance(event, HandScoredEvent) and event.hand == hand.index:
-            over = event.outcome.over
-            winner = event.outcome.winner
-            outcome = event.outcome.reason
+    if hand.outcome is not None:
+        over, winner, outcome = hand.outcome.over, hand.outcome.winner, hand.outcome.reason
     text = f"Hand {hand.index + 1} scored ({rules.name}):\n" + "\n".join(t.text for t in teams)
     text += f"\nAfter the hand: {outcome}" + (
         f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None

@@ -38,7 +38,7 @@ def trick_log(hand: Hand) -> pd.DataFrame:
         t = explain_trick(hand, i)
         for s in t.steps:
             rows.append({"trick": i, "order": s.index, "seat": s.seat,
-                         "name": hand.game.seat_name(s.seat), "card": s.card,
+                         "name": hand.seat_name(s.seat), "card": s.card,
                          "played_as": s.played_as, "roles": ", ".join(s.roles),
                          "winning_seat": s.winning_seat, "winning_reason": s.winning_reason,
                          "lead_changed": s.lead_changed, "ace_high": s.ace_high,
