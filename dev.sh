@@ -124,6 +124,8 @@ case "$cmd" in
             for d in tests spades_lab; do
                 if [[ -d "$d" ]]; then args+=("$d"); fi
             done
+            # The README's examples are doctests too.
+            args+=(--doctest-glob=README.md README.md)
         fi
         if compgen -G 'notebooks/*.ipynb' >/dev/null; then
             args+=(--nbval-lax --nbval-current-env)
