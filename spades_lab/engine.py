@@ -21,7 +21,6 @@ spades_lab.errors.IllegalAction: East does not hold 2♣.
 from __future__ import annotations
 
 import random
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -40,31 +39,33 @@ class DealEvent(NamedTuple):
     hand: int
     dealer: int
     deal: tuple[tuple[Card, ...], ...]
-    kind: str = "deal"
+    kind = "deal"  # a class attribute, not a field
 
 
 class LookEvent(NamedTuple):
     seat: int
-    kind: str = "look"
+    kind = "look"  # a class attribute, not a field
 
 
 class BidEvent(NamedTuple):
     seat: int
     bid: Bid
-    kind: str = "bid"
+    kind = "bid"  # a class attribute, not a field
 
 
 class ExchangeEvent(NamedTuple):
     seat: int
     to: int
     cards: tuple[Card, ...]
-    kind: str = "exchange"
+    kind = "exchange"  # a class attribute, not a field
 
 
 class PlayEvent(NamedTuple):
+    """A card played.  The very same tuple is the (seat, Play) entry of its trick."""
+
     seat: int
     play: Play
-    kind: str = "play"
+    kind = "play"  # a class attribute, not a field
 
     @property
     def card(self) -> Card:
@@ -75,7 +76,7 @@ class HandScoredEvent(NamedTuple):
     hand: int
     scores: tuple[TeamScore, ...]
     outcome: Outcome
-    kind: str = "scored"
+    kind = "scored"  # a class attribute, not a field
 
 
 _new_tuple = tuple.__new__  # fast construction of the PlayEvent named tuple on the hot path
@@ -169,6 +170,22 @@ def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
     return low, high
 
 
+def _constants(rules: RuleSet) -> tuple[int, int, bool, dict[Card, int], dict[Card, int], bool]:
+    """Per rule set: trump bit mask, the superior trump's bit before any is broken (Spades in
+    the 52-card sets, none in Acorns), whether the deck has dual cards, the rank tables and
+    whether the Ace flips.  Cached on the rule set: every hand needs them."""
+    hit = rules.__dict__.get("_engine_constants")
+    if hit is None:
+        trump_bits = 0
+        for t in rules.trumps:
+            trump_bits |= SUIT_BITS[t]
+        low, high = rank_tables(rules)
+        hit = (trump_bits, 0 if rules.acorns else SUIT_BITS["S"],
+               rules.deck.travelers_hunters, low, high, rules.deck.ace_flips)
+        rules.__dict__["_engine_constants"] = hit
+    return hit
+
+
 def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: str | None,
                  ace_high: bool | None = None) -> tuple[int, str]:
     """The seat winning ``plays`` so far, and the reason id (RULINGS.md section 7).
@@ -255,9 +272,7 @@ class Hand:
 
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
-        # A weak reference back to the game: no reference cycle, so a finished game is freed
-        # at once instead of waiting for the cycle collector (which halved simulation speed).
-        self._game_ref = weakref.ref(game)
+        self.game = game
         self.players = game.players
         self.totals_before = game.totals_before_hand
         self.outcome: Outcome | None = None
@@ -265,7 +280,7 @@ class Hand:
         self.index = index
         self.n = rules.players
         self.dealer = dealer
-        self.deal = tuple(tuple(h) for h in deal)
+        self.deal = deal if type(deal) is tuple else tuple(tuple(h) for h in deal)
         self.hands: list[list[Card]] = [list(h) for h in deal]
         self.phase = BIDDING
         self.bids: list[Bid | None] = [None] * self.n
@@ -277,17 +292,12 @@ class Hand:
         self.tricks: list[Trick] = []
         self.led_bit = 0
         self.broken = 0
-        self.trump_bits = 0
-        for t in rules.trumps:
-            self.trump_bits |= SUIT_BITS[t]
         self.superior: str | None = None
         self.superior_at: tuple[int, int] | None = None
-        self._sup_bit = 0 if rules.acorns else SUIT_BITS["S"]
         self.taken = [0] * self.n
         self.won: list[list[Card]] = [[] for _ in range(self.n)]
-        self.has_duals = rules.deck.travelers_hunters
-        self.rank_low, self.rank_high = rank_tables(rules)
-        self.ace_flips = rules.deck.ace_flips
+        (self.trump_bits, self._sup_bit, self.has_duals, self.rank_low, self.rank_high,
+         self.ace_flips) = _constants(rules)
         self.scores: tuple[TeamScore, ...] | None = None
         self.log = game.log
         self.first_event = len(game.log)
@@ -297,7 +307,7 @@ class Hand:
     def _copy(self, game: Game) -> Hand:
         h = object.__new__(Hand)
         h.__dict__.update(self.__dict__)
-        h._game_ref = weakref.ref(game)
+        h.game = game
         h.log = game.log
         h.hands = [list(x) for x in self.hands]
         h.bids = list(self.bids)
@@ -311,16 +321,6 @@ class Hand:
         return h
 
     # ------------------------------------------------------------------ helpers
-    @property
-    def game(self) -> Game:
-        """The game this hand belongs to (held weakly: keep a reference to the game, or to the
-        replay result, while you use it)."""
-        g = self._game_ref()
-        if g is None:
-            raise RuntimeError("This hand's game no longer exists: keep a reference to the Game "
-                               "(or the replay result) while using its hands.")
-        return g
-
     def name(self, seat: int) -> str:
         return seat_name(seat, self.n)
 
@@ -670,14 +670,15 @@ class Hand:
         b = p.bit
         if not trick:
             self.led_bit = b
-        trick.append((seat, p))
+        ev = _new_tuple(PlayEvent, (seat, p))
+        trick.append(ev)
         if b & self.trump_bits and not b & self.broken:
             self.broken |= b
             if self.superior is None and self.rules.acorns:
                 self.superior = p.suit
                 self._sup_bit = b
                 self.superior_at = (len(self.tricks), seat)
-        self.log.append(_new_tuple(PlayEvent, (seat, p, "play")))
+        self.log.append(ev)
         self._legal = None
         if len(trick) == self.n:
             self._finish_trick()
@@ -931,8 +932,9 @@ class Game:
     def _start_hand(self, dealer: int, hands: list[list[Card]]) -> None:
         self.totals_before_hand = tuple(self.totals)
         index = len(self.hands)
-        self.log.append(DealEvent(index, dealer, tuple(tuple(h) for h in hands)))
-        h = Hand(self, index, dealer, hands)
+        deal = tuple([tuple(h) for h in hands])
+        self.log.append(DealEvent(index, dealer, deal))
+        h = Hand(self, index, dealer, deal)
         h.first_event = len(self.log) - 1
         self.hands.append(h)
         self.hand = h
