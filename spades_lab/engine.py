@@ -39,25 +39,37 @@ class DealEvent(NamedTuple):
     hand: int
     dealer: int
     deal: tuple[tuple[Card, ...], ...]
-    kind = "deal"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "deal"
 
 
 class LookEvent(NamedTuple):
     seat: int
-    kind = "look"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "look"
 
 
 class BidEvent(NamedTuple):
     seat: int
     bid: Bid
-    kind = "bid"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "bid"
 
 
 class ExchangeEvent(NamedTuple):
     seat: int
     to: int
     cards: tuple[Card, ...]
-    kind = "exchange"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "exchange"
 
 
 class PlayEvent(NamedTuple):
@@ -65,7 +77,10 @@ class PlayEvent(NamedTuple):
 
     seat: int
     play: Play
-    kind = "play"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "play"
 
     @property
     def card(self) -> Card:
@@ -76,7 +91,10 @@ class HandScoredEvent(NamedTuple):
     hand: int
     scores: tuple[TeamScore, ...]
     outcome: Outcome
-    kind = "scored"  # a class attribute, not a field
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "scored"
 
 
 _new_tuple = tuple.__new__  # fast construction of the PlayEvent named tuple on the hot path
