@@ -4,7 +4,7 @@ from __future__ import annotations
 from .bids import Bid, parse_bid
 from .cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
 from .engine import Check, Game, SeatView, Trick, trick_winner
-from .errors import IllegalAction, OptionError, RecordError, RuleError, RULE_IDS
+from .errors import RULE_IDS, IllegalAction, OptionError, RecordError, RuleError
 from .rules import PRESETS, RuleSet
 from .scoring import LineItem, NilResult, Outcome, TeamScore, score_hand, seat_name
 

@@ -12,7 +12,8 @@ import importlib
 import json
 import random
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import RecordError, RuleError
 

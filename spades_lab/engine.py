@@ -21,8 +21,9 @@ spades_lab.errors.IllegalAction: East does not hold 2♣.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .bids import Bid, all_bids, parse_bid
 from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_card, suit_name

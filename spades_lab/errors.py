@@ -20,7 +20,8 @@ RULE_IDS: dict[str, str] = {
     "bid-out-of-range": "an ordinary bid below 0 or above the hand size",
     "bid-not-allowed": "a bid kind this rule set lacks, or a second nil-type bid by one player",
     "blind-not-allowed": "a blind bid the bidder may not make",
-    "exchange-invalid": "the wrong number of cards, cards not held, or an exchange where none is due",
+    "exchange-invalid": "the wrong number of cards, cards not held, or an exchange where none "
+    "is due",
     "bad-record": "the record is malformed",
     "bad-option": "an unknown rule-set option or a bad option value",
 }

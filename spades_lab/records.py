@@ -16,9 +16,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from .engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
 from .errors import RecordError, RuleError

@@ -14,11 +14,12 @@
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .bids import Bid
-from .cards import Card, SUIT_BITS, suit_name
+from .cards import SUIT_BITS, Card, suit_name
 from .rules import RuleSet
 
 FOUR_SEATS = ("North", "East", "South", "West")

@@ -1,7 +1,7 @@
 """Plain-text accounts of hands and scores, for the command line and for logs."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import SUITS, cards_text
 from .engine import Game, Hand, Trick
