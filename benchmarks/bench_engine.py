@@ -8,8 +8,8 @@ Each hand is dealt (``Game.deal(rng)``), bid (a random choice among ``legal_bids
 bid, now and then a nil-type bid; no blind bids, so no exchanges), played (a random choice among
 ``legal_plays()``) and scored by the engine; a new game starts when one ends (or after 30
 hands).  The figure is the median of the repeats.  Targets on one core: standard >= 5,000
-hands/s, acorns >= 1,500 hands/s (Travelers/Hunters off and on), ``import spades_lab`` < 150 ms.  This is a script, not a test:
-wall-clock figures depend on the machine and on what else runs on it.
+hands/s, acorns >= 1,500 hands/s (Travelers/Hunters off and on), ``import spades_lab`` < 150 ms.
+This is a script, not a test: wall-clock figures depend on the machine and on what else runs.
 """
 from __future__ import annotations
 
