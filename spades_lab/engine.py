@@ -230,29 +230,37 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
                 superior = p.suit
                 break
     sup = SUIT_BITS[superior] if superior else (SUIT_BITS["S"] if not rules.acorns else 0)
-    inf = trump_bits & ~sup
     if ace_high is None:
-        ace_high = any(p.card.is_face for _, p in plays)
-    rv = high if ace_high else low
+        ace_high = rules.deck.ace_flips and any(p.card.is_face for _, p in plays)
+    winner, rank = _decide(plays, sup, trump_bits & ~sup, led_bit, high if ace_high else low)
+    return winner, _WIN_REASONS[rank]
+
+
+_WIN_REASONS = {3: "superior-trump-wins", 2: "inferior-trump-wins", 1: "led-suit-wins"}
+
+
+def _decide(plays: Sequence[tuple[int, Play]], sup: int, inf: int, led: int,
+            rank: dict[Card, int]) -> tuple[int, int]:
+    """The one place a trick is decided (RULINGS.md section 1): the highest card of the superior
+    trump (bit ``sup``) if any was played as it, else of the other trump(s) (``inf``), else of
+    the led suit; cards of other suits never win.  Returns the winning seat and what won it
+    (3 superior trump, 2 inferior trump, 1 led suit).  ``rank`` has the Ace low or high."""
     best = -1
     winner = plays[0][0]
-    reason = "led-suit-wins"
     for seat, p in plays:
         b = p.bit
         if b == sup:
-            k = 3000 + rv[p.card]
-            why = "superior-trump-wins"
+            k = 3000 + rank[p.card]
         elif b & inf:
-            k = 2000 + rv[p.card]
-            why = "inferior-trump-wins"
-        elif b == led_bit:
-            k = 1000 + rv[p.card]
-            why = "led-suit-wins"
+            k = 2000 + rank[p.card]
+        elif b == led:
+            k = 1000 + rank[p.card]
         else:
             continue
         if k > best:
-            best, winner, reason = k, seat, why
-    return winner, reason
+            best = k
+            winner = seat
+    return winner, best // 1000
 
 
 def trump_states(rules: RuleSet, plays: Iterable[tuple[int, Play]]
@@ -707,7 +715,6 @@ class Hand:
     def _finish_trick(self) -> None:
         trick = self.trick
         sup = self._sup_bit
-        inf = self.trump_bits & ~sup
         L = self.led_bit
         rv = self.rank_low
         if self.ace_flips:
@@ -715,21 +722,7 @@ class Hand:
                 if p.card.is_face:
                     rv = self.rank_high
                     break
-        best = -1
-        winner = trick[0][0]
-        for seat, p in trick:
-            b = p.bit
-            if b == sup:
-                k = 3000 + rv[p.card]
-            elif b & inf:
-                k = 2000 + rv[p.card]
-            elif b == L:
-                k = 1000 + rv[p.card]
-            else:
-                continue
-            if k > best:
-                best = k
-                winner = seat
+        winner = _decide(trick, sup, self.trump_bits & ~sup, L, rv)[0]
         self.taken[winner] += 1
         self.won[winner].extend([p.card for _, p in trick])
         tricks = self.tricks
