@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/bench_solver.py                   # every configuration
     .venv/bin/python benchmarks/bench_solver.py --only std7 --count 40
-    .venv/bin/python benchmarks/bench_solver.py --only std13 --count 3
+    .venv/bin/python benchmarks/bench_solver.py --only full        # = std13, 10 deals
+    .venv/bin/python benchmarks/bench_solver.py --only std13 --count 20 --seed 2
 
 A position is made by dealing a seeded random deal, bidding with the simple players, and
 playing random legal moves until K tricks are left (a trick boundary).  Each position is solved
@@ -31,10 +32,12 @@ from spades_lab.solver import Solver  # noqa: E402
 CONFIGS: dict[str, tuple[str, dict[str, Any], int, int, float]] = {
     # name: (preset, options, tricks left, default count, target median seconds)
     "std7": ("standard", {}, 7, 30, 0.05),
-    "std13": ("standard", {}, 13, 3, 2.0),
+    "std13": ("standard", {}, 13, 10, 2.0),
     "acorns6": ("acorns", {}, 6, 20, 0.2),
     "acorns6-th": ("acorns", {"travelers_hunters": True}, 6, 20, 0.2),
 }
+
+ALIASES = {"full": "std13"}
 
 
 def position(rules: RuleSet, left: int, seed: int) -> Game:
@@ -53,13 +56,13 @@ def position(rules: RuleSet, left: int, seed: int) -> Game:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", action="append", choices=sorted(CONFIGS))
+    ap.add_argument("--only", action="append", choices=sorted([*CONFIGS, *ALIASES]))
     ap.add_argument("--count", type=int, default=None, help="positions per configuration")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-move", action="store_true")
     args = ap.parse_args()
     print("config        n   median     worst    target  nodes(median)")
-    for name in args.only or list(CONFIGS):
+    for name in dict.fromkeys(ALIASES.get(x, x) for x in args.only or list(CONFIGS)):
         preset, opts, left, count, target = CONFIGS[name]
         rules = RuleSet.preset(preset, opts)
         times, nodes = [], []

@@ -5,9 +5,9 @@ position after the first STEP actions of hand H (bids, then exchanges, then play
 ``records.replay(upto=(H, STEP))``) is solved: the tricks the side to move can still take and
 that number after each legal play.  Without ``--at``, every play of hand H (default: the last
 hand) from play K on (default 0) is annotated with its cost in tricks against the best play.
-A full 52-card deal takes seconds per position in pure Python: use ``--from-step`` to start
-the annotation later.  A rejected input exits with status 2 (with ``--json``:
-``{"error": {"rule": ..., ...}}``).
+An early 52-card position takes about a second (some much longer) in pure Python: use
+``--from-step`` to start the annotation later.  A rejected input exits with status 2 (with
+``--json``: ``{"error": {"rule": ..., ...}}``).
 """
 from __future__ import annotations
 

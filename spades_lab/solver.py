@@ -38,10 +38,25 @@ the superior trump, which win whatever trick they fall in); move ordering (winne
 winning helps, low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
 bounds and relative keys off: the tests check that they never change a value.
 
+**The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
+Travelers/Hunters, one trump suit, partnerships 0-2 and 1-3) go to ``_solver_std``: the same
+zero-window search organised trick by trick, with *partition search* in the transposition table
+(M. Ginsberg; the "winning ranks" of Bo Haglund's DDS): a result records which cards' ranks it
+relied on, and its entry then serves every position whose top cards in each suit, down to the
+lowest relied-on card, have the same holders (with the same suit lengths, lead and broken
+state), whatever the smaller cards are.  It also has stronger quick-trick bounds (cashing
+partner's top cards after a low lead) and trick-by-trick move ordering (cash winners, lead
+towards partner's winners, avoid suits an opponent can ruff; second hand low, third hand high,
+win cheaply, ruff low, discard low).  ``Solver(rules, fast=False)`` uses the general search;
+``tests/test_solver.py`` checks that both give the same values, with and without trump breaking.
+Goals with other counts (nil, a bid with a full-nil partner under ``bags_only``) use the general
+search.
+
 **Speed.**  Pure Python (``benchmarks/bench_solver.py``, a shared 2-core machine): 52-card
-positions with 7 tricks left about 45 ms median, Acorns with 6 left about 70-120 ms; a full
-52-card deal takes a minute or more (a C bridge solver: milliseconds), so annotate whole deals
-from a later play (``annotate_hand(..., from_step=K)``) or be patient.
+positions with 7 tricks left about 6 ms median; full 52-card deals about 0.7 s median but with
+a long tail (one deal in ten or twenty takes 10-30 s; a C bridge solver: milliseconds); Acorns
+with 6 left about 70-120 ms.  ``annotate_hand(..., from_step=K)`` can skip the early plays of
+a deal.
 
 **Sides.**  Four players form two partnerships; acorns8 with ``teams="fours"`` has two teams of
 four.  With ``teams="pairs"`` (four teams of two) the solver treats the question as *the team
@@ -58,6 +73,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _solver_std
 from .cards import SUIT_BITS, Card, Play
 from .engine import Game, Hand, rank_tables
 from .errors import RuleError
@@ -176,6 +192,18 @@ class _Tables:
             out.append(self.cards[low.bit_length() - 1])
             mask ^= low
         return out
+
+
+_FAST_CACHE: dict[int, Any] = {}
+
+
+def _fast_tables(tab: _Tables, rules: RuleSet) -> Any:
+    """The plain-deck fast path's layout, or None when the rule set needs the general search."""
+    key = id(tab)
+    if key not in _FAST_CACHE:
+        _FAST_CACHE[key] = (_solver_std.FastTables(tab) if _solver_std.eligible(tab, rules)
+                            else None)
+    return _FAST_CACHE[key]
 
 
 _BITS_CACHE: dict[int, list[int]] = {}
@@ -349,9 +377,11 @@ class Solver:
     so analysing many positions of one hand (as :func:`annotate_hand` does) reuses work."""
 
     def __init__(self, rules: RuleSet, *, enforce_trump_breaking: bool = True,
-                 enhancements: bool = True) -> None:
+                 enhancements: bool = True, fast: bool = True) -> None:
         #: ``enhancements=False`` turns off card merging, quick/sure-trick bounds and the
-        #: relative-rank keys (a plain alpha-beta with exact keys, used to test them)
+        #: relative-rank keys (a plain alpha-beta with exact keys, used to test them);
+        #: ``fast=False`` keeps the 52-card decks off the fast path (``_solver_std``), so the
+        #: tests can compare the two searches
         self.enhancements = enhancements
         self.rules = rules
         self.tab = _Tables.of(rules)
@@ -359,6 +389,8 @@ class Solver:
         self.enforce = enforce_trump_breaking
         self.tts: dict[tuple[int, int, int], dict[Any, tuple[int, int]]] = {}
         self.nodes = 0
+        self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
+        self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
 
     # ------------------------------------------------------------------ state
     def state(self, pos: Position) -> tuple[list[int], tuple[tuple[int, int, int], ...], int,
@@ -462,6 +494,36 @@ class Solver:
 
     # ------------------------------------------------------------------ search
     def _search_fn(self, goal: _Goal) -> Callable[..., bool]:
+        if self._fast is not None and goal.max_mask == goal.count_mask and not goal.suit_bit:
+            return self._fast_search_fn(goal)
+        return self._general_search_fn(goal)
+
+    def _fast_search_fn(self, goal: _Goal) -> Callable[..., bool]:
+        """The trick-count search of the plain-deck fast path (``_solver_std``)."""
+        hit = self._fast_fns.get(goal.key)
+        if hit is not None:
+            return hit
+        ft = self._fast
+        assert ft is not None
+        counter = [0]
+        fs = _solver_std.make_search(ft, goal.max_mask, self.enforce, {}, counter)
+        enforce = self.enforce
+        tbit = ft.tbit
+        self_ = self
+
+        def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
+                   broken: int, sup: int, left: int, t: int) -> bool:
+            leader = trick[0][0] if trick else turn
+            b = 1 if enforce and broken & tbit else 0
+            r: bool = fs(hands, tuple(c for _, c, _ in trick), leader, b, left, t)
+            self_.nodes += counter[0]
+            counter[0] = 0
+            return r
+
+        self._fast_fns[goal.key] = search
+        return search
+
+    def _general_search_fn(self, goal: _Goal) -> Callable[..., bool]:
         tab = self.tab
         n = self.n
         tt = self.tts.setdefault(goal.key, {})
@@ -772,12 +834,17 @@ class Solver:
         return search
 
     def _value(self, goal: _Goal, state: tuple[Any, ...], lo: int = 0,
-               hi: int | None = None) -> int:
-        """The exact count the maximising side achieves from ``state`` with best play."""
+               hi: int | None = None, try_hi: bool = False) -> int:
+        """The exact count the maximising side achieves from ``state`` with best play.
+        ``try_hi``: test the upper bound first (a move that keeps the best value is common)."""
         hands, trick, turn, broken, sup, left = state
         search = self._search_fn(goal)
         if hi is None:
             hi = left
+        if try_hi and lo < hi:
+            if search(list(hands), trick, turn, broken, sup, left, hi):
+                return hi
+            hi -= 1
         while lo < hi:
             t = (lo + hi + 1) // 2
             if search(list(hands), trick, turn, broken, sup, left, t):
@@ -824,7 +891,8 @@ class Solver:
         if per_move:
             for c, b in self.gen(seat, state[0], state[1], state[3]):
                 child, cnt = self._after(state, c, b, goal)
-                values[self.tab.play_obj[(c, b)]] = cnt + self._value(goal, child, 0, best - cnt)
+                values[self.tab.play_obj[(c, b)]] = cnt + self._value(goal, child, 0, best - cnt,
+                                                                      try_hi=True)
         return SolveResult(seat=seat, side=side, remaining=state[5], tricks=best,
                            per_move=values)
 
@@ -954,7 +1022,7 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
 
     ``step`` counts plays from 0 within the hand; ``trick`` is the 0-based trick index.
     Plays before ``from_step`` are replayed but not analysed (an early full-deal position of
-    the 52-card game takes about a second or two each in pure Python).
+    the 52-card game takes about a second in pure Python, some much longer).
     """
     if hand_index is None:
         hand_index = len(game.hands) - 1
@@ -987,7 +1055,7 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
             state = child
             continue
         best = s._value(goal, state)
-        played = cnt + s._value(goal, child, 0, best - cnt)
+        played = cnt + s._value(goal, child, 0, best - cnt, try_hi=True)
         out.append(PlayAnnotation(step=step, trick=step // rules.players, seat=seat, play=p,
                                   best_tricks=best, played_tricks=played, cost=best - played))
         state = child

@@ -254,7 +254,7 @@ def _pbn(hands: list[list[Any]]) -> str:
     return "N:" + " ".join(one(h) for h in hands)
 
 
-@pytest.mark.parametrize("cards,deals", [(8, 2), (6, 6), (4, 6)])
+@pytest.mark.parametrize("cards,deals", [(10, 2), (8, 4), (6, 6), (4, 6)])
 def test_agrees_with_bridge_double_dummy(cards: int, deals: int) -> None:
     endplay = pytest.importorskip("endplay")
     from endplay.dds import solve_board
@@ -279,6 +279,57 @@ def test_agrees_with_bridge_double_dummy(cards: int, deals: int) -> None:
         assert res.per_move == theirs
         assert res.tricks == max(theirs.values())
     assert endplay is not None
+
+
+@pytest.mark.parametrize("which", [1, 2, 4])
+def test_full_deal_agrees_with_bridge_double_dummy(which: int) -> None:
+    """Full 13-card deals, trump breaking off.  Deals 1, 2 and 4 of this seeded sequence solve
+    in about a second each in pure Python; the others take from a few seconds to a minute
+    (``benchmarks/bench_solver.py`` measures such deals), too slow for the test suite."""
+    pytest.importorskip("endplay")
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rules = RuleSet.preset("standard")
+    rng = random.Random(1313)
+    for _ in range(which + 1):
+        deck = list(rules.deck.cards)
+        rng.shuffle(deck)
+        hands = [deck[i * 13:(i + 1) * 13] for i in range(4)]
+        leader = rng.randrange(4)
+    pos = Position(rules, tuple(tuple(h) for h in hands), turn=leader)
+    res = Solver(rules, enforce_trump_breaking=False).solve(pos, per_move=False)
+    deal = Deal(_pbn(hands))
+    deal.first = [Player.north, Player.east, Player.south, Player.west][leader]
+    deal.trump = Denom.spades
+    assert res.tricks == max(score for _, score in solve_board(deal))
+
+
+@pytest.mark.parametrize("preset", ["standard", "online", "original"])
+def test_fast_path_equals_general_search(preset: str) -> None:
+    """The 52-card fast path (partition search, ``_solver_std``) gives the general search's
+    values (which the tests above tie to the engine), at and between trick boundaries, with and
+    without the trump-breaking restriction."""
+    rules = RuleSet.preset(preset)
+    rng = random.Random(17)
+    fast = Solver(rules)
+    assert fast._fast is not None
+    general = Solver(rules, fast=False)
+    checked = 0
+    for i in range(20):
+        left = 4 + i % 4
+        g = random_game(rules, rng, rules.players * (rules.hand_size - left) + i % 4)
+        assert fast.solve(g).per_move == general.solve(g).per_move
+        checked += 1
+        if i % 3 == 0:
+            f2 = Solver(rules, enforce_trump_breaking=False)
+            g2 = Solver(rules, enforce_trump_breaking=False, fast=False)
+            assert f2.solve(g).per_move == g2.solve(g).per_move
+    for i in range(6):  # endings with the trumps unbroken
+        g = small_game(rules, 4, rng, warm=i % 4)
+        assert fast.solve(g).per_move == general.solve(g).per_move
+        checked += 1
+    assert checked == 26
 
 
 # ---------------------------------------------------------------------------- annotation, API
