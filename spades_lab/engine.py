@@ -907,6 +907,13 @@ class Game:
         size = rules.hand_size
         if dealer is None:
             dealer = self.next_dealer
+        elif not (isinstance(dealer, int) and 0 <= dealer < n):
+            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}.")
+        elif self.hands and dealer != self.next_dealer:  # RULINGS.md 1: the deal passes clockwise
+            raise IllegalAction("not-your-turn", f"The deal passes clockwise: "
+                                f"{seat_name(self.next_dealer, n)} deals this hand, not "
+                                f"{seat_name(dealer, n)}.", dealer=dealer,
+                                turn=self.next_dealer)
         if cards is None:
             deck = list(rules.deck.cards)
             (rng or random.Random()).shuffle(deck)
