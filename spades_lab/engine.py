@@ -297,6 +297,13 @@ def trump_states(rules: RuleSet, plays: Iterable[tuple[int, Play]]
 class Hand:
     """One deal: bidding, the blind exchanges, and the tricks.  Driven through :class:`Game`."""
 
+    # Slots: the play loop reads a dozen attributes per card, and slot access is the fastest.
+    __slots__ = ("game", "players", "totals_before", "outcome", "rules", "index", "n", "dealer",
+                 "deal", "hands", "phase", "bids", "looked", "turn", "exchanges", "leader",
+                 "trick", "tricks", "led_bit", "broken", "superior", "superior_at", "taken",
+                 "won", "trump_bits", "_sup_bit", "has_duals", "rank_low", "rank_high",
+                 "ace_flips", "scores", "log", "first_event", "_legal", "__weakref__")
+
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
         self.game = game
@@ -333,7 +340,8 @@ class Hand:
     # ------------------------------------------------------------------ copying
     def _copy(self, game: Game) -> Hand:
         h = object.__new__(Hand)
-        h.__dict__.update(self.__dict__)
+        for name in Hand.__slots__[:-1]:
+            setattr(h, name, getattr(self, name))
         h.game = game
         h.log = game.log
         h.hands = [list(x) for x in self.hands]
