@@ -3,9 +3,10 @@ importing only the public API of ``spades_lab``, and loading only curated record
 
 (Running them is nbval's job: ``./dev.sh test`` runs every notebook with ``--nbval-lax``.)
 
-A code cell whose first line is ``# NBVAL_CHECK_OUTPUT`` keeps its expected output in the file:
-that stored text is what nbval compares the fresh run against, so it is a test of the course
-content, not a leftover output.  Every other cell is saved empty.
+Every cell is saved without outputs.  A code cell whose first line is ``# NBVAL_CHECK_OUTPUT``
+keeps the text it must print in its metadata (``nbval_expected``); the repository's
+``conftest.py`` hands it to nbval as the reference output, so those cells are tests of the
+course content (``scripts/notebook_expectations.py update`` refreshes them).
 """
 from __future__ import annotations
 
@@ -83,16 +84,40 @@ def test_notebook_file(path: Path) -> None:
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
 def test_saved_without_outputs(path: Path) -> None:
     for cell in _code(_read(path)):
+        assert not cell.outputs, f"{cell.id}: saved with outputs"
+        assert cell.execution_count is None, f"{cell.id}: saved with an execution count"
+        expected = cell.metadata.get("nbval_expected")
         if cell.source.startswith(MARK):
-            assert cell.outputs, f"{cell.id}: a checked cell must store its expected output"
-            assert cell.execution_count is not None, f"{cell.id}: nbval skips unrun cells"
-            for out in cell.outputs:
-                assert out.output_type == "stream", \
+            assert expected, f"{cell.id}: a checked cell must store its expected text"
+            for out in expected:
+                assert out["output_type"] == "stream", \
                     f"{cell.id}: checked cells compare printed text only"
-                assert not re.search(r"0x[0-9a-f]{6,}", out.text), f"{cell.id}: an address"
+                assert not re.search(r"0x[0-9a-f]{6,}", out["text"]), f"{cell.id}: an address"
         else:
-            assert not cell.outputs, f"{cell.id}: saved with outputs"
-            assert cell.execution_count is None, f"{cell.id}: saved with an execution count"
+            assert expected is None, f"{cell.id}: expected text on an unchecked cell"
+
+
+def _tiny_notebook(tmp: Path, expected: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell(f"{MARK}\nprint('hello')")
+    cell.metadata["nbval_expected"] = [{"output_type": "stream", "name": "stdout",
+                                        "text": expected}]
+    nb.cells = [cell]
+    path = tmp / "check.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.mark.parametrize("expected,passes", [("hello\n", True), ("goodbye\n", False)])
+def test_checked_cells_can_fail(tmp_path: Path, expected: str, passes: bool) -> None:
+    """The metadata expectation really is compared: a wrong one fails nbval."""
+    import subprocess
+
+    nb = _tiny_notebook(tmp_path, expected)
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "conftest",
+                           "--nbval-lax", "--nbval-current-env", "-p", "no:cacheprovider",
+                           str(nb)], cwd=ROOT, capture_output=True, text=True)
+    assert (proc.returncode == 0) == passes, proc.stdout[-2000:]
 
 
 @pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
