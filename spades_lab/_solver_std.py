@@ -74,6 +74,11 @@ def eligible(tab: Any, rules: Any) -> bool:
     return True
 
 
+def popcount(x: int) -> int:
+    """Number of cards in a bit mask (shared with ``solver``)."""
+    return bin(x).count("1")
+
+
 def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list[Any]],
                 counter: list[int]) -> Any:
     """``search(hands, trick_cards, leader, broken, left, t) -> bool``: can the side of
@@ -129,9 +134,6 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 top_cache.clear()
             top_cache[key] = hit
         return hit
-
-    def popcount(x: int) -> int:
-        return bin(x).count("1")
 
     def quick(hands: list[int], leader: int, broken: int) -> tuple[int, int, int, int]:
         """(tricks the leader's side surely takes by cashing from the top, its relied-on

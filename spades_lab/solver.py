@@ -226,8 +226,7 @@ def _iter_bits(mask: int) -> list[int]:
     return out
 
 
-def _popcount(x: int) -> int:
-    return bin(x).count("1")
+_popcount = _solver_std.popcount
 
 
 # ---------------------------------------------------------------------------- positions
