@@ -5,7 +5,7 @@ and the score), and what-if branches per second.
     .venv/bin/python benchmarks/bench_explain.py --repeats 3
 
 Hands are played once by random players (seeded), then explained with
-``spades_lab.explain.explain_hand``; a what-if replaces the 10th play of the first hand of a
+``spades_lab.teach.explain.explain_hand``; a what-if replaces the 10th play of the first hand of a
 one-hand record and follows the record (``then="record"``).  A script, not a test: figures
 depend on the machine and on what else runs on it.
 """
@@ -21,10 +21,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_lab import Game, RuleSet  # noqa: E402
-from spades_lab.explain import explain_hand  # noqa: E402
-from spades_lab.players import RandomPlayer, play_hand  # noqa: E402
-from spades_lab.records import replay  # noqa: E402
-from spades_lab.whatif import what_if  # noqa: E402
+from spades_lab.core.records import replay  # noqa: E402
+from spades_lab.play.players import RandomPlayer, play_hand  # noqa: E402
+from spades_lab.teach.explain import explain_hand  # noqa: E402
+from spades_lab.teach.whatif import what_if  # noqa: E402
 
 CONFIGS = {"standard": ("standard", {}), "acorns-th": ("acorns", {"travelers_hunters": True}),
            "acorns8": ("acorns8", {})}

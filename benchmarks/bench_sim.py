@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 
 from spades_lab import Game, RuleSet
-from spades_lab.batch import play_random_hands
-from spades_lab.players import HeuristicPlayer, RandomPlayer, play_hand
+from spades_lab.play.batch import play_random_hands
+from spades_lab.play.players import HeuristicPlayer, RandomPlayer, play_hand
 
 
 def measure(fn: Callable[[int], int], repeats: int) -> tuple[float, float]:

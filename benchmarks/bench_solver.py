@@ -7,7 +7,7 @@
 
 A position is made by dealing a seeded random deal, bidding with the simple players, and
 playing random legal moves until K tricks are left (a trick boundary).  Each position is solved
-from scratch (a fresh :class:`~spades_lab.solver.Solver`, so no table is reused) for the number
+from scratch (a fresh :class:`~spades_lab.solver.search.Solver`, so no table is reused) for the number
 of tricks the side to move can take (``per_move=False``; ``--per-move`` also values every
 legal play).  Targets: standard 7 tricks left < 50 ms median; standard full deal (13 tricks)
 < 2 s median; Acorns 6 tricks left < 200 ms median (Travelers/Hunters off and on).
@@ -26,8 +26,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_lab import Game, RuleSet  # noqa: E402
-from spades_lab.players import SimplePlayer, act  # noqa: E402
-from spades_lab.solver import Solver  # noqa: E402
+from spades_lab.play.players import SimplePlayer, act  # noqa: E402
+from spades_lab.solver.search import Solver  # noqa: E402
 
 CONFIGS: dict[str, tuple[str, dict[str, Any], int, int, float]] = {
     # name: (preset, options, tricks left, default count, target median seconds)

@@ -15,9 +15,9 @@ import random
 import statistics
 import time
 
-from spades_lab.engine import Game
-from spades_lab.players import SimplePlayer, play_game
-from spades_lab.rules import RuleSet
+from spades_lab.core.engine import Game
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.players import SimplePlayer, play_game
 from spades_lab.widgets import TableApp
 
 

@@ -14,9 +14,9 @@ import argparse
 import sys
 import time
 
-from spades_lab.rules import RuleSet
-from spades_lab.sim import simulate_hands
-from spades_lab.stats import diff_ci, mean_ci, team_scores
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.sim import simulate_hands
+from spades_lab.play.stats import diff_ci, mean_ci, team_scores
 
 CONFIGS = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
            ("acorns", {"travelers_hunters": True}), ("acorns8", {})]

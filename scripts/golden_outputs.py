@@ -24,7 +24,7 @@ def records() -> list[Path]:
 
 
 def run(args: list[str]) -> dict[str, object]:
-    from spades_lab.cli import main
+    from spades_lab.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

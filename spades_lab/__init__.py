@@ -1,12 +1,12 @@
 """spades_lab: a rules engine and course for Spades-family trick-taking games."""
 from __future__ import annotations
 
-from .bids import Bid, parse_bid
-from .cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
-from .engine import Check, Game, SeatView, Trick, trick_winner
-from .errors import RULE_IDS, IllegalAction, OptionError, RecordError, RuleError
-from .rules import PRESETS, RuleSet
-from .scoring import LineItem, NilResult, Outcome, TeamScore, score_hand, seat_name
+from .core.bids import Bid, parse_bid
+from .core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
+from .core.engine import Check, Game, SeatView, Trick, trick_winner
+from .core.errors import RULE_IDS, IllegalAction, OptionError, RecordError, RuleError
+from .core.rules import PRESETS, RuleSet
+from .core.scoring import LineItem, NilResult, Outcome, TeamScore, score_hand, seat_name
 
 __version__ = "0.1.0"
 

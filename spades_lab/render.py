@@ -8,7 +8,7 @@ card names itself in ``aria-label``/``title`` (SVG: ``<title>``).
 The functions only draw; every fact they show (who is winning a trick, which trump is
 superior, what a hand scored) comes from the engine.
 
->>> from spades_lab.cards import parse_card
+>>> from spades_lab.core.cards import parse_card
 >>> html = card_html(parse_card("QH"))
 >>> 'class="sl-card sl-suit-H sl-red"' in html, 'aria-label="Queen of Hearts"' in html
 (True, True)
@@ -21,14 +21,14 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUITS, Card, Play
-from .scoring import seat_name, team_name
+from .core.cards import SUITS, Card, Play
+from .core.scoring import seat_name, team_name
 
 if TYPE_CHECKING:
-    from .compare import RuleComparison
-    from .engine import Game, Hand, Trick
-    from .rules import RuleSet
-    from .scoring import TeamScore
+    from .core.engine import Game, Hand, Trick
+    from .core.rules import RuleSet
+    from .core.scoring import TeamScore
+    from .teach.compare import RuleComparison
 
 # ---------------------------------------------------------------------------- style
 
@@ -207,7 +207,7 @@ def suit_shape_svg(letter: str, x: float, y: float, size: float = 20) -> str:
 def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
     """One card as a standalone SVG: rank, suit letter(s) and suit shape(s), with ``<title>``.
 
-    >>> from spades_lab.cards import parse_card
+    >>> from spades_lab.core.cards import parse_card
     >>> svg = card_svg(parse_card("7A"))
     >>> "sl-shape-acorn" in svg and 'aria-label="7 of Acorns"' in svg
     True
@@ -297,7 +297,7 @@ def trick_html(plays: Sequence[tuple[int, Play]], players: int, *,
 
 
 def trick_record_html(trick: Trick, *, style: bool = True) -> str:
-    """A complete :class:`~spades_lab.engine.Trick` with its winner."""
+    """A complete :class:`~spades_lab.core.engine.Trick` with its winner."""
     n = len(trick.plays)
     text = f"Trick {trick.index + 1}: {seat_name(trick.winner, n)} wins"
     return _wrap(trick_html(trick.plays, n, winning=trick.winner, winner_text=text), style,
@@ -384,7 +384,7 @@ def status_text(hand: Hand, names: Sequence[str] | None = None) -> str:
 
 
 def hand_state_html(hand: Hand, *, style: bool = True) -> str:
-    """A :class:`~spades_lab.engine.Hand` as the table shows it, every hand face up."""
+    """A :class:`~spades_lab.core.engine.Hand` as the table shows it, every hand face up."""
     body = (f'<div class="sl-status">{escape(status_text(hand))}</div>'
             + trumps_html(hand) + table_html(hand))
     if hand.scores:
@@ -424,7 +424,7 @@ def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str]
     """One hand of a rule comparison: per partnership, each line item's points under A and
     under B side by side (rows that differ get ``sl-changed``), then hand score, total, bags.
 
-    >>> from spades_lab.compare import compare_rules
+    >>> from spades_lab.teach.compare import compare_rules
     >>> html = comparison_html(compare_rules("data/course/standard_hand.json", {"bag_limit": 5}))
     >>> html.count('class="sl-compare-team"'), "sl-compare-row" in html
     (2, True)
@@ -482,7 +482,7 @@ def running_totals_html(game: Game, *, style: bool = False) -> str:
 
 
 def hand_result_html(result: Any, *, style: bool = True) -> str:
-    """A replayed hand's result (:class:`~spades_lab.records.HandResult`): tricks per seat, the
+    """A replayed hand's result (:class:`~spades_lab.core.records.HandResult`): tricks per seat, the
     superior trump, and each partnership's score."""
     n = len(result.tricks)
     taken = ", ".join(f"{seat_name(s, n)} {t}" for s, t in enumerate(result.tricks))
@@ -503,8 +503,8 @@ def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
     """A picture of the hand's tricks: one lane per trump, a mark for each card played as that
     trump, a star where it was broken, the superior trump's lane shaded from the trick that
     set it, and a ring round each trick the superiority decided (from
-    :func:`spades_lab.explain.trump_timeline`).  ``upto`` limits it to the first tricks."""
-    from .explain import trump_timeline
+    :func:`spades_lab.teach.explain.trump_timeline`).  ``upto`` limits it to the first tricks."""
+    from .teach.explain import trump_timeline
 
     rules = hand.rules
     tl = trump_timeline(hand)

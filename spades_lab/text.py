@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import SUITS, cards_text
-from .engine import Game, Hand, Trick
-from .scoring import TeamScore, team_name
+from .core.cards import SUITS, cards_text
+from .core.engine import Game, Hand, Trick
+from .core.scoring import TeamScore, team_name
 
 
 def trick_line(game: Game, trick: Trick, superior_before: str | None = None) -> str:

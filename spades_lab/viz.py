@@ -1,11 +1,11 @@
 """Matplotlib pictures of a hand (imported lazily: ``import spades_lab`` never loads matplotlib).
 
 Each function takes ``ax=None`` (a new figure when None) and returns the Axes, so pictures can
-be combined and tested.  The facts come from :mod:`spades_lab.explain` and the engine.
+be combined and tested.  The facts come from :mod:`spades_lab.teach.explain` and the engine.
 
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from spades_lab.records import replay
+>>> from spades_lab.core.records import replay
 >>> g = replay("data/scenarios/demo_acorns_th.json").game
 >>> ax = trump_timeline_plot(g.hands[0])
 >>> ax.get_title()
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUITS
+from .core.cards import SUITS
 from .render import COLOURS
 
 if TYPE_CHECKING:
-    from .engine import Game, Hand
+    from .core.engine import Game, Hand
 
 
 def _axes(ax: Any, size: tuple[float, float]) -> Any:
@@ -37,7 +37,7 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
     it, and a frame round each trick the superiority decided."""
     from matplotlib.patches import Rectangle
 
-    from .explain import trump_timeline
+    from .teach.explain import trump_timeline
 
     rules = hand.rules
     tl = trump_timeline(hand)
@@ -79,7 +79,7 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
 
 def score_progress_plot(game: Game, ax: Any = None) -> Any:
     """Each partnership's running total after every complete hand (starting totals first)."""
-    from .scoring import team_name
+    from .core.scoring import team_name
 
     ax = _axes(ax, (6, 3.5))
     rules = game.rules

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from spades_lab import Game, RuleSet
-from spades_lab.cards import SUIT_BITS, Card
+from spades_lab.core.cards import SUIT_BITS, Card
 
 
 def rules_of(preset: str, **options: Any) -> RuleSet:

@@ -9,13 +9,13 @@ import random
 
 import pytest
 
-from spades_lab.bids import Bid, parse_bid
-from spades_lab.cards import parse_card
-from spades_lab.engine import Game, rank_tables, trick_winner
-from spades_lab.errors import IllegalAction, RecordError, RuleError
-from spades_lab.records import game_to_record, replay
-from spades_lab.rules import RuleSet
-from spades_lab.scoring import game_outcome, score_hand
+from spades_lab.core.bids import Bid, parse_bid
+from spades_lab.core.cards import parse_card
+from spades_lab.core.engine import Game, rank_tables, trick_winner
+from spades_lab.core.errors import IllegalAction, RecordError, RuleError
+from spades_lab.core.records import game_to_record, replay
+from spades_lab.core.rules import RuleSet
+from spades_lab.core.scoring import game_outcome, score_hand
 
 C = parse_card
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from spades_lab.batch import play_random_hands
-from spades_lab.records import replay
-from spades_lab.rules import RuleSet
+from spades_lab.core.records import replay
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.batch import play_random_hands
 
 CONFIGS = [
     ("standard", {}),

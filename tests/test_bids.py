@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from spades_lab import Bid, RuleError, RuleSet, parse_bid
-from spades_lab.bids import all_bids
+from spades_lab.core.bids import all_bids
 
 STD = RuleSet.preset("standard")
 ACORNS = RuleSet.preset("acorns")

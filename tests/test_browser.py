@@ -87,7 +87,7 @@ def _shot(page: object, name: str, selector: str | None = None) -> None:
 
 def _quiz_answer() -> tuple[str, str]:
     """The first quiz question of the notebook and its right answer, from the engine."""
-    from spades_lab.records import replay
+    from spades_lab.core.records import replay
     from spades_lab.widgets import quiz_questions
 
     q = quiz_questions(replay(RECORD).game, 0, random.Random(QUIZ_SEED))[0]

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from spades_lab import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, RuleError, parse_card
-from spades_lab.cards import _data_dir, cards_text
+from spades_lab.core.cards import _data_dir, cards_text
 
 
 def test_deck_sizes_and_suits() -> None:

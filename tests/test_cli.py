@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spades_lab.cli import main, parse_option
-from spades_lab.records import load_record, replay
+from spades_lab.cli.main import main, parse_option
+from spades_lab.core.records import load_record, replay
 
 
 def test_play_acorns8_fours_writes_a_record_that_replays(

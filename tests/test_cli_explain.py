@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spades_lab.cli import main
-from spades_lab.records import replay
+from spades_lab.cli.main import main
+from spades_lab.core.records import replay
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 from spades_lab import Game, RuleSet
-from spades_lab.compare import compare_rules
-from spades_lab.errors import RuleError
-from spades_lab.players import SimplePlayer, play_hand
-from spades_lab.records import replay
-from spades_lab.scoring import score_hand
+from spades_lab.core.errors import RuleError
+from spades_lab.core.records import replay
+from spades_lab.core.scoring import score_hand
+from spades_lab.play.players import SimplePlayer, play_hand
+from spades_lab.teach.compare import compare_rules
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 
@@ -95,7 +95,7 @@ def test_comparison_words_and_dict() -> None:
 
 def test_tables() -> None:
     pd = pytest.importorskip("pandas")
-    from spades_lab.tables import comparison_table, line_items, scores_table, trick_log
+    from spades_lab.teach.tables import comparison_table, line_items, scores_table, trick_log
     rules = RuleSet.preset("standard")
     g = Game(rules)
     rng = random.Random(9)
@@ -116,8 +116,8 @@ def test_tables() -> None:
 
 
 def test_core_import_does_not_load_pandas() -> None:
-    code = ("import spades_lab, spades_lab.explain, spades_lab.whatif, spades_lab.compare, "
-            "spades_lab.tables, spades_lab.cli_explain, sys; "
+    code = ("import spades_lab, spades_lab.teach.explain, spades_lab.teach.whatif, spades_lab.teach.compare, "
+            "spades_lab.teach.tables, spades_lab.cli.explain, sys; "
             "assert not {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -125,8 +125,8 @@ def test_core_import_does_not_load_pandas() -> None:
 def test_other_partnerships_are_refused() -> None:
     """acorns8 with ``teams`` changed pairs the players differently: team 0 under one is not
     team 0 under the other, so the side-by-side is refused with a typed error."""
-    from spades_lab.errors import OptionError
-    from spades_lab.whatif import what_if
+    from spades_lab.core.errors import OptionError
+    from spades_lab.teach.whatif import what_if
 
     rec = DIR.parent / "course" / "acorns8_pairs.json"
     with pytest.raises(OptionError) as e:

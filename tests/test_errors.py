@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import bid_all, build_deal, dealt_game, state_snapshot
 
+from conftest import bid_all, build_deal, dealt_game, state_snapshot
 from spades_lab import RULE_IDS, Game, IllegalAction, RuleError, RuleSet
-from spades_lab.cli import main
-from spades_lab.errors import OptionError, RecordError
-from spades_lab.records import load_record, replay
+from spades_lab.cli.main import main
+from spades_lab.core.errors import OptionError, RecordError
+from spades_lab.core.records import load_record, replay
 
 SECTION_7 = ["wrong-phase", "not-your-turn", "unknown-card", "card-not-in-hand",
              "must-follow-suit", "trump-not-broken", "bad-declaration", "bid-out-of-range",

@@ -8,9 +8,11 @@ import random
 import pytest
 
 from spades_lab import Game, RuleSet
-from spades_lab.engine import trick_winner, trump_states
-from spades_lab.errors import RULE_IDS, RuleError
-from spades_lab.explain import (
+from spades_lab.core.engine import trick_winner, trump_states
+from spades_lab.core.errors import RULE_IDS, RuleError
+from spades_lab.core.records import replay
+from spades_lab.play.players import RandomPlayer, act
+from spades_lab.teach.explain import (
     CARD_ROLES,
     TRICK_REASONS,
     explain_bid,
@@ -23,8 +25,6 @@ from spades_lab.explain import (
     trump_timeline,
     who_knows_what,
 )
-from spades_lab.players import RandomPlayer, act
-from spades_lab.records import replay
 
 RULESETS = [
     ("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
@@ -249,7 +249,7 @@ def test_incomplete_hand_has_no_score() -> None:
 
 def test_trick_winner_matches_reasons_for_flipped_ace() -> None:
     r = RuleSet.preset("acorns")
-    from spades_lab.cards import parse_card as pc
+    from spades_lab.core.cards import parse_card as pc
     plays = [(0, pc("AH").play), (1, pc("5H").play), (2, pc("JD").play), (3, pc("2H").play)]
     assert trick_winner(r, plays[:2], None) == (1, "led-suit-wins")
     assert trick_winner(r, plays, None) == (0, "led-suit-wins")

@@ -20,7 +20,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from spades_lab.records import replay
+from spades_lab.core.records import replay
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

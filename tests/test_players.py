@@ -7,9 +7,10 @@ import statistics
 import pytest
 
 from spades_lab import Game
-from spades_lab.bids import Bid, parse_bid
-from spades_lab.engine import PLAY, SeatView
-from spades_lab.players import (
+from spades_lab.core.bids import Bid, parse_bid
+from spades_lab.core.engine import PLAY, SeatView
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.players import (
     HeuristicPlayer,
     RandomPlayer,
     SimplePlayer,
@@ -19,7 +20,6 @@ from spades_lab.players import (
     play_game,
     play_hand,
 )
-from spades_lab.rules import RuleSet
 
 H = HeuristicPlayer()
 RNG = random.Random(0)
@@ -48,7 +48,7 @@ def view(rules: RuleSet, seat: int, hand: str, bids: list, trick: list[tuple[int
 
 
 def _bit(suit: str) -> int:
-    from spades_lab.cards import SUIT_BITS
+    from spades_lab.core.cards import SUIT_BITS
     return SUIT_BITS[suit]
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import build_deal
 
+from conftest import build_deal
 from spades_lab import Game, RecordError, RuleSet
-from spades_lab.cli import main
-from spades_lab.players import RandomPlayer, play_game
-from spades_lab.records import dump_record, game_to_record, load_record, replay
+from spades_lab.cli.main import main
+from spades_lab.core.records import dump_record, game_to_record, load_record, replay
+from spades_lab.play.players import RandomPlayer, play_game
 
 HAND_KEYS = {"complete", "tricks", "superior_trump", "superior_set_at", "teams"}
 TEAM_KEYS = {"seats", "bid", "tricks", "made", "points", "bags_added", "bag_penalty", "nils",

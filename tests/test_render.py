@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 
 from spades_lab import HECKADECK_TH, STANDARD_DECK, SUITS, parse_card, render
-from spades_lab.records import replay
+from spades_lab.core.records import replay
 from spades_lab.render import (
     CSS,
     card_html,
@@ -141,7 +141,7 @@ def test_score_html_lists_every_line_item(demo):
 
 
 def test_trump_timeline_marks_breaks_superior_and_decided_tricks(demo):
-    from spades_lab.explain import trump_timeline
+    from spades_lab.teach.explain import trump_timeline
 
     h = demo.hands[0]
     tl = trump_timeline(h)
@@ -176,7 +176,7 @@ def test_viz_plots_return_axes(demo):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from spades_lab.explain import trump_timeline
+    from spades_lab.teach.explain import trump_timeline
     from spades_lab.viz import score_progress_plot, trump_timeline_plot
 
     fig, ax = plt.subplots()

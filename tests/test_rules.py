@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from spades_lab import PRESETS, OptionError, RuleSet
-from spades_lab.rules import rules_from_json
+from spades_lab.core.rules import rules_from_json
 
 COMMON = {"failed_nil_tricks", "bag_limit", "bag_penalty", "losing_floor", "target",
           "blind_exchange", "first_lead"}

@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from spades_lab.compare import compare_rules
-from spades_lab.explain import (
+from spades_lab.core.records import load_record, replay
+from spades_lab.teach.compare import compare_rules
+from spades_lab.teach.explain import (
     explain_bid,
     explain_play,
     explain_score,
     explain_trick,
     trump_timeline,
 )
-from spades_lab.records import load_record, replay
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 README = (DIR / "README.md").read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spades_lab import RuleSet, parse_bid, score_hand
-from spades_lab.scoring import game_outcome
+from spades_lab.core.scoring import game_outcome
 
 
 def row(id: str, preset: str, options: dict[str, Any], bids: list[Any], tricks: list[int],

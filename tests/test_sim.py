@@ -5,10 +5,10 @@ import json
 
 import pytest
 
-from spades_lab.cli import main
-from spades_lab.records import replay
-from spades_lab.rules import RuleSet
-from spades_lab.sim import seat_types, simulate_games, simulate_hands, simulate_random_batch
+from spades_lab.cli.main import main
+from spades_lab.core.records import replay
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.sim import seat_types, simulate_games, simulate_hands, simulate_random_batch
 
 
 def test_same_seed_same_frame_with_one_or_two_processes() -> None:

@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from spades_lab.cards import SUIT_BITS, Play
-from spades_lab.engine import Game, trick_winner
-from spades_lab.errors import RuleError
-from spades_lab.players import SimplePlayer, act
-from spades_lab.rules import RuleSet
-from spades_lab.solver import (
+from spades_lab.core.cards import SUIT_BITS, Play
+from spades_lab.core.engine import Game, trick_winner
+from spades_lab.core.errors import RuleError
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.players import SimplePlayer, act
+from spades_lab.solver.search import (
     Position,
     Solver,
     annotate_hand,
@@ -415,8 +415,8 @@ def test_enhancements_change_no_value(preset: str, opts: dict[str, Any]) -> None
 def test_cli_solve(tmp_path: Any, capsys: Any) -> None:
     import json
 
-    from spades_lab.cli import main
-    from spades_lab.records import dump_record
+    from spades_lab.cli.main import main
+    from spades_lab.core.records import dump_record
 
     rules = RuleSet.preset("acorns", travelers_hunters=True)
     rng = random.Random(9)

@@ -7,8 +7,8 @@ import matplotlib
 import pandas as pd
 import pytest
 
-from spades_lab import stats
-from spades_lab.sim import simulate_games, simulate_hands, simulate_random_batch
+from spades_lab.play import stats
+from spades_lab.play.sim import simulate_games, simulate_hands, simulate_random_batch
 
 matplotlib.use("Agg")
 

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from spades_lab import Game
-from spades_lab.errors import IllegalAction, RecordError
-from spades_lab.players import RandomPlayer, SimplePlayer, play_hand
-from spades_lab.records import replay
-from spades_lab.whatif import record_steps, what_if
+from spades_lab.core.errors import IllegalAction, RecordError
+from spades_lab.core.records import record_steps, replay
+from spades_lab.play.players import RandomPlayer, SimplePlayer, play_hand
+from spades_lab.teach.whatif import what_if
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 

@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 from spades_lab import Game, RuleSet  # noqa: E402
-from spades_lab.engine import PlayEvent  # noqa: E402
-from spades_lab.players import SimplePlayer, play_game  # noqa: E402
-from spades_lab.records import replay  # noqa: E402
+from spades_lab.core.engine import PlayEvent  # noqa: E402
+from spades_lab.core.records import replay  # noqa: E402
+from spades_lab.play.players import SimplePlayer, play_game  # noqa: E402
 from spades_lab.widgets import (  # noqa: E402
     Quiz,
     RuleExplorer,
@@ -324,8 +324,8 @@ def test_rule_explorer_bad_input_is_a_message():
 
 
 def test_whatif_model_shows_the_whatif_layer():
-    """The widget's what-if is :func:`spades_lab.whatif.what_if` at the same (hand, STEP)."""
-    from spades_lab.whatif import what_if
+    """The widget's what-if is :func:`spades_lab.teach.whatif.what_if` at the same (hand, STEP)."""
+    from spades_lab.teach.whatif import what_if
 
     m = WhatIfModel(TableModel.from_record(RECORD))
     m.set_point(m.points[5])
@@ -340,7 +340,7 @@ def test_whatif_model_shows_the_whatif_layer():
 
 
 def test_rule_explorer_shows_line_items_side_by_side():
-    from spades_lab.compare import compare_rules
+    from spades_lab.teach.compare import compare_rules
 
     ex = RuleExplorer(RECORD)
     ex.options_text.value = "travelers_hunters=true, bag_limit=5, bag_penalty=50"

@@ -18,16 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from spades_lab import Game, RuleSet
-from spades_lab.bids import Bid, parse_bid
-from spades_lab.cards import Card, Play
-from spades_lab.engine import SeatView
-from spades_lab.explain import explain_trick, trump_timeline
-from spades_lab.players import act
+from spades_lab.core.bids import Bid, parse_bid
+from spades_lab.core.cards import Card, Play
+from spades_lab.core.engine import SeatView
+from spades_lab.teach.explain import explain_trick, trump_timeline
+from spades_lab.play.players import act
 
 try:
-    from spades_lab.players import HeuristicPlayer as _Base
+    from spades_lab.play.players import HeuristicPlayer as _Base
 except ImportError:  # pragma: no cover
-    from spades_lab.players import RandomPlayer as _Base  # type: ignore[assignment]
+    from spades_lab.play.players import RandomPlayer as _Base  # type: ignore[assignment]
 
 HERE = Path(__file__).resolve().parent
 
@@ -230,7 +230,7 @@ def original_blind_nil_up_to_3() -> dict[str, Any]:
 def _at_target(preset: str, opts: Mapping[str, Any] | None, fix: Callable[[list[int]], list[int]]
                ) -> dict[str, Any]:
     rec = search(preset, opts, _complete)
-    from spades_lab.records import replay
+    from spades_lab.core.records import replay
     hs = [t.hand_score for t in replay(rec).game.hands[0].scores]
     rec["start"] = {"scores": fix(hs), "bags": [0, 0]}
     return rec
@@ -250,7 +250,7 @@ def std_losing_floor() -> dict[str, Any]:
         s = _h(g).scores
         return bool(s) and s[0].hand_score < -30 and s[1].hand_score > 0
     rec = search("standard", {"losing_floor": -200}, pred)
-    from spades_lab.records import replay
+    from spades_lab.core.records import replay
     hs = replay(rec).game.hands[0].scores[0].hand_score
     rec["start"] = {"scores": [-190 - hs - 10, 100], "bags": [0, 0]}
     return rec

@@ -1,9 +1,9 @@
 """The state behind the widgets, as plain Python (no ipywidgets): testable without a browser.
 
 Every fact shown comes from the engine (``Game``, ``Hand.check_play``, ``trick_winner``,
-``score_hand`` via the game) or from :mod:`spades_lab.explain`; stepping re-applies the game's
-log with :func:`spades_lab.records.apply_event`, a what-if is
-:func:`spades_lab.whatif.what_if` and a rule comparison :func:`spades_lab.compare.compare_rules`.
+``score_hand`` via the game) or from :mod:`spades_lab.teach.explain`; stepping re-applies the game's
+log with :func:`spades_lab.core.records.apply_event`, a what-if is
+:func:`spades_lab.teach.whatif.what_if` and a rule comparison :func:`spades_lab.teach.compare.compare_rules`.
 These classes only keep positions, snapshots and choices, and present those results.
 
 >>> m = TableModel.from_record("data/scenarios/demo_acorns_th.json")
@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, Play
-from ..compare import RuleComparison, compare_rules
-from ..engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
-from ..errors import RecordError, RuleError
-from ..explain import explain_play, explain_trick
-from ..records import apply_event, replay, replay_log
-from ..rules import RuleSet
-from ..scoring import seat_name, team_name
-from ..whatif import HandOutcome, WhatIf, what_if
+from ..core.cards import Card, Play
+from ..core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
+from ..core.errors import RecordError, RuleError
+from ..core.records import apply_event, replay, replay_log
+from ..core.rules import RuleSet
+from ..core.scoring import seat_name, team_name
+from ..teach.compare import RuleComparison, compare_rules
+from ..teach.explain import explain_play, explain_trick
+from ..teach.whatif import HandOutcome, WhatIf, what_if
 from . import words
 
 RecordSource = str | Path | Mapping[str, Any]
@@ -71,7 +71,7 @@ def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
 
 def hand_events(game: Game, hand: int) -> tuple[DealEvent, list[Any]]:
     """The deal event of hand ``hand`` and its actions (bids, exchanges, plays) in order: action
-    ``k`` is STEP ``k`` of :mod:`spades_lab.whatif`."""
+    ``k`` is STEP ``k`` of :mod:`spades_lab.teach.whatif`."""
     _, deal, actions = _hand_slice(game, hand)
     return deal, actions
 
@@ -278,7 +278,7 @@ class Choice:
 @dataclass(frozen=True)
 class Outcome:
     """One side of a what-if or a rule comparison: the hand as it ended
-    (:class:`~spades_lab.whatif.HandOutcome`), the game it ended in where one is kept (for
+    (:class:`~spades_lab.teach.whatif.HandOutcome`), the game it ended in where one is kept (for
     drawing its score), and notes on where the record stopped fitting."""
 
     hand: HandOutcome
@@ -304,7 +304,7 @@ class Outcome:
 
 class WhatIfModel:
     """Pick a point in the hand (a position where someone is to play), pick another card, see
-    the hand re-played by :func:`spades_lab.whatif.what_if` (the record's later actions kept
+    the hand re-played by :func:`spades_lab.teach.whatif.what_if` (the record's later actions kept
     while they stay legal, then simple players) and the difference."""
 
     def __init__(self, table: TableModel) -> None:
@@ -402,7 +402,7 @@ class WhatIfModel:
 
 class RuleExplorerModel:
     """The same deal (and bids, and plays while still legal) under another preset or options:
-    :func:`spades_lab.compare.compare_rules` on this hand (started from the totals and bags it
+    :func:`spades_lab.teach.compare.compare_rules` on this hand (started from the totals and bags it
     was dealt at)."""
 
     def __init__(self, game: Game, hand: int = 0) -> None:

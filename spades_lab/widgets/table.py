@@ -15,11 +15,10 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
-from ..cli import parse_option
-from ..engine import Game
-from ..errors import RuleError
-from ..explain import explain_score
-from ..rules import PRESETS, RuleSet
+from ..core.engine import Game
+from ..core.errors import RuleError
+from ..core.rules import PRESETS, RuleSet, parse_option
+from ..teach.explain import explain_score
 from .models import (
     Choice,
     QuizModel,

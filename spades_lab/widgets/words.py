@@ -1,18 +1,18 @@
-"""Words for the widgets, taken from :mod:`spades_lab.explain` (which asks the engine)."""
+"""Words for the widgets, taken from :mod:`spades_lab.teach.explain` (which asks the engine)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Play
-from ..engine import BidEvent, ExchangeEvent, Game, PlayEvent
-from ..explain import explain_bid, explain_play, explain_trick
-from ..rules import RuleSet
-from ..scoring import seat_name, team_name
+from ..core.cards import Play
+from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
+from ..core.rules import RuleSet
+from ..core.scoring import seat_name, team_name
+from ..teach.explain import explain_bid, explain_play, explain_trick
 
 if TYPE_CHECKING:
-    from ..compare import HandComparison
-    from ..whatif import Divergence
+    from ..teach.compare import HandComparison
+    from ..teach.whatif import Divergence
 
 ACE_WORDS = {
     "high": "Aces are high in this trick: a face card ({face}) is in it.",
@@ -52,7 +52,7 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
 
 
 def _suit(letter: str) -> str:
-    from ..cards import SUITS
+    from ..core.cards import SUITS
 
     return SUITS[letter].name
 
@@ -80,7 +80,7 @@ def hand_changes(players: int, team_seats: Sequence[Sequence[int]], taken: Pair,
                  hand_scores: Sequence[Pair],
                  trick_winners: Sequence[tuple[int, int | None, int | None]] = (),
                  notes: Sequence[str] = ()) -> list[str]:
-    """What changed in a hand (a :class:`~spades_lab.whatif.HandDiff`'s pairs), in words."""
+    """What changed in a hand (a :class:`~spades_lab.teach.whatif.HandDiff`'s pairs), in words."""
     seats, teams = _changes(players, team_seats, taken, hand_scores)
     moved = [(k, a, b) for k, a, b in trick_winners if a is not None and b is not None]
     if moved:
@@ -98,7 +98,7 @@ def hand_changes(players: int, team_seats: Sequence[Sequence[int]], taken: Pair,
 def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
                      notes: Sequence[str] = ()) -> list[str]:
     """What changes between the same deal played under two rule sets (one hand of a
-    :class:`~spades_lab.compare.RuleComparison`)."""
+    :class:`~spades_lab.teach.compare.RuleComparison`)."""
     out = []
     a_opts, b_opts = a_rules.options(all=True), b_rules.options(all=True)
     if a_rules.name != b_rules.name:

@@ -1,7 +1,7 @@
 """Scoring: a pure function of (bids, tricks taken, cards won, bags, rules) with line items.
 
->>> from spades_lab.rules import RuleSet
->>> from spades_lab.bids import Bid
+>>> from spades_lab.core.rules import RuleSet
+>>> from spades_lab.core.bids import Bid
 >>> r = RuleSet.preset("standard")
 >>> bids = [Bid(5), Bid(3), Bid(0, "nil"), Bid(2)]
 >>> north, east = score_hand(r, bids, [3, 4, 2, 4], [[], [], [], []], [0, 0], [0, 0])
@@ -20,20 +20,7 @@ from typing import Any, NamedTuple
 
 from .bids import Bid
 from .cards import SUIT_BITS, Card, suit_name
-from .rules import RuleSet
-
-FOUR_SEATS = ("North", "East", "South", "West")
-EIGHT_SEATS = ("North", "Northeast", "East", "Southeast", "South", "Southwest", "West",
-               "Northwest")
-
-
-def seat_name(seat: int, players: int = 4) -> str:
-    """``North``, ``East`` … (eight compass points with eight players)."""
-    return (FOUR_SEATS if players == 4 else EIGHT_SEATS)[seat]
-
-
-def team_name(seats: Sequence[int], players: int = 4) -> str:
-    return "/".join(seat_name(s, players) for s in seats)
+from .rules import RuleSet, seat_name, team_name
 
 
 class LineItem(NamedTuple):
@@ -98,7 +85,7 @@ class TeamScore(NamedTuple):
                 "hand_score": self.hand_score, "total": self.total, "bags": self.bags}
 
     def _repr_html_(self) -> str:
-        from .render import team_score_html
+        from ..render import team_score_html
 
         return team_score_html(self)
 

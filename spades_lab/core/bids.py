@@ -1,6 +1,6 @@
 """Bids: an ordinary number of tricks, a nil-type bid, or a partial nil with tricks on top.
 
->>> from spades_lab.rules import RuleSet
+>>> from spades_lab.core.rules import RuleSet
 >>> std, acorns = RuleSet.preset("standard"), RuleSet.preset("acorns")
 >>> parse_bid(std, 0), parse_bid(std, "blind nil"), parse_bid(std, 4)
 (Bid('nil'), Bid('blind nil'), Bid(4))

@@ -4,7 +4,7 @@ it).
 
 >>> import random
 >>> from spades_lab import Game
->>> from spades_lab.players import SimplePlayer, play_hand
+>>> from spades_lab.play.players import SimplePlayer, play_hand
 >>> g = Game("standard"); play_hand(g, [SimplePlayer()] * 4, random.Random(1))
 >>> df = trick_log(g.hands[0])
 >>> len(df), list(df.columns)[:5]
@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .engine import Game, Hand
+from ..core.engine import Game, Hand
+from ..core.scoring import team_name
 from .explain import explain_trick
-from .scoring import team_name
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -87,7 +87,7 @@ def line_items(game: Game) -> pd.DataFrame:
 
 
 def comparison_table(c: RuleComparison) -> pd.DataFrame:
-    """The side-by-side of :func:`spades_lab.compare.compare_rules`: one row per line item
+    """The side-by-side of :func:`spades_lab.teach.compare.compare_rules`: one row per line item
     (hand, team, rule, seat) with points under A and B and the difference, plus a
     ``hand-score`` row per team."""
     import pandas as pd

@@ -15,7 +15,8 @@ import argparse
 import json
 from typing import Any
 
-from .errors import RecordError, RuleError
+from ..core.errors import RecordError, RuleError
+from .common import report
 
 
 def register(sub: Any) -> None:
@@ -32,10 +33,9 @@ def register(sub: Any) -> None:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .cli import _report
-    from .records import load_record, replay
-    from .scoring import seat_name
-    from .solver import annotate_hand, solve
+    from ..core.records import load_record, replay
+    from ..core.scoring import seat_name
+    from ..solver.search import annotate_hand, solve
 
     try:
         data = load_record(args.file)
@@ -65,7 +65,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         game = replay(data).game
         notes = annotate_hand(game, hand, from_step=args.from_step)
     except RuleError as e:
-        return _report(e, args.json)
+        return report(e, args.json)
     n = game.rules.players
     if args.json:
         print(json.dumps([{"step": a.step, "trick": a.trick, "seat": a.seat,

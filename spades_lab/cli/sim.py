@@ -38,10 +38,9 @@ def register(sub: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .cli import parse_option
-    from .rules import RuleSet
-    from .sim import simulate_games, simulate_hands, simulate_random_batch
-    from .stats import game_length_summary, nil_success, score_summary
+    from ..core.rules import RuleSet, parse_option
+    from ..play.sim import simulate_games, simulate_hands, simulate_random_batch
+    from ..play.stats import game_length_summary, nil_success, score_summary
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)

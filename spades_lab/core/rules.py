@@ -8,11 +8,12 @@ Every choice RULINGS.md marks *option* is a field here, with the preset's defaul
 >>> RuleSet.preset("standard", th_low=True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-spades_lab.errors.OptionError: Rule set 'standard' has no option 'th_low'. Its options are: ...
+spades_lab.core.errors.OptionError: Rule set 'standard' has no option 'th_low'. Its options are: ...
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -307,5 +308,33 @@ def rules_from_json(obj: Any) -> RuleSet:
     return RuleSet.preset(obj["preset"], options)
 
 
-__all__ = ["RuleSet", "PRESETS", "preset_options", "all_presets", "rules_from_json",
+# ---------------------------------------------------------------------------- seats and options
+
+FOUR_SEATS = ("North", "East", "South", "West")
+EIGHT_SEATS = ("North", "Northeast", "East", "Southeast", "South", "Southwest", "West",
+               "Northwest")
+
+
+def seat_name(seat: int, players: int = 4) -> str:
+    """``North``, ``East`` … (eight compass points with eight players)."""
+    return (FOUR_SEATS if players == 4 else EIGHT_SEATS)[seat]
+
+
+def team_name(seats: Sequence[int], players: int = 4) -> str:
+    return "/".join(seat_name(s, players) for s in seats)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``key=value`` with a JSON value where it parses (``bag_limit=5``, ``th_low=true``,
+    ``bag_limit=null``), else the text itself (``failed_nil_tricks=count_toward_bid``)."""
+    if "=" not in text:
+        raise OptionError(f"--option takes key=value, not {text!r}.")
+    key, value = text.split("=", 1)
+    try:
+        return key.strip(), json.loads(value)
+    except json.JSONDecodeError:
+        return key.strip(), value.strip()
+
+
+__all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet", "PRESETS", "preset_options", "all_presets", "rules_from_json",
            "PARTIAL_NIL_SUIT"]

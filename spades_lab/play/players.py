@@ -1,6 +1,6 @@
 """Players: anything that chooses a bid, an exchange and a play from what its seat may see.
 
-A player gets a :class:`~spades_lab.engine.SeatView` (never the whole state), the legal choices,
+A player gets a :class:`~spades_lab.core.engine.SeatView` (never the whole state), the legal choices,
 and an explicit ``random.Random``.  :func:`play_hand` and :func:`play_game` drive a game with a
 player per seat.
 
@@ -25,10 +25,10 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from .bids import Bid
-from .cards import SUIT_BITS, Card, Play
-from .engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView, rank_tables, trick_winner
-from .rules import RuleSet
+from ..core.bids import Bid
+from ..core.cards import SUIT_BITS, Card, Play
+from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView, rank_tables, trick_winner
+from ..core.rules import RuleSet
 
 
 class Player(Protocol):
@@ -235,7 +235,7 @@ def estimate_tricks(rules: RuleSet, hand: Sequence[Card], *, exclude: str | None
     out), trump length and short side suits with trumps to spare.  ``exclude`` leaves out the
     cards of one suit (a partial-nil bidder does not mean to win with them).
 
-    >>> from spades_lab.cards import STANDARD_DECK
+    >>> from spades_lab.core.cards import STANDARD_DECK
     >>> r = RuleSet.preset("standard")
     >>> strong = STANDARD_DECK.parse_many("AS KS QS JS 10S AH KH AD KD AC KC QC 2C".split())
     >>> weak = STANDARD_DECK.parse_many("2S 3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 6C".split())
@@ -302,7 +302,7 @@ class HeuristicPlayer(RandomPlayer):
     dangerous cards, Nil Spades / Nil Acorns (plus an ordinary bid) when it is short and low in
     that suit, Full Nil rarely; blind nil only when its partnership trails far behind.
     Exchange: a blind nil bidder passes its most dangerous cards, its partner returns low ones.
-    Play: asks the engine (:func:`~spades_lab.engine.trick_winner`) whether each legal play
+    Play: asks the engine (:func:`~spades_lab.core.engine.trick_winner`) whether each legal play
     would win the trick as it stands, then makes the partnership's bid, covers a partner's nil,
     ducks under an opponent's nil, avoids bags once the bid is made (unless it can set the
     other side), and breaks the trump it is longer in first.  Travelers and Hunters are declared

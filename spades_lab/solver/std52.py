@@ -1,9 +1,9 @@
 """The solver's fast path for plain trick-taking decks (the 52-card presets).
 
-Used by :class:`spades_lab.solver.Solver` for trick-count goals when the deck has no flipping
+Used by :class:`spades_lab.solver.search.Solver` for trick-count goals when the deck has no flipping
 Ace and no Travelers/Hunters, there is one trump suit that is always superior, and four players
 form the partnerships 0-2 and 1-3 (``standard``, ``online``, ``original``).  Every rule fact is
-taken from the solver's engine-derived tables (:class:`spades_lab.solver._Tables`): the card
+taken from the solver's engine-derived tables (:class:`spades_lab.solver.search._Tables`): the card
 order within each suit from ``rank_tables``, the trump suit from ``rules.trumps``; legality is
 "follow the led suit; trumps may not be led before they are broken unless the leader holds
 nothing else" (``Hand._compute_legal`` for such decks), and the trick goes to the highest trump,

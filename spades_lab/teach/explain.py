@@ -3,9 +3,9 @@
 Every answer is a frozen dataclass with a ``text`` (words for a student, also ``describe()``
 and ``str()``) and ``to_dict()`` (JSON-ready: cards as record codes, seats as numbers).  Rules
 are never re-derived here: legality comes from :meth:`Hand.check_play` (and ``check_bid`` /
-``check_exchange``), trick winners from :func:`~spades_lab.engine.trick_winner`, broken and
-superior trumps from :func:`~spades_lab.engine.trump_states`, scores from the engine's
-:class:`~spades_lab.scoring.TeamScore` line items.
+``check_exchange``), trick winners from :func:`~spades_lab.core.engine.trick_winner`, broken and
+superior trumps from :func:`~spades_lab.core.engine.trump_states`, scores from the engine's
+:class:`~spades_lab.core.scoring.TeamScore` line items.
 
 API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 
@@ -28,9 +28,9 @@ API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 ``explain_hand(hand)``            -> :class:`HandExplanation` (all tricks, score, timeline)
 ================================  ==========================================================
 
-``hand`` arguments take an engine :class:`~spades_lab.engine.Hand` (``game.hands[i]``).
+``hand`` arguments take an engine :class:`~spades_lab.core.engine.Hand` (``game.hands[i]``).
 
->>> from spades_lab.records import replay
+>>> from spades_lab.core.records import replay
 >>> g = replay({"rules": {"preset": "standard"}, "hands": [{"deal": [
 ...     ["AS", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"],
 ...     ["AH", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"],
@@ -54,15 +54,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import SUIT_BITS, Card, Play, cards_text, suit_name
-from .engine import EXCHANGE, PLAY, Game, Hand, trick_winner, trump_states
-from .errors import RuleError
-from .scoring import team_name
+from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
+from ..core.engine import EXCHANGE, PLAY, Game, Hand, trick_winner, trump_states
+from ..core.errors import RuleError
+from ..core.scoring import team_name
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from .scoring import LineItem
+    from ..core.scoring import LineItem
 
 TRICK_REASONS = ("led-suit-wins", "superior-trump-wins", "inferior-trump-wins", "ace-high",
                  "ace-low", "played-as-led-suit", "declared-suit", "broke-trump",
@@ -490,7 +490,7 @@ class NilExplanation(_Explained):
 
 @dataclass(frozen=True)
 class LineSummary:
-    """The engine's :class:`~spades_lab.scoring.LineItem` as a frozen dataclass: ``rule``
+    """The engine's :class:`~spades_lab.core.scoring.LineItem` as a frozen dataclass: ``rule``
     (``bid-made``, ``bid-missed``, ``bags``, ``failed-nil-tricks``, ``nil-made``,
     ``nil-failed``, ``bag-penalty``), text, points, bags, the seat it concerns and the option
     that decided it."""
@@ -789,7 +789,7 @@ def who_knows_what(game: Game, seats: Iterable[int] | None = None
 @dataclass(frozen=True)
 class KnowledgeStep(_Explained):
     """The position after ``step`` actions of a hand (STEP numbering as in
-    :mod:`spades_lab.whatif`), what the action was, and each seat's knowledge."""
+    :mod:`spades_lab.teach.whatif`), what the action was, and each seat's knowledge."""
 
     hand: int
     step: int
@@ -802,8 +802,7 @@ def knowledge_steps(record: str | Path | Mapping[str, Any], hand: int = 0
                     ) -> tuple[KnowledgeStep, ...]:
     """Who knows what after each action of hand ``hand`` of a record (step 0 = after the
     deal, step k = after the first k actions)."""
-    from .records import load_record, replay
-    from .whatif import apply_entry, record_steps
+    from ..core.records import apply_entry, load_record, record_steps, replay
 
     data = load_record(record)
     game = replay(data, upto=(hand, 0)).game

@@ -2,7 +2,7 @@
 partnership's line items side by side.
 
 The actions are the record's, kept while they stay legal under each rule set (the what-if
-``record`` policy of :mod:`spades_lab.whatif`): options that only score (``failed_nil_tricks``,
+``record`` policy of :mod:`spades_lab.teach.whatif`): options that only score (``failed_nil_tricks``,
 ``bag_limit``/``bag_penalty``, ``target``, ``losing_floor``) never change the play; ``th_low``
 may change trick winners and so who leads next, after which the record may no longer fit and
 seeded players finish that hand (reported in ``divergences``).  An option that changes the deck
@@ -10,7 +10,7 @@ seeded players finish that hand (reported in ``divergences``).  An option that c
 
 >>> import random
 >>> from spades_lab import Game
->>> from spades_lab.players import SimplePlayer, play_hand
+>>> from spades_lab.play.players import SimplePlayer, play_hand
 >>> g = Game("standard"); play_hand(g, [SimplePlayer()] * 4, random.Random(2))
 >>> c = compare_rules(g.to_record(), {"bag_limit": 5, "bag_penalty": 50})
 >>> c.same_play, len(c.hands[0].teams)
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError, RuleError
-from .records import load_record
-from .rules import RuleSet, rules_from_json
+from ..core.errors import RecordError, RuleError
+from ..core.records import load_record
+from ..core.rules import RuleSet, rules_from_json
 from .whatif import (
     Divergence,
     GameOutcome,

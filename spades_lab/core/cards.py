@@ -32,7 +32,7 @@ def _data_dir() -> Path:
     packaged = Path(str(resources.files("spades_lab"))) / "_data" / "decks"
     if packaged.is_dir():
         return packaged
-    return Path(__file__).resolve().parent.parent / "data" / "decks"
+    return Path(__file__).resolve().parents[2] / "data" / "decks"
 
 
 def _load_json(name: str) -> Any:
@@ -135,7 +135,7 @@ class Play:
         return self.card.pretty
 
     def _repr_html_(self) -> str:
-        from .render import play_html
+        from ..render import play_html
 
         return play_html(self)
 
@@ -236,7 +236,7 @@ class Card:
         return self.rank + "".join(SUITS[s].symbol for s in self.suits)
 
     def _repr_html_(self) -> str:  # rich display in notebooks; drawing lives in render
-        from .render import card_html
+        from ..render import card_html
 
         return card_html(self)
 
@@ -302,7 +302,7 @@ class Deck:
     >>> STANDARD_DECK.parse("0S")
     Traceback (most recent call last):
     ...
-    spades_lab.errors.RuleError: '0S' is not a card of the 52-card deck.
+    spades_lab.core.errors.RuleError: '0S' is not a card of the 52-card deck.
     """
 
     def __init__(self, name: str, *, travelers_hunters: bool = False) -> None:

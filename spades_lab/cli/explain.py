@@ -17,7 +17,8 @@ import argparse
 import json
 from typing import Any
 
-from .errors import RecordError, RuleError
+from ..core.errors import RecordError, RuleError
+from .common import report
 
 
 def register(sub: Any) -> None:
@@ -48,14 +49,13 @@ def register(sub: Any) -> None:
 
 
 def _error(e: RuleError, as_json: bool) -> int:
-    from .cli import _report
 
-    return _report(e, as_json)
+    return report(e, as_json)
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .explain import explain_hand, explain_trick
-    from .records import replay
+    from ..core.records import replay
+    from ..teach.explain import explain_hand, explain_trick
 
     try:
         game = replay(args.file).game
@@ -93,8 +93,8 @@ def _parse_at(text: str | None) -> tuple[int, int]:
 
 
 def cmd_whatif(args: argparse.Namespace) -> int:
-    from .cli import parse_option
-    from .whatif import what_if
+    from ..core.rules import parse_option
+    from ..teach.whatif import what_if
 
     try:
         options = dict(parse_option(o) for o in args.option)

@@ -13,24 +13,13 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any
 
-from .errors import RecordError, RuleError
+from ..core.errors import RecordError, RuleError
+from ..core.rules import parse_option
+from .common import report
 
 #: Modules that add sub-commands: each has ``register(subparsers)``.
-COMMAND_MODULES = ("spades_lab.cli_explain", "spades_lab.cli_sim", "spades_lab.cli_solve")
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """``key=value`` with a JSON value where it parses (``bag_limit=5``, ``th_low=true``,
-    ``bag_limit=null``), else the text itself (``failed_nil_tricks=count_toward_bid``)."""
-    if "=" not in text:
-        raise RuleError("bad-option", f"--option takes key=value, not {text!r}.")
-    key, value = text.split("=", 1)
-    try:
-        return key.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return key.strip(), value.strip()
+COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -61,11 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .engine import Game
-    from .players import SimplePlayer, play_game
-    from .records import dump_record
-    from .rules import RuleSet
-    from .text import game_account
+    from ..core.engine import Game
+    from ..core.records import dump_record
+    from ..core.rules import RuleSet
+    from ..play.players import SimplePlayer, play_game
+    from ..text import game_account
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)
@@ -86,30 +75,18 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .records import replay
-    from .text import game_account
+    from ..core.records import replay
+    from ..text import game_account
 
     try:
         result = replay(args.file)
     except RecordError as e:
-        return _report(e, args.json)
+        return report(e, args.json)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
         print(game_account(result.game))
     return 0
-
-
-def _report(e: RuleError, as_json: bool) -> int:
-    err = e if isinstance(e, RecordError) else RecordError(e.rule, e.message)
-    if as_json:
-        print(json.dumps({"error": err.to_dict()}, ensure_ascii=False))
-    else:
-        where = ""
-        if err.hand is not None:
-            where = f"hand {err.hand}" + (f", {err.step}" if err.step else "") + ": "
-        print(f"error [{err.rule}] {where}{err.message}", file=sys.stderr)
-    return 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -118,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except RuleError as e:
-        return _report(e, bool(getattr(args, "json", False)))
+        return report(e, bool(getattr(args, "json", False)))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ kept clean, can a partnership still make its bid) and annotates a played hand wi
 each play in tricks (for a table widget to colour cards, like a bridge hand viewer).
 
 >>> import random
->>> from spades_lab.engine import Game
+>>> from spades_lab.core.engine import Game
 >>> g = Game("standard"); g.deal(rng=random.Random(3))
 >>> for b in (3, 4, 3, 3): g.bid(b)
 >>> while len(g.hand.tricks) < 10: g.play(g.legal_plays()[0])
@@ -18,13 +18,13 @@ each play in tricks (for a table widget to colour cards, like a bridge hand view
 
 **Where the rules come from.**  The search runs on a compact internal state (card bit masks)
 for speed, but every rule-derived fact is taken from the engine's data, never from new tables:
-rank orders and the Ace's two places from :func:`spades_lab.engine.rank_tables`, trumps from
+rank orders and the Ace's two places from :func:`spades_lab.core.engine.rank_tables`, trumps from
 ``rules.trumps``, face cards from ``card.is_face``, suits (including both suits of a
 Traveler/Hunter) from ``card.bits`` and its interned plays from ``card.all_plays``.  The move
 generator and the trick winner mirror ``Hand._compute_legal`` and ``Hand._finish_trick``;
 ``tests/test_solver.py`` proves them identical to the engine on many random positions of every
 preset (generated moves == ``Hand.legal_plays()`` as sets of (card, suit); trick winners ==
-:func:`~spades_lab.engine.trick_winner`), and compares the solver's values with an exhaustive
+:func:`~spades_lab.core.engine.trick_winner`), and compares the solver's values with an exhaustive
 minimax that drives the engine itself (``Game.copy()`` / ``Game.play``) on small endings.
 
 **Search.**  Alpha-beta over two sides as zero-window searches ("can the side take at least
@@ -73,11 +73,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import _solver_std
-from .cards import SUIT_BITS, Card, Play
-from .engine import Game, Hand, rank_tables
-from .errors import RuleError
-from .rules import RuleSet
+from ..core.cards import SUIT_BITS, Card, Play
+from ..core.engine import Game, Hand, rank_tables
+from ..core.errors import RuleError
+from ..core.rules import RuleSet
+from . import std52 as _std52
 
 __all__ = ["Position", "SolveResult", "PlayAnnotation", "NilCheck", "BidCheck", "Solver",
            "solve", "annotate_hand", "can_keep_nil", "can_make_bid", "legal_moves",
@@ -201,7 +201,7 @@ def _fast_tables(tab: _Tables, rules: RuleSet) -> Any:
     """The plain-deck fast path's layout, or None when the rule set needs the general search."""
     key = id(tab)
     if key not in _FAST_CACHE:
-        _FAST_CACHE[key] = (_solver_std.FastTables(tab) if _solver_std.eligible(tab, rules)
+        _FAST_CACHE[key] = (_std52.FastTables(tab) if _std52.eligible(tab, rules)
                             else None)
     return _FAST_CACHE[key]
 
@@ -226,7 +226,7 @@ def _iter_bits(mask: int) -> list[int]:
     return out
 
 
-_popcount = _solver_std.popcount
+_popcount = _std52.popcount
 
 
 # ---------------------------------------------------------------------------- positions
@@ -465,7 +465,7 @@ class Solver:
 
     def winner(self, trick: Sequence[tuple[int, int, int]], sup: int) -> int:
         """The seat winning ``trick`` (seat, card index, suit bit): mirrors
-        ``Hand._finish_trick`` / :func:`~spades_lab.engine.trick_winner`."""
+        ``Hand._finish_trick`` / :func:`~spades_lab.core.engine.trick_winner`."""
         tab = self.tab
         rv = tab.rlow
         if tab.ace_flips:
@@ -505,7 +505,7 @@ class Solver:
         ft = self._fast
         assert ft is not None
         counter = [0]
-        fs = _solver_std.make_search(ft, goal.max_mask, self.enforce, {}, counter)
+        fs = _std52.make_search(ft, goal.max_mask, self.enforce, {}, counter)
         enforce = self.enforce
         tbit = ft.tbit
         self_ = self
@@ -965,7 +965,7 @@ def can_keep_nil(position: Position | Game | Hand, seat: int, *, kind: str | Non
         bid = pos.bids[seat] if pos.bids and seat < len(pos.bids) else None
         kind, suit = _nil_kind(rules, bid)
     else:
-        from .rules import PARTIAL_NIL_SUIT
+        from ..core.rules import PARTIAL_NIL_SUIT
         if kind not in rules.nil_kinds:
             raise RuleError("bid-not-allowed", f"{kind!r} is not a nil-type bid of "
                             f"{rules.name}.")

@@ -9,7 +9,7 @@ stops mid-way: the new action is then added at the end.
 **The action** is read by the phase at that point: a bid (``"4"``, ``"nil"``,
 ``"blind nil spades + 2"``), a card (``"QH"``, ``"TPS as S"``), or an exchange (``"AS KS"``,
 ``""`` for a 0-card pass; the seat is the one recorded at that step, else the first seat owing
-cards).  An illegal replacement raises :class:`~spades_lab.errors.IllegalAction` with its rule
+cards).  An illegal replacement raises :class:`~spades_lab.core.errors.IllegalAction` with its rule
 id, and changes nothing.
 
 **Policies** (``then``) for what follows the replaced action:
@@ -22,13 +22,13 @@ id, and changes nothing.
 - ``"players"``: the players choose every later action to the end of the current hand.
 - a list of actions (texts as above, or record entries): applied in order, then stop.
 
-Players default to a :class:`~spades_lab.players.SimplePlayer` per seat with
+Players default to a :class:`~spades_lab.play.players.SimplePlayer` per seat with
 ``random.Random(seed)``.  The original record is never changed.
 
->>> from spades_lab.records import replay
+>>> from spades_lab.core.records import replay
 >>> import random
 >>> from spades_lab import Game
->>> from spades_lab.players import SimplePlayer, play_hand
+>>> from spades_lab.play.players import SimplePlayer, play_hand
 >>> g = Game("standard"); play_hand(g, [SimplePlayer()] * 4, random.Random(5))
 >>> rec = g.to_record()
 >>> w = what_if(rec, at=(0, 0), action="nil")
@@ -49,47 +49,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand
-from .errors import IllegalAction, OptionError, RecordError, RuleError
+from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand
+from ..core.errors import IllegalAction, OptionError, RecordError, RuleError
+from ..core.records import apply_entry, load_record, record_steps, replay
+from ..core.rules import RuleSet, rules_from_json
+from ..core.scoring import seat_name, team_name
+from ..play.players import Player, SimplePlayer, act
 from .explain import LineSummary
-from .players import Player, SimplePlayer, act
-from .records import load_record, replay
-from .rules import RuleSet, rules_from_json
-from .scoring import seat_name, team_name
 
 POLICIES = ("record", "players")
 
 # ---------------------------------------------------------------------------- steps
-
-
-def record_steps(record: Mapping[str, Any], hand: int) -> list[tuple[str, dict[str, Any]]]:
-    """The actions of hand ``hand`` in STEP order: (kind, record entry) with kind ``bid``,
-    ``exchange`` or ``play``."""
-    hands = record.get("hands", [])
-    if not 0 <= hand < len(hands):
-        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no hand "
-                          f"{hand}.", hand=hand)
-    h = hands[hand]
-    out: list[tuple[str, dict[str, Any]]] = [("bid", dict(e)) for e in h.get("bids", [])]
-    out += [("exchange", dict(e)) for e in h.get("exchange", [])]
-    out += [("play", dict(e)) for e in h.get("plays", [])]
-    return out
-
-
-def apply_entry(game: Game, kind: str, e: Mapping[str, Any]) -> None:
-    """Apply one record entry to ``game`` (raises :class:`RuleError` when illegal)."""
-    if kind == "bid":
-        game.bid(e["bid"], seat=e["seat"])
-    elif kind == "exchange":
-        partner = game.rules.partner(e["from"])
-        if e.get("to", partner) != partner:
-            raise IllegalAction("exchange-invalid", f"{game.seat_name(e['from'])} passes to "
-                                f"{game.seat_name(partner)}, the player opposite.")
-        game.exchange(e["from"], e["cards"])
-    elif kind == "play":
-        game.play(e["card"], e.get("as"), seat=e["seat"])
-    else:
-        raise ValueError(kind)
 
 
 def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = None
@@ -555,6 +525,6 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
 
 
 __all__ = ["what_if", "WhatIf", "GameOutcome", "HandOutcome", "TeamOutcome", "LineSummary",
-           "NilSummary", "HandDiff", "TeamDiff", "Divergence", "record_steps", "apply_entry",
+           "NilSummary", "HandDiff", "TeamDiff", "Divergence",
            "parse_action", "diff_outcomes", "POLICIES", "describe_whatif", "action_text",
            "other_rules", "same_teams", "Told"]

@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Game, Hand
-from .engine import trick_winner as _trick_winner
+from ..core.engine import Game, Hand
+from ..core.engine import trick_winner as _trick_winner
+from ..core.rules import RuleSet, rules_from_json
 from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
-from .rules import RuleSet, rules_from_json
 
 # ---------------------------------------------------------------------------- specs
 
@@ -347,7 +347,7 @@ def _bar(progress: bool, total: int) -> Callable[..., None]:
 def simulate_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: int = 0, *,
                           processes: int = 1, progress: bool = False, **kw: Any) -> Any:
     """``n`` hands of uniform random play through the numpy batch path
-    (:func:`spades_lab.batch.play_random_hands`), as a DataFrame with the columns of
+    (:func:`spades_lab.play.batch.play_random_hands`), as a DataFrame with the columns of
     :func:`simulate_hands` that it has.  Chunks are seeded by number, so the frame is the same
     with any number of processes."""
     import pandas as pd

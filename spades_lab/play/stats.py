@@ -1,12 +1,12 @@
 """Statistics and plots over simulated hands and games.
 
-Every function takes the frames :mod:`spades_lab.sim` returns (``SimResult.hands`` — one row
+Every function takes the frames :mod:`spades_lab.play.sim` returns (``SimResult.hands`` — one row
 per hand — and ``SimResult.games``), or several of them concatenated (rows carry ``preset``
 and ``options``, so one frame can hold several rule sets).  Tables are pandas DataFrames;
 plot functions take ``ax=None`` (a new figure when None) and return the matplotlib Axes.
 pandas and matplotlib are imported inside the functions.
 
->>> from spades_lab.sim import simulate_hands
+>>> from spades_lab.play.sim import simulate_hands
 >>> df = simulate_hands("standard", ["heuristic", "random"], 40, seed=3).hands
 >>> t = team_scores(df)
 >>> sorted(t["player"].unique()), len(t) == 2 * len(df)

@@ -8,22 +8,22 @@ result keeps each hand's full action sequence, so any hand can be turned into a 
 and score (``tests/test_batch.py`` checks a sample of every preset).
 
 The numbers here (suit bits, rank tables, nil values, exchange sizes) are all read from the
-rule set and the engine's tables (:func:`spades_lab.engine.rank_tables`); what the batch
+rule set and the engine's tables (:func:`spades_lab.core.engine.rank_tables`); what the batch
 re-states in vector form are the trick and scoring rules, and the consistency test is what
 keeps the two in step.
 
-Random policy (the same as :class:`spades_lab.players.RandomPlayer`): before looking a seat
+Random policy (the same as :class:`spades_lab.play.players.RandomPlayer`): before looking a seat
 bids blind with probability ``blind_rate`` (uniform among the blind bids allowed); otherwise
 it bids a nil-type bid with probability ``nil_rate`` (uniform among them), else an ordinary
 bid uniformly.  Exchanges pass uniformly random cards (a uniform count where "up to").  Play is
 uniform among the legal *cards*; a Traveler/Hunter played by choice takes a uniform
 declaration among those allowed.
 
->>> from spades_lab.rules import RuleSet
+>>> from spades_lab.core.rules import RuleSet
 >>> res = play_random_hands(RuleSet.preset("standard"), 200, seed=1)
 >>> res.n, res.taken.shape, int(res.taken.sum(axis=1).min())
 (200, (200, 4), 13)
->>> from spades_lab.records import replay
+>>> from spades_lab.core.records import replay
 >>> r = replay(res.record(5))
 >>> [t.hand_score for t in r.hands[0].teams] == list(res.hand_score[5])
 True
@@ -37,10 +37,10 @@ from typing import Any
 
 import numpy as np
 
-from .bids import Bid, all_bids
-from .cards import SUIT_BITS
-from .engine import rank_tables
-from .rules import RuleSet
+from ..core.bids import Bid, all_bids
+from ..core.cards import SUIT_BITS
+from ..core.engine import rank_tables
+from ..core.rules import RuleSet
 
 #: Nil kind codes used in the arrays.
 NIL_NONE, NIL_FULL, NIL_SPADES, NIL_ACORNS = 0, 1, 2, 3
@@ -184,7 +184,7 @@ class BatchResult:
         return rec
 
     def to_frame(self) -> Any:
-        """One row per hand (pandas DataFrame; the column names of :mod:`spades_lab.sim`
+        """One row per hand (pandas DataFrame; the column names of :mod:`spades_lab.play.sim`
         where they mean the same)."""
         import pandas as pd
 
@@ -445,7 +445,7 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
 def _score(rules: RuleSet, bid_tricks: np.ndarray, bid_nil: np.ndarray, bid_blind: np.ndarray,
            taken: np.ndarray, won_bits: np.ndarray, bags0: np.ndarray, totals0: np.ndarray
            ) -> dict[str, np.ndarray]:
-    """:func:`spades_lab.scoring.score_hand` for arrays of hands (the test replays hands
+    """:func:`spades_lab.core.scoring.score_hand` for arrays of hands (the test replays hands
     through the engine to prove they agree)."""
     N, P = taken.shape
     taken = taken.astype(np.int64)

@@ -2,7 +2,7 @@
 
 For every action there is a check that answers "may this seat do this?" with the reason
 (``can_bid``, ``can_exchange``, ``can_play``) and an action that verifies first and raises an
-:class:`~spades_lab.errors.IllegalAction` carrying the rule id, changing nothing, when it fails
+:class:`~spades_lab.core.errors.IllegalAction` carrying the rule id, changing nothing, when it fails
 (``bid``, ``exchange``, ``play``).  Every action appends a frozen event to ``Game.log``.
 
 >>> import random
@@ -16,7 +16,7 @@ For every action there is a check that answers "may this seat do this?" with the
 >>> g.play("2C")
 Traceback (most recent call last):
 ...
-spades_lab.errors.IllegalAction: East does not hold 2♣.
+spades_lab.core.errors.IllegalAction: East does not hold 2♣.
 """
 from __future__ import annotations
 
@@ -113,7 +113,7 @@ class Trick(NamedTuple):
     led: str
 
     def _repr_html_(self) -> str:
-        from .render import trick_record_html
+        from ..render import trick_record_html
 
         return trick_record_html(self)
 
@@ -136,6 +136,9 @@ class Check:
 
 
 OK = Check(True)
+
+#: The record format this engine writes (RECORD-FORMAT.md).
+RECORD_FORMAT = "spades-lab/1"
 
 
 def _no(rule: str, message: str, **details: Any) -> Check:
@@ -365,7 +368,7 @@ class Hand:
         return f"{self.players[seat]} ({name})" if self.players else name
 
     def _repr_html_(self) -> str:
-        from .render import hand_state_html
+        from ..render import hand_state_html
 
         return hand_state_html(self)
 
@@ -852,7 +855,7 @@ class Game:
                 f"totals {self.totals}>")
 
     def _repr_html_(self) -> str:
-        from .render import game_html
+        from ..render import game_html
 
         return game_html(self)
 
@@ -1091,11 +1094,43 @@ class Game:
 
     def to_record(self) -> dict[str, Any]:
         """This game as a game record (RECORD-FORMAT.md)."""
-        from .records import game_to_record
-
         return game_to_record(self)
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """A game (finished or not) as a record."""
+    rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": game.rules.to_json()}
+    if game.players:
+        rec["players"] = list(game.players)
+    if any(game.start_scores) or any(game.start_bags):
+        rec["start"] = {"scores": list(game.start_scores), "bags": list(game.start_bags)}
+    hands: list[dict[str, Any]] = []
+    cur: dict[str, Any] | None = None
+    for ev in game.log:
+        if isinstance(ev, DealEvent):
+            cur = {"dealer": ev.dealer, "deal": [[c.code for c in h] for h in ev.deal],
+                   "bids": [], "exchange": [], "plays": []}
+            hands.append(cur)
+        elif cur is None:
+            continue
+        elif isinstance(ev, BidEvent):
+            cur["bids"].append({"seat": ev.seat, "bid": ev.bid.to_json()})
+        elif isinstance(ev, ExchangeEvent):
+            cur["exchange"].append({"from": ev.seat, "to": ev.to,
+                                    "cards": [c.code for c in ev.cards]})
+        elif isinstance(ev, PlayEvent):
+            entry: dict[str, Any] = {"seat": ev.seat, "card": ev.play.card.code}
+            if ev.play.card.is_dual:
+                entry["as"] = ev.play.suit
+            cur["plays"].append(entry)
+    for h in hands:
+        if not h["exchange"]:
+            del h["exchange"]
+    rec["hands"] = hands
+    return rec
+
 
 
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
            "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
-           "rank_tables", "parse_card", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]
+           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]

@@ -21,12 +21,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
-from .errors import RecordError, RuleError
+from .engine import (
+    RECORD_FORMAT,
+    BidEvent,
+    DealEvent,
+    ExchangeEvent,
+    Game,
+    Hand,
+    PlayEvent,
+    game_to_record,
+)
+from .errors import IllegalAction, RecordError, RuleError
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 
-FORMAT = "spades-lab/1"
+FORMAT = RECORD_FORMAT
 
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
@@ -102,37 +111,34 @@ def _check_shape(data: Any) -> None:
                     raise _bad("An exchange's 'cards' is a list.", i, step)
 
 
-def game_to_record(game: Game) -> dict[str, Any]:
-    """A game (finished or not) as a record."""
-    rec: dict[str, Any] = {"format": FORMAT, "rules": game.rules.to_json()}
-    if game.players:
-        rec["players"] = list(game.players)
-    if any(game.start_scores) or any(game.start_bags):
-        rec["start"] = {"scores": list(game.start_scores), "bags": list(game.start_bags)}
-    hands: list[dict[str, Any]] = []
-    cur: dict[str, Any] | None = None
-    for ev in game.log:
-        if isinstance(ev, DealEvent):
-            cur = {"dealer": ev.dealer, "deal": [[c.code for c in h] for h in ev.deal],
-                   "bids": [], "exchange": [], "plays": []}
-            hands.append(cur)
-        elif cur is None:
-            continue
-        elif isinstance(ev, BidEvent):
-            cur["bids"].append({"seat": ev.seat, "bid": ev.bid.to_json()})
-        elif isinstance(ev, ExchangeEvent):
-            cur["exchange"].append({"from": ev.seat, "to": ev.to,
-                                    "cards": [c.code for c in ev.cards]})
-        elif isinstance(ev, PlayEvent):
-            entry: dict[str, Any] = {"seat": ev.seat, "card": ev.play.card.code}
-            if ev.play.card.is_dual:
-                entry["as"] = ev.play.suit
-            cur["plays"].append(entry)
-    for h in hands:
-        if not h["exchange"]:
-            del h["exchange"]
-    rec["hands"] = hands
-    return rec
+def record_steps(record: Mapping[str, Any], hand: int) -> list[tuple[str, dict[str, Any]]]:
+    """The actions of hand ``hand`` in STEP order: (kind, record entry) with kind ``bid``,
+    ``exchange`` or ``play``."""
+    hands = record.get("hands", [])
+    if not 0 <= hand < len(hands):
+        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no hand "
+                          f"{hand}.", hand=hand)
+    h = hands[hand]
+    out: list[tuple[str, dict[str, Any]]] = [("bid", dict(e)) for e in h.get("bids", [])]
+    out += [("exchange", dict(e)) for e in h.get("exchange", [])]
+    out += [("play", dict(e)) for e in h.get("plays", [])]
+    return out
+
+
+def apply_entry(game: Game, kind: str, e: Mapping[str, Any]) -> None:
+    """Apply one record entry to ``game`` (raises :class:`RuleError` when illegal)."""
+    if kind == "bid":
+        game.bid(e["bid"], seat=e["seat"])
+    elif kind == "exchange":
+        partner = game.rules.partner(e["from"])
+        if e.get("to", partner) != partner:
+            raise IllegalAction("exchange-invalid", f"{game.seat_name(e['from'])} passes to "
+                                f"{game.seat_name(partner)}, the player opposite.")
+        game.exchange(e["from"], e["cards"])
+    elif kind == "play":
+        game.play(e["card"], e.get("as"), seat=e["seat"])
+    else:
+        raise ValueError(kind)
 
 
 def dump_record(game_or_record: Game | Mapping[str, Any], path: str | Path | None = None,
@@ -211,7 +217,7 @@ class HandResult:
         }
 
     def _repr_html_(self) -> str:
-        from .render import hand_result_html
+        from ..render import hand_result_html
 
         return hand_result_html(self)
 

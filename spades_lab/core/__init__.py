@@ -1,0 +1,4 @@
+"""The rules core: cards and decks, rule sets, bids, the trick rules, scoring, the hand and
+game state machine, and game records.  Standard library only; nothing here imports from the
+layers above (``play``, ``solver``, ``teach``, ``render``/``viz``/``text``, ``widgets``,
+``cli``), except the lazy ``_repr_html_`` hooks that draw an object with :mod:`spades_lab.render`."""

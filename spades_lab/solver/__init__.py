@@ -1,0 +1,7 @@
+"""Double-dummy analysis for every rule set: the general search (``search``) and its 52-card
+fast path (``std52``).  Reads the rules core only.
+
+>>> from spades_lab.solver import solve, annotate_hand
+"""
+from .search import *  # noqa: F403 - the public API, listed in search.__all__
+from .search import __all__
