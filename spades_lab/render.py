@@ -310,12 +310,12 @@ def trumps_html(hand: Hand) -> str:
     parts = []
     for t in rules.trumps:
         suit = SUITS[t]
-        if hand.superior == t:
+        if hand.superior == t and hand.superior_at is not None:
             at = hand.superior_at
             where = f" since trick {at[0] + 1}" if at else ""
             state, cls = f"superior{where}", "sl-trump-superior"
         elif hand.is_broken(t):
-            state, cls = "broken" + (" (inferior)" if hand.superior else ""), "sl-trump-broken"
+            state, cls = "broken" + (" (inferior)" if hand.superior_at else ""), "sl-trump-broken"
         else:
             state, cls = "unbroken", "sl-trump-unbroken"
         parts.append(f'<span class="sl-trump {cls}" data-suit="{t}">{suit_icon(t)} {suit.name}: '
@@ -536,7 +536,7 @@ def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
         y = top + li * lane_h
         suit = SUITS[t]
         colour = COLOURS[suit.colour]
-        if tl.superior == t and tl.superior_set_at is not None and rules.acorns:
+        if tl.superior == t and tl.superior_set_at is not None and rules.superior_by_first_break:
             k0 = tl.superior_set_at[0]
             parts.append(f'<rect class="sl-timeline-superior" x="{left + k0 * cw}" y="{y + 2}" '
                          f'width="{cw * max(total - k0, 0)}" height="{lane_h - 4}" '

@@ -48,7 +48,7 @@ def test_standard_trump_wins_and_breaks_spades() -> None:
     play_all(g, ["2H", "3S", "AH", "KH"])
     assert h.tricks[0].winner == 1          # the lowest spade beats the Ace of the led suit
     assert h.broken & SUIT_BITS["S"]
-    assert h.superior is None               # no "superior" bookkeeping in the 52-card sets
+    assert h.superior == "S" and h.superior_at is None  # Spades superior from the deal
 
 
 def test_standard_ace_is_high_and_off_suit_never_wins() -> None:

@@ -8,9 +8,11 @@ import random
 import pytest
 
 from spades_lab import Game, RuleSet
-from spades_lab.core.engine import trick_winner, trump_states
+from spades_lab.core.cards import BIT_SUIT
+from spades_lab.core.engine import trump_states
 from spades_lab.core.errors import RULE_IDS, RuleError
 from spades_lab.core.records import replay
+from spades_lab.core.tricks import after_play, tables_for, trick_winner
 from spades_lab.play.players import RandomPlayer, act
 from spades_lab.teach.explain import (
     CARD_ROLES,
@@ -61,6 +63,10 @@ def _play_checked(game: Game, rng: random.Random, hands: int, check_every: int) 
         act(game, players, rng)
 
 
+def _letter(bit: int) -> str | None:
+    return BIT_SUIT[bit] if bit else None
+
+
 @pytest.mark.parametrize("preset,options", RULESETS)
 def test_explanations_agree_with_engine(preset: str, options: dict) -> None:
     rules = RuleSet.preset(preset, options)
@@ -69,10 +75,18 @@ def test_explanations_agree_with_engine(preset: str, options: dict) -> None:
         rng = random.Random(1000 + seed)
         _play_checked(game, rng, hands=2 if rules.acorns else 4, check_every=7)
         for hand in game.hands:
-            plays = [sp for t in hand.tricks for sp in t.plays] + list(hand.trick)
-            states = trump_states(rules, plays)
-            if states:
-                assert states[-1] == (hand.broken, hand.superior)
+            # the state every trick recorded before its first card is the trick rules' trump
+            # transition run over every card from the deal
+            tab = tables_for(rules)
+            broken, sup = 0, tab.start.sup_bit
+            for k in range(len(hand.tricks) + 1):
+                states = trump_states(hand, k)
+                plays = hand.tricks[k].plays if k < len(hand.tricks) else hand.trick
+                assert states[0] == (broken, _letter(sup)) and len(states) == len(plays) + 1
+                for (_, p), st in zip(plays, states[1:], strict=True):
+                    broken, sup = after_play(tab.trump_bits, broken, sup, p.bit)
+                    assert st == (broken, _letter(sup))
+            assert (broken, _letter(sup)) == (hand.broken, hand.superior)
             for t in hand.tricks:
                 ex = explain_trick(hand, t.index)
                 # the engine's own trick resolution (Hand._finish_trick) is separate code

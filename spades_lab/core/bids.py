@@ -66,6 +66,10 @@ class Bid:
 _NIL_RE = re.compile(r"^(blind\s+)?(nil spades|nil acorns|full nil|nil)(?:\s*\+\s*(-?\d+))?$")
 
 
+#: Parsed bids per rule set (keyed by rule set, like every per-rule-set table).
+_PARSED: dict[RuleSet, dict[tuple[type, Any], Bid]] = {}
+
+
 def parse_bid(rules: RuleSet, value: Any) -> Bid:
     """Read a bid as written in a record (a number or a text) for the given rules.
 
@@ -74,7 +78,9 @@ def parse_bid(rules: RuleSet, value: Any) -> Bid:
     """
     if not isinstance(value, (int, str, Bid)):
         return _parse_bid(rules, value)
-    cache = rules.__dict__.setdefault("_bid_cache", {})  # parsed bids per rule set
+    cache = _PARSED.get(rules)
+    if cache is None:
+        cache = _PARSED[rules] = {}
     key = (type(value), value)
     hit = cache.get(key)
     if hit is not None:
@@ -91,7 +97,7 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
     elif isinstance(value, bool):
         raise RuleError("bid-not-allowed", f"{value!r} is not a bid.")
     elif isinstance(value, int):
-        if not rules.acorns and value == 0:
+        if rules.zero_is_nil and value == 0:
             bid = Bid(0, "nil", False)
         else:
             bid = Bid(value)
@@ -123,34 +129,32 @@ def check_bid_shape(rules: RuleSet, bid: Bid) -> None:
     if bid.nil is not None and bid.tricks and bid.nil_suit is None:
         raise RuleError("bid-not-allowed", f"{bid.nil.title()} takes no ordinary bid on top; "
                         "only Nil Spades and Nil Acorns may add '+ N'.")
-    low = 0 if (rules.acorns or bid.nil is not None) else 1
+    low = 0 if bid.nil is not None else rules.min_bid
     if not low <= bid.tricks <= rules.hand_size:
         raise RuleError("bid-out-of-range", f"An ordinary bid must be from {low} to "
                         f"{rules.hand_size}; {bid.tricks} is out of range.", bid=str(bid))
 
 
 def _bid_forms(rules: RuleSet) -> str:
-    if rules.acorns:
+    if not rules.zero_is_nil:
         return (f"bid a number 0-{rules.hand_size}, or nil spades / nil acorns (optionally "
                 "'+ N'), or full nil, each optionally blind.")
     return f"bid a number 1-{rules.hand_size}, or nil (0), or blind nil."
 
 
 def ordinary_bids(rules: RuleSet) -> list[Bid]:
-    low = 0 if rules.acorns else 1
-    return [Bid(n) for n in range(low, rules.hand_size + 1)]
+    return [Bid(n) for n in range(rules.min_bid, rules.hand_size + 1)]
 
 
-_ALL_BIDS: dict[tuple[RuleSet, bool], tuple[Bid, ...]] = {}
+_ALL_BIDS: dict[RuleSet, tuple[tuple[Bid, ...], tuple[Bid, ...]]] = {}
 
 
 def all_bids(rules: RuleSet, blind: bool) -> tuple[Bid, ...]:
     """Every bid shape the rule set has (blind ones only when ``blind``)."""
-    key = (rules, blind)
-    hit = _ALL_BIDS.get(key)
+    hit = _ALL_BIDS.get(rules)
     if hit is None:
-        hit = _ALL_BIDS[key] = tuple(_all_bids(rules, blind))
-    return hit
+        hit = _ALL_BIDS[rules] = (tuple(_all_bids(rules, False)), tuple(_all_bids(rules, True)))
+    return hit[1] if blind else hit[0]
 
 
 def _all_bids(rules: RuleSet, blind: bool) -> list[Bid]:

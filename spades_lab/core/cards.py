@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -70,10 +69,6 @@ BIT_SUIT: dict[int, str] = {SUITS[s].bit: s for s in SUITS}
 
 def suit_name(letter: str) -> str:
     return SUITS[letter].name
-
-
-def suits_of_bits(bits: int) -> list[str]:
-    return [s for s in SUIT_LETTERS if SUIT_BITS[s] & bits]
 
 
 # ---------------------------------------------------------------------------- cards
@@ -349,15 +344,8 @@ class Deck:
     def parse_many(self, texts: Iterable[str | Card]) -> list[Card]:
         return [self.parse(t) for t in texts]
 
-    def sort_key(self, card: Card) -> int:
-        return self.index[card]
-
     def sorted(self, cards: Iterable[Card]) -> list[Card]:
         return sorted(cards, key=self.index.__getitem__)
-
-    @cached_property
-    def suit_names(self) -> dict[str, str]:
-        return {s: SUITS[s].name for s in self.suits}
 
 
 STANDARD_DECK = Deck("standard")

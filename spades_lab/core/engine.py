@@ -30,6 +30,16 @@ from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_car
 from .errors import IllegalAction, RuleError
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore, game_outcome, score_hand, seat_name
+from .tricks import (
+    REFUSED_BY,
+    LegalSet,
+    decide,
+    legal_set,
+    rank_tables,
+    tables_for,
+    trick_winner,
+    trump_states_through,
+)
 
 DEAL, BIDDING, EXCHANGE, PLAY, OVER = "deal", "bidding", "exchange", "play", "over"
 
@@ -104,13 +114,18 @@ Event = DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | HandScore
 
 
 class Trick(NamedTuple):
-    """A complete trick: ``plays`` are (seat, Play) in the order played."""
+    """A complete trick: ``plays`` are (seat, Play) in the order played; ``broken_before``
+    the trumps broken and ``superior_before`` the superior trump in force before its first
+    card (Spades from the deal in the 52-card sets; None in the Acorns sets until a trump is
+    broken)."""
 
     index: int  # type: ignore[assignment]  # 0-based trick number (shadows tuple.index)
     leader: int
     plays: tuple[tuple[int, Play], ...]
     winner: int
     led: str
+    broken_before: tuple[str, ...] = ()
+    superior_before: str | None = None
 
     def _repr_html_(self) -> str:
         from ..render import trick_record_html
@@ -169,129 +184,46 @@ class ExchangeDue:
         return None
 
 
-# ---------------------------------------------------------------------------- rank tables
-
-_RANK_CACHE: dict[tuple[str, bool, bool], tuple[dict[Card, int], dict[Card, int]]] = {}
+# ---------------------------------------------------------------------------- trump states
 
 
-def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
-    """(rank with the Ace low, rank with the Ace high) for each card, from the deck's rank
-    order data.  In the 52-card deck both are the same (Ace high)."""
-    key = (rules.deck.name, rules.th_low, rules.deck.travelers_hunters)
-    hit = _RANK_CACHE.get(key)
-    if hit is not None:
-        return hit
-    order = rules.rank_order
-    pos = {r: i for i, r in enumerate(order)}
-    low: dict[Card, int] = {}
-    high: dict[Card, int] = {}
-    for c in rules.deck.cards:
-        low[c] = pos[c.rank]
-        high[c] = pos["A+"] if (c.is_ace and "A+" in pos) else pos[c.rank]
-    _RANK_CACHE[key] = (low, high)
-    return low, high
+def trump_states(hand: Hand, k: int | None = None) -> list[tuple[int, str | None]]:
+    """(broken-trump bit mask, superior trump) before trick ``k``'s first card and after each of
+    its cards, read from what the hand recorded: the state a trick keeps from before its first
+    card, then the trick rules (:func:`~spades_lab.core.tricks.after_play`) card by card.
+    ``k=None`` is the trick in progress (or the next one when none is).
 
-
-def _constants(rules: RuleSet) -> tuple[int, int, bool, dict[Card, int], dict[Card, int], bool]:
-    """Per rule set: trump bit mask, the superior trump's bit before any is broken (Spades in
-    the 52-card sets, none in Acorns), whether the deck has dual cards, the rank tables and
-    whether the Ace flips.  Cached on the rule set: every hand needs them."""
-    hit = rules.__dict__.get("_engine_constants")
-    if hit is None:
-        trump_bits = 0
-        for t in rules.trumps:
-            trump_bits |= SUIT_BITS[t]
-        low, high = rank_tables(rules)
-        hit = (trump_bits, 0 if rules.acorns else SUIT_BITS["S"],
-               rules.deck.travelers_hunters, low, high, rules.deck.ace_flips)
-        rules.__dict__["_engine_constants"] = hit
-    return hit
-
-
-def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: str | None,
-                 ace_high: bool | None = None) -> tuple[int, str]:
-    """The seat winning ``plays`` so far, and the reason id (RULINGS.md section 7).
-
-    ``superior`` is the superior trump in force before these plays (None when no trump has
-    been broken this hand; then the first card played as a trump here sets it).  In the
-    52-card sets Spades is the only trump.  The Ace is high when any face card is among ``plays``;
-    ``ace_high`` overrides that (True/False) to ask "who would have won had the Ace not
-    flipped?".
-    """
-    if not plays:
-        raise ValueError("no cards played")
-    low, high = rank_tables(rules)
-    led_bit = plays[0][1].bit
-    trump_bits = 0
-    for t in rules.trumps:
-        trump_bits |= SUIT_BITS[t]
-    if superior is None and rules.acorns:
-        # No trump was broken before these plays (breaking one sets the superior trump), so
-        # the first card played as a trump here breaks its suit and makes it superior.
-        for _, p in plays:
-            if p.bit & trump_bits:
-                superior = p.suit
-                break
-    sup = SUIT_BITS[superior] if superior else (SUIT_BITS["S"] if not rules.acorns else 0)
-    if ace_high is None:
-        ace_high = rules.deck.ace_flips and any(p.card.is_face for _, p in plays)
-    winner, rank = _decide(plays, sup, trump_bits & ~sup, led_bit, high if ace_high else low)
-    return winner, _WIN_REASONS[rank]
-
-
-_WIN_REASONS = {3: "superior-trump-wins", 2: "inferior-trump-wins", 1: "led-suit-wins"}
-
-
-def _decide(plays: Sequence[tuple[int, Play]], sup: int, inf: int, led: int,
-            rank: dict[Card, int]) -> tuple[int, int]:
-    """The one place a trick is decided (RULINGS.md section 1): the highest card of the superior
-    trump (bit ``sup``) if any was played as it, else of the other trump(s) (``inf``), else of
-    the led suit; cards of other suits never win.  Returns the winning seat and what won it
-    (3 superior trump, 2 inferior trump, 1 led suit).  ``rank`` has the Ace low or high."""
-    best = -1
-    winner = plays[0][0]
-    for seat, p in plays:
-        b = p.bit
-        if b == sup:
-            k = 3000 + rank[p.card]
-        elif b & inf:
-            k = 2000 + rank[p.card]
-        elif b == led:
-            k = 1000 + rank[p.card]
-        else:
-            continue
-        if k > best:
-            best = k
-            winner = seat
-    return winner, best // 1000
-
-
-def trump_states(rules: RuleSet, plays: Iterable[tuple[int, Play]]
-                 ) -> list[tuple[int, str | None]]:
-    """(broken-trump bit mask, superior trump) after each of a hand's ``plays`` (every (seat,
-    Play) of the hand in order), set as play sets them: a trump is broken once a card is played
-    as that suit; in the Acorns sets the first trump broken is superior (RULINGS.md sections 1
-    and 5).  Explanations use it to know the state before any card.
-
-    >>> r = RuleSet.preset("acorns")
-    >>> ps = [(0, parse_card("5H").play), (1, parse_card("2A").play), (2, parse_card("9S").play)]
-    >>> [(b, s) for b, s in trump_states(r, ps)] == [(0, None), (16, "A"), (17, "A")]
+    >>> import random
+    >>> g = Game(RuleSet.preset("acorns"))
+    >>> g.deal(rng=random.Random(3))
+    >>> for _ in range(4): g.bid(2)
+    >>> while len(g.hand.tricks) < 12: g.play(g.legal_plays()[-1])
+    >>> [trump_states(g.hand, k)[0] == trump_states(g.hand, k - 1)[-1] for k in (5, 11)]
+    [True, True]
+    >>> trump_states(g.hand)[-1] == (g.hand.broken, g.hand.superior)
     True
     """
-    trump_bits = 0
-    for t in rules.trumps:
-        trump_bits |= SUIT_BITS[t]
-    broken = 0
-    superior: str | None = None
-    out: list[tuple[int, str | None]] = []
-    for _, p in plays:
-        b = p.bit
-        if b & trump_bits and not b & broken:
-            broken |= b
-            if superior is None and rules.acorns:
-                superior = p.suit
-        out.append((broken, superior))
-    return out
+    done = len(hand.tricks)
+    if k is None:
+        k = done
+    if k < done:
+        t = hand.tricks[k]
+        before = (_mask(t.broken_before), t.superior_before)
+        plays: Sequence[tuple[int, Play]] = t.plays
+    elif k == done:
+        ts = hand._lead_ts if hand.trick else hand._ts
+        before = (ts.broken, ts.superior)
+        plays = hand.trick
+    else:
+        raise ValueError(f"hand {hand.index} has no trick {k}")
+    return [before] + trump_states_through(hand.rules, before, plays)
+
+
+def _mask(letters: Iterable[str]) -> int:
+    m = 0
+    for s in letters:
+        m |= SUIT_BITS[s]
+    return m
 
 
 # ---------------------------------------------------------------------------- the hand
@@ -304,8 +236,8 @@ class Hand:
     __slots__ = ("game", "players", "totals_before", "outcome", "rules", "index", "n", "dealer",
                  "deal", "hands", "phase", "bids", "looked", "turn", "exchanges", "leader",
                  "trick", "tricks", "led_bit", "broken", "superior", "superior_at", "taken",
-                 "won", "trump_bits", "_sup_bit", "has_duals", "rank_low", "rank_high",
-                 "ace_flips", "scores", "log", "first_event", "_legal", "__weakref__")
+                 "won", "_tables", "_ts", "_lead_ts", "_sup_bit", "has_duals", "scores", "log",
+                 "first_event", "_legal", "__weakref__")
 
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
@@ -327,14 +259,21 @@ class Hand:
         self.leader: int | None = None
         self.trick: list[tuple[int, Play]] = []
         self.tricks: list[Trick] = []
+        #: the led suit's bit while a trick is in progress (0 between tricks)
         self.led_bit = 0
+        tables = self._tables = tables_for(rules)
+        #: the trump state (tricks.TrumpState) now, and before the current trick's first card
+        self._ts = self._lead_ts = tables.start
+        #: the trumps broken so far (bit mask)
         self.broken = 0
-        self.superior: str | None = None
+        #: the superior trump in force: Spades from the deal in the 52-card sets; in the Acorns
+        #: sets the first trump broken (None before), set in ``superior_at`` = (trick, seat)
+        self.superior: str | None = tables.start.superior
         self.superior_at: tuple[int, int] | None = None
+        self._sup_bit = tables.start.sup_bit
+        self.has_duals = tables.has_duals
         self.taken = [0] * self.n
         self.won: list[list[Card]] = [[] for _ in range(self.n)]
-        (self.trump_bits, self._sup_bit, self.has_duals, self.rank_low, self.rank_high,
-         self.ace_flips) = _constants(rules)
         self.scores: tuple[TeamScore, ...] | None = None
         self.log = game.log
         self.first_event = len(game.log)
@@ -557,34 +496,14 @@ class Hand:
         if lg is None:
             if self.phase != PLAY:
                 return ()
-            lg = self._legal = self._compute_legal()
+            lg = self._legal = self.legal_set()[1]
         return lg
 
-    def _compute_legal(self) -> tuple[Play, ...]:
-        hand = self.hands[self.turn]  # type: ignore[index]
-        if self.trick:
-            L = self.led_bit
-            if self.has_duals:
-                f = [c.play_as[L] for c in hand if c.bits & L]
-            else:
-                f = [c.play for c in hand if c.bits & L]
-            if f:
-                return tuple(f)
-            if self.has_duals:
-                return tuple([p for c in hand for p in c.all_plays])
-            return tuple([c.play for c in hand])
-        ub = self.trump_bits & ~self.broken
-        if not ub:
-            if self.has_duals:
-                return tuple([p for c in hand for p in c.all_plays])
-            return tuple([c.play for c in hand])
-        if self.has_duals:
-            out = [p for c in hand for p in c.all_plays if not p.bit & ub]
-        else:
-            out = [c.play for c in hand if not c.bits & ub]
-        if out:
-            return tuple(out)
-        return tuple([c.play for c in hand])  # only unbroken trumps: any may be led
+    def legal_set(self) -> LegalSet:
+        """The legal plays of the seat to play and why they are those (the trick rules'
+        :func:`~spades_lab.core.tricks.legal_set`).  Only during play."""
+        return legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
+                         self._ts.unbroken, self.has_duals)
 
     def resolve(self, card: Any, as_: Any = None) -> tuple[Card, str | None]:
         """Card and declared suit letter from user input (raises ``unknown-card`` /
@@ -606,68 +525,78 @@ class Hand:
 
     def check_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
         """May the seat to play (or ``seat``) play ``card`` (as ``as_``)?  The reasons of
-        RULINGS.md section 7, in the order a student would check them."""
+        RULINGS.md section 7, in the order a student would check them; the play rules
+        themselves are the legal set's (:meth:`legal_set`)."""
+        return self._judge_play(card, as_, seat)[0]
+
+    def _judge_play(self, card: Any, as_: Any, seat: int | None) -> tuple[Check, Play | None]:
+        """(the check, the interned play when it is legal)."""
         if self.phase != PLAY:
             return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a "
-                       "card to be played.")
+                       "card to be played."), None
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:
             return _no("not-your-turn", f"It is {self.name(turn)}'s turn to play, not "
-                       f"{self.name(seat)}'s.", seat=seat, turn=turn)
+                       f"{self.name(seat)}'s.", seat=seat, turn=turn), None
         try:
             c, decl = self.resolve(card, as_)
         except RuleError as e:
-            return _no(e.rule, e.message, **e.details)
+            return _no(e.rule, e.message, **e.details), None
         who = self.name(turn)
-        hand = self.hands[turn]
-        if c not in hand:
-            return _no("card-not-in-hand", f"{who} does not hold {c.pretty}.", card=c.code)
+        if c not in self.hands[turn]:
+            return _no("card-not-in-hand", f"{who} does not hold {c.pretty}.", card=c.code), None
         if decl is not None and not c.bits & SUIT_BITS[decl]:
             if c.is_dual:
                 return _no("bad-declaration", f"{c.pretty} is a {c.name.split(' of ')[0]} of "
                            f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot be "
-                           f"played as {suit_name(decl)}.", card=c.code, declared=decl)
+                           f"played as {suit_name(decl)}.", card=c.code, declared=decl), None
             return _no("bad-declaration", f"{c.pretty} is a card of {suit_name(c.suit)}; it "
-                       f"cannot be declared as {suit_name(decl)}.", card=c.code, declared=decl)
-        if self.trick:
-            led = self.trick[0][1].suit
-            L = SUIT_BITS[led]
+                       f"cannot be declared as {suit_name(decl)}.", card=c.code,
+                       declared=decl), None
+        basis, legal = self.legal_set()
+        L = self.led_bit
+        if decl is not None:
+            p: Play | None = c.play_as[SUIT_BITS[decl]]
+        elif not c.is_dual:
+            p = c.play
+        elif c.bits & L:
+            p = c.play_as[L]  # a Traveler/Hunter following suit is played as the led suit
+        else:
+            p = None  # a Traveler/Hunter led or played off-suit names its suit
+            if any(q.card is c for q in legal):
+                where = "leads" if not L else "plays"
+                return _no("bad-declaration", f"{who} {where} {c.pretty}"
+                           f"{' off-suit' if L else ''} and must declare it as "
+                           f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
+                           card=c.code), None
+        if p is not None and p in legal:
+            return OK, p
+        # outside the legal set: say which restriction of the legal set it fails
+        rule = REFUSED_BY[basis]  # the restriction of the legal set the play fails
+        if rule == "must-follow-suit":
+            led = BIT_SUIT[L]
             if c.bits & L:
-                if decl is not None and decl != led:
-                    return _no("bad-declaration", f"{c.pretty} can follow {suit_name(led)}, so "
-                               f"it is played as {suit_name(led)}, not "
-                               f"{suit_name(decl)}.", card=c.code, declared=decl, led=led)
-                return OK
-            follow = [x for x in hand if x.bits & L]
-            if follow:
-                return _no("must-follow-suit", f"{who} must follow {suit_name(led)}: holds "
-                           f"{cards_text(self.rules.deck.sorted(follow))}.", seat=turn,
-                           led=led, holding=[x.code for x in follow])
-            if c.is_dual and decl is None:
-                return _no("bad-declaration", f"{who} plays {c.pretty} off-suit and must declare "
-                           f"it as {suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
-                           card=c.code)
-            return OK
-        # leading
-        ub = self.trump_bits & ~self.broken
+                return _no("bad-declaration", f"{c.pretty} can follow {suit_name(led)}, so "
+                           f"it is played as {suit_name(led)}, not {suit_name(decl or '')}.",
+                           card=c.code, declared=decl, led=led), None
+            follow = [q.card for q in legal]
+            return _no("must-follow-suit", f"{who} must follow {suit_name(led)}: holds "
+                       f"{cards_text(self.rules.deck.sorted(follow))}.", seat=turn,
+                       led=led, holding=[x.code for x in follow]), None
+        assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if c.is_dual:
-            if decl is None:
-                return _no("bad-declaration", f"{who} leads {c.pretty} and must declare it as "
-                           f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.", card=c.code)
-            if SUIT_BITS[decl] & ub:
-                return _no("bad-declaration", f"{c.pretty} may not be led as "
-                           f"{suit_name(decl)}: {suit_name(decl)} "
-                           "are not broken yet.", card=c.code, declared=decl)
-            return OK
-        if c.bits & ub:
-            other = [x for x in hand if x.is_dual or not x.bits & ub]
-            if other:
-                return _no("trump-not-broken", f"{who} may not lead {suit_name(c.suit)}: "
-                           f"{suit_name(c.suit)} are not broken and {who} holds other cards "
-                           f"to lead.", seat=turn, suit=c.suit,
-                           alternatives=[x.code for x in other])
-        return OK
+            return _no("bad-declaration", f"{c.pretty} may not be led as "
+                       f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
+                       card=c.code, declared=p.suit), None
+        others: list[Card] = []
+        for q in legal:
+            if q.card not in others:
+                others.append(q.card)
+        return _no(rule, f"{who} may not lead {suit_name(c.suit)}: "
+                   f"{suit_name(c.suit)} are not broken and {who} holds other cards "
+                   f"to lead.", seat=turn, suit=c.suit,
+                   alternatives=[x.code for x in others]), None
 
     def _play_of(self, card: Any, as_: Any) -> Play | None:
         """The interned play for user input, or None when it cannot be resolved quickly."""
@@ -682,7 +611,7 @@ class Hand:
         if decl is None:
             if not c.is_dual:
                 return c.play
-            if self.trick and c.bits & self.led_bit:
+            if c.bits & self.led_bit:
                 return c.play_as[self.led_bit]
             return None
         return c.play_as.get(SUIT_BITS[decl])
@@ -692,13 +621,13 @@ class Hand:
         if lg is None:
             if self.phase != PLAY:
                 raise self.check_play(card, as_, seat).error()
-            lg = self._legal = self._compute_legal()
+            lg = self._legal = self.legal_set()[1]
         p = self._play_of(card, as_)
         if p is None or p not in lg or (seat is not None and seat != self.turn):
-            check = self.check_play(card, as_, seat)
-            if check.ok:  # the fast path and the reasons disagree: a bug, never hidden
-                raise AssertionError(f"legal_plays and check_play disagree on {card!r} {as_!r}")
-            raise check.error()
+            check, p = self._judge_play(card, as_, seat)
+            if not check.ok:
+                raise check.error()
+            assert p is not None
         self._apply_play(p)
 
     def _apply_play(self, p: Play) -> None:
@@ -706,16 +635,15 @@ class Hand:
         self.hands[seat].remove(p.card)
         trick = self.trick
         b = p.bit
+        ts = self._ts
         if not trick:
             self.led_bit = b
+            self._lead_ts = ts
         ev = _new_tuple(PlayEvent, (seat, p))
         trick.append(ev)
-        if b & self.trump_bits and not b & self.broken:
-            self.broken |= b
-            if self.superior is None and self.rules.acorns:
-                self.superior = p.suit
-                self._sup_bit = b
-                self.superior_at = (len(self.tricks), seat)
+        nts = ts.after[b]  # the trick rules' trump transition (tricks.after_play)
+        if nts is not ts:
+            self._trumps_changed(nts, seat)
         self.log.append(ev)
         self._legal = None
         if len(trick) == self.n:
@@ -723,23 +651,30 @@ class Hand:
         else:
             self.turn = (seat + 1) % self.n
 
+    def _trumps_changed(self, ts: Any, seat: int) -> None:
+        """Record a new trump state (a trump broken; maybe the superior trump set)."""
+        self._ts = ts
+        self.broken = ts.broken
+        if ts.superior != self.superior:
+            self.superior = ts.superior
+            self._sup_bit = ts.sup_bit
+            self.superior_at = (len(self.tricks), seat)
+
     def _finish_trick(self) -> None:
         trick = self.trick
         sup = self._sup_bit
         L = self.led_bit
-        rv = self.rank_low
-        if self.ace_flips:
-            for _, p in trick:
-                if p.card.is_face:
-                    rv = self.rank_high
-                    break
-        winner = _decide(trick, sup, self.trump_bits & ~sup, L, rv)[0]
+        T = self._tables
+        winner = decide(trick, sup, T.trump_bits & ~sup, L,
+                        T.ranks(trick) if T.ace_flips else T.rank_low)[0]
         self.taken[winner] += 1
         self.won[winner].extend([p.card for _, p in trick])
         tricks = self.tricks
+        lead = self._lead_ts
         tricks.append(_new_tuple(Trick, (len(tricks), trick[0][0], tuple(trick), winner,
-                                         BIT_SUIT[L])))
+                                         BIT_SUIT[L], lead.broken_names, lead.superior)))
         self.trick = []
+        self.led_bit = 0
         self.leader = self.turn = winner
         if len(self.tricks) == self.rules.hand_size:
             self.turn = None
@@ -764,11 +699,6 @@ class Hand:
 
 
 # ---------------------------------------------------------------------------- views
-
-#: trump bit mask -> the broken trumps' letters, Spades first (a view lists them this way)
-_BROKEN_NAMES: dict[int, tuple[str, ...]] = {
-    m: tuple(t for t in ("S", "A") if m & SUIT_BITS[t]) for m in range(256)}
-
 
 class SeatView(NamedTuple):
     """What one seat may see: its own cards (once it has looked), every public action, and the
@@ -1042,7 +972,8 @@ class Game:
         if lg is None:
             if h.phase != PLAY:
                 return ()
-            lg = h._legal = h._compute_legal()
+            lg = h._legal = legal_set(h.hands[h.turn], h.led_bit,  # type: ignore[index]
+                                      h._ts.unbroken, h.has_duals)[1]
         return lg
 
     def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
@@ -1087,7 +1018,7 @@ class Game:
             hand=tuple(h.cards_held(seat)) if sees_hand else None,
             hand_sizes=tuple(map(len, h.hands)), dealer=h.dealer, turn=h.turn,
             bids=tuple(h.bids), trick=tuple(h.trick), tricks=tuple(h.tricks),
-            taken=tuple(h.taken), broken=_BROKEN_NAMES[h.broken & h.trump_bits],
+            taken=tuple(h.taken), broken=h._ts.broken_names,
             superior=h.superior, passed=passed, received=received,
             legal=h.legal_plays() if h.turn == seat and self.phase == PLAY else (),
             totals=teams, bags=tuple(self.bags), rules=self.rules)
@@ -1131,6 +1062,9 @@ def game_to_record(game: Game) -> dict[str, Any]:
 
 
 
+# ``trick_winner`` and ``rank_tables`` live in core.tricks; re-exported here for the callers
+# that still import them from the engine (spades_lab.solver).
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
            "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
-           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]
+           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "DEAL", "BIDDING",
+           "EXCHANGE", "PLAY", "OVER"]

@@ -203,7 +203,8 @@ class HandResult:
 
     @classmethod
     def of(cls, hand: Hand) -> HandResult:
-        return cls(hand.index, hand.dealer, hand.complete, tuple(hand.taken), hand.superior,
+        return cls(hand.index, hand.dealer, hand.complete, tuple(hand.taken),
+                   hand.superior if hand.superior_at else None,  # set by a break (Acorns)
                    hand.superior_at, hand.scores or ())
 
     def to_dict(self) -> dict[str, Any]:

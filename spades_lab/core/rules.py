@@ -13,8 +13,9 @@ spades_lab.core.errors.OptionError: Rule set 'standard' has no option 'th_low'. 
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import Deck, deck_for
@@ -98,7 +99,12 @@ class RuleSet:
     nil_kinds: tuple[str, ...] = field(init=False)
     nil_values: dict[str, int] = field(init=False, repr=False, compare=False)
     team_seats: tuple[tuple[int, ...], ...] = field(init=False)
+    #: The preset is one of the Acorns sets (acorns, acorns8).  Rules read the named facts
+    #: below (``two_trumps``, ``superior_by_first_break``, ``zero_is_nil`` ...), not this.
     acorns: bool = field(init=False)
+    #: hash of the compared fields, computed once (tables are looked up by rule set on hot
+    #: paths); deterministic across processes, so a pickled rule set keeps a valid hash
+    _hash: int = field(init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -149,6 +155,11 @@ class RuleSet:
             teams = ((0, 4), (1, 5), (2, 6), (3, 7))
         set_(self, "team_seats", teams)
         self._validate()
+        key = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        set_(self, "_hash", zlib.crc32(repr(key).encode()))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def _validate(self) -> None:
         def bad(opt: str, valid: str) -> None:
@@ -186,6 +197,39 @@ class RuleSet:
             bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
 
     # ------------------------------------------------------------------ queries
+    # The rule facts the rule sets differ in, by name (read these, not the preset's name).
+    @property
+    def two_trumps(self) -> bool:
+        """Two trump suits, Spades and Acorns (the Acorns sets); one, Spades, otherwise."""
+        return len(self.trumps) == 2
+
+    @property
+    def superior_at_deal(self) -> str | None:
+        """The superior trump when a hand starts: Spades in the 52-card sets; none in the
+        Acorns sets, where the first trump broken becomes superior."""
+        return None if self.two_trumps else "S"
+
+    @property
+    def superior_by_first_break(self) -> bool:
+        """The first trump broken in a hand becomes the superior trump (the Acorns sets)."""
+        return self.superior_at_deal is None
+
+    @property
+    def zero_is_nil(self) -> bool:
+        """An ordinary bid of 0 means nil (the 52-card sets); in the Acorns sets 0 is a bid of
+        zero tricks."""
+        return "nil" in self.nil_kinds
+
+    @property
+    def min_bid(self) -> int:
+        """The lowest ordinary bid: 1 where 0 means nil, else 0."""
+        return 1 if self.zero_is_nil else 0
+
+    @property
+    def dual_cards(self) -> bool:
+        """The deck has Travelers and Hunters (cards of two suits, declared when played)."""
+        return self.deck.travelers_hunters
+
     @property
     def team_count(self) -> int:
         return len(self.team_seats)
@@ -336,5 +380,5 @@ def parse_option(text: str) -> tuple[str, Any]:
         return key.strip(), value.strip()
 
 
-__all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet", "PRESETS", "preset_options", "all_presets", "rules_from_json",
-           "PARTIAL_NIL_SUIT"]
+__all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet",
+           "PRESETS", "preset_options", "all_presets", "rules_from_json", "PARTIAL_NIL_SUIT"]

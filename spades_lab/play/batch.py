@@ -7,10 +7,12 @@ result keeps each hand's full action sequence, so any hand can be turned into a 
 (:meth:`BatchResult.record`) and replayed by the engine, which must agree on every trick winner
 and score (``tests/test_batch.py`` checks a sample of every preset).
 
-The numbers here (suit bits, rank tables, nil values, exchange sizes) are all read from the
-rule set and the engine's tables (:func:`spades_lab.core.engine.rank_tables`); what the batch
-re-states in vector form are the trick and scoring rules, and the consistency test is what
-keeps the two in step.
+The numbers here (suit bits, rank tables, the superior trump at the deal, nil values, exchange
+sizes) are all read from the rule set and the trick rules' tables
+(:func:`spades_lab.core.tricks.tables_for`); what the batch re-states in vector form, for speed,
+are the trick rules (legal plays, trump breaking, the power ranking of
+:func:`spades_lab.core.tricks.decide`) and the scoring rules, and the consistency test
+(``tests/test_batch.py``) is what keeps the two in step.
 
 Random policy (the same as :class:`spades_lab.play.players.RandomPlayer`): before looking a seat
 bids blind with probability ``blind_rate`` (uniform among the blind bids allowed); otherwise
@@ -39,8 +41,8 @@ import numpy as np
 
 from ..core.bids import Bid, all_bids
 from ..core.cards import SUIT_BITS
-from ..core.engine import rank_tables
 from ..core.rules import RuleSet
+from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR, tables_for
 
 #: Nil kind codes used in the arrays.
 NIL_NONE, NIL_FULL, NIL_SPADES, NIL_ACORNS = 0, 1, 2, 3
@@ -63,6 +65,7 @@ class _Tables:
     ace: np.ndarray       # bool
     dual: np.ndarray      # bool
     trump_bits: int
+    start_superior: int   # the superior trump's bit at the deal (0: set by the first break)
     bids: tuple[Bid, ...]
     bid_tricks: np.ndarray
     bid_nil: np.ndarray
@@ -80,10 +83,9 @@ def _tables(rules: RuleSet) -> _Tables:
     if hit is not None:
         return hit
     cards = rules.deck.cards
-    low, high = rank_tables(rules)
-    trump = 0
-    for suit in rules.trumps:
-        trump |= SUIT_BITS[suit]
+    tt = tables_for(rules)
+    low, high = tt.rank_low, tt.rank_high
+    trump = tt.trump_bits
     bids = all_bids(rules, blind=True)
     tricks = np.array([b.tricks for b in bids], dtype=np.int16)
     nil = np.array([_NIL_CODE[b.nil] for b in bids], dtype=np.int8)
@@ -96,7 +98,8 @@ def _tables(rules: RuleSet) -> _Tables:
         face=np.array([c.is_face for c in cards], dtype=bool),
         ace=np.array([c.is_ace for c in cards], dtype=bool),
         dual=np.array([c.is_dual for c in cards], dtype=bool),
-        trump_bits=trump, bids=bids, bid_tricks=tricks, bid_nil=nil, bid_blind=blind,
+        trump_bits=trump, start_superior=tt.start.sup_bit, bids=bids, bid_tricks=tricks,
+        bid_nil=nil, bid_blind=blind,
         ordinary_idx=np.flatnonzero(nil == NIL_NONE),
         nil_idx=np.flatnonzero((nil != NIL_NONE) & ~blind),
         blind_idx=np.flatnonzero(blind))
@@ -349,7 +352,6 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
     trump = np.uint8(T.trump_bits)
     has_duals = bool(T.dual.any())
     ace_flips_rule = rules.deck.ace_flips
-    S = np.uint8(SUIT_BITS["S"])
     steps = P * H
     plays = np.empty((N, steps), dtype=np.int16)
     play_suit = np.empty((N, steps), dtype=np.uint8)
@@ -358,7 +360,8 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
     taken = np.zeros((N, P), dtype=np.int16)
     won_bits = np.zeros((N, P), dtype=np.uint8)
     broken = np.zeros(N, dtype=np.uint8)
-    superior = np.zeros(N, dtype=np.uint8) if rules.acorns else np.full(N, S, dtype=np.uint8)
+    superior = np.full(N, T.start_superior, dtype=np.uint8)
+    by_first_break = not T.start_superior
     superior_trick = np.full(N, -1, dtype=np.int16)
     superior_seat = np.full(N, -1, dtype=np.int8)
     ace_flips = np.zeros(N, dtype=np.int16)
@@ -372,6 +375,8 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
             row = ar * P + seat
             bits = flat_bits[row]
             al = alive[row]
+            # restated legal set (tricks.legal_set): follow the led suit when able; lead
+            # anything but an unbroken trump unless only unbroken trumps are held
             if pos == 0:
                 ub = trump & ~broken
                 ok = al & ((bits & ~ub[:, None]) != 0)
@@ -407,8 +412,10 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
             play_seat[:, k] = seat
             t_card[:, pos] = card
             t_bit[:, pos] = decl
+            # restated trump transition (tricks.after_play): breaking, and the first break sets
+            # the superior trump where none is in force at the deal
             newly = decl & trump & ~broken
-            if rules.acorns:
+            if by_first_break:
                 first_sup = (superior == 0) & (newly != 0)
                 if first_sup.any():
                     superior = np.where(first_sup, newly, superior)
@@ -422,10 +429,13 @@ def _play_chunk(rules: RuleSet, N: int, rng: np.random.Generator, first: int,
             ace_flips += face_any & T.ace[t_card].any(axis=1)
         else:
             rank = T.rlow[t_card]
+        # restated trick decision (tricks.decide): power class x POWER_STEP + rank
         sup = superior[:, None]
         inf = trump & ~sup
-        key = np.where(t_bit == sup, 3000, np.where((t_bit & inf) != 0, 2000,
-                       np.where(t_bit == led[:, None], 1000, -10000))) + rank
+        key = np.where(t_bit == sup, SUPERIOR * POWER_STEP,
+                       np.where((t_bit & inf) != 0, INFERIOR * POWER_STEP,
+                                np.where(t_bit == led[:, None], LED * POWER_STEP,
+                                         -10 * POWER_STEP))) + rank
         wpos = key.argmax(axis=1)
         w = (leader + wpos) % P
         winners[:, trick] = w

@@ -27,8 +27,9 @@ from typing import Any, Protocol
 
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play
-from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView, rank_tables, trick_winner
+from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView
 from ..core.rules import RuleSet
+from ..core.tricks import tables_for, trick_winner
 
 
 class Player(Protocol):
@@ -195,12 +196,10 @@ class _Know:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        low, high = rank_tables(rules)
-        self.high = high
+        tables = tables_for(rules)
+        high = self.high = tables.rank_high
         self.trumps = rules.trumps
-        self.trump_bits = 0
-        for t in rules.trumps:
-            self.trump_bits |= SUIT_BITS[t]
+        self.trump_bits = tables.trump_bits
         #: per suit letter: the deck's cards of that suit, highest first (Ace high)
         self.suit_desc: dict[str, list[Card]] = {}
         for s in rules.deck.suits:
@@ -210,7 +209,7 @@ class _Know:
         #: per card: how many cards of its (first) suit rank above it
         self.above = {c: self.suit_desc[c.suit].index(c) for c in rules.deck.cards}
         self.mates = {s: rules.team_seats[rules.team_of(s)] for s in range(rules.players)}
-        self.ace_flips = rules.deck.ace_flips
+        self.ace_flips = tables.ace_flips
         #: tricks taken ~ a * estimate + b, fitted on heuristic self-play (see players tests)
         self.calibrate = _CALIBRATION.get(rules.name if rules.name in ("acorns", "acorns8")
                                           else "standard", (1.0, 0.0))
@@ -330,7 +329,7 @@ class HeuristicPlayer(RandomPlayer):
         if any(b is not None and b.nil for s, b in enumerate(view.bids)
                if s in _know(rules).mates[view.seat] and s != view.seat):
             return None  # one nil per partnership is enough risk
-        want = "nil spades" if rules.acorns else "nil"
+        want = rules.nil_kinds[0]  # nil (52-card sets) or Nil Spades (Acorns)
         for b in legal:
             if b.nil == want and b.tricks == 0:
                 return b
@@ -431,15 +430,12 @@ class HeuristicPlayer(RandomPlayer):
 
         def val(p: Play) -> int:
             v = high[p.card]
-            if p.bit & tb:
+            if p.bit & tb:  # a trump is worth more; the superior (or a first break) most
                 v += 200 if (sup is None or p.suit == sup) else 100
             return v
 
         def wins(p: Play) -> bool:
-            s = sup
-            if s is None and rules.acorns and p.bit & tb:
-                s = p.suit
-            return trick_winner(rules, trick + ((seat, p),), s)[0] == seat
+            return trick_winner(rules, trick + ((seat, p),), sup)[0] == seat
 
         played: set[Card] | None = None
 

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.engine import Game, Hand
-from ..core.engine import trick_winner as _trick_winner
 from ..core.rules import RuleSet, rules_from_json
+from ..core.tricks import trick_winner as _trick_winner
 from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
 
 # ---------------------------------------------------------------------------- specs
@@ -168,8 +168,8 @@ def hand_row(game: Game, hand: Hand, types: Sequence[str] | None = None) -> dict
         row[f"team{t}_hand_score"] = ts.hand_score
         row[f"team{t}_total"] = ts.total
         row[f"team{t}_bags"] = ts.bags
-    row["superior"] = hand.superior
     at = hand.superior_at
+    row["superior"] = hand.superior if at else None  # set by a first break (Acorns sets)
     row["superior_trick"] = at[0] if at else None
     row["superior_seat"] = at[1] if at else None
     flips = decided = 0
@@ -181,8 +181,7 @@ def hand_row(game: Game, hand: Hand, types: Sequence[str] | None = None) -> dict
         if rules.deck.ace_flips and any(p.card.is_ace for _, p in plays) and \
                 any(p.card.is_face for _, p in plays):
             flips += 1
-            sup = _superior_during(hand, tr.index)
-            low_winner = _trick_winner(rules, plays, sup, ace_high=False)[0]
+            low_winner = _trick_winner(rules, plays, tr.superior_before, ace_high=False)[0]
             if low_winner != tr.winner:
                 decided += 1
                 lost[low_winner] += 1
@@ -200,14 +199,6 @@ def hand_row(game: Game, hand: Hand, types: Sequence[str] | None = None) -> dict
     row["th_won"] = th_won
     row["exchanges"] = sum(1 for e in hand.exchanges if e.passed)
     return row
-
-
-def _superior_during(hand: Hand, trick_index: int) -> str | None:
-    """The superior trump in force at the end of trick ``trick_index``."""
-    at = hand.superior_at
-    if at is None or at[0] > trick_index:
-        return None
-    return hand.superior
 
 
 def _options_text(rules: RuleSet) -> str:

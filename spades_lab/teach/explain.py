@@ -3,8 +3,9 @@
 Every answer is a frozen dataclass with a ``text`` (words for a student, also ``describe()``
 and ``str()``) and ``to_dict()`` (JSON-ready: cards as record codes, seats as numbers).  Rules
 are never re-derived here: legality comes from :meth:`Hand.check_play` (and ``check_bid`` /
-``check_exchange``), trick winners from :func:`~spades_lab.core.engine.trick_winner`, broken and
-superior trumps from :func:`~spades_lab.core.engine.trump_states`, scores from the engine's
+``check_exchange``) and the basis of the legal set (:meth:`Hand.legal_set`), trick winners from
+:func:`~spades_lab.core.tricks.trick_winner`, broken and superior trumps from the state each trick
+records (:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
 :class:`~spades_lab.core.scoring.TeamScore` line items.
 
 API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
@@ -55,9 +56,10 @@ from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
-from ..core.engine import EXCHANGE, PLAY, Game, Hand, trick_winner, trump_states
+from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
 from ..core.errors import RuleError
 from ..core.scoring import team_name
+from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -138,7 +140,7 @@ def _trump_evidence(hand: Hand) -> dict[str, Any]:
     rules = hand.rules
     return {"broken": [t for t in rules.trumps if hand.is_broken(t)],
             "unbroken": hand.unbroken_trumps(),
-            "superior": hand.superior if rules.acorns else "S"}
+            "superior": hand.superior}
 
 
 def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None) -> Legality:
@@ -164,24 +166,24 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
     assert turn is not None
     c, decl = hand.resolve(card, as_)
     who = _name(hand, turn)
-    held = hand.hands[turn]
     pretty = c.pretty + (f" as {suit_name(decl)}" if decl and c.is_dual else "")
+    legal_basis, legal = hand.legal_set()  # the engine's legal set and why it is so
     if hand.trick:
         led = hand.trick[0][1].suit
-        L = SUIT_BITS[led]
-        if c.bits & L:
+        if legal_basis == FOLLOWS_SUIT:
             basis = "follows-suit"
             words = f"{who} may play {pretty}: it is of the led suit, {suit_name(led)}"
             if c.is_dual:
                 words += f", so it is played as {suit_name(led)}"
         else:
+            assert legal_basis == CANNOT_FOLLOW
             basis = "cannot-follow"
             words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit)," \
                 " so any card may be played"
-        ev["holding_led"] = [x.code for x in held if x.bits & L]
+        ev["holding_led"] = [q.card.code for q in legal] if legal_basis == FOLLOWS_SUIT else []
     else:
         played_as = decl or c.suit
-        if played_as in hand.rules.trumps and not hand.is_broken(played_as):
+        if legal_basis == ONLY_UNBROKEN_TRUMPS:
             basis = "only-unbroken-trumps"
             words = f"{who} may lead {pretty} although {suit_name(played_as)} are not broken: " \
                 f"every card {who} holds could only be led as an unbroken trump"
@@ -288,23 +290,6 @@ class TrickExplanation(_Explained):
     text: str
 
 
-def _hand_plays(hand: Hand) -> list[tuple[int, Play]]:
-    out = [sp for t in hand.tricks for sp in t.plays]
-    out.extend(hand.trick)
-    return out
-
-
-def _superior_at(hand: Hand, states: Sequence[tuple[int, str | None]]
-                 ) -> tuple[int, int] | None:
-    """(trick, seat) where the superior trump was set, from the trump states."""
-    n = hand.n
-    plays = _hand_plays(hand)
-    for i, (_, sup) in enumerate(states):
-        if sup is not None:
-            return (i // n, plays[i][0])
-    return None
-
-
 def _roles(rules: Any, i: int, p: Play, led: str, before: tuple[int, str | None],
            after: tuple[int, str | None]) -> list[str]:
     roles: list[str] = []
@@ -361,18 +346,16 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
                         f"no trick {k}.", trick=k)
     complete = k < done
     plays = list(hand.tricks[k].plays) if complete else list(hand.trick)
-    all_plays = _hand_plays(hand)
-    states = trump_states(rules, all_plays)
-    first = k * hand.n
-    before0 = states[first - 1] if first > 0 else (0, None)
+    states = trump_states(hand, k)  # before the trick's first card, then after each card
+    before0 = states[0]
+    set_at = hand.superior_at
     trumps = rules.trumps
     broken_before = tuple(t for t in trumps if before0[0] & SUIT_BITS[t])
     flips = rules.deck.ace_flips
     if not plays:
         return TrickExplanation(hand.index, k, False, hand.turn if hand.turn is not None else 0,
-                                None, (), None, None, None, (), before0[1] or
-                                (None if rules.acorns else "S"), False,
-                                _superior_at(hand, states), broken_before, None, None,
+                                None, (), None, None, None, (), before0[1], False,
+                                set_at, broken_before, None, None,
                                 f"Trick {k + 1}: no card played yet.")
     led = plays[0][1].suit
     steps: list[CardStep] = []
@@ -382,7 +365,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     ace_seen = False
     extra: list[str] = []
     for i, (seat, p) in enumerate(plays):
-        state = states[first + i]
+        state = states[i + 1]
         roles = _roles(rules, i, p, led, prev_state, state)
         for r in roles:
             if r in TRICK_REASONS and r not in extra:
@@ -413,12 +396,12 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             words += f": {_name(hand, win_seat)} still winning with {win_play.pretty}"
         steps.append(CardStep(i, seat, p.card.code, p.suit, tuple(roles), win_seat,
                               win_play.card.code, why, changed, ace_high, flipped,
-                              state[1] if rules.acorns else "S",
-                              tuple(t for t in trumps if state[0] & SUIT_BITS[t]), words))
+                              state[1], tuple(t for t in trumps if state[0] & SUIT_BITS[t]),
+                              words))
         prev_state = state
         prev_winner = win_seat
-    last = states[first + len(plays) - 1]
-    superior = last[1] if rules.acorns else "S"
+    last = states[-1]
+    superior = last[1]
     win_seat, reason = trick_winner(rules, plays, last[1])
     win_play = next(q for s, q in plays if s == win_seat)
     aces = [q.card for _, q in plays if q.card.is_ace]
@@ -430,7 +413,6 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         reasons.append("ace-" + ace)
     reasons.extend(r for r in ("superior-trump-set", "broke-trump", "declared-suit",
                                "played-as-led-suit") if r in extra)
-    set_at = _superior_at(hand, states)
     set_here = set_at is not None and set_at[0] == k
     # words
     who = _name(hand, win_seat)
@@ -439,7 +421,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     lines.extend("  " + s.text for s in steps)
     verb = "wins" if complete else "is winning"
     if reason == "superior-trump-wins":
-        if rules.acorns:
+        if rules.superior_by_first_break:
             assert superior is not None and set_at is not None
             why = (f"the highest card of {suit_name(superior)}, the superior trump (broken "
                    f"first, by "
@@ -458,7 +440,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         lines.append(f"Aces are high in this trick: {face.pretty} is a face card [ace-high].")
     elif ace == "low":
         lines.append("Aces are low in this trick: it holds no face card [ace-low].")
-    if set_here and rules.acorns:
+    if set_here:
         lines.append(f"{suit_name(superior or '')} became the superior trump in this trick "
                      "[superior-trump-set].")
     return TrickExplanation(hand.index, k, complete, plays[0][0], led, tuple(steps), win_seat,
@@ -687,46 +669,44 @@ def trump_timeline(hand: Hand) -> TrumpTimeline:
     every complete trick whose winner the superiority decided (the winner would differ were
     the other trump superior).  In the 52-card sets there is one trump and nothing to decide."""
     rules = hand.rules
-    plays = _hand_plays(hand)
-    states = trump_states(rules, plays)
-    n = hand.n
     breaks = []
-    prev: tuple[int, str | None] = (0, None)
-    for i, ((seat, p), st) in enumerate(zip(plays, states, strict=True)):
-        if st[0] & ~prev[0]:
-            sup = rules.acorns and prev[1] is None and st[1] is not None
-            k = i // n
+    decided = []
+    superior = hand.superior
+    other = next(t for t in rules.trumps if t != superior) \
+        if rules.two_trumps and superior is not None else None
+    for k in range(len(hand.tricks) + (1 if hand.trick else 0)):
+        states = trump_states(hand, k)  # read from the state the trick recorded
+        plays = hand.tricks[k].plays if k < len(hand.tricks) else hand.trick
+        for i, (seat, p) in enumerate(plays):
+            prev, st = states[i], states[i + 1]
+            if not st[0] & ~prev[0]:
+                continue
+            sup = prev[1] is None and st[1] is not None
             words = f"Trick {k + 1}: {_name(hand, seat)} broke {suit_name(p.suit)} with " \
-                f"{p.pretty}" + (" (led: only unbroken trumps in hand)" if i % n == 0 else "")
+                f"{p.pretty}" + (" (led: only unbroken trumps in hand)" if i == 0 else "")
             if sup:
                 words += f"; {suit_name(p.suit)} is the superior trump for this hand"
-            breaks.append(TrumpBreak(p.suit, k, seat, p.card.code, p.card.is_dual, i % n == 0,
-                                     bool(sup), words + "."))
-        prev = st
-    decided = []
-    superior = states[-1][1] if states else None
-    if rules.acorns and superior is not None:
-        other = next(t for t in rules.trumps if t != superior)
-        for t in hand.tricks:
-            st = states[t.index * n + n - 1]
-            if st[1] is None:
-                continue
+            breaks.append(TrumpBreak(p.suit, k, seat, p.card.code, p.card.is_dual, i == 0,
+                                     sup, words + "."))
+        end = states[-1][1]
+        if other is not None and end is not None and k < len(hand.tricks):
+            t = hand.tricks[k]
             alt, _ = trick_winner(rules, t.plays, other)
             if alt != t.winner:
                 decided.append(DecidedTrick(
-                    t.index, t.winner, alt, st[1],
+                    t.index, t.winner, alt, end,
                     f"Trick {t.index + 1}: {_name(hand, t.winner)} won because "
-                    f"{suit_name(st[1])} are superior; were {suit_name(other)} superior, "
+                    f"{suit_name(end)} are superior; were {suit_name(other)} superior, "
                     f"{_name(hand, alt)} would have won."))
-    set_at = _superior_at(hand, states) if rules.acorns else None
+    set_at = hand.superior_at
     lines = [f"Trumps in hand {hand.index + 1}: {_suits_text(rules.trumps)}."]
     lines.extend(b.text for b in breaks)
     if not breaks:
         lines.append("No trump has been broken yet.")
     lines.extend(d.text for d in decided)
-    if rules.acorns and superior is not None and not decided:
+    if other is not None and not decided:
         lines.append("No trick's winner has depended on which trump is superior.")
-    return TrumpTimeline(hand.index, rules.trumps, superior if rules.acorns else "S", set_at,
+    return TrumpTimeline(hand.index, rules.trumps, superior, set_at,
                          tuple(breaks), tuple(decided), "\n".join(lines))
 
 
@@ -844,7 +824,7 @@ def explain_hand(hand: Hand) -> HandExplanation:
     score = explain_score(hand) if hand.scores is not None else None
     tl = trump_timeline(hand)
     parts = [t.text for t in tricks]
-    if hand.rules.acorns:
+    if hand.rules.two_trumps:
         parts.append(tl.text)
     if score is not None:
         parts.append(score.text)

@@ -258,7 +258,7 @@ class TrumpTimelineView(W.VBox):
             self.message.value = render.error_html(f"The record has no hand {hand + 1}.")
             return
         h = game.hands[hand]
-        if not game.rules.acorns:
+        if not game.rules.two_trumps:
             self.message.value = render.error_html(
                 f"{game.rules.name} has one trump (Spades): the timeline is for the Acorns "
                 "rule sets.")

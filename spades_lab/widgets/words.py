@@ -43,7 +43,7 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
             lines.append(ACE_WORDS[t.ace].format(face=t.ace_face or ""))
         if last.ace_flipped:
             lines.append("This card flipped the Ace: it now ranks high.")
-    if t.superior and before.rules.acorns and not t.complete:
+    if t.superior and before.rules.superior_by_first_break and not t.complete:
         at = f" (set in trick {t.superior_set_at[0] + 1})" if t.superior_set_at else ""
         lines.append(f"{_suit(t.superior)} are the superior trump{at}.")
     if t.complete and t.winner is not None:
