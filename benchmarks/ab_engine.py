@@ -6,8 +6,9 @@ clock on a shared machine).
 
 Each round runs, for each checkout in turn (order alternating), one subprocess per rule set
 with that checkout's own ``.venv`` that plays ``--hands`` random legal hands exactly as
-``benchmarks/bench_engine.py`` does (same seed, so the same hands) and reports the CPU time
-of the play loop.  Printed: per rule set the best (minimum) CPU hands/s of each checkout over
+``benchmarks/bench_engine.py`` does (same seed, so the same hands), or for the ``heuristic-*``
+/ ``random-*`` configurations hands with that player at every seat as
+``benchmarks/bench_sim.py`` does, and reports the CPU time of the play loop.  Printed: per rule set the best (minimum) CPU hands/s of each checkout over
 the rounds, the median, and B's change against A.  A script, not a test.
 """
 from __future__ import annotations
@@ -20,19 +21,34 @@ import sys
 from pathlib import Path
 
 CONFIGS = ["standard", "acorns", "acorns-th", "acorns8-fours-th"]
+#: ``benchmarks/bench_sim.py``'s engine paths: a player type at every seat, ``play_hand``
+SIM_CONFIGS = ["heuristic-standard", "heuristic-acorns", "random-standard", "random-acorns"]
 
 CHILD = r"""
 import json, random, sys, time
 sys.path.insert(0, "benchmarks")
 sys.path.insert(0, ".")
 import bench_engine as be
-from spades_lab import RuleSet
-preset, opts, _ = be.CONFIGS[sys.argv[1]]
-rules = RuleSet.preset(preset, **opts)
-be.play_hands(rules, random.Random(0), hands=20, seconds=None)  # warm up
-t = time.process_time()
-n, _ = be.play_hands(rules, random.Random(int(sys.argv[3])), hands=int(sys.argv[2]),
-                     seconds=None)
+from spades_lab import Game, RuleSet
+config, hands, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+if config in be.CONFIGS:
+    preset, opts, _ = be.CONFIGS[config]
+    rules = RuleSet.preset(preset, **opts)
+    be.play_hands(rules, random.Random(0), hands=20, seconds=None)  # warm up
+    t = time.process_time()
+    n, _ = be.play_hands(rules, random.Random(seed), hands=hands, seconds=None)
+else:  # as bench_sim.engine
+    from spades_lab.play.players import make_player, play_hand
+    kind, preset = config.split("-")
+    rules = RuleSet.preset(preset)
+    players = [make_player(kind)] * rules.players
+    rng = random.Random(seed)
+    for i in range(5):
+        play_hand(Game(rules, dealer=i % rules.players), players, rng)
+    t = time.process_time()
+    for i in range(hands):
+        play_hand(Game(rules, dealer=i % rules.players), players, rng)
+    n = hands
 print(json.dumps(n / (time.process_time() - t)))
 """
 
@@ -50,7 +66,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--hands", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", action="append", choices=CONFIGS, default=None)
+    ap.add_argument("--only", action="append", choices=CONFIGS + SIM_CONFIGS, default=None)
     args = ap.parse_args()
     configs = args.only or CONFIGS
     res: dict[tuple[str, str], list[float]] = {}

@@ -496,7 +496,8 @@ class Hand:
         if lg is None:
             if self.phase != PLAY:
                 return ()
-            lg = self._legal = self.legal_set()[1]
+            lg = self._legal = legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
+                                         self._ts.unbroken, self.has_duals)[1]
         return lg
 
     def legal_set(self) -> LegalSet:
