@@ -8,8 +8,9 @@ Each round runs, for each checkout in turn (order alternating), one subprocess p
 with that checkout's own ``.venv`` that plays ``--hands`` random legal hands exactly as
 ``benchmarks/bench_engine.py`` does (same seed, so the same hands), or for the ``heuristic-*``
 / ``random-*`` configurations hands with that player at every seat as
-``benchmarks/bench_sim.py`` does, and reports the CPU time of the play loop.  Printed: per rule set the best (minimum) CPU hands/s of each checkout over
-the rounds, the median, and B's change against A.  A script, not a test.
+``benchmarks/bench_sim.py`` does, and reports the CPU time of the play loop.  Printed: per
+configuration the best (maximum) CPU hands/s of each checkout over the rounds, the median, and
+B's change against A.  A script, not a test.
 """
 from __future__ import annotations
 

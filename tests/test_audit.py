@@ -11,11 +11,12 @@ import pytest
 
 from spades_lab.core.bids import Bid, parse_bid
 from spades_lab.core.cards import parse_card
-from spades_lab.core.engine import Game, rank_tables, trick_winner
+from spades_lab.core.engine import Game
 from spades_lab.core.errors import IllegalAction, RecordError, RuleError
 from spades_lab.core.records import game_to_record, replay
 from spades_lab.core.rules import RuleSet
 from spades_lab.core.scoring import game_outcome, score_hand
+from spades_lab.core.tricks import rank_tables, trick_winner
 
 C = parse_card
 

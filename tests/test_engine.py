@@ -15,7 +15,7 @@ import pytest
 from conftest import bid_all, build_deal, dealt_game, play_all
 from spades_lab import Game, IllegalAction, RuleSet, parse_card
 from spades_lab.core.cards import SUIT_BITS
-from spades_lab.core.engine import rank_tables, trick_winner
+from spades_lab.core.tricks import rank_tables, trick_winner
 
 
 def finish_hand(g: Game) -> None:

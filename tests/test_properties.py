@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from conftest import state_snapshot
 from spades_lab import Game, IllegalAction, RuleSet
 from spades_lab.core.cards import SUIT_BITS, SUIT_LETTERS
-from spades_lab.core.engine import trick_winner
 from spades_lab.core.records import dump_record, load_record, replay, replay_log
 from spades_lab.core.rules import ONLINE_TARGETS
+from spades_lab.core.tricks import trick_winner
 
 SETTINGS = settings(max_examples=30, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

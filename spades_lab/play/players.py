@@ -1,8 +1,8 @@
 """Players: anything that chooses a bid, an exchange and a play from what its seat may see.
 
-A player gets a :class:`~spades_lab.core.engine.SeatView` (never the whole state), the legal choices,
-and an explicit ``random.Random``.  :func:`play_hand` and :func:`play_game` drive a game with a
-player per seat.
+A player gets a :class:`~spades_lab.core.engine.SeatView` (never the whole state), the legal
+choices, and an explicit ``random.Random``.  :func:`play_hand` and :func:`play_game` drive a
+game with a player per seat.
 
 - :class:`RandomPlayer`: uniformly random among the legal plays (bids: see the class).
 - :class:`SimplePlayer`: bids its high cards, plays at random (the ``spades-lab play`` default).
@@ -218,13 +218,13 @@ class _Know:
         self.danger_rank = top - max(2, round(0.22 * (top + 1)))
 
 
-_KNOW: dict[int, _Know] = {}
+_KNOW: dict[RuleSet, _Know] = {}
 
 
 def _know(rules: RuleSet) -> _Know:
-    k = _KNOW.get(id(rules))  # by identity: hashing a RuleSet on every decision is slow
-    if k is None or k.rules is not rules:
-        k = _KNOW[id(rules)] = _Know(rules)
+    k = _KNOW.get(rules)  # keyed by rule set, as every per-rule-set table (hashing is cheap)
+    if k is None:
+        k = _KNOW[rules] = _Know(rules)
     return k
 
 
