@@ -308,3 +308,20 @@ def test_rule_set_stays_frozen_after_play() -> None:
     # equal rule sets share one hash (and so one set of tables)
     assert hash(RuleSet.preset("acorns")) == hash(ACORNS)
     assert tables_for(RuleSet.preset("acorns")) is tables_for(ACORNS)
+
+
+def test_a_game_pickles_and_plays_on_with_interned_trump_states() -> None:
+    import pickle
+
+    g = Game(TH)
+    g.deal(rng=random.Random(8))
+    for _ in range(4):
+        g.bid(2)
+    rng = random.Random(9)
+    while not g.hand.broken:
+        g.play(rng.choice(g.legal_plays()))
+    g2 = pickle.loads(pickle.dumps(g))
+    assert g2.hand._ts is g.hand._ts and g2.hand.superior == g.hand.superior
+    while g2.phase == "play":
+        g2.play(rng.choice(g2.legal_plays()))
+    assert g2.hand.complete and sum(g2.hand.taken) == TH.hand_size

@@ -33,6 +33,7 @@ from .scoring import Outcome, TeamScore, game_outcome, score_hand, seat_name
 from .tricks import (
     REFUSED_BY,
     LegalSet,
+    TrumpState,
     decide,
     legal_set,
     rank_tables,
@@ -230,7 +231,14 @@ def _mask(letters: Iterable[str]) -> int:
 
 
 class Hand:
-    """One deal: bidding, the blind exchanges, and the tricks.  Driven through :class:`Game`."""
+    """One deal: bidding, the blind exchanges, and the tricks.  Driven through :class:`Game`.
+
+    The trump state is recorded as play goes (by the trick rules of :mod:`spades_lab.core.tricks`):
+    ``broken`` (bit mask of the trumps broken), ``superior`` (the superior trump in force:
+    Spades from the deal in the 52-card sets; in the Acorns sets the first trump broken, None
+    before) and ``superior_at`` = (trick, seat) of the break that set it (None in the 52-card
+    sets); every :class:`Trick` keeps the state before its first card.
+    """
 
     # Slots: the play loop reads a dozen attributes per card, and slot access is the fastest.
     __slots__ = ("game", "players", "totals_before", "outcome", "rules", "index", "n", "dealer",
@@ -652,7 +660,7 @@ class Hand:
         else:
             self.turn = (seat + 1) % self.n
 
-    def _trumps_changed(self, ts: Any, seat: int) -> None:
+    def _trumps_changed(self, ts: TrumpState, seat: int) -> None:
         """Record a new trump state (a trump broken; maybe the superior trump set)."""
         self._ts = ts
         self.broken = ts.broken
@@ -705,7 +713,9 @@ class SeatView(NamedTuple):
     """What one seat may see: its own cards (once it has looked), every public action, and the
     cards it passed and received in an exchange.  Other hands appear only as counts.
 
-    An immutable named tuple: players ask for one at every decision, so it is cheap to build."""
+    ``broken`` lists the trumps broken and ``superior`` is the superior trump in force (as
+    :class:`Hand` records them).  An immutable named tuple: players ask for one at every
+    decision, so it is cheap to build."""
 
     seat: int
     phase: str

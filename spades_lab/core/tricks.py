@@ -88,7 +88,7 @@ class TrumpState:
     ``bit`` (the very same object when the card changes nothing).  Built from
     :func:`after_play`, so following ``after`` is applying the rule."""
 
-    __slots__ = ("broken", "sup_bit", "broken_names", "superior", "unbroken", "after")
+    __slots__ = ("broken", "sup_bit", "broken_names", "superior", "unbroken", "after", "rules")
 
     broken: int
     sup_bit: int
@@ -96,6 +96,7 @@ class TrumpState:
     superior: str | None
     unbroken: int
     after: tuple[TrumpState, ...]
+    rules: RuleSet
 
     def __repr__(self) -> str:
         return f"<TrumpState broken={self.broken_names} superior={self.superior}>"
@@ -105,6 +106,13 @@ class TrumpState:
 
     def __deepcopy__(self, memo: object) -> TrumpState:
         return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # unpickles to the interned state
+        return (_interned_state, (self.rules, self.broken, self.sup_bit))
+
+
+def _interned_state(rules: RuleSet, broken: int, sup: int) -> TrumpState:
+    return tables_for(rules).states[(broken, sup)]
 
 
 _LETTER = {b: s for s, b in SUIT_BITS.items()}
@@ -161,6 +169,7 @@ class TrickTables:
         s.broken_names = _trump_letters(self.trumps, broken)
         s.superior = _LETTER[sup] if sup else None
         s.unbroken = self.trump_bits & ~broken
+        s.rules = self.rules
         self.states[(broken, sup)] = s
         after: list[TrumpState] = [s] * (max(_LETTER) + 1)  # indexed by a play's suit bit
         for bit in _LETTER:
@@ -211,7 +220,7 @@ def trick_winner(rules: RuleSet, plays: Sequence[tuple[int, Play]], superior: st
 
     ``superior`` is the superior trump in force before these plays (None when no trump has
     been broken this hand in an Acorns set; then the first card played as a trump here sets it,
-    :func:`after_play`).  In the 52-card sets Spades is superior whatever is passed.  The Ace is
+    :func:`after_play`); in the 52-card sets pass None or ``"S"``: Spades are superior.  The Ace is
     high when any face card is among ``plays``; ``ace_high`` overrides that (True/False) to ask
     "who would have won had the Ace not flipped?".
     """
