@@ -46,7 +46,7 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
     plays = [t.plays for t in hand.tricks] + ([tuple(hand.trick)] if hand.trick else [])
     for lane, t in enumerate(rules.trumps):
         colour = COLOURS[SUITS[t].colour]
-        if tl.superior == t and tl.superior_set_at is not None and rules.acorns:
+        if tl.superior == t and tl.superior_set_at is not None and len(rules.trumps) > 1:
             k0 = tl.superior_set_at[0]
             ax.add_patch(Rectangle((k0 + 0.5, lane - 0.4), total - k0, 0.8, color="#ffe082",
                                    alpha=0.6, zorder=0))
@@ -70,7 +70,7 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
     ax.set_ylim(-0.6, len(rules.trumps) - 0.4)
     ax.set_xlabel("trick")
     title = f"Hand {hand.index + 1}: trumps"
-    if tl.superior and rules.acorns and tl.superior_set_at is not None:
+    if tl.superior and len(rules.trumps) > 1 and tl.superior_set_at is not None:
         title += (f" ({SUITS[tl.superior].name} superior from trick "
                   f"{tl.superior_set_at[0] + 1})")
     ax.set_title(title)
