@@ -243,12 +243,6 @@ def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
             f'{shapes}</svg>')
 
 
-def cards_html(cards: Iterable[Card | Play], *, style: bool = False) -> str:
-    """A row of cards (in the given order)."""
-    body = "".join(card_html(c) for c in cards)
-    return (style_block() if style else "") + f'<span class="sl-hand">{body}</span>'
-
-
 def play_html(play: Play, *, style: bool = True) -> str:
     """A play (card, and for a Traveler/Hunter the suit it is played as)."""
     return _wrap(card_html(play), style)
@@ -618,7 +612,7 @@ def explanation_html(lines: Sequence[str], title: str = "") -> str:
 
 __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
            "card_back_html", "card_svg", "suit_shape_svg",
-           "cards_html", "play_html", "hand_html", "trick_html", "trick_record_html",
+           "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
            "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html"]

@@ -8,7 +8,7 @@ from .core.engine import Game, Hand, Trick
 from .core.scoring import TeamScore, team_name
 
 
-def trick_line(game: Game, trick: Trick, superior_before: str | None = None) -> str:
+def trick_line(game: Game, trick: Trick) -> str:
     parts = []
     for i, (seat, p) in enumerate(trick.plays):
         who = game.seat_name(seat)

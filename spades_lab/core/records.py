@@ -39,9 +39,6 @@ from .errors import IllegalAction, RecordError, RuleError
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 
-FORMAT = RECORD_FORMAT
-
-
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
     return RecordError("bad-record", message, hand=hand, step=step)
 
@@ -78,9 +75,9 @@ def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
 def _check_shape(data: Any) -> None:
     if not isinstance(data, dict):
         raise _bad("A game record is a JSON object.")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise _bad(f"Unknown record format {fmt!r}; this kit reads {FORMAT!r}.")
+    fmt = data.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise _bad(f"Unknown record format {fmt!r}; this kit reads {RECORD_FORMAT!r}.")
     known = {"format", "rules", "players", "start", "hands"}
     extra = sorted(set(data) - known)
     if extra:
@@ -253,7 +250,7 @@ def _pretty_json(rec: Mapping[str, Any]) -> str:
     def enc(v: Any) -> str:
         return json.dumps(v, ensure_ascii=False)
 
-    lines = ["{", f'  "format": {enc(rec.get("format", FORMAT))},',
+    lines = ["{", f'  "format": {enc(rec.get("format", RECORD_FORMAT))},',
              f'  "rules": {enc(rec["rules"])},']
     for key in ("players", "start"):
         if key in rec:
@@ -479,6 +476,6 @@ def replay_log(template: Game, events: Sequence[Any], *, rules: RuleSet | None =
     return g
 
 
-__all__ = ["FORMAT", "Step", "hand_steps", "apply_step", "load_record", "dump_record",
+__all__ = ["Step", "hand_steps", "apply_step", "load_record", "dump_record",
            "game_from_record", "game_to_record", "replay", "play_record", "replay_log",
            "restart", "log_position", "HandSummary", "ReplayResult"]

@@ -237,8 +237,7 @@ class Divergence:
 
 
 class Told:
-    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``describe()``,
-    ``str()``, and ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
+    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``str()``, and ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
 
     def _tell(self) -> str:
         raise NotImplementedError
@@ -246,9 +245,6 @@ class Told:
     @property
     def text(self) -> str:
         return self._tell()
-
-    def describe(self) -> str:
-        return self.text
 
     def __str__(self) -> str:
         return self.text

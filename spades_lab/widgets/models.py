@@ -70,13 +70,6 @@ def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
     return at, deal, actions
 
 
-def hand_events(game: Game, hand: int) -> tuple[DealEvent, list[Any]]:
-    """The deal event of hand ``hand`` and its actions (bids, exchanges, plays) in order: action
-    ``k`` is STEP ``k`` of :mod:`spades_lab.teach.whatif`."""
-    _, deal, actions = _hand_slice(game, hand)
-    return deal, actions
-
-
 def hand_record(game: Game, hand: int, *, alone: bool = False) -> dict[str, Any]:
     """``game`` as a record that stops at the end of hand ``hand``; with ``alone``, a record of
     that hand only, starting from the totals and bags it was dealt at."""
@@ -402,7 +395,7 @@ class RuleExplorerModel:
     def __init__(self, game: Game, hand: int = 0) -> None:
         self.base = game
         self.hand_index = hand
-        self.deal, self.actions = hand_events(game, hand)
+        _, _, self.actions = _hand_slice(game, hand)
         self.record = hand_record(game, hand, alone=True)
         self.comparison: RuleComparison | None = None
 
@@ -525,4 +518,4 @@ class QuizModel:
 
 
 __all__ = ["TableModel", "WhatIfModel", "RuleExplorerModel", "QuizModel", "Question", "Choice",
-           "HandSide", "quiz_questions", "load_game", "hand_events", "hand_record"]
+           "HandSide", "quiz_questions", "load_game", "hand_record"]
