@@ -357,7 +357,11 @@ class ReplayResult:
 
 def game_from_record(record: str | Path | Mapping[str, Any]) -> Game:
     """A fresh :class:`Game` set up from a record's rules, players and start (no hands)."""
-    data = load_record(record)
+    return _new_game(load_record(record))
+
+
+def _new_game(data: Mapping[str, Any]) -> Game:
+    """The game of a record :func:`load_record` has checked."""
     try:
         rules = rules_from_json(data["rules"])
     except RuleError as e:
@@ -379,9 +383,24 @@ def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | No
     the step and the rule.  ``upto=(hand, k)`` stops after the first ``k`` actions (bids,
     exchanges, plays in that order) of hand ``hand``, for stepping through a record."""
     data = load_record(record)
-    game = game_from_record(data)
+    game = _new_game(data)
     play_record(game, data, upto=upto)
     return ReplayResult.of(game)
+
+
+def replay_at(record: str | Path | Mapping[str, Any], at: tuple[int, int]
+              ) -> tuple[Game, Game | None]:
+    """Replay a whole record (as :func:`replay`) and keep a copy of the game at position ``at``
+    = (hand, STEP) on the way: (the game at the end, the game at ``at`` or None if the record
+    never reaches it).  One replay serves both."""
+    data = load_record(record)
+    game = _new_game(data)
+    hands = data.get("hands", [])
+    if not 0 <= at[0] < len(hands):
+        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no "
+                          f"hand {at[0]}.", hand=at[0])
+    copy = play_record(game, data, copy_at=at)
+    return game, copy
 
 
 def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] | None = None,
@@ -477,5 +496,5 @@ def replay_log(template: Game, events: Sequence[Any], *, rules: RuleSet | None =
 
 
 __all__ = ["Step", "hand_steps", "apply_step", "load_record", "dump_record",
-           "game_from_record", "game_to_record", "replay", "play_record", "replay_log",
+           "game_from_record", "game_to_record", "replay", "replay_at", "play_record", "replay_log",
            "restart", "log_position", "HandSummary", "ReplayResult"]

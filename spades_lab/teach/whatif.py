@@ -57,11 +57,9 @@ from ..core.records import (
     ReplayResult,
     Step,
     apply_step,
-    game_from_record,
     hand_steps,
-    load_record,
     log_position,
-    play_record,
+    replay_at,
     replay_log,
 )
 from ..core.rules import RuleSet, seat_name, team_name
@@ -342,7 +340,8 @@ def _finish_hand(game: Game, index: int, players: list[Player], rng: random.Rand
 
 
 def _follow(game: Game, source: Game, start_hand: int, start_step: int, players: list[Player],
-            rng: random.Random, divergences: list[Divergence]) -> None:
+            rng: random.Random, divergences: list[Divergence],
+            first_steps: Sequence[Step] | None = None) -> None:
     """Apply ``source``'s actions from (start_hand, start_step) on while they stay legal; from
     the first that is not, the players finish that hand; later hands are dealt as in
     ``source``."""
@@ -351,7 +350,8 @@ def _follow(game: Game, source: Game, start_hand: int, start_step: int, players:
             if game.over or game.phase != DEAL:
                 return
             game.deal(cards=source.hands[i].deal)
-        steps = hand_steps(source, i)
+        steps = first_steps if i == start_hand and first_steps is not None else \
+            hand_steps(source, i)
         first = start_step if i == start_hand else 0
         for k in range(first, len(steps)):
             try:
@@ -458,7 +458,7 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
             raise ValueError(f"then must be one of {', '.join(POLICIES)} or a list of actions")
         policy = then
         if then == "record":
-            _follow(branch, game, h, next_step, pl, rng, divergences)
+            _follow(branch, game, h, next_step, pl, rng, divergences, steps)
         else:
             _finish_hand(branch, h, pl, rng)
     else:
@@ -490,12 +490,9 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
     :class:`IllegalAction` (rule id of RULINGS.md section 7) for an illegal replacement, and
     :class:`RecordError` for a bad record or a STEP outside the hand.  The record is replayed
     once (a copy of the game taken at ``at`` on the way) and branched with
-    :func:`what_if_game`.
+    :func:`what_if_game` (under changed ``options`` the branch replays up to ``at`` itself).
     """
-    data = load_record(record)
-    game = game_from_record(data)
-    start = play_record(game, data, copy_at=None if options else at)
-    hand_steps(data, at[0])  # a hand the record does not have is the record's error
+    game, start = replay_at(record, at)
     return what_if_game(game, at, action, options=options, then=then, players=players,
                         seed=seed, start=start)
 
