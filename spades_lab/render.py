@@ -302,15 +302,17 @@ def trick_record_html(trick: Trick, *, style: bool = True) -> str:
 def trumps_html(hand: Hand) -> str:
     """Each trump's state: unbroken, broken, or superior (Acorns sets)."""
     rules = hand.rules
+    two = len(rules.trumps) > 1  # one trump: nothing to be superior to
     parts = []
     for t in rules.trumps:
         suit = SUITS[t]
-        if hand.superior == t:
+        if two and hand.superior == t:
             at = hand.superior_at
             where = f" since trick {at[0] + 1}" if at else ""
             state, cls = f"superior{where}", "sl-trump-superior"
         elif hand.is_broken(t):
-            state, cls = "broken" + (" (inferior)" if hand.superior else ""), "sl-trump-broken"
+            state, cls = ("broken" + (" (inferior)" if two and hand.superior else ""),
+                          "sl-trump-broken")
         else:
             state, cls = "unbroken", "sl-trump-unbroken"
         parts.append(f'<span class="sl-trump {cls}" data-suit="{t}">{suit_icon(t)} {suit.name}: '

@@ -5,7 +5,8 @@ from collections.abc import Iterable
 
 from .core.cards import SUITS, cards_text
 from .core.engine import Game, Hand, Trick
-from .core.scoring import TeamScore, team_name
+from .core.rules import team_name
+from .core.scoring import TeamScore
 
 
 def trick_line(game: Game, trick: Trick) -> str:

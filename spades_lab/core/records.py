@@ -301,8 +301,11 @@ class HandSummary:
 
     @classmethod
     def of(cls, hand: Hand) -> HandSummary:
+        # a superior trump is "set" by a break (two-trump sets); RECORD-FORMAT.md writes null
+        # until then, and in the one-trump sets, where nothing sets it
+        at = hand.superior_at
         return cls(hand.index, hand.dealer, hand.complete, tuple(hand.bids), tuple(hand.taken),
-                   tuple(t.winner for t in hand.tricks), hand.superior, hand.superior_at,
+                   tuple(t.winner for t in hand.tricks), hand.superior if at else None, at,
                    hand.scores or ())
 
     @property

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.engine import Game
 from ..core.errors import RecordError, RuleError
-from ..core.records import ReplayResult, load_record, replay
+from ..core.records import ReplayResult, replay
 from ..core.rules import RuleSet
 from ..core.scoring import LineItem, NilResult
 from .whatif import Divergence, Told, other_rules, same_teams, what_if_game
@@ -146,7 +146,7 @@ def compare_rules(record: str | Path | Mapping[str, Any] | Game,
     ...     print(e.rule, "|", e.message[:46])
     bad-option | The two rule sets pair the players differently
     """
-    game = record if isinstance(record, Game) else replay(load_record(record)).game
+    game = record if isinstance(record, Game) else replay(record).game
     if not game.hands:
         raise RecordError("bad-record", "The record has no hand to compare.")
     base = game.rules

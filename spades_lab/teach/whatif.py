@@ -235,7 +235,8 @@ class Divergence:
 
 
 class Told:
-    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``str()``, and ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
+    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``str()``, and
+    ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
 
     def _tell(self) -> str:
         raise NotImplementedError
