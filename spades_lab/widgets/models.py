@@ -286,10 +286,6 @@ class HandSide:
         return self.summary.taken
 
     @property
-    def winners(self) -> tuple[int, ...]:
-        return self.summary.trick_winners
-
-    @property
     def hand_scores(self) -> tuple[int, ...]:
         return self.summary.hand_scores
 
