@@ -146,3 +146,28 @@ def test_another_preset_as_a_rule_set() -> None:
     assert c.rules_a["preset"] == "standard" and c.rules_b["preset"] == "original"
     assert c.a.hands[0].trick_winners and c.b.hands[0].teams
     assert "B: original" in c.text
+
+
+def test_compare_replays_once_and_each_changed_side_once(monkeypatch) -> None:  # type: ignore
+    """No replay is thrown away: the record is played once, and each side whose options change
+    once more (from the first deal on); a side without changes is the record's own game."""
+    import spades_lab.teach.whatif as whatif_module
+    from spades_lab.core import records
+
+    rec = _record(RuleSet.preset("standard"), seed=5, hands=2)
+    actions = sum(len(h["bids"]) + len(h["plays"]) + len(h.get("exchange", []))
+                  for h in rec["hands"])
+    count = [0]
+    real = records.apply_step
+
+    def counting(game, step):  # type: ignore[no-untyped-def]
+        count[0] += step.kind != "deal"
+        real(game, step)
+
+    monkeypatch.setattr(records, "apply_step", counting)
+    monkeypatch.setattr(whatif_module, "apply_step", counting)
+    compare_rules(rec, {"bag_limit": 5})
+    assert count[0] == 2 * actions
+    count[0] = 0
+    compare_rules(rec, {"bag_limit": 5}, {"target": 300})
+    assert count[0] == 3 * actions
