@@ -116,8 +116,8 @@ def test_tables() -> None:
 
 
 def test_core_import_does_not_load_pandas() -> None:
-    code = ("import spades_lab, spades_lab.teach.explain, spades_lab.teach.whatif, spades_lab.teach.compare, "
-            "spades_lab.teach.tables, spades_lab.cli.explain, sys; "
+    code = ("import spades_lab, spades_lab.teach.explain, spades_lab.teach.whatif, "
+            "spades_lab.teach.compare, spades_lab.teach.tables, spades_lab.cli.explain, sys; "
             "assert not {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)
 
