@@ -22,13 +22,14 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
-from .core.scoring import seat_name, team_name
+from .core.rules import seat_name, team_name
 
 if TYPE_CHECKING:
     from .core.engine import Game, Hand, Trick
     from .core.rules import RuleSet
     from .core.scoring import TeamScore
     from .teach.compare import RuleComparison
+    from .teach.explain import TrumpTimeline
 
 # ---------------------------------------------------------------------------- style
 
@@ -242,12 +243,6 @@ def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
             f'{shapes}</svg>')
 
 
-def cards_html(cards: Iterable[Card | Play], *, style: bool = False) -> str:
-    """A row of cards (in the given order)."""
-    body = "".join(card_html(c) for c in cards)
-    return (style_block() if style else "") + f'<span class="sl-hand">{body}</span>'
-
-
 def play_html(play: Play, *, style: bool = True) -> str:
     """A play (card, and for a Traveler/Hunter the suit it is played as)."""
     return _wrap(card_html(play), style)
@@ -307,15 +302,17 @@ def trick_record_html(trick: Trick, *, style: bool = True) -> str:
 def trumps_html(hand: Hand) -> str:
     """Each trump's state: unbroken, broken, or superior (Acorns sets)."""
     rules = hand.rules
+    two = len(rules.trumps) > 1  # one trump: nothing to be superior to
     parts = []
     for t in rules.trumps:
         suit = SUITS[t]
-        if hand.superior == t and hand.superior_at is not None:
+        if two and hand.superior == t:
             at = hand.superior_at
             where = f" since trick {at[0] + 1}" if at else ""
             state, cls = f"superior{where}", "sl-trump-superior"
         elif hand.is_broken(t):
-            state, cls = "broken" + (" (inferior)" if hand.superior_at else ""), "sl-trump-broken"
+            state, cls = ("broken" + (" (inferior)" if two and hand.superior else ""),
+                          "sl-trump-broken")
         else:
             state, cls = "unbroken", "sl-trump-unbroken"
         parts.append(f'<span class="sl-trump {cls}" data-suit="{t}">{suit_icon(t)} {suit.name}: '
@@ -430,7 +427,7 @@ def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str]
     (2, True)
     """
     hc = c.hands[hand]
-    n = len(hc.tricks_by_seat[0] or hc.tricks_by_seat[1])
+    n = len(hc.taken[0] or hc.taken[1])
 
     def pts(v: int | None) -> str:
         return "" if v is None else f"{v:+d}"
@@ -481,44 +478,45 @@ def running_totals_html(game: Game, *, style: bool = False) -> str:
          f'{"".join(rows)}</table>')
 
 
-def hand_result_html(result: Any, *, style: bool = True) -> str:
-    """A replayed hand's result (:class:`~spades_lab.core.records.HandResult`): tricks per seat, the
-    superior trump, and each partnership's score."""
-    n = len(result.tricks)
-    taken = ", ".join(f"{seat_name(s, n)} {t}" for s, t in enumerate(result.tricks))
-    body = (f'<div class="sl-status">Hand {result.index + 1} '
-            f'({"complete" if result.complete else "in progress"}): tricks {escape(taken)}'
+def hand_result_html(index: int, complete: bool, taken: Sequence[int], superior: str | None,
+                     superior_set_at: tuple[int, int] | None, scores: Sequence[TeamScore], *,
+                     style: bool = True) -> str:
+    """A hand's result (as a :class:`~spades_lab.core.records.HandSummary` holds it): tricks
+    taken per seat, the superior trump and since when, and each partnership's score."""
+    n = len(taken)
+    text = ", ".join(f"{seat_name(s, n)} {t}" for s, t in enumerate(taken))
+    body = (f'<div class="sl-status">Hand {index + 1} '
+            f'({"complete" if complete else "in progress"}): tricks {escape(text)}'
             "</div>")
-    if result.superior_trump:
-        at = result.superior_set_at
+    if superior:
+        at = superior_set_at
         body += (f'<div class="sl-trumps"><span class="sl-trump sl-trump-superior">'
-                 f'{suit_icon(result.superior_trump)} {SUITS[result.superior_trump].name}: '
+                 f'{suit_icon(superior)} {SUITS[superior].name}: '
                  f'superior{f" since trick {at[0] + 1}" if at else ""}</span></div>')
-    if result.teams:
-        body += score_html(result.teams, n)
+    if scores:
+        body += score_html(scores, n)
     return _wrap(body, style, "sl-hand-result")
 
 
-def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
-    """A picture of the hand's tricks: one lane per trump, a mark for each card played as that
+def trump_timeline_svg(timeline: TrumpTimeline,
+                       tricks: Sequence[Sequence[tuple[int, Play]]], hand_size: int, *,
+                       upto: int | None = None) -> str:
+    """A picture of a hand's tricks: one lane per trump, a mark for each card played as that
     trump, a star where it was broken, the superior trump's lane shaded from the trick that
-    set it, and a ring round each trick the superiority decided (from
-    :func:`spades_lab.teach.explain.trump_timeline`).  ``upto`` limits it to the first tricks."""
-    from .teach.explain import trump_timeline
+    set it, and a ring round each trick the superiority decided.
 
-    rules = hand.rules
-    tl = trump_timeline(hand)
-    tricks = list(hand.tricks)
-    if hand.trick:
-        tricks_plays = [t.plays for t in tricks] + [tuple(hand.trick)]
-    else:
-        tricks_plays = [t.plays for t in tricks]
-    total = rules.hand_size
+    ``timeline`` is :func:`spades_lab.teach.explain.trump_timeline`'s account of the hand,
+    ``tricks`` the (seat, play) pairs of each trick so far (the one in progress last), and
+    ``hand_size`` the number of tricks in a hand.  ``upto`` limits it to the first tricks."""
+    tl = timeline
+    trumps = tl.trumps
+    tricks_plays = list(tricks)
+    total = hand_size
     if upto is not None:
         total = max(upto, 1)
     cw, left, lane_h, top = 20, 90, 34, 22
     width = left + cw * total + 10
-    height = top + lane_h * len(rules.trumps) + 26
+    height = top + lane_h * len(trumps) + 26
     parts = [f'<svg class="sl-timeline-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(tl.text)}"><title>{escape(tl.text)}</title>']
@@ -526,17 +524,17 @@ def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
         x = left + k * cw
         if k % 2 == 0:
             parts.append(f'<rect x="{x}" y="{top}" width="{cw}" '
-                         f'height="{lane_h * len(rules.trumps)}" fill="#fafafa"/>')
+                         f'height="{lane_h * len(trumps)}" fill="#fafafa"/>')
         if k % 4 == 0 or k == total - 1:
             parts.append(f'<text x="{x + cw / 2}" y="{top - 6}" font-size="9" text-anchor="middle"'
                          f' fill="#555">{k + 1}</text>')
     decided = {d.trick for d in tl.decided}
     breaks = {(b.suit, b.trick): b for b in tl.breaks}
-    for li, t in enumerate(rules.trumps):
+    for li, t in enumerate(trumps):
         y = top + li * lane_h
         suit = SUITS[t]
         colour = COLOURS[suit.colour]
-        if tl.superior == t and tl.superior_set_at is not None and rules.superior_by_first_break:
+        if tl.superior == t and tl.superior_set_at is not None and len(trumps) > 1:
             k0 = tl.superior_set_at[0]
             parts.append(f'<rect class="sl-timeline-superior" x="{left + k0 * cw}" y="{y + 2}" '
                          f'width="{cw * max(total - k0, 0)}" height="{lane_h - 4}" '
@@ -558,7 +556,7 @@ def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
         if k < total:
             x = left + k * cw
             parts.append(f'<rect class="sl-timeline-decided" x="{x + 1}" y="{top}" '
-                         f'width="{cw - 2}" height="{lane_h * len(rules.trumps)}" fill="none" '
+                         f'width="{cw - 2}" height="{lane_h * len(trumps)}" fill="none" '
                          'stroke="#6a1b9a" stroke-width="2" rx="3"/>')
     parts.append(f'<text x="4" y="{height - 8}" font-size="10" fill="#333">● card played as the '
                  'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
@@ -616,7 +614,7 @@ def explanation_html(lines: Sequence[str], title: str = "") -> str:
 
 __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
            "card_back_html", "card_svg", "suit_shape_svg",
-           "cards_html", "play_html", "hand_html", "trick_html", "trick_record_html",
+           "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
            "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html"]

@@ -5,10 +5,11 @@ from collections.abc import Iterable
 
 from .core.cards import SUITS, cards_text
 from .core.engine import Game, Hand, Trick
-from .core.scoring import TeamScore, team_name
+from .core.rules import team_name
+from .core.scoring import TeamScore
 
 
-def trick_line(game: Game, trick: Trick, superior_before: str | None = None) -> str:
+def trick_line(game: Game, trick: Trick) -> str:
     parts = []
     for i, (seat, p) in enumerate(trick.plays):
         who = game.seat_name(seat)

@@ -31,7 +31,7 @@ def check_hand(res, i: int) -> None:
     h = rr.hands[0]
     game_hand = rr.game.hands[0]
     assert h.complete
-    assert list(h.tricks) == res.taken[i].tolist()
+    assert list(h.taken) == res.taken[i].tolist()
     assert [t.winner for t in game_hand.tricks] == res.winners[i].tolist()
     if res.rules.acorns:
         assert h.superior_trump == LETTER.get(int(res.superior[i]))

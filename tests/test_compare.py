@@ -68,7 +68,7 @@ def test_th_low_may_change_the_play() -> None:
         if not c.same_play:
             changed += 1
             h = c.hands[0]
-            assert h.tricks_by_seat[0] != h.tricks_by_seat[1] or c.divergences_b or \
+            assert h.taken[0] != h.taken[1] or c.divergences_b or \
                 c.a.hands[0].trick_winners != c.b.hands[0].trick_winners
         assert c.b.hands[0].complete
     assert changed >= 1
@@ -116,8 +116,8 @@ def test_tables() -> None:
 
 
 def test_core_import_does_not_load_pandas() -> None:
-    code = ("import spades_lab, spades_lab.teach.explain, spades_lab.teach.whatif, spades_lab.teach.compare, "
-            "spades_lab.teach.tables, spades_lab.cli.explain, sys; "
+    code = ("import spades_lab, spades_lab.teach.explain, spades_lab.teach.whatif, "
+            "spades_lab.teach.compare, spades_lab.teach.tables, spades_lab.cli.explain, sys; "
             "assert not {'pandas', 'matplotlib', 'ipywidgets'} & set(sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -146,3 +146,28 @@ def test_another_preset_as_a_rule_set() -> None:
     assert c.rules_a["preset"] == "standard" and c.rules_b["preset"] == "original"
     assert c.a.hands[0].trick_winners and c.b.hands[0].teams
     assert "B: original" in c.text
+
+
+def test_compare_replays_once_and_each_changed_side_once(monkeypatch) -> None:  # type: ignore
+    """No replay is thrown away: the record is played once, and each side whose options change
+    once more (from the first deal on); a side without changes is the record's own game."""
+    import spades_lab.teach.whatif as whatif_module
+    from spades_lab.core import records
+
+    rec = _record(RuleSet.preset("standard"), seed=5, hands=2)
+    actions = sum(len(h["bids"]) + len(h["plays"]) + len(h.get("exchange", []))
+                  for h in rec["hands"])
+    count = [0]
+    real = records.apply_step
+
+    def counting(game, step):  # type: ignore[no-untyped-def]
+        count[0] += step.kind != "deal"
+        real(game, step)
+
+    monkeypatch.setattr(records, "apply_step", counting)
+    monkeypatch.setattr(whatif_module, "apply_step", counting)
+    compare_rules(rec, {"bag_limit": 5})
+    assert count[0] == 2 * actions
+    count[0] = 0
+    compare_rules(rec, {"bag_limit": 5}, {"target": 300})
+    assert count[0] == 3 * actions

@@ -261,3 +261,63 @@ def test_malformed_records(mutate: Any, words: str) -> None:
         replay(rec)
     assert e.value.rule == "bad-record"
     assert words in e.value.message.lower() or words in str(e.value.to_dict()).lower()
+
+
+# ---------------------------------------------------------------------------- steps
+
+
+SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "data").glob("*/*.json"))
+
+
+@pytest.mark.parametrize("path", [p for p in SCENARIOS if "decks" not in p.parts],
+                         ids=lambda p: p.name)
+def test_a_records_steps_are_its_games_steps(path: Path) -> None:
+    """One step type for both: a record's entries and its replayed game's log give the same
+    steps (as record entries), and applying either with ``apply_step`` gives the same game."""
+    from spades_lab.core.records import (
+        Step,
+        apply_step,
+        hand_steps,
+        log_position,
+        replay_at,
+        replay_log,
+    )
+
+    try:
+        data = load_record(path)
+        game = replay(data).game
+    except RecordError:
+        return  # a scenario of a rejected record
+    for i in range(len(game.hands)):
+        from_record = hand_steps(data, i)
+        from_game = hand_steps(game, i)
+        assert [s.entry() for s in from_record] == [s.entry() for s in from_game]
+        for k in sorted({0, len(from_game) // 2, len(from_game)}):
+            end, at = replay_at(data, (i, k))
+            assert end.to_record() == game.to_record() and at is not None
+            assert at.to_record() == replay(data, upto=(i, k)).game.to_record()
+            prefix = game.log[:log_position(game, (i, k))]
+            assert replay_log(game, prefix).to_record() == at.to_record()
+    again = Game(game.rules, players=game.players, dealer=game.first_dealer,
+                 start={"scores": list(game.start_scores), "bags": list(game.start_bags)})
+    for ev in game.log:
+        step = Step.of(ev)
+        if step is not None:
+            apply_step(again, step)
+    assert again.log == game.log
+
+
+def test_apply_step_refuses_without_changing_the_game() -> None:
+    from spades_lab.core.errors import RuleError
+    from spades_lab.core.records import Step, apply_step
+
+    g = Game("standard")
+    g.deal(rng=random.Random(1))
+    before = g.to_record()
+    for step, rule in [(Step("bid", 7, 3), "bad-record"), (Step("bid", True, 3), "bad-record"),
+                       (Step("play", g.turn, "2C"), "wrong-phase"),
+                       (Step("shuffle", 0), "bad-record")]:
+        with pytest.raises(RuleError) as e:
+            apply_step(g, step)
+        assert e.value.rule == rule
+        assert g.to_record() == before

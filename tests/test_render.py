@@ -145,7 +145,7 @@ def test_trump_timeline_marks_breaks_superior_and_decided_tricks(demo):
 
     h = demo.hands[0]
     tl = trump_timeline(h)
-    html = trump_timeline_svg(h)
+    html = trump_timeline_svg(tl, [t.plays for t in h.tricks], demo.rules.hand_size)
     assert html.count("sl-timeline-break") == len(tl.breaks) == 2
     assert html.count('class="sl-timeline-decided"') == len(tl.decided) > 0
     assert "sl-timeline-superior" in html

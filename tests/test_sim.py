@@ -48,7 +48,7 @@ def test_records_replay_to_the_frame() -> None:
     assert res.records is not None and len(res.records) == 6
     for rec, row in zip(res.records, res.hands.itertuples(), strict=True):
         hand = replay(rec).hands[0]
-        assert list(hand.tricks) == [getattr(row, f"tricks_{s}") for s in range(8)]
+        assert list(hand.taken) == [getattr(row, f"tricks_{s}") for s in range(8)]
         assert [t.hand_score for t in hand.teams] == \
             [getattr(row, f"team{t}_hand_score") for t in range(4)]
         assert hand.superior_trump == row.superior

@@ -11,9 +11,9 @@ import pytest
 
 from spades_lab import Game
 from spades_lab.core.errors import IllegalAction, RecordError
-from spades_lab.core.records import record_steps, replay
+from spades_lab.core.records import hand_steps, replay
 from spades_lab.play.players import RandomPlayer, SimplePlayer, play_hand
-from spades_lab.teach.whatif import what_if
+from spades_lab.teach.whatif import what_if, what_if_game
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 
@@ -31,7 +31,7 @@ def test_what_if_never_changes_the_original() -> None:
     before = copy.deepcopy(rec)
     w = what_if(rec, (0, 0), "nil")
     assert rec == before
-    assert w.original.record["hands"] == rec["hands"]
+    assert w.original.game.to_record()["hands"] == rec["hands"]
     text = (DIR / "std_must_follow.json").read_text()
     legal = replay(DIR / "std_must_follow.json").game.legal_plays()[0]
     w2 = what_if(DIR / "std_must_follow.json", (0, 6), str(legal))  # a play added at the end
@@ -41,9 +41,8 @@ def test_what_if_never_changes_the_original() -> None:
 
 def test_same_action_changes_nothing() -> None:
     rec = _record()
-    steps = record_steps(rec, 0)
-    kind, e = steps[6]
-    w = what_if(rec, (0, 6), e["card"])
+    step = hand_steps(rec, 0)[6]
+    w = what_if(rec, (0, 6), step.value)
     assert not any(d.changed for d in w.diff)
     assert w.branch.totals == w.original.totals and w.divergences == ()
     assert "Nothing changes" in w.text
@@ -83,17 +82,17 @@ def test_refusals_of_plays_carry_the_rule() -> None:
 
 def test_step_numbering_is_replays() -> None:
     rec = _record()
-    n = len(record_steps(rec, 0))
+    n = len(hand_steps(rec, 0))
     assert n == 4 + 52
     with pytest.raises(RecordError):
         what_if(rec, (0, n + 1), "2C")
     # the position at (0, k) is replay(upto=(0, k))
     for k in (0, 3, 4, 17):
         g = replay(rec, upto=(0, k)).game
-        kind, e = record_steps(rec, 0)[k]
-        assert (g.phase == "bidding") == (kind == "bid")
-        if kind == "play":
-            assert g.hand.turn == e["seat"]
+        step = hand_steps(rec, 0)[k]
+        assert (g.phase == "bidding") == (step.kind == "bid")
+        if step.kind == "play":
+            assert g.hand.turn == step.seat
 
 
 def test_changed_bid_changes_score_and_later_hands_follow_record() -> None:
@@ -104,9 +103,9 @@ def test_changed_bid_changes_score_and_later_hands_follow_record() -> None:
     seat = rec["hands"][0]["bids"][0]["seat"]
     team = seat % 2
     nils = d0.teams[team].nils[1]
-    assert nils and nils[0].seat == seat and nils[0].bid == "nil"
+    assert nils and nils[0].seat == seat and nils[0].bid.to_json() == "nil"
     # hand 1 is dealt as recorded and, the play being the same, scores the same
-    assert w.branch.hands[1].tricks_by_seat == w.original.hands[1].tricks_by_seat
+    assert w.branch.hands[1].taken == w.original.hands[1].taken
     d1 = w.diff[1]
     assert d1.teams[team].hand_score[0] == d1.teams[team].hand_score[1]
     assert d1.teams[team].total[0] != d1.teams[team].total[1]
@@ -120,7 +119,7 @@ def test_changed_play_diverges_then_players_finish() -> None:
         for k in range(4, 4 + 52):
             g = replay(rec, upto=(0, k)).game
             h = g.hand
-            recorded = record_steps(rec, 0)[k][1]["card"]
+            recorded = hand_steps(rec, 0)[k].value
             alt = [p for p in g.legal_plays() if p.card.code != recorded]
             if len(h.trick) == 3 and alt:
                 w = what_if(rec, (0, k), alt[0].card.code)
@@ -131,29 +130,29 @@ def test_changed_play_diverges_then_players_finish() -> None:
                         "not-your-turn", "card-not-in-hand", "must-follow-suit",
                         "trump-not-broken")
                     assert w.branch.hands[0].complete
-                    assert sum(w.branch.hands[0].tricks_by_seat) == 13
+                    assert sum(w.branch.hands[0].taken) == 13
                     return
     pytest.fail("no diverging play found")
 
 
 def test_players_policy_is_seeded_and_finishes_the_hand() -> None:
     rec = _record(hands=1)
-    kind, e = record_steps(rec, 0)[10]
-    w1 = what_if(rec, (0, 10), e["card"], then="players", players=RandomPlayer(), seed=3)
-    w2 = what_if(rec, (0, 10), e["card"], then="players", players=RandomPlayer(), seed=3)
+    card = hand_steps(rec, 0)[10].value
+    w1 = what_if(rec, (0, 10), card, then="players", players=RandomPlayer(), seed=3)
+    w2 = what_if(rec, (0, 10), card, then="players", players=RandomPlayer(), seed=3)
     assert w1.branch == w2.branch and w1.branch.hands[0].complete
     assert w1.policy == "players"
 
 
 def test_list_policy() -> None:
     rec = _record(hands=1)
-    steps = record_steps(rec, 0)
-    nxt = [e["card"] for _, e in steps[5:8]]
-    w = what_if(rec, (0, 4), steps[4][1]["card"], then=nxt)
+    steps = hand_steps(rec, 0)
+    nxt = [s.value for s in steps[5:8]]
+    w = what_if(rec, (0, 4), steps[4].value, then=nxt)
     assert w.policy == "list"
-    assert len(w.branch.record["hands"][0]["plays"]) == 4
+    assert len(w.branch.game.to_record()["hands"][0]["plays"]) == 4
     with pytest.raises(IllegalAction):
-        what_if(rec, (0, 4), steps[4][1]["card"], then=["ZZ"])
+        what_if(rec, (0, 4), steps[4].value, then=["ZZ"])
 
 
 def test_option_change_only() -> None:
@@ -185,16 +184,51 @@ def test_superior_trump_difference_in_acorns() -> None:
 def test_exchange_replacement() -> None:
     f = DIR / "online_blind_nil_exchange.json"
     rec = json.loads(f.read_text())
-    steps = record_steps(rec, 0)
-    k = next(i for i, (kind, _) in enumerate(steps) if kind == "exchange")
-    kind, e = steps[k]
+    steps = hand_steps(rec, 0)
+    k = next(i for i, s in enumerate(steps) if s.kind == "exchange")
+    e = steps[k].entry()
     g = replay(rec, upto=(0, k)).game
     held = [c.code for c in g.hand.hands[e["from"]] if c.code not in e["cards"]]
     w = what_if(rec, (0, k), " ".join(held[:2]))
     assert w.action is not None and "passes" in w.action
-    assert w.branch.record["hands"][0]["exchange"][0]["cards"] == held[:2]
-    assert w.original.record["hands"][0]["exchange"][0]["cards"] == e["cards"]
+    assert w.branch.game.to_record()["hands"][0]["exchange"][0]["cards"] == held[:2]
+    assert w.original.game.to_record()["hands"][0]["exchange"][0]["cards"] == e["cards"]
     with pytest.raises(IllegalAction) as err:
         what_if(rec, (0, k), " ".join(held[:3]))
     assert err.value.rule == "exchange-invalid"
     assert json.loads(f.read_text()) == rec
+
+
+def test_what_if_of_a_record_is_the_what_if_of_its_game() -> None:
+    """The record API is a wrapper: the same branch from the replayed game, with or without a
+    snapshot at the point, and under changed options."""
+    rec = _record(hands=2)
+    game = replay(rec).game
+    for at, action, opts in [((0, 2), "nil", None), ((0, 9), None, None),
+                             ((1, 7), None, {"bag_limit": 5}), ((0, 0), None, {"target": 100})]:
+        if action is None and opts is None:
+            action = next(p for p in replay(rec, upto=at).game.legal_plays()).card.code
+        w = what_if(rec, at, action, options=opts)
+        g = what_if_game(game, at, action, options=opts)
+        s = what_if_game(game, at, action, options=opts, start=replay(rec, upto=at).game)
+        assert w.diff == g.diff == s.diff and w.branch == g.branch == s.branch
+        assert w.to_dict() == g.to_dict() == s.to_dict()
+    assert game.to_record() == rec  # the game branched from is unchanged
+
+
+def test_branch_from_a_live_game_with_looks() -> None:
+    """A game played live (a seat looks at its cards before bidding) branches from its log: the
+    look is kept in the branch, so that seat may no longer bid blind there."""
+    g = Game("original")
+    g.deal(rng=random.Random(8))
+    looked = g.turn
+    assert looked is not None
+    g.look(looked)
+    for b in (3, 4, 2, 3):
+        g.bid(b)
+    w = what_if_game(g, (0, 0), "nil")
+    assert w.branch.game.hands[0].looked[looked] and w.branch.game.log[1] == g.log[1]
+    assert w.branch.hands[0].bids[looked] != g.hands[0].bids[looked]
+    with pytest.raises(IllegalAction) as e:
+        what_if_game(g, (0, 0), "blind nil")
+    assert e.value.rule == "blind-not-allowed" and "looked" in e.value.message

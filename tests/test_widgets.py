@@ -333,10 +333,41 @@ def test_whatif_model_shows_the_whatif_layer():
     assert m.try_play(ch)
     w = what_if(RECORD, at=(0, m.point), action=ch.action)
     assert m.whatif is not None and m.whatif.diff == w.diff
-    _, b = m.result
-    assert b.hand == w.branch.hands[0] and b.taken == w.branch.hands[0].tricks_by_seat
-    assert b.game.to_record() == w.branch.record
+    a, b = m.result
+    assert b.summary == w.branch.hands[0] and b.taken == w.branch.hands[0].taken
+    assert b.game.to_record() == w.branch.game.to_record()
+    assert a.summary == w.original.hands[0]
     assert len(b.notes) == len(w.divergences)
+
+
+def test_whatif_click_replays_nothing_before_the_point(monkeypatch):
+    """A what-if click branches from the table's snapshot at the point: no record is read or
+    replayed, and no action before the point is applied again."""
+    from spades_lab.core import records
+
+    m = WhatIfModel(TableModel.from_record(RECORD))
+    m.set_point(m.points[40])
+    applied = []
+    real = records.apply_step
+
+    def counting(game, step):  # type: ignore[no-untyped-def]
+        applied.append(step)
+        real(game, step)
+
+    def refuse(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("replayed")
+
+    import spades_lab.teach.whatif as whatif_module
+    monkeypatch.setattr(whatif_module, "apply_step", counting)
+    monkeypatch.setattr(whatif_module, "replay_log", refuse)
+    monkeypatch.setattr(records, "replay", refuse)
+    monkeypatch.setattr(records, "play_record", refuse)
+    ch = next(c for c in m.choices() if c.ok and c.play is not m.recorded.play)
+    before = m.table.snapshots[m.point].to_record()
+    assert m.try_play(ch)
+    assert applied and applied[0].value == ch.action["card"]  # the new card comes first
+    assert len(applied) <= len(m.table.actions) - m.point  # then at most the actions after it
+    assert m.table.snapshots[m.point].to_record() == before  # the snapshot is not touched
 
 
 def test_rule_explorer_shows_line_items_side_by_side():

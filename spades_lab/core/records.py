@@ -19,8 +19,10 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
+from .bids import Bid
+from .cards import Card, Play
 from .engine import (
     RECORD_FORMAT,
     BidEvent,
@@ -28,15 +30,14 @@ from .engine import (
     ExchangeEvent,
     Game,
     Hand,
+    HandScoredEvent,
+    LookEvent,
     PlayEvent,
     game_to_record,
 )
 from .errors import IllegalAction, RecordError, RuleError
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
-
-FORMAT = RECORD_FORMAT
-
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
     return RecordError("bad-record", message, hand=hand, step=step)
@@ -74,9 +75,9 @@ def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
 def _check_shape(data: Any) -> None:
     if not isinstance(data, dict):
         raise _bad("A game record is a JSON object.")
-    fmt = data.get("format", FORMAT)
-    if fmt != FORMAT:
-        raise _bad(f"Unknown record format {fmt!r}; this kit reads {FORMAT!r}.")
+    fmt = data.get("format", RECORD_FORMAT)
+    if fmt != RECORD_FORMAT:
+        raise _bad(f"Unknown record format {fmt!r}; this kit reads {RECORD_FORMAT!r}.")
     known = {"format", "rules", "players", "start", "hands"}
     extra = sorted(set(data) - known)
     if extra:
@@ -111,34 +112,126 @@ def _check_shape(data: Any) -> None:
                     raise _bad("An exchange's 'cards' is a list.", i, step)
 
 
-def record_steps(record: Mapping[str, Any], hand: int) -> list[tuple[str, dict[str, Any]]]:
-    """The actions of hand ``hand`` in STEP order: (kind, record entry) with kind ``bid``,
-    ``exchange`` or ``play``."""
-    hands = record.get("hands", [])
+# ---------------------------------------------------------------------------- steps
+
+
+class Step(NamedTuple):
+    """One thing done to a game: a deal, a look at the cards, a bid, an exchange or a play.
+
+    The same type serves a record's entries (``value`` as the record writes it: ``4``,
+    ``"nil"``, ``"QH"``, ``["AS", "KS"]``) and the events of a ``Game.log`` (``value`` the
+    engine's own :class:`~spades_lab.core.bids.Bid`, :class:`~spades_lab.core.cards.Play` or
+    cards); :func:`apply_step` applies either.
+    ``seat`` is the bidder, the passer, the player, the seat looking, or the dealer (None: the
+    next dealer); ``to`` the seat an exchange passes to; ``as_`` a Traveler/Hunter's suit.
+    """
+
+    kind: str
+    seat: int | None
+    value: Any = None
+    as_: str | None = None
+    to: int | None = None
+
+    @classmethod
+    def of(cls, event: Any) -> Step | None:
+        """The step of one ``Game.log`` event (None for a scoring event, which the game makes
+        itself)."""
+        if isinstance(event, PlayEvent):
+            return cls("play", event.seat, event.play)
+        if isinstance(event, BidEvent):
+            return cls("bid", event.seat, event.bid)
+        if isinstance(event, DealEvent):
+            return cls("deal", event.dealer, event.deal)
+        if isinstance(event, ExchangeEvent):
+            return cls("exchange", event.seat, event.cards, to=event.to)
+        if isinstance(event, LookEvent):
+            return cls("look", event.seat)
+        return None
+
+    def entry(self) -> dict[str, Any]:
+        """The step as a record entry (``{"seat": 1, "bid": 4}``, ``{"from": 0, "to": 2,
+        "cards": [...]}``, ``{"seat": 3, "card": "TPS", "as": "S"}``)."""
+        v = self.value
+        if self.kind == "bid":
+            return {"seat": self.seat, "bid": v.to_json() if isinstance(v, Bid) else v}
+        if self.kind == "exchange":
+            return {"from": self.seat, "to": self.to,
+                    "cards": [c.code if isinstance(c, Card) else c for c in v]}
+        if self.kind == "play":
+            if isinstance(v, Play):
+                e: dict[str, Any] = {"seat": self.seat, "card": v.card.code}
+                if v.card.is_dual:
+                    e["as"] = v.suit
+                return e
+            e = {"seat": self.seat, "card": v.code if isinstance(v, Card) else v}
+            if self.as_:
+                e["as"] = self.as_
+            return e
+        if self.kind == "deal":
+            return {"dealer": self.seat, "deal": [[c.code if isinstance(c, Card) else c
+                                                   for c in h] for h in v]}
+        return {"seat": self.seat}
+
+
+def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
+    """The actions of hand ``hand`` (of a record or a game) in STEP order: its bids, then its
+    exchange entries, then its plays.  Step ``k`` is the position ``replay(..., upto=(hand,
+    k))`` stops before."""
+    if isinstance(source, Game):
+        if not 0 <= hand < len(source.hands):
+            raise RecordError("bad-record", f"The game has {len(source.hands)} hand(s); there "
+                              f"is no hand {hand}.", hand=hand)
+        out: list[Step] = []
+        for ev in source.log[source.hands[hand].first_event + 1:]:
+            if isinstance(ev, (DealEvent, HandScoredEvent)):
+                break
+            if not isinstance(ev, LookEvent):
+                step = Step.of(ev)
+                assert step is not None
+                out.append(step)
+        return out
+    hands = source.get("hands", [])
     if not 0 <= hand < len(hands):
         raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no hand "
                           f"{hand}.", hand=hand)
     h = hands[hand]
-    out: list[tuple[str, dict[str, Any]]] = [("bid", dict(e)) for e in h.get("bids", [])]
-    out += [("exchange", dict(e)) for e in h.get("exchange", [])]
-    out += [("play", dict(e)) for e in h.get("plays", [])]
+    out = [Step("bid", e["seat"], e["bid"]) for e in h.get("bids", [])]
+    out += [Step("exchange", e["from"], e["cards"], to=e["to"]) for e in h.get("exchange", [])]
+    out += [Step("play", e["seat"], e["card"], e.get("as")) for e in h.get("plays", [])]
     return out
 
 
-def apply_entry(game: Game, kind: str, e: Mapping[str, Any]) -> None:
-    """Apply one record entry to ``game`` (raises :class:`RuleError` when illegal)."""
-    if kind == "bid":
-        game.bid(e["bid"], seat=e["seat"])
+def apply_step(game: Game, step: Step) -> None:
+    """Apply one step to ``game`` through the engine's checks (raises :class:`RuleError`, the
+    game unchanged, when the step is illegal or names no seat)."""
+    kind = step.kind
+    n = game.rules.players
+    if kind == "play":
+        game.play(step.value, step.as_, seat=_seat(step.seat, n))
+    elif kind == "bid":
+        game.bid(step.value, seat=_seat(step.seat, n))
     elif kind == "exchange":
-        partner = game.rules.partner(e["from"])
-        if e.get("to", partner) != partner:
-            raise IllegalAction("exchange-invalid", f"{game.seat_name(e['from'])} passes to "
-                                f"{game.seat_name(partner)}, the player opposite.")
-        game.exchange(e["from"], e["cards"])
-    elif kind == "play":
-        game.play(e["card"], e.get("as"), seat=e["seat"])
+        seat = _seat(step.seat, n)
+        to = _seat(step.to, n)
+        partner = game.rules.partner(seat)
+        if to != partner:
+            raise IllegalAction("exchange-invalid", f"{game.seat_name(seat)} passes to "
+                                f"{game.seat_name(partner)}, the player opposite, not "
+                                f"{game.seat_name(to)}.")
+        game.exchange(seat, step.value)
+    elif kind == "deal":
+        game.deal(cards=step.value, dealer=None if step.seat is None else _seat(step.seat, n))
+    elif kind == "look":
+        game.look(_seat(step.seat, n))
     else:
-        raise ValueError(kind)
+        raise RuleError("bad-record", f"{kind!r} is not a step: a step is a deal, look, bid, "
+                        "exchange or play.")
+
+
+def _seat(seat: Any, n: int) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+        raise RuleError("bad-record", f"{seat!r} is not a seat: seats are 0-{n - 1}.")
+    return seat
 
 
 def dump_record(game_or_record: Game | Mapping[str, Any], path: str | Path | None = None,
@@ -157,7 +250,7 @@ def _pretty_json(rec: Mapping[str, Any]) -> str:
     def enc(v: Any) -> str:
         return json.dumps(v, ensure_ascii=False)
 
-    lines = ["{", f'  "format": {enc(rec.get("format", FORMAT))},',
+    lines = ["{", f'  "format": {enc(rec.get("format", RECORD_FORMAT))},',
              f'  "rules": {enc(rec["rules"])},']
     for key in ("players", "start"):
         if key in rec:
@@ -190,28 +283,41 @@ def _pretty_json(rec: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
-class HandResult:
-    """What a replayed hand came to (RECORD-FORMAT.md, What a replay returns)."""
+class HandSummary:
+    """What a hand came to, or stands at: the bids, the tricks each seat has taken, each
+    trick's winner, the superior trump and, once complete, each partnership's score.  Its
+    ``to_dict()`` is RECORD-FORMAT.md's hand in a replay result (where ``taken`` is written
+    ``tricks``)."""
 
     index: int
     dealer: int
     complete: bool
-    tricks: tuple[int, ...]
+    bids: tuple[Bid | None, ...]
+    taken: tuple[int, ...]
+    trick_winners: tuple[int, ...]
     superior_trump: str | None
     superior_set_at: tuple[int, int] | None
     teams: tuple[TeamScore, ...]
 
     @classmethod
-    def of(cls, hand: Hand) -> HandResult:
-        return cls(hand.index, hand.dealer, hand.complete, tuple(hand.taken),
-                   hand.superior if hand.superior_at else None,  # set by a break (Acorns)
-                   hand.superior_at, hand.scores or ())
+    def of(cls, hand: Hand) -> HandSummary:
+        # a superior trump is "set" by a break (two-trump sets); RECORD-FORMAT.md writes null
+        # until then, and in the one-trump sets, where nothing sets it
+        at = hand.superior_at
+        return cls(hand.index, hand.dealer, hand.complete, tuple(hand.bids), tuple(hand.taken),
+                   tuple(t.winner for t in hand.tricks), hand.superior if at else None, at,
+                   hand.scores or ())
+
+    @property
+    def hand_scores(self) -> tuple[int, ...]:
+        """Each partnership's hand score (empty until the hand is complete)."""
+        return tuple(t.hand_score for t in self.teams)
 
     def to_dict(self) -> dict[str, Any]:
         at = self.superior_set_at
         return {
             "complete": self.complete,
-            "tricks": list(self.tricks),
+            "tricks": list(self.taken),
             "superior_trump": self.superior_trump,
             "superior_set_at": None if at is None else {"trick": at[0], "seat": at[1]},
             "teams": [t.to_dict() for t in self.teams],
@@ -220,21 +326,28 @@ class HandResult:
     def _repr_html_(self) -> str:
         from ..render import hand_result_html
 
-        return hand_result_html(self)
+        return hand_result_html(self.index, self.complete, self.taken, self.superior_trump,
+                                self.superior_set_at, self.teams)
 
 
 @dataclass(frozen=True)
 class ReplayResult:
-    """The replayed game: one :class:`HandResult` per hand, whether the game is over and who
-    won (a team index, teams in order of their lowest seat), and the :class:`Game` itself at
-    the position reached."""
+    """A game summed up: one :class:`HandSummary` per hand, whether the game is over and who
+    won (a team index, teams in order of their lowest seat), the running totals and bags, and
+    the :class:`Game` itself at the position reached (``replay`` returns one; so do both sides
+    of a what-if)."""
 
-    hands: tuple[HandResult, ...]
+    hands: tuple[HandSummary, ...]
     over: bool
     winner: int | None
     totals: tuple[int, ...]
     bags: tuple[int, ...]
     game: Game = field(compare=False, repr=False)
+
+    @classmethod
+    def of(cls, game: Game) -> ReplayResult:
+        return cls(tuple(HandSummary.of(h) for h in game.hands), game.over, game.winner,
+                   tuple(game.totals), tuple(game.bags), game)
 
     @property
     def rules(self) -> RuleSet:
@@ -247,7 +360,11 @@ class ReplayResult:
 
 def game_from_record(record: str | Path | Mapping[str, Any]) -> Game:
     """A fresh :class:`Game` set up from a record's rules, players and start (no hands)."""
-    data = load_record(record)
+    return _new_game(load_record(record))
+
+
+def _new_game(data: Mapping[str, Any]) -> Game:
+    """The game of a record :func:`load_record` has checked."""
     try:
         rules = rules_from_json(data["rules"])
     except RuleError as e:
@@ -269,91 +386,118 @@ def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | No
     the step and the rule.  ``upto=(hand, k)`` stops after the first ``k`` actions (bids,
     exchanges, plays in that order) of hand ``hand``, for stepping through a record."""
     data = load_record(record)
-    game = game_from_record(data)
+    game = _new_game(data)
+    play_record(game, data, upto=upto)
+    return ReplayResult.of(game)
+
+
+def replay_at(record: str | Path | Mapping[str, Any], at: tuple[int, int]
+              ) -> tuple[Game, Game | None]:
+    """Replay a whole record (as :func:`replay`) and keep a copy of the game at position ``at``
+    = (hand, STEP) on the way: (the game at the end, the game at ``at`` or None if the record
+    never reaches it).  One replay serves both."""
+    data = load_record(record)
+    game = _new_game(data)
+    hands = data.get("hands", [])
+    if not 0 <= at[0] < len(hands):
+        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no "
+                          f"hand {at[0]}.", hand=at[0])
+    copy = play_record(game, data, copy_at=at)
+    return game, copy
+
+
+def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] | None = None,
+                copy_at: tuple[int, int] | None = None) -> Game | None:
+    """Apply a loaded record's hands to ``game`` (fresh, from :func:`game_from_record`), up to
+    ``upto`` = (hand, k) if given; with ``copy_at``, return a copy of the game taken at that
+    position on the way (None if the record never reaches it).  Raises :class:`RecordError`
+    naming the hand, the step and the rule."""
     n = game.rules.players
-    for i, h in enumerate(data.get("hands", [])):
+    copy: Game | None = None
+    for i, h in enumerate(record.get("hands", [])):
         if upto is not None and i > upto[0]:
             break
         limit = upto[1] if upto is not None and i == upto[0] else None
-        _replay_hand(game, i, h, n, limit)
-    return result_of(game)
+        pause = copy_at[1] if copy_at is not None and i == copy_at[0] else None
+        dealer = h.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < n):
+            raise _bad(f"The dealer must be a seat 0-{n - 1}.", i, "deal")
+        if i > 0 and dealer is not None and dealer != game.next_dealer:
+            raise _bad(f"Hand {i}'s dealer should be seat {game.next_dealer} (the deal passes "
+                       f"clockwise), not {dealer}.", i, "deal")
+        _apply(game, Step("deal", dealer if i == 0 else None, h["deal"]), i, "deal")
+        counts = {"bid": 0, "exchange": 0, "play": 0}
+        steps = hand_steps(record, i)
+        if limit is not None:
+            steps = steps[:limit]
+        for k, step in enumerate(steps):
+            if k == pause:
+                copy = game.copy()
+            _apply(game, step, i, f"{step.kind} {counts[step.kind]}")
+            counts[step.kind] += 1
+        if pause is not None and pause == len(steps):
+            copy = game.copy()
+    return copy
 
 
-def result_of(game: Game) -> ReplayResult:
-    return ReplayResult(tuple(HandResult.of(h) for h in game.hands), game.over, game.winner,
-                        tuple(game.totals), tuple(game.bags), game)
-
-
-def _replay_hand(game: Game, i: int, h: Mapping[str, Any], n: int, limit: int | None) -> None:
-    dealer = h.get("dealer")
-    if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < n):
-        raise _bad(f"The dealer must be a seat 0-{n - 1}.", i, "deal")
-    if i > 0 and dealer is not None and dealer != game.next_dealer:
-        raise _bad(f"Hand {i}'s dealer should be seat {game.next_dealer} (the deal passes "
-                   f"clockwise), not {dealer}.", i, "deal")
+def _apply(game: Game, step: Step, hand: int, label: str) -> None:
     try:
-        game.deal(cards=h["deal"], dealer=dealer if i == 0 and dealer is not None else None)
+        apply_step(game, step)
     except RuleError as err:
-        raise RecordError(err.rule, err.message, hand=i, step="deal", **err.details) from None
-    steps: list[tuple[str, int, Any]] = []
-    steps += [("bid", j, e) for j, e in enumerate(h.get("bids", []))]
-    steps += [("exchange", j, e) for j, e in enumerate(h.get("exchange", []))]
-    steps += [("play", j, e) for j, e in enumerate(h.get("plays", []))]
-    if limit is not None:
-        steps = steps[:limit]
-    for kind, j, e in steps:
-        try:
-            if kind == "bid":
-                _seat(e["seat"], n)
-                game.bid(e["bid"], seat=e["seat"])
-            elif kind == "exchange":
-                _seat(e["from"], n)
-                _seat(e["to"], n)
-                partner = game.rules.partner(e["from"])
-                if e["to"] != partner:
-                    raise RuleError("exchange-invalid", f"{game.seat_name(e['from'])} passes to "
-                                    f"{game.seat_name(partner)}, the player opposite, not "
-                                    f"{game.seat_name(e['to'])}.")
-                game.exchange(e["from"], e["cards"])
-            else:
-                _seat(e["seat"], n)
-                game.play(e["card"], e.get("as"), seat=e["seat"])
-        except RuleError as err:
-            raise RecordError(err.rule, err.message, hand=i, step=f"{kind} {j}",
-                              **err.details) from None
+        raise RecordError(err.rule, err.message, hand=hand, step=label,
+                          **err.details) from None
 
 
-def _seat(seat: Any, n: int) -> None:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise RuleError("bad-record", f"{seat!r} is not a seat: seats are 0-{n - 1}.")
+def restart(template: Game, rules: RuleSet | None = None) -> Game:
+    """A fresh game like ``template`` (players, first dealer, start), under ``template``'s rules
+    or ``rules``."""
+    return Game(rules or template.rules, players=template.players,
+                dealer=template.first_dealer,
+                start={"scores": list(template.start_scores), "bags": list(template.start_bags)})
 
 
-def replay_events(game: Game, count: int) -> Game:
-    """A fresh game with the first ``count`` events of ``game.log`` applied again (for
-    stepping back and forth through a game)."""
-    return replay_log(game, game.log[:count])
+def log_position(game: Game, at: tuple[int, int]) -> int:
+    """The index into ``game.log`` of position ``at`` = (hand, STEP): the log before STEP's
+    action (with the looks before it).  Raises :class:`RecordError` for a hand the game does
+    not have or a STEP outside 0..(the hand's actions)."""
+    h, k = at
+    steps = hand_steps(game, h)
+    if not 0 <= k <= len(steps):
+        raise RecordError("bad-record", f"Hand {h} has {len(steps)} recorded actions: STEP must "
+                          f"be 0-{len(steps)}.", hand=h, step=str(k))
+    i = game.hands[h].first_event + 1
+    seen = 0
+    log = game.log
+    while i < len(log) and seen < k:
+        if isinstance(log[i], (BidEvent, ExchangeEvent, PlayEvent)):
+            seen += 1
+        i += 1
+    while i < len(log) and isinstance(log[i], LookEvent):
+        i += 1
+    return i
 
 
-def replay_log(template: Game, events: Sequence[Any]) -> Game:
-    """A fresh game like ``template`` (rules, players, first dealer, start) with ``events``
-    (from a ``Game.log``) applied in order."""
-    g = Game(template.rules, players=template.players, dealer=template.first_dealer,
-             start={"scores": list(template.start_scores), "bags": list(template.start_bags)})
+def replay_log(template: Game, events: Sequence[Any], *, rules: RuleSet | None = None) -> Game:
+    """A fresh game like ``template`` (see :func:`restart`) with ``events`` (from a
+    ``Game.log``) applied in order.  A step the rules refuse raises :class:`RecordError` naming
+    the hand and step."""
+    g = restart(template, rules)
+    hand = -1
+    counts: dict[str, int] = {}
     for ev in events:
-        apply_event(g, ev)
+        step = Step.of(ev)
+        if step is None:
+            continue
+        if step.kind == "deal":
+            hand += 1
+            counts = {"bid": 0, "exchange": 0, "play": 0, "look": 0}
+            _apply(g, step, hand, "deal")
+            continue
+        _apply(g, step, hand, f"{step.kind} {counts[step.kind]}")
+        counts[step.kind] += 1
     return g
 
 
-def apply_event(game: Game, ev: Any) -> None:
-    """Apply one ``Game.log`` event (deal, look, bid, exchange, play) to ``game`` again;
-    scoring events are produced by the game itself and skipped."""
-    if isinstance(ev, DealEvent):
-        game.deal(cards=ev.deal, dealer=ev.dealer)
-    elif isinstance(ev, BidEvent):
-        game.bid(ev.bid, seat=ev.seat)
-    elif isinstance(ev, ExchangeEvent):
-        game.exchange(ev.seat, ev.cards)
-    elif isinstance(ev, PlayEvent):
-        game.play(ev.play, seat=ev.seat)
-    elif ev.kind == "look":
-        game.look(ev.seat)
+__all__ = ["Step", "hand_steps", "apply_step", "load_record", "dump_record",
+           "game_from_record", "game_to_record", "replay", "replay_at", "play_record", "replay_log",
+           "restart", "log_position", "HandSummary", "ReplayResult"]

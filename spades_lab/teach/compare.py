@@ -2,11 +2,12 @@
 partnership's line items side by side.
 
 The actions are the record's, kept while they stay legal under each rule set (the what-if
-``record`` policy of :mod:`spades_lab.teach.whatif`): options that only score (``failed_nil_tricks``,
-``bag_limit``/``bag_penalty``, ``target``, ``losing_floor``) never change the play; ``th_low``
-may change trick winners and so who leads next, after which the record may no longer fit and
-seeded players finish that hand (reported in ``divergences``).  An option that changes the deck
-(``travelers_hunters``) cannot replay the same deal and is refused with ``bad-record``.
+``record`` policy of :mod:`spades_lab.teach.whatif`): options that only score
+(``failed_nil_tricks``, ``bag_limit``/``bag_penalty``, ``target``, ``losing_floor``) never
+change the play; ``th_low`` may change trick winners and so who leads next, after which the
+record may no longer fit and seeded players finish that hand (reported in ``divergences``).
+An option that changes the deck (``travelers_hunters``) cannot replay the same deal and is
+refused with ``bad-record``.
 
 >>> import random
 >>> from spades_lab import Game
@@ -23,20 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core.engine import Game
 from ..core.errors import RecordError, RuleError
-from ..core.records import load_record
-from ..core.rules import RuleSet, rules_from_json
-from .whatif import (
-    Divergence,
-    GameOutcome,
-    LineSummary,
-    NilSummary,
-    Told,
-    _copy_record,
-    other_rules,
-    same_teams,
-    what_if,
-)
+from ..core.records import ReplayResult, replay
+from ..core.rules import RuleSet
+from ..core.scoring import LineItem, NilResult
+from .whatif import Divergence, Told, other_rules, same_teams, what_if_game
 
 
 @dataclass(frozen=True)
@@ -46,8 +39,8 @@ class LinePair:
 
     rule: str
     seat: int | None
-    a: LineSummary | None
-    b: LineSummary | None
+    a: LineItem | None
+    b: LineItem | None
 
     @property
     def points(self) -> tuple[int | None, int | None]:
@@ -62,14 +55,14 @@ class TeamComparison:
     hand_score: tuple[int | None, int | None]
     total: tuple[int | None, int | None]
     bags: tuple[int | None, int | None]
-    nils: tuple[tuple[NilSummary, ...], tuple[NilSummary, ...]]
+    nils: tuple[tuple[NilResult, ...], tuple[NilResult, ...]]
 
 
 @dataclass(frozen=True)
 class HandComparison:
     hand: int
     same_play: bool
-    tricks_by_seat: tuple[tuple[int, ...], tuple[int, ...]]
+    taken: tuple[tuple[int, ...], tuple[int, ...]]
     superior: tuple[str | None, str | None]
     teams: tuple[TeamComparison, ...]
 
@@ -77,12 +70,13 @@ class HandComparison:
 @dataclass(frozen=True)
 class RuleComparison(Told):
     """Outcome A (``rules_a``) and outcome B (``rules_b``) of the same deals and play, hand by
-    hand, with line items side by side."""
+    hand, with line items side by side; ``a`` and ``b`` are the two lines of play (each a
+    :class:`~spades_lab.core.records.ReplayResult` with its ``game``)."""
 
     rules_a: dict[str, Any]
     rules_b: dict[str, Any]
-    a: GameOutcome
-    b: GameOutcome
+    a: ReplayResult
+    b: ReplayResult
     hands: tuple[HandComparison, ...]
     divergences_a: tuple[Divergence, ...]
     divergences_b: tuple[Divergence, ...]
@@ -100,7 +94,7 @@ class RuleComparison(Told):
         return d
 
 
-def _pair_lines(a: tuple[LineSummary, ...], b: tuple[LineSummary, ...]) -> tuple[LinePair, ...]:
+def _pair_lines(a: tuple[LineItem, ...], b: tuple[LineItem, ...]) -> tuple[LinePair, ...]:
     rows: list[LinePair] = []
     used: set[int] = set()
     for la in a:
@@ -124,15 +118,27 @@ def _pair_lines(a: tuple[LineSummary, ...], b: tuple[LineSummary, ...]) -> tuple
     return tuple(rows)
 
 
-def compare_rules(record: str | Path | Mapping[str, Any],
+def _side(game: Game, options: Mapping[str, Any] | RuleSet | None, seed: int
+          ) -> tuple[ReplayResult, tuple[Divergence, ...]]:
+    """``game`` played again under ``options`` (the record's actions kept while legal), or
+    ``game`` itself when nothing changes."""
+    if not options:
+        return ReplayResult.of(game), ()
+    w = what_if_game(game, (0, 0), None, options=options, seed=seed)
+    return w.branch, w.divergences
+
+
+def compare_rules(record: str | Path | Mapping[str, Any] | Game,
                   options_b: Mapping[str, Any] | RuleSet | None = None,
                   options_a: Mapping[str, Any] | RuleSet | None = None, *, seed: int = 0
                   ) -> RuleComparison:
-    """Replay ``record`` under its rules with ``options_a`` (A) and with ``options_b`` (B)
-    and compare them hand by hand.  Either may also be a whole :class:`RuleSet` (another
-    preset).  Raises :class:`RuleError`: ``bad-option`` for an unknown option or when A and B
-    have different partnerships (the ``teams`` option of ``acorns8``), ``bad-record`` when the
-    deal does not fit the other rules.
+    """Replay ``record`` (or take the :class:`Game`) under its rules with ``options_a`` (A) and
+    with ``options_b`` (B) and compare them hand by hand.  Either may also be a whole
+    :class:`RuleSet` (another preset).  The record is replayed once; each side with changed
+    options is played once more from the first deal.  Raises :class:`RuleError`:
+    ``bad-option`` for an unknown option or when A and B have different partnerships (the
+    ``teams`` option of ``acorns8``), ``bad-record`` when the deal does not fit the other
+    rules.
 
     >>> try:
     ...     compare_rules("data/course/acorns8_pairs.json", {"teams": "fours"})
@@ -140,27 +146,25 @@ def compare_rules(record: str | Path | Mapping[str, Any],
     ...     print(e.rule, "|", e.message[:46])
     bad-option | The two rule sets pair the players differently
     """
-    data = _copy_record(load_record(record))
-    if not data.get("hands"):
+    game = record if isinstance(record, Game) else replay(record).game
+    if not game.hands:
         raise RecordError("bad-record", "The record has no hand to compare.")
-    base = rules_from_json(data["rules"])
+    base = game.rules
     same_teams(other_rules(base, options_a)[0], other_rules(base, options_b)[0])
     try:
-        wa = what_if(data, (0, 0), None, options=options_a or None, seed=seed)
-        wb = what_if(data, (0, 0), None, options=options_b or None, seed=seed)
+        a, divergences_a = _side(game, options_a, seed)
+        b, divergences_b = _side(game, options_b, seed)
     except RecordError as e:
         raise RecordError(e.rule, "The same deal cannot be replayed under the other rules: "
                           f"{e.message}", hand=e.hand, step=e.step) from None
     except RuleError as e:
         raise RuleError(e.rule, e.message) from None
-    a, b = wa.branch, wb.branch
     hands = []
     for i in range(max(len(a.hands), len(b.hands))):
         ha = a.hands[i] if i < len(a.hands) else None
         hb = b.hands[i] if i < len(b.hands) else None
         same = (ha is not None and hb is not None and ha.bids == hb.bids
-                and ha.tricks_by_seat == hb.tricks_by_seat
-                and ha.trick_winners == hb.trick_winners)
+                and ha.taken == hb.taken and ha.trick_winners == hb.trick_winners)
         teams = []
         count = max(len(ha.teams) if ha else 0, len(hb.teams) if hb else 0)
         for t in range(count):
@@ -168,15 +172,17 @@ def compare_rules(record: str | Path | Mapping[str, Any],
             tb = hb.teams[t] if hb and t < len(hb.teams) else None
             seats = (ta or tb).seats  # type: ignore[union-attr]
             teams.append(TeamComparison(
-                t, seats, _pair_lines(ta.lines if ta else (), tb.lines if tb else ()),
+                t, seats, _pair_lines(ta.items if ta else (), tb.items if tb else ()),
                 (ta.hand_score if ta else None, tb.hand_score if tb else None),
                 (ta.total if ta else None, tb.total if tb else None),
                 (ta.bags if ta else None, tb.bags if tb else None),
                 (ta.nils if ta else (), tb.nils if tb else ())))
         hands.append(HandComparison(
-            i, same, (ha.tricks_by_seat if ha else (), hb.tricks_by_seat if hb else ()),
-            (ha.superior if ha else None, hb.superior if hb else None), tuple(teams)))
-    return RuleComparison(a.rules, b.rules, a, b, tuple(hands), wa.divergences, wb.divergences)
+            i, same, (ha.taken if ha else (), hb.taken if hb else ()),
+            (ha.superior_trump if ha else None, hb.superior_trump if hb else None),
+            tuple(teams)))
+    return RuleComparison(a.rules.to_json(), b.rules.to_json(), a, b, tuple(hands),
+                          divergences_a, divergences_b)
 
 
 def _opts(r: Mapping[str, Any]) -> str:

@@ -782,15 +782,15 @@ def knowledge_steps(record: str | Path | Mapping[str, Any], hand: int = 0
                     ) -> tuple[KnowledgeStep, ...]:
     """Who knows what after each action of hand ``hand`` of a record (step 0 = after the
     deal, step k = after the first k actions)."""
-    from ..core.records import apply_entry, load_record, record_steps, replay
+    from ..core.records import apply_step, hand_steps, load_record, replay
 
     data = load_record(record)
     game = replay(data, upto=(hand, 0)).game
-    steps = record_steps(data, hand)
+    steps = hand_steps(data, hand)
     out = [KnowledgeStep(hand, 0, None, who_knows_what(game), "After the deal.")]
-    for k, (kind, entry) in enumerate(steps, start=1):
-        apply_entry(game, kind, entry)
-        label = _entry_text(game, kind, entry)
+    for k, step in enumerate(steps, start=1):
+        apply_step(game, step)
+        label = _entry_text(game, step.kind, step.entry())
         out.append(KnowledgeStep(hand, k, label, who_knows_what(game), f"After {label}."))
     return tuple(out)
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from .compare import RuleComparison
-    from .whatif import WhatIf
+    from .whatif import WhatIfResult
 
 
 def trick_log(hand: Hand) -> pd.DataFrame:
@@ -111,7 +111,7 @@ def comparison_table(c: RuleComparison) -> pd.DataFrame:
                                        "text_a", "text_b"])
 
 
-def whatif_table(w: WhatIf) -> pd.DataFrame:
+def whatif_table(w: WhatIfResult) -> pd.DataFrame:
     """Per hand and partnership: hand score, total and bags, original vs branch."""
     import pandas as pd
 

@@ -42,32 +42,42 @@ unknown-card
 """
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand
-from ..core.errors import IllegalAction, OptionError, RecordError, RuleError
-from ..core.records import apply_entry, load_record, record_steps, replay
-from ..core.rules import RuleSet, rules_from_json
-from ..core.scoring import seat_name, team_name
+from ..core.bids import Bid
+from ..core.cards import Card
+from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
+from ..core.errors import IllegalAction, OptionError, RuleError
+from ..core.records import (
+    HandSummary,
+    ReplayResult,
+    Step,
+    apply_step,
+    hand_steps,
+    log_position,
+    replay_at,
+    replay_log,
+)
+from ..core.rules import RuleSet, seat_name, team_name
+from ..core.scoring import LineItem, NilResult
 from ..play.players import Player, SimplePlayer, act
-from .explain import LineSummary
 
 POLICIES = ("record", "players")
 
 # ---------------------------------------------------------------------------- steps
 
 
-def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = None
-                 ) -> tuple[str, dict[str, Any]]:
-    """Read an action for the position ``game`` is in, as (kind, record entry).
+def parse_action(game: Game, action: Any, recorded: Step | None = None) -> Step:
+    """Read an action for the position ``game`` is in, as a :class:`Step`.
 
     A mapping is taken as a record entry of the phase's kind; a text is a bid, a card
-    (``"TPS as S"``) or an exchange (cards separated by spaces or commas), by phase.
+    (``"TPS as S"``) or an exchange (cards separated by spaces or commas), by phase; an
+    exchange passes from the seat of ``recorded`` (the action it replaces), else from the
+    first seat owing cards.
     """
     h = game.hand
     phase = game.phase
@@ -76,124 +86,72 @@ def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = N
     if phase == BIDDING:
         assert h.turn is not None
         if isinstance(action, Mapping):
-            return "bid", {"seat": action.get("seat", h.turn), "bid": action["bid"]}
+            return Step("bid", action.get("seat", h.turn), action["bid"])
         value: Any = action
         if isinstance(action, str) and action.strip().lstrip("-").isdigit():
             value = int(action.strip())
-        return "bid", {"seat": h.turn, "bid": value}
+        return Step("bid", h.turn, value)
     if phase == EXCHANGE:
         if isinstance(action, Mapping):
             seat = action["from"]
             cards = list(action["cards"])
         else:
-            seat = recorded["from"] if recorded and "from" in recorded else h.awaiting()[0]
+            seat = recorded.seat if recorded and recorded.kind == "exchange" else \
+                h.awaiting()[0]
             text = action if isinstance(action, str) else " ".join(map(str, action))
             cards = text.replace(",", " ").split()
-        return "exchange", {"from": seat, "to": game.rules.partner(seat), "cards": cards}
+        return Step("exchange", seat, cards, to=game.rules.partner(seat))
     assert h.turn is not None
     if isinstance(action, Mapping):
-        entry = {"seat": action.get("seat", h.turn), "card": action["card"]}
-        if action.get("as"):
-            entry["as"] = action["as"]
-        return "play", entry
+        return Step("play", action.get("seat", h.turn), action["card"], action.get("as") or None)
     words = str(action).split()
-    entry = {"seat": h.turn, "card": words[0] if words else ""}
     if len(words) == 3 and words[1].lower() == "as":
-        entry["as"] = words[2]
-    elif len(words) != 1:
+        return Step("play", h.turn, words[0], words[2])
+    if len(words) != 1:
         raise IllegalAction("unknown-card", f"{action!r} is not a card: write e.g. 'QH' or "
                             "'TPS as S'.")
-    return "play", entry
+    return Step("play", h.turn, words[0])
 
 
-def action_text(kind: str, e: Mapping[str, Any], players: int = 4) -> str:
-    """``"North (seat 0) plays 8A"`` for a record entry."""
+def action_text(step: Step, players: int = 4) -> str:
+    """``"North (seat 0) plays 8A"`` for a step."""
     def who(seat: Any) -> str:
         ok = isinstance(seat, int) and 0 <= seat < players
         return f"{seat_name(seat, players)} (seat {seat})" if ok else f"seat {seat}"
-    if kind == "bid":
-        return f"{who(e['seat'])} bids {e['bid']}"
-    if kind == "exchange":
-        return f"{who(e['from'])} passes {' '.join(map(str, e['cards'])) or 'no cards'}"
-    return f"{who(e['seat'])} plays {e['card']}" + (f" as {e['as']}" if e.get("as") else "")
+    e = step.entry()
+    if step.kind == "bid":
+        return f"{who(step.seat)} bids {e['bid']}"
+    if step.kind == "exchange":
+        return f"{who(step.seat)} passes {' '.join(map(str, e['cards'])) or 'no cards'}"
+    return f"{who(step.seat)} plays {e['card']}" + (f" as {e['as']}" if e.get("as") else "")
 
 
-# ---------------------------------------------------------------------------- outcomes
+# ---------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class NilSummary:
-    seat: int
-    bid: str
-    made: bool
-    points: int
-    broken_by: str | None
+def _json(v: Any) -> Any:
+    """A result's value as JSON-ready data."""
+    if isinstance(v, ReplayResult):
+        return {**v.to_dict(), "rules": v.rules.to_json(), "record": v.game.to_record()}
+    if isinstance(v, (HandSummary, NilResult)):
+        return v.to_dict()
+    if isinstance(v, LineItem):
+        return v._asdict()
+    if isinstance(v, Bid):
+        return v.to_json()
+    if isinstance(v, Card):
+        return v.code
+    if is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _json(getattr(v, f.name)) for f in fields(v)}
+    if isinstance(v, (list, tuple)):
+        return [_json(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _json(x) for k, x in v.items()}
+    return v
 
 
-@dataclass(frozen=True)
-class TeamOutcome:
-    team: int
-    seats: tuple[int, ...]
-    bid: int
-    counted: int
-    made: bool
-    hand_score: int
-    total: int
-    bags: int
-    lines: tuple[LineSummary, ...]
-    nils: tuple[NilSummary, ...]
-
-
-@dataclass(frozen=True)
-class HandOutcome:
-    """One hand of a game as it ended (or stands): tricks by seat, each trick's winner, the
-    superior trump and, once complete, each partnership's score."""
-
-    index: int
-    complete: bool
-    bids: tuple[str | None, ...]
-    tricks_by_seat: tuple[int, ...]
-    trick_winners: tuple[int, ...]
-    superior: str | None
-    superior_set_at: tuple[int, int] | None
-    teams: tuple[TeamOutcome, ...]
-
-    @classmethod
-    def of(cls, h: Hand) -> HandOutcome:
-        teams = []
-        for ts in h.scores or ():
-            teams.append(TeamOutcome(
-                ts.team, ts.seats, ts.bid, ts.tricks, ts.made, ts.hand_score, ts.total, ts.bags,
-                tuple(LineSummary.of(i) for i in ts.items),
-                tuple(NilSummary(n.seat, str(n.bid.to_json()), n.made, n.points,
-                                 n.broken_by.code if n.broken_by else None) for n in ts.nils)))
-        return cls(h.index, h.complete, tuple(str(b.to_json()) if b is not None else None
-                                              for b in h.bids),
-                   tuple(h.taken), tuple(t.winner for t in h.tricks), h.superior, h.superior_at,
-                   tuple(teams))
-
-
-@dataclass(frozen=True)
-class GameOutcome:
-    """A whole line of play: its hands, totals, bags, whether over and the winner, and the
-    record that reproduces it (``record``)."""
-
-    rules: dict[str, Any]
-    hands: tuple[HandOutcome, ...]
-    totals: tuple[int, ...]
-    bags: tuple[int, ...]
-    over: bool
-    winner: int | None
-    record: dict[str, Any]
-
-    @classmethod
-    def of(cls, game: Game) -> GameOutcome:
-        return cls(game.rules.to_json(), tuple(HandOutcome.of(h) for h in game.hands),
-                   tuple(game.totals), tuple(game.bags), game.over, game.winner,
-                   game.to_record())
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+def _bids(h: HandSummary | None) -> tuple[str | None, ...]:
+    return () if h is None else tuple(None if b is None else str(b.to_json()) for b in h.bids)
 
 
 @dataclass(frozen=True)
@@ -203,8 +161,8 @@ class TeamDiff:
     hand_score: tuple[int | None, int | None]
     total: tuple[int | None, int | None]
     bags: tuple[int | None, int | None]
-    lines: tuple[tuple[LineSummary, ...], tuple[LineSummary, ...]]
-    nils: tuple[tuple[NilSummary, ...], tuple[NilSummary, ...]]
+    lines: tuple[tuple[LineItem, ...], tuple[LineItem, ...]]
+    nils: tuple[tuple[NilResult, ...], tuple[NilResult, ...]]
 
     @property
     def changed(self) -> bool:
@@ -214,27 +172,28 @@ class TeamDiff:
 
 @dataclass(frozen=True)
 class HandDiff:
-    """The difference in one hand: (original, branch) pairs; ``trick_winners`` lists
-    (trick, original winner, branch winner) where they differ (None where a trick is
-    missing on one side)."""
+    """The difference in one hand: (original, branch) pairs; ``bids`` as record texts;
+    ``trick_winners`` lists (trick, original winner, branch winner) where they differ (None
+    where a trick is missing on one side)."""
 
     hand: int
     complete: tuple[bool, bool]
     bids: tuple[tuple[str | None, ...], tuple[str | None, ...]]
-    tricks_by_seat: tuple[tuple[int, ...], tuple[int, ...]]
+    taken: tuple[tuple[int, ...], tuple[int, ...]]
     trick_winners: tuple[tuple[int, int | None, int | None], ...]
     superior: tuple[str | None, str | None]
     teams: tuple[TeamDiff, ...]
 
     @property
     def changed(self) -> bool:
-        return (self.bids[0] != self.bids[1] or self.tricks_by_seat[0] != self.tricks_by_seat[1]
+        return (self.bids[0] != self.bids[1] or self.taken[0] != self.taken[1]
                 or bool(self.trick_winners) or self.superior[0] != self.superior[1]
                 or any(t.changed for t in self.teams))
 
 
-def diff_outcomes(rules_players: int, team_seats: Sequence[Sequence[int]], a: GameOutcome,
-                  b: GameOutcome) -> tuple[HandDiff, ...]:
+def diff_outcomes(rules_players: int, team_seats: Sequence[Sequence[int]], a: ReplayResult,
+                  b: ReplayResult) -> tuple[HandDiff, ...]:
+    """Hand by hand, what differs between two lines of play of the same game."""
     out = []
     for i in range(max(len(a.hands), len(b.hands))):
         ha = a.hands[i] if i < len(a.hands) else None
@@ -253,13 +212,13 @@ def diff_outcomes(rules_players: int, team_seats: Sequence[Sequence[int]], a: Ga
                 (ta.hand_score if ta else None, tb.hand_score if tb else None),
                 (ta.total if ta else None, tb.total if tb else None),
                 (ta.bags if ta else None, tb.bags if tb else None),
-                (ta.lines if ta else (), tb.lines if tb else ()),
+                (ta.items if ta else (), tb.items if tb else ()),
                 (ta.nils if ta else (), tb.nils if tb else ())))
         out.append(HandDiff(
-            i, (bool(ha and ha.complete), bool(hb and hb.complete)),
-            (ha.bids if ha else (), hb.bids if hb else ()),
-            (ha.tricks_by_seat if ha else (), hb.tricks_by_seat if hb else ()), winners,
-            (ha.superior if ha else None, hb.superior if hb else None), tuple(teams)))
+            i, (bool(ha and ha.complete), bool(hb and hb.complete)), (_bids(ha), _bids(hb)),
+            (ha.taken if ha else (), hb.taken if hb else ()), winners,
+            (ha.superior_trump if ha else None, hb.superior_trump if hb else None),
+            tuple(teams)))
     return tuple(out)
 
 
@@ -276,8 +235,8 @@ class Divergence:
 
 
 class Told:
-    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``describe()``,
-    ``str()``, and ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
+    """Common behaviour of a result told in words: ``text`` (from ``_tell``), ``str()``, and
+    ``to_dict()`` (the fields as JSON-ready values, plus ``text``)."""
 
     def _tell(self) -> str:
         raise NotImplementedError
@@ -286,31 +245,29 @@ class Told:
     def text(self) -> str:
         return self._tell()
 
-    def describe(self) -> str:
-        return self.text
-
     def __str__(self) -> str:
         return self.text
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)  # type: ignore[call-overload]
+        d: dict[str, Any] = _json(self)
         d["text"] = self.text
         return d
 
 
 @dataclass(frozen=True)
-class WhatIf(Told):
+class WhatIfResult(Told):
     """A what-if: the point (``at`` = (hand, step)), the replaced and new actions, changed
-    options, the policy, both outcomes, the per-hand difference and where (if anywhere) the
-    branch left the record."""
+    options, the policy, both lines of play (``original`` and ``branch``, each a
+    :class:`~spades_lab.core.records.ReplayResult` with its ``game``), the per-hand difference
+    and where (if anywhere) the branch left the record."""
 
     at: tuple[int, int]
     replaced: str | None
     action: str | None
     options: dict[str, Any]
     policy: str
-    original: GameOutcome
-    branch: GameOutcome
+    original: ReplayResult
+    branch: ReplayResult
     diff: tuple[HandDiff, ...]
     divergences: tuple[Divergence, ...]
 
@@ -324,7 +281,7 @@ class WhatIf(Told):
         return d
 
 
-def describe_whatif(w: WhatIf) -> str:
+def describe_whatif(w: WhatIfResult) -> str:
     """The what-if in words: the question, the policy, where the record stopped fitting, and
     per changed hand the tricks, trick winners, superior trump and scores (before -> after)."""
     lines = []
@@ -341,15 +298,15 @@ def describe_whatif(w: WhatIf) -> str:
     for hd in w.diff:
         if not hd.changed:
             continue
-        lines.append(f"Hand {hd.hand + 1}: tricks by seat {list(hd.tricks_by_seat[0])} -> "
-                     f"{list(hd.tricks_by_seat[1])}")
+        lines.append(f"Hand {hd.hand + 1}: tricks by seat {list(hd.taken[0])} -> "
+                     f"{list(hd.taken[1])}")
         if hd.bids[0] != hd.bids[1]:
             lines.append(f"  bids {list(hd.bids[0])} -> {list(hd.bids[1])}")
         for t, a, b in hd.trick_winners:
             lines.append(f"  trick {t + 1}: won by seat {a} -> seat {b}"
                          + ("" if a is None or b is None else
-                            f" ({seat_name(a, len(hd.tricks_by_seat[0]))} -> "
-                            f"{seat_name(b, len(hd.tricks_by_seat[0]))})"))
+                            f" ({seat_name(a, len(hd.taken[0]))} -> "
+                            f"{seat_name(b, len(hd.taken[0]))})"))
         if hd.superior[0] != hd.superior[1]:
             lines.append(f"  superior trump {hd.superior[0]} -> {hd.superior[1]}")
         for td in hd.teams:
@@ -383,32 +340,28 @@ def _finish_hand(game: Game, index: int, players: list[Player], rng: random.Rand
         act(game, players, rng)
 
 
-def _follow_record(game: Game, data: Mapping[str, Any], start_hand: int, start_step: int,
-                   players: list[Player], rng: random.Random, divergences: list[Divergence]
-                   ) -> None:
-    hands = data.get("hands", [])
-    for i in range(start_hand, len(hands)):
+def _follow(game: Game, source: Game, start_hand: int, start_step: int, players: list[Player],
+            rng: random.Random, divergences: list[Divergence],
+            first_steps: Sequence[Step] | None = None) -> None:
+    """Apply ``source``'s actions from (start_hand, start_step) on while they stay legal; from
+    the first that is not, the players finish that hand; later hands are dealt as in
+    ``source``."""
+    for i in range(start_hand, len(source.hands)):
         if i > start_hand:
             if game.over or game.phase != DEAL:
                 return
-            game.deal(cards=hands[i]["deal"])
-        steps = record_steps(data, i)
+            game.deal(cards=source.hands[i].deal)
+        steps = first_steps if i == start_hand and first_steps is not None else \
+            hand_steps(source, i)
         first = start_step if i == start_hand else 0
         for k in range(first, len(steps)):
-            kind, e = steps[k]
             try:
-                apply_entry(game, kind, e)
-            except (RuleError, KeyError, TypeError) as err:
-                rule = err.rule if isinstance(err, RuleError) else "bad-record"
-                msg = err.message if isinstance(err, RuleError) else str(err)
-                divergences.append(Divergence(i, k, action_text(kind, e, game.rules.players),
-                                              rule, msg))
+                apply_step(game, steps[k])
+            except RuleError as err:
+                divergences.append(Divergence(i, k, action_text(steps[k], game.rules.players),
+                                              err.rule, err.message))
                 _finish_hand(game, i, players, rng)
                 break
-
-
-def _copy_record(data: Mapping[str, Any]) -> dict[str, Any]:
-    return json.loads(json.dumps(data))
 
 
 def other_rules(base: RuleSet, options: Mapping[str, Any] | RuleSet | None
@@ -427,7 +380,10 @@ def other_rules(base: RuleSet, options: Mapping[str, Any] | RuleSet | None
         changed.update({k: v for k, v in new.options(all=True).items()
                         if k not in was or was[k] != v})
         return new, changed
-    return base.replace(**dict(options or {})), dict(options or {})
+    changed = dict(options or {})
+    # the options set on ``base`` and the changed ones, settled as a record's rules are (an
+    # option left to the preset follows the new ones: no bag limit means no bag penalty)
+    return RuleSet.preset(base.name, {**base.options(), **changed}), changed
 
 
 def same_teams(a: RuleSet, b: RuleSet) -> None:
@@ -445,86 +401,103 @@ def same_teams(a: RuleSet, b: RuleSet) -> None:
             "rule set on its own.", option="teams")
 
 
-def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | RuleSet | None,
-                  at: tuple[int, int]) -> tuple[dict[str, Any], Game, dict[str, Any]]:
-    """The branch's record (options applied) and its game at ``at``."""
-    branch = _copy_record(data)
+def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *,
+                 options: Mapping[str, Any] | RuleSet | None = None,
+                 then: str | Sequence[Any] = "record",
+                 players: Player | Sequence[Player] | None = None, seed: int = 0,
+                 start: Game | None = None) -> WhatIfResult:
+    """The what-if of a :class:`Game`: from position ``at`` = (hand, STEP) of ``game``, play
+    ``action`` instead of the action there (and/or play under changed rule ``options``, or under
+    another whole :class:`RuleSet`), continue by ``then`` (the policies of :func:`what_if`, the
+    "record" being ``game``'s own actions), and compare with ``game``.
+
+    ``game`` is never changed: the branch works on a copy.  ``start``, if given, is ``game`` as
+    it stood at ``at`` (a snapshot a caller already holds, as the table app does); the branch
+    then starts from ``start.copy()`` and replays nothing.  Without it, or under other rules,
+    the branch replays ``game``'s log up to ``at``.
+
+    >>> import random
+    >>> from spades_lab.play.players import play_hand
+    >>> g = Game("standard"); play_hand(g, [SimplePlayer()] * 4, random.Random(5))
+    >>> w = what_if_game(g, (0, 0), "nil")
+    >>> w.original.game is g, w.branch.hands[0].bids != g.hands[0].bids
+    (True, True)
+    """
     opts: dict[str, Any] = {}
+    new_rules: RuleSet | None = None
     if options:
         try:
-            base = rules_from_json(data["rules"])
-            new_rules, opts = other_rules(base, options)
-            same_teams(base, new_rules)
+            new_rules, opts = other_rules(game.rules, options)
+            same_teams(game.rules, new_rules)
         except RuleError as e:
             raise IllegalAction(e.rule, e.message, **e.details) from None
-        branch["rules"] = new_rules.to_json()
     h, k = at
-    steps = record_steps(branch, h)
-    if not 0 <= k <= len(steps):
-        raise RecordError("bad-record", f"Hand {h} has {len(steps)} recorded actions: STEP must "
-                          f"be 0-{len(steps)}.", hand=h, step=str(k))
-    game = replay(branch, upto=(h, k)).game
-    return branch, game, opts
-
-
-def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0),
-            action: Any = None, *, options: Mapping[str, Any] | RuleSet | None = None,
-            then: str | Sequence[Any] = "record",
-            players: Player | Sequence[Player] | None = None, seed: int = 0) -> WhatIf:
-    """Replace the action at ``at`` = (hand, STEP) by ``action`` (and/or play under changed
-    rule ``options``, or under another whole :class:`RuleSet`), continue by ``then``, and
-    compare with the record.
-
-    ``action=None`` keeps the recorded action (useful with ``options``).  Raises
-    :class:`IllegalAction` (rule id of RULINGS.md section 7) for an illegal replacement, and
-    :class:`RecordError` for a bad record or a STEP outside the hand.
-    """
-    data = _copy_record(load_record(record))
-    original_game = replay(data).game
-    original = GameOutcome.of(original_game)
-    branch, game, opts = _branch_start(data, options, at)
-    h, k = at
-    steps = record_steps(branch, h)
-    recorded = steps[k][1] if k < len(steps) else None
+    pos = log_position(game, at)
+    if new_rules is None and start is not None:
+        branch = start.copy()
+    else:
+        branch = replay_log(game, game.log[:pos], rules=new_rules)
+    steps = hand_steps(game, h)
+    recorded = steps[k] if k < len(steps) else None
     rng = random.Random(seed)
-    pl = _players(players, game.rules.players)
-    n = game.rules.players
-    replaced = action_text(*steps[k], n) if k < len(steps) else None
+    n = branch.rules.players
+    pl = _players(players, n)
+    replaced = action_text(recorded, n) if recorded is not None else None
     new_text = None
     divergences: list[Divergence] = []
     next_step = k
     if action is not None:
-        kind, entry = parse_action(game, action, recorded)
+        step = parse_action(branch, action, recorded)
         try:
-            apply_entry(game, kind, entry)
+            apply_step(branch, step)
         except RuleError as e:
             raise IllegalAction(e.rule, e.message, **e.details) from None
-        new_text = action_text(kind, entry, n)
+        new_text = action_text(step, n)
         next_step = k + 1
     if isinstance(then, str):
         if then not in POLICIES:
             raise ValueError(f"then must be one of {', '.join(POLICIES)} or a list of actions")
         policy = then
         if then == "record":
-            _follow_record(game, branch, h, next_step, pl, rng, divergences)
+            _follow(branch, game, h, next_step, pl, rng, divergences, steps)
         else:
-            _finish_hand(game, h, pl, rng)
+            _finish_hand(branch, h, pl, rng)
     else:
         policy = "list"
         for j, a in enumerate(then):
-            kind, entry = parse_action(game, a)
+            step = parse_action(branch, a)
             try:
-                apply_entry(game, kind, entry)
+                apply_step(branch, step)
             except RuleError as e:
                 raise IllegalAction(e.rule, f"Action {j} of the list: {e.message}",
                                     **e.details) from None
-    out = GameOutcome.of(game)
-    rules = game.rules
+    original = ReplayResult.of(game)
+    out = ReplayResult.of(branch)
+    rules = branch.rules
     diff = diff_outcomes(rules.players, rules.team_seats, original, out)
-    return WhatIf(at, replaced, new_text, opts, policy, original, out, diff, tuple(divergences))
+    return WhatIfResult(at, replaced, new_text, opts, policy, original, out, diff,
+                        tuple(divergences))
 
 
-__all__ = ["what_if", "WhatIf", "GameOutcome", "HandOutcome", "TeamOutcome", "LineSummary",
-           "NilSummary", "HandDiff", "TeamDiff", "Divergence",
+def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0),
+            action: Any = None, *, options: Mapping[str, Any] | RuleSet | None = None,
+            then: str | Sequence[Any] = "record",
+            players: Player | Sequence[Player] | None = None, seed: int = 0) -> WhatIfResult:
+    """Replace the action at ``at`` = (hand, STEP) of a record by ``action`` (and/or play under
+    changed rule ``options``, or under another whole :class:`RuleSet`), continue by ``then``,
+    and compare with the record.
+
+    ``action=None`` keeps the recorded action (useful with ``options``).  Raises
+    :class:`IllegalAction` (rule id of RULINGS.md section 7) for an illegal replacement, and
+    :class:`RecordError` for a bad record or a STEP outside the hand.  The record is replayed
+    once (a copy of the game taken at ``at`` on the way) and branched with
+    :func:`what_if_game` (under changed ``options`` the branch replays up to ``at`` itself).
+    """
+    game, start = replay_at(record, at)
+    return what_if_game(game, at, action, options=options, then=then, players=players,
+                        seed=seed, start=start)
+
+
+__all__ = ["what_if", "what_if_game", "WhatIfResult", "HandDiff", "TeamDiff", "Divergence",
            "parse_action", "diff_outcomes", "POLICIES", "describe_whatif", "action_text",
            "other_rules", "same_teams", "Told"]

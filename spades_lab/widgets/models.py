@@ -1,10 +1,12 @@
 """The state behind the widgets, as plain Python (no ipywidgets): testable without a browser.
 
 Every fact shown comes from the engine (``Game``, ``Hand.check_play``, ``trick_winner``,
-``score_hand`` via the game) or from :mod:`spades_lab.teach.explain`; stepping re-applies the game's
-log with :func:`spades_lab.core.records.apply_event`, a what-if is
-:func:`spades_lab.teach.whatif.what_if` and a rule comparison :func:`spades_lab.teach.compare.compare_rules`.
-These classes only keep positions, snapshots and choices, and present those results.
+``score_hand`` via the game) or from :mod:`spades_lab.teach.explain`; a hand is loaded by
+re-applying the game's log with :func:`spades_lab.core.records.apply_step` (a snapshot per
+position), a what-if is :func:`spades_lab.teach.whatif.what_if_game` from the snapshot at the
+chosen point (nothing before it is replayed) and a rule comparison
+:func:`spades_lab.teach.compare.compare_rules`.  These classes only keep positions, snapshots and
+choices, and present those results.
 
 >>> m = TableModel.from_record("data/scenarios/demo_acorns_th.json")
 >>> m.error, m.last > 100
@@ -23,12 +25,11 @@ from typing import Any
 from ..core.cards import Card, Play
 from ..core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
 from ..core.errors import RecordError, RuleError
-from ..core.records import apply_event, replay, replay_log
-from ..core.rules import RuleSet
-from ..core.scoring import seat_name, team_name
+from ..core.records import HandSummary, Step, apply_step, replay, replay_log
+from ..core.rules import RuleSet, seat_name, team_name
 from ..teach.compare import RuleComparison, compare_rules
 from ..teach.explain import explain_play, explain_trick
-from ..teach.whatif import HandOutcome, WhatIf, what_if
+from ..teach.whatif import WhatIfResult, what_if_game
 from . import words
 
 RecordSource = str | Path | Mapping[str, Any]
@@ -67,13 +68,6 @@ def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
     deal = game.log[at]
     assert isinstance(deal, DealEvent)
     return at, deal, actions
-
-
-def hand_events(game: Game, hand: int) -> tuple[DealEvent, list[Any]]:
-    """The deal event of hand ``hand`` and its actions (bids, exchanges, plays) in order: action
-    ``k`` is STEP ``k`` of :mod:`spades_lab.teach.whatif`."""
-    _, deal, actions = _hand_slice(game, hand)
-    return deal, actions
 
 
 def hand_record(game: Game, hand: int, *, alone: bool = False) -> dict[str, Any]:
@@ -136,7 +130,9 @@ class TableModel:
         snaps = [g.copy()]
         ends = []
         for k, ev in enumerate(actions, 1):
-            apply_event(g, ev)
+            step = Step.of(ev)
+            assert step is not None
+            apply_step(g, step)
             snaps.append(g.copy())
             if isinstance(ev, PlayEvent):
                 if not self.play_start:
@@ -276,36 +272,29 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """One side of a what-if or a rule comparison: the hand as it ended
-    (:class:`~spades_lab.teach.whatif.HandOutcome`), the game it ended in where one is kept (for
-    drawing its score), and notes on where the record stopped fitting."""
+class HandSide:
+    """One side of a what-if or a rule comparison: the hand as it ended (a
+    :class:`~spades_lab.core.records.HandSummary`), the game it ended in (for drawing its
+    score), and notes on where the record stopped fitting."""
 
-    hand: HandOutcome
+    summary: HandSummary
     game: Game | None = None
     notes: tuple[str, ...] = ()
 
-    @classmethod
-    def of(cls, game: Game, hand: int, notes: Sequence[str] = ()) -> Outcome:
-        return cls(HandOutcome.of(game.hands[hand]), game, tuple(notes))
-
     @property
     def taken(self) -> tuple[int, ...]:
-        return self.hand.tricks_by_seat
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        return self.hand.trick_winners
+        return self.summary.taken
 
     @property
     def hand_scores(self) -> tuple[int, ...]:
-        return tuple(t.hand_score for t in self.hand.teams)
+        return self.summary.hand_scores
 
 
 class WhatIfModel:
     """Pick a point in the hand (a position where someone is to play), pick another card, see
-    the hand re-played by :func:`spades_lab.teach.whatif.what_if` (the record's later actions kept
-    while they stay legal, then simple players) and the difference."""
+    the hand re-played by :func:`spades_lab.teach.whatif.what_if_game` from the table's snapshot
+    at that point (the hand's later actions kept while they stay legal, then simple players)
+    and the difference."""
 
     def __init__(self, table: TableModel) -> None:
         self.table = table
@@ -313,10 +302,9 @@ class WhatIfModel:
                        if table.ok and table.snapshots[k].hands[table.hand_index].phase == "play"
                        and not table.snapshots[k].hands[table.hand_index].complete]
         self.point = self.points[0] if self.points else 0
-        self.result: tuple[Outcome, Outcome] | None = None
-        self.whatif: WhatIf | None = None
+        self.result: tuple[HandSide, HandSide] | None = None
+        self.whatif: WhatIfResult | None = None
         self.message = ""
-        self._record: dict[str, Any] | None = None
 
     def set_point(self, k: int) -> None:
         if k not in self.points:
@@ -341,14 +329,6 @@ class WhatIfModel:
         ev = self.table.actions[self.point] if self.point < len(self.table.actions) else None
         return ev if isinstance(ev, PlayEvent) else None
 
-    @property
-    def record(self) -> dict[str, Any]:
-        """The game as a record ending with this hand (what the what-if branches from)."""
-        if self._record is None:
-            self._record = hand_record(self.table.snapshots[self.table.last],
-                                       self.table.hand_index)
-        return self._record
-
     def choices(self) -> list[Choice]:
         """Every way the seat to play could play each of its cards, with the engine's check."""
         g = self.game
@@ -362,17 +342,17 @@ class WhatIfModel:
                 out.append(Choice(p, chk.ok, chk.rule, chk.message))
         return out
 
-    def outcome(self, first: Choice | Play | None) -> Outcome:
+    def outcome(self, first: Choice | Play | None) -> HandSide:
         """The hand re-played from this point with ``first`` (None: as recorded)."""
         if isinstance(first, Play):
             first = Choice(first, True, None, "")
-        w = what_if(self.record, at=(self.table.hand_index, self.point),
-                    action=first.action if first is not None else None)
+        t = self.table
+        w = what_if_game(t.snapshots[t.last], at=(t.hand_index, self.point),
+                         action=first.action if first is not None else None,
+                         start=t.snapshots[self.point])
         self.whatif = w
-        game = replay(w.branch.record).game
-        notes = words.divergence_notes(w.divergences, self.table.play_start,
-                                       self.table.rules.players)
-        return Outcome.of(game, self.table.hand_index, notes)
+        notes = words.divergence_notes(w.divergences, t.play_start, t.rules.players)
+        return HandSide(w.branch.hands[t.hand_index], w.branch.game, tuple(notes))
 
     def try_play(self, choice: Choice) -> bool:
         """Re-play the hand with ``choice``; False (and ``message`` says why) when illegal."""
@@ -381,8 +361,11 @@ class WhatIfModel:
             self.whatif = None
             self.message = choice.message
             return False
-        original = Outcome.of(self.table.snapshots[self.table.last], self.table.hand_index)
-        self.result = (original, self.outcome(choice))
+        branch = self.outcome(choice)
+        assert self.whatif is not None
+        original = HandSide(self.whatif.original.hands[self.table.hand_index],
+                            self.whatif.original.game)
+        self.result = (original, branch)
         self.message = ""
         return True
 
@@ -392,7 +375,7 @@ class WhatIfModel:
             return []
         hd = self.whatif.diff[self.table.hand_index]
         rules = self.table.rules
-        return words.hand_changes(rules.players, rules.team_seats, hd.tricks_by_seat,
+        return words.hand_changes(rules.players, rules.team_seats, hd.taken,
                                   [t.hand_score for t in hd.teams], hd.trick_winners,
                                   self.result[1].notes)
 
@@ -408,11 +391,11 @@ class RuleExplorerModel:
     def __init__(self, game: Game, hand: int = 0) -> None:
         self.base = game
         self.hand_index = hand
-        self.deal, self.actions = hand_events(game, hand)
+        _, _, self.actions = _hand_slice(game, hand)
         self.record = hand_record(game, hand, alone=True)
         self.comparison: RuleComparison | None = None
 
-    def compare(self, rules: RuleSet) -> tuple[Outcome, Outcome, list[str]]:
+    def compare(self, rules: RuleSet) -> tuple[HandSide, HandSide, list[str]]:
         """Outcome under the recorded rules, outcome under ``rules``, and what changes (raises
         :class:`RuleError` when the deal does not fit ``rules``)."""
         c = compare_rules(self.record, rules)
@@ -420,9 +403,10 @@ class RuleExplorerModel:
         hc = c.hands[0]
         first = next((k for k, ev in enumerate(self.actions) if isinstance(ev, PlayEvent)),
                      len(self.actions))
-        a, b = (Outcome(go.hands[0], notes=tuple(words.divergence_notes(ds, first, r.players)))
-                for go, ds, r in ((c.a, c.divergences_a, self.base.rules),
-                                  (c.b, c.divergences_b, rules)))
+        a, b = (HandSide(side.hands[0], side.game,
+                         tuple(words.divergence_notes(ds, first, r.players)))
+                for side, ds, r in ((c.a, c.divergences_a, self.base.rules),
+                                    (c.b, c.divergences_b, rules)))
         return a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)
 
 
@@ -530,4 +514,4 @@ class QuizModel:
 
 
 __all__ = ["TableModel", "WhatIfModel", "RuleExplorerModel", "QuizModel", "Question", "Choice",
-           "Outcome", "quiz_questions", "load_game", "hand_events", "hand_record"]
+           "HandSide", "quiz_questions", "load_game", "hand_record"]

@@ -18,7 +18,7 @@ from .. import render
 from ..core.engine import Game
 from ..core.errors import RuleError
 from ..core.rules import PRESETS, RuleSet, parse_option
-from ..teach.explain import explain_score
+from ..teach.explain import explain_score, trump_timeline
 from .models import (
     Choice,
     QuizModel,
@@ -262,7 +262,9 @@ class TrumpTimelineView(W.VBox):
             self.message.value = render.error_html(
                 f"{game.rules.name} has one trump (Spades): the timeline is for the Acorns "
                 "rule sets.")
-        self.picture.value = render.trump_timeline_svg(h)
+        tricks = [t.plays for t in h.tricks] + ([tuple(h.trick)] if h.trick else [])
+        self.picture.value = render.trump_timeline_svg(trump_timeline(h), tricks,
+                                                       h.rules.hand_size)
 
 
 # ---------------------------------------------------------------------------- score explainer
@@ -397,14 +399,6 @@ class WhatIf(W.VBox):
             f'{escape(choice.play.pretty)}:</b><ul>'
             + "".join(f"<li>{escape(x)}</li>" for x in m.difference()) + "</ul></div>"
             + (render.score_html(h.scores, n) if h.scores else ""))
-
-    def choose_label(self, label: str) -> None:
-        """Click the choice button labelled ``label`` (e.g. ``"QH"`` or ``"TPS as S"``)."""
-        for b in self.buttons:
-            if b.description == label:
-                b.click()
-                return
-        raise RuleError("unknown-card", f"No choice {label!r} here.")
 
 
 # ---------------------------------------------------------------------------- rule explorer

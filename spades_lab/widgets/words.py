@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.cards import Play
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
-from ..core.rules import RuleSet
-from ..core.scoring import seat_name, team_name
+from ..core.rules import RuleSet, seat_name, team_name
 from ..teach.explain import explain_bid, explain_play, explain_trick
 
 if TYPE_CHECKING:
@@ -106,7 +105,7 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     for k in sorted(set(a_opts) | set(b_opts)):
         if a_opts.get(k) != b_opts.get(k):
             out.append(f"Option {k}: {a_opts.get(k)} → {b_opts.get(k)}.")
-    seats, teams = _changes(b_rules.players, b_rules.team_seats, hand.tricks_by_seat,
+    seats, teams = _changes(b_rules.players, b_rules.team_seats, hand.taken,
                             [t.hand_score for t in hand.teams])
     changes = seats + teams
     if not out and not changes:
