@@ -644,9 +644,12 @@ def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
             if not partial:
                 broken, seat_at = mine.card, seat
             elif broken is not None and seat_at is not None:
-                by = "its own" if seat_at == seat else f"{_name(hand, seat_at)}'s"
-                words += f"; the trick holds {by} {broken.pretty}, a card of " \
-                    f"{suit_name(nr.bid.nil_suit)}"
+                if seat_at == seat:
+                    words += f"; {broken.pretty} is itself a card of "
+                else:
+                    words += f"; the trick holds {_name(hand, seat_at)}'s {broken.pretty}, a " \
+                        "card of "
+                words += suit_name(nr.bid.nil_suit)
                 if broken.is_dual:
                     words += " (won in a trick, a Traveler or Hunter counts as a card of both " \
                         "its suits)"
