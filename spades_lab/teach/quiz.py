@@ -233,8 +233,8 @@ def _taken_words(g: Game) -> str:
 def _trick_words(g: Game, plays: Sequence[tuple[int, Play]]) -> str:
     n = g.rules.players
     if not plays:
-        return "Trick so far: no card yet (a lead)"
-    return "Trick so far: " + "; ".join(
+        return "no card played yet (a lead)"
+    return "; ".join(
         f"{seat_name(s, n)} {'led' if i == 0 else 'played'} {_play_words(p)}"
         for i, (s, p) in enumerate(plays))
 
@@ -252,7 +252,7 @@ def _play_context(g: Game, seat: int) -> tuple[list[str], dict[str, Any]]:
     assert h is not None
     rules = g.rules
     shown = [_rules_words(rules), _bids_words(g, h.bids), _taken_words(g), *_trump_words(g),
-             f"Trick {len(h.tricks) + 1}. " + _trick_words(g, h.trick),
+             f"Trick {len(h.tricks) + 1} so far: " + _trick_words(g, h.trick),
              f"To play: {seat_name(h.turn, rules.players)}" if h.turn is not None else "",
              _hand_words(g, seat)]
     ctx = {"seat": seat, "turn": h.turn, "trick_number": len(h.tricks),
