@@ -353,11 +353,12 @@ def answer_key(quiz: Quiz, title: str | None = None) -> str:
     out = [f"<h1>{_e(title or f'Answer key: {r.name}')}</h1>",
            f"<p class=\"small\">Quiz seed {quiz.seed}, {len(quiz.questions)} questions. "
            "Level 1: first lesson; 2: trumps, bids and scores; 3: the fine print.</p>",
-           "<table class=\"small key\"><tr><th>#</th><th>Answer</th><th>Level</th>"
-           "<th>Why</th></tr>"]
+           "<table class=\"small key\"><tr><th>#</th><th>Question</th><th>Answer</th>"
+           "<th>Level</th><th>Why (the engine's explanation)</th></tr>"]
     for (num, letter, text), q in zip(quiz.answer_key(), quiz.questions, strict=True):
         why = "<br>".join(_safe(x) for x in q.feedback)
-        out.append(f"<tr><td>{num}</td><td class=\"answer\"><b>{letter}</b>. {_safe(text)}</td>"
+        out.append(f"<tr><td>{num}</td><td class=\"tiny\">{_safe(q.prompt)}</td>"
+                   f"<td class=\"answer\"><b>{letter}</b>. {_safe(text)}</td>"
                    f"<td>{q.difficulty}</td><td class=\"tiny\">{why}</td></tr>")
     out.append("</table>")
     return _page(title or f"Answer key: {r.name}", "\n".join(out))

@@ -462,15 +462,15 @@ def _b_trump_not_broken(rules: RuleSet, pool: _Pool, rng: random.Random
         ub = h.unbroken_trumps()
         held = h.cards_held(seat)
         trumps = [c for c in held if not c.is_dual and c.suit in ub]
-        other = [c for c in held if c.is_dual or c.suit not in ub]
-        return (seat, trumps) if trumps and other else None
+        other = [c for c in held if not c.is_dual and c.suit not in ub]
+        return (seat, trumps, other) if trumps and other else None
 
     got = _pick_position(pool, rng, pred)
     if got is None:
         return None
-    g, (seat, trumps) = got
-    return _yes_no_play(rules, g, "trump-not-broken", seat, rng.choice(trumps), None,
-                        kind="may-lead")
+    g, (seat, trumps, other) = got
+    card = rng.choice(other) if rng.random() < 0.3 else rng.choice(trumps)  # some answers: Yes
+    return _yes_no_play(rules, g, "trump-not-broken", seat, card, None, kind="may-lead")
 
 
 def _b_card_not_in_hand(rules: RuleSet, pool: _Pool, rng: random.Random
@@ -482,13 +482,15 @@ def _b_card_not_in_hand(rules: RuleSet, pool: _Pool, rng: random.Random
             return None
         others = [c for s in range(rules.players) if s != seat for c in h.hands[s]
                   if not c.is_dual]
-        return (seat, others) if others else None
+        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+        return (seat, others, mine) if others and mine else None
 
     got = _pick_position(pool, rng, pred)
     if got is None:
         return None
-    g, (seat, others) = got
-    return _yes_no_play(rules, g, "card-not-in-hand", seat, rng.choice(others), None)
+    g, (seat, others, mine) = got
+    card = rng.choice(mine) if rng.random() < 0.3 else rng.choice(others)  # some answers: Yes
+    return _yes_no_play(rules, g, "card-not-in-hand", seat, card, None)
 
 
 def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
@@ -504,12 +506,15 @@ def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQue
             return None
         nxt = (seat + 1) % n
         cards = [c for c in h.hands[nxt] if not c.is_dual]
-        return (nxt, cards) if cards and len(h.trick) < n - 1 else None
+        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+        return (nxt, cards, seat, mine) if cards and mine and len(h.trick) < n - 1 else None
 
     got = _pick_position(pool, rng, pred)
     if got is None:
         return None
-    g, (seat, cards) = got
+    g, (seat, cards, turn, mine) = got
+    if rng.random() < 0.3:  # some answers: Yes (the seat to play, a legal card)
+        return _yes_no_play(rules, g, "not-your-turn", turn, rng.choice(mine), None)
     return _yes_no_play(rules, g, "not-your-turn", seat, rng.choice(cards), None)
 
 
@@ -634,12 +639,15 @@ def _b_bad_declaration(rules: RuleSet, pool: _Pool, rng: random.Random
             g, seat, card = got
             h = g.hand
             assert h is not None
+            legal_too = rng.random() < 0.3  # some answers: Yes
             if mode == "follow":
                 led = h.trick[0][1].suit
-                as_ = next(s for s in card.suits if s != led)
+                as_ = led if legal_too else next(s for s in card.suits if s != led)
             else:
                 ub = h.unbroken_trumps()
-                as_ = next((s for s in card.suits if s in ub), card.suits[0])
+                bad = [s for s in card.suits if s in ub]
+                good = [s for s in card.suits if s not in ub]
+                as_ = (good or bad)[0] if legal_too or not bad else bad[0]
             return _yes_no_play(rules, g, "bad-declaration", seat, card, as_)
 
     def pred(g: Game) -> Any:
@@ -901,7 +909,7 @@ def _b_blind_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
         "blind " + rng.choice(rules.nil_kinds)
     h = g.hand
     assert h is not None
-    looked = rules.blind_nil_deficit is None or rng.random() < 0.4 or h.looked[seat]
+    looked = rng.random() < 0.6 or h.looked[seat]  # not looked: allowed (online: if trailing)
     return _bid_question(rules, g, seat, blind, "blind-not-allowed", looked=looked)
 
 
@@ -1206,8 +1214,14 @@ def _b_bad_option(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuesti
         choices = [("th_low", True, "Travelers and Hunters ranked low"),
                    ("travelers_hunters", True, "Travelers and Hunters"),
                    ("teams", "fours", "two teams of four")]
+    if rng.random() < 0.3:  # some answers: Yes, an option this rule set has
+        choices = [("failed_nil_tricks", "count_toward_bid",
+                    "a failed nil's tricks counting toward the bid"),
+                   ("th_low", True, "Travelers and Hunters ranked low")
+                   if rules.deck.ace_flips else ("target", 300, "a game to 300")]
     key, value, words = rng.choice(choices)
-    home = {"th_low": "the Heckadeck rule sets (acorns and acorns8)",
+    home = {"failed_nil_tricks": "every rule set", "target": "every rule set",
+            "th_low": "the Heckadeck rule sets (acorns and acorns8)",
             "travelers_hunters": "the Heckadeck rule sets (acorns and acorns8)",
             "teams": "the eight-player rule set (acorns8)",
             "blind_nil_deficit": "the online rule set"}[key]
