@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..core.bids import Bid
@@ -592,7 +592,11 @@ def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQues
         code, words = rng.choice([("12H", "12 of Hearts"), ("13S", "13 of Spades")])
     q = _yes_no_play(rules, g, "unknown-card", seat, code, None,
                      prompt=f"May {seat_name(seat, rules.players)} play the {words} now?")
-    return q
+    # the engine quotes the text it could not read; name the card in words instead
+    fb = [x.replace(f"'{code}'", f"The {words}") for x in q.feedback]
+    fb = [x.split(": write")[0] + " of the Heckadeck: its numbered ranks go from 0 to 11."
+          if ": write" in x else x for x in fb]
+    return replace(q, feedback=tuple(fb))
 
 
 def _dual_positions(rules: RuleSet, pool: _Pool, rng: random.Random, mode: str
