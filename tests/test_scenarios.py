@@ -379,3 +379,40 @@ def test_acorns8_blind_exchange_with_the_player_opposite() -> None:
     assert ex.partner == (ex.blind + 4) % 8 and len(ex.passed) == len(ex.returned) >= 2
     (nil,) = [n for t in explain_score(h).teams for n in t.nils]
     assert abs(nil.points) == 100 and "half of 100" in nil.text and "doubled" in nil.text
+
+
+# ---------------------------------------------------------------------------- cited records
+
+ROOT = DIR.parent.parent
+CITING = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "docs" / "teachers").glob(
+    "*.md"))
+EXAMPLES = {"my_scenario"}  # a file name a notebook tells the reader to write
+
+
+def _cited(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    names = set(re.findall(r"([a-z0-9_]+)\.json", text))
+    # the course outline names scenarios without the suffix, in backticks
+    names |= {m for m in re.findall(r"`((?:std|online|original|acorns|demo)[a-z0-9_]*)`", text)}
+    return names - EXAMPLES
+
+
+@pytest.mark.parametrize("path", CITING, ids=[p.name for p in CITING])
+def test_every_record_a_lesson_cites_exists_and_replays(path: Path) -> None:
+    names = _cited(path)
+    assert names or path.name.startswith(("01_", "07_")), f"{path.name} cites no record"
+    for name in sorted(names):
+        found = [d / f"{name}.json" for d in (DIR, ROOT / "data" / "course")
+                 if (d / f"{name}.json").is_file()]
+        assert found, f"{path.name} cites {name}.json, which is not in data/scenarios or data/course"
+        replay(found[0])
+
+
+def test_the_lessons_use_the_new_scenarios() -> None:
+    cited = set().union(*(_cited(p) for p in CITING))
+    for name in ("std_both_partners_nil", "original_both_partners_blind",
+                 "acorns_blind_nil_spades_trade_3", "acorns_nil_acorns", "acorns_full_nil",
+                 "acorns_game_superiority_resets", "acorns8_travelers_hunters",
+                 "acorns8_blind_exchange", "std_tie_at_target",
+                 "acorns_nil_spades_broken_by_traveler"):
+        assert name in cited, name
