@@ -404,7 +404,7 @@ def test_every_record_a_lesson_cites_exists_and_replays(path: Path) -> None:
     for name in sorted(names):
         found = [d / f"{name}.json" for d in (DIR, ROOT / "data" / "course")
                  if (d / f"{name}.json").is_file()]
-        assert found, f"{path.name} cites {name}.json, which is not in data/scenarios or data/course"
+        assert found, f"{path.name} cites {name}.json: not in data/scenarios or data/course"
         replay(found[0])
 
 
