@@ -393,7 +393,7 @@ def _cited(path: Path) -> set[str]:
     text = path.read_text(encoding="utf-8")
     names = set(re.findall(r"([a-z0-9_]+)\.json", text))
     # the course outline names scenarios without the suffix, in backticks
-    names |= {m for m in re.findall(r"`((?:std|online|original|acorns|demo)[a-z0-9_]*)`", text)}
+    names |= set(re.findall(r"`((?:std|online|original|acorns8?|demo)_[a-z0-9_]+)`", text))
     return names - EXAMPLES
 
 
