@@ -416,3 +416,15 @@ def test_the_lessons_use_the_new_scenarios() -> None:
                  "acorns8_blind_exchange", "std_tie_at_target",
                  "acorns_nil_spades_broken_by_traveler"):
         assert name in cited, name
+
+
+def test_the_course_outline_names_the_scenarios_each_notebook_uses() -> None:
+    """Notebook 00's outline: notebook -> what it teaches -> which scenarios; each scenario
+    listed for a notebook is cited in that notebook."""
+    nb = (ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    rows = re.findall(r"\| [^|\n]+ \| `(\d\d_[a-z_]+)` \| [^|\n]+ \| ([^|\n]+) \|", nb)
+    assert len(rows) == 10, rows
+    for notebook, cell in rows:
+        text = (ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8")
+        for name in re.findall(r"`([a-z0-9_]+)`", cell):
+            assert f"{name}.json" in text or notebook == "09_teachers_guide", (notebook, name)
