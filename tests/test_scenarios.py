@@ -391,6 +391,8 @@ EXAMPLES = {"my_scenario"}  # a file name a notebook tells the reader to write
 
 def _cited(path: Path) -> set[str]:
     text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":  # the cells' own text, not the JSON around it
+        text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"])
     names = set(re.findall(r"([a-z0-9_]+)\.json", text))
     # the course outline names scenarios without the suffix, in backticks
     names |= set(re.findall(r"`((?:std|online|original|acorns8?|demo)_[a-z0-9_]+)`", text))
