@@ -141,7 +141,14 @@ def test_explanations_agree_with_engine(preset: str, options: dict) -> None:
                             t = hand.tricks[nil.broken_in_trick]
                             assert t.winner == nr.seat
                             assert any(p.card is nr.broken_by for _, p in t.plays)
-                            assert nil.broken_by == nr.broken_by.code
+                            mine = next(p for s, p in t.plays if s == nr.seat)
+                            assert nil.won_with == mine.card.code
+                            assert nil.won_how == explain_trick(hand, t.index).reason
+                            if nr.bid.nil_suit is None:  # full nil: the card that won it
+                                assert nil.broken_by == nil.won_with
+                                assert mine.card.pretty in nil.text
+                            else:  # partial nil: the card of the suit taken
+                                assert nil.broken_by == nr.broken_by.code
                 json.dumps(sc.to_dict())
             explain_hand(hand)
 

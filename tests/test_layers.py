@@ -23,6 +23,7 @@ RANKS: dict[str, int] = {
     "play": 10,
     "solver": 20,
     "teach.explain": 30, "teach.whatif": 31, "teach.compare": 32, "teach.tables": 33,
+    "teach.quiz": 33,
     "teach": 34,
     "render": 40, "viz": 40, "text": 40,
     "widgets": 50,

@@ -193,8 +193,10 @@ def test_original_blind_nil_up_to_3() -> None:
 def test_std_game_over_and_tie_and_floor() -> None:
     sc = explain_score(game("std_game_over.json").hands[0])
     assert sc.over and sc.winner == 0 and sc.teams[0].total >= 500
-    sc = explain_score(game("std_tie_at_target.json").hands[0])
+    g = game("std_tie_at_target.json")
+    sc = explain_score(g.hands[0])
     assert not sc.over and sc.teams[0].total == sc.teams[1].total >= 500
+    assert max(g.start_scores) < 500  # the game was not over before the hand
     sc = explain_score(game("std_losing_floor.json").hands[0])
     assert sc.over and sc.winner == 1 and sc.teams[0].total <= -200
 
@@ -302,3 +304,129 @@ def test_acorns8_fours_and_pairs() -> None:
     assert len(sc.teams) == 4
     nil = sc.teams[0].nils[0]
     assert nil.made and nil.points == 50 and nil.seat == 4
+
+
+def test_start_totals_never_begin_a_finished_game() -> None:
+    for name in FILES:
+        g = game(name)
+        floor = g.rules.losing_floor
+        assert max(g.start_scores) < g.rules.target, name
+        assert floor is None or min(g.start_scores) > floor, name
+
+
+def test_std_both_partners_nil() -> None:
+    g = game("std_both_partners_nil.json")
+    ts = g.hands[0].scores[0]
+    assert [n.seat for n in ts.nils] == [0, 2] and ts.bid == 0 and ts.made
+    assert {n.made for n in ts.nils} == {True, False}  # each nil is scored on its own
+    sc = explain_score(g.hands[0]).teams[0]
+    assert {ln.rule for ln in sc.lines} >= {"nil-made", "nil-failed"}
+
+
+def test_original_both_partners_blind_exchange_nothing() -> None:
+    g = game("original_both_partners_blind.json")
+    h = g.hands[0]
+    assert [b.blind for b in h.bids if b.nil] == [True, True]
+    assert h.rules.partner(1) == 3 and not h.exchanges
+    assert "exchange" not in load_record(DIR / "original_both_partners_blind.json")["hands"][0]
+
+
+@pytest.mark.parametrize(("name", "suit"), [("acorns_blind_nil_spades_trade_3.json", "S"),
+                                            ("acorns_blind_nil_acorns_trade_3.json", "A")])
+def test_acorns_blind_partial_nil_trades_3(name: str, suit: str) -> None:
+    h = game(name).hands[0]
+    (ex,) = h.exchanges
+    assert (ex.lo, ex.hi) == (0, 3) and len(ex.passed) == len(ex.returned) == 3
+    bid = h.bids[ex.blind]
+    assert bid.blind and bid.nil_suit == suit
+    (nil,) = [n for t in explain_score(h).teams for n in t.nils]
+    assert abs(nil.points) == 200  # doubled when blind
+    assert "doubled" in nil.text
+
+
+def test_acorns_nil_acorns_and_full_nil() -> None:
+    h = game("acorns_nil_acorns.json").hands[0]
+    (nil,) = explain_score(h).teams[1].nils
+    assert not nil.made and nil.points == -100 and nil.broken_by.endswith("A")
+    assert h.bids[1].tricks == 2  # the partial nil keeps an ordinary bid
+    h = game("acorns_full_nil.json").hands[0]
+    (nil,) = explain_score(h).teams[0].nils
+    assert nil.made and nil.points == 240 and not h.bids[2].blind and h.taken[2] == 0
+
+
+def test_acorns_game_superiority_resets_each_deal() -> None:
+    g = game("acorns_game_superiority_resets.json")
+    assert g.rules.target == 1000 and g.over and len(g.hands) >= 2
+    assert max(g.start_scores) < 1000
+    sups = [trump_timeline(h).superior for h in g.hands]
+    assert sups[0] != sups[1] and all(s in ("S", "A") for s in sups)
+    for h in g.hands:  # each deal starts with no trump broken
+        first = explain_trick(h, 0)
+        assert first.broken_before == ()
+
+
+def test_acorns8_travelers_hunters() -> None:
+    g = game("acorns8_travelers_hunters.json")
+    h = g.hands[0]
+    assert g.rules.players == 8 and g.rules.deck.travelers_hunters and g.rules.hand_size == 17
+    roles = {r for t in h.tricks for st in explain_trick(h, t.index).steps for r in st.roles}
+    assert {"declared-suit", "played-as-led-suit"} <= roles
+
+
+def test_acorns8_blind_exchange_with_the_player_opposite() -> None:
+    h = game("acorns8_blind_exchange.json").hands[0]
+    (ex,) = h.exchanges
+    assert ex.partner == (ex.blind + 4) % 8 and len(ex.passed) == len(ex.returned) >= 2
+    (nil,) = [n for t in explain_score(h).teams for n in t.nils]
+    assert abs(nil.points) == 100 and "half of 100" in nil.text and "doubled" in nil.text
+
+
+# ---------------------------------------------------------------------------- cited records
+
+ROOT = DIR.parent.parent
+CITING = sorted((ROOT / "notebooks").glob("*.ipynb")) + sorted((ROOT / "docs" / "teachers").glob(
+    "*.md"))
+EXAMPLES = {"my_scenario"}  # a file name a notebook tells the reader to write
+
+
+def _cited(path: Path) -> set[str]:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":  # the cells' own text, not the JSON around it
+        text = "\n".join("".join(c["source"]) for c in json.loads(text)["cells"])
+    names = set(re.findall(r"([a-z0-9_]+)\.json", text))
+    # the course outline names scenarios without the suffix, in backticks
+    names |= set(re.findall(r"`((?:std|online|original|acorns8?|demo)_[a-z0-9_]+)`", text))
+    return names - EXAMPLES
+
+
+@pytest.mark.parametrize("path", CITING, ids=[p.name for p in CITING])
+def test_every_record_a_lesson_cites_exists_and_replays(path: Path) -> None:
+    names = _cited(path)
+    assert names or path.name.startswith(("01_", "07_")), f"{path.name} cites no record"
+    for name in sorted(names):
+        found = [d / f"{name}.json" for d in (DIR, ROOT / "data" / "course")
+                 if (d / f"{name}.json").is_file()]
+        assert found, f"{path.name} cites {name}.json: not in data/scenarios or data/course"
+        replay(found[0])
+
+
+def test_the_lessons_use_the_new_scenarios() -> None:
+    cited = set().union(*(_cited(p) for p in CITING))
+    for name in ("std_both_partners_nil", "original_both_partners_blind",
+                 "acorns_blind_nil_spades_trade_3", "acorns_nil_acorns", "acorns_full_nil",
+                 "acorns_game_superiority_resets", "acorns8_travelers_hunters",
+                 "acorns8_blind_exchange", "std_tie_at_target",
+                 "acorns_nil_spades_broken_by_traveler"):
+        assert name in cited, name
+
+
+def test_the_course_outline_names_the_scenarios_each_notebook_uses() -> None:
+    """Notebook 00's outline: notebook -> what it teaches -> which scenarios; each scenario
+    listed for a notebook is cited in that notebook."""
+    nb = (ROOT / "notebooks" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    rows = re.findall(r"\| [^|\n]+ \| `(\d\d_[a-z_]+)` \| [^|\n]+ \| ([^|\n]+) \|", nb)
+    assert len(rows) == 10, rows
+    for notebook, cell in rows:
+        text = (ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8")
+        for name in re.findall(r"`([a-z0-9_]+)`", cell):
+            assert f"{name}.json" in text or notebook == "09_teachers_guide", (notebook, name)

@@ -242,7 +242,94 @@ def std_game_over() -> dict[str, Any]:
 
 
 def std_tie_at_target() -> dict[str, Any]:
-    return _at_target("standard", None, lambda hs: [510 - hs[0], 510 - hs[1]])
+    # both partnerships must score at least 30 this hand, so both start below the target
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and min(t.hand_score for t in s) >= 30
+    rec = search("standard", None, pred)
+    from spades_lab.core.records import replay
+    hs = [t.hand_score for t in replay(rec).game.hands[0].scores]
+    rec["start"] = {"scores": [510 - hs[0], 510 - hs[1]], "bags": [0, 0]}
+    return rec
+
+
+def std_both_partners_nil() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and {n.made for n in s[0].nils} == {True, False}
+    return search("standard", None, pred, bids={0: "nil", 2: "nil"})
+
+
+def original_both_partners_blind() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return h.complete and not h.exchanges
+    return search("original", None, pred, bids={1: "blind nil", 3: "blind nil"})
+
+
+def _blind_partial(kind: str) -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return h.complete and bool(h.exchanges) and len(h.exchanges[0].passed or ()) == 3
+    return search("acorns", None, pred, bids={2: f"blind {kind}"})
+
+
+def acorns_blind_nil_spades_trade_3() -> dict[str, Any]:
+    return _blind_partial("nil spades")
+
+
+def acorns_blind_nil_acorns_trade_3() -> dict[str, Any]:
+    return _blind_partial("nil acorns + 2")
+
+
+def acorns_nil_acorns() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and not s[1].nils[0].made and s[1].nils[0].broken_by is not None
+    return search("acorns", None, pred, bids={1: "nil acorns + 2"})
+
+
+def acorns_full_nil() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].nils[0].made
+    return search("acorns", None, pred, bids={2: "full nil"})
+
+
+def acorns_game_superiority_resets() -> dict[str, Any]:
+    """A whole Acorns game (target 1000) from 640/590: the superior trump is set again in each
+    deal, and differs between the first two."""
+    rules = RuleSet.preset("acorns")
+    for seed in range(2000):
+        rng = random.Random(seed)
+        game = Game(rules, start={"scores": [640, 590], "bags": [3, 5]})
+        pl = [Scripted(rules)] * 4
+        while not game.over and len(game.hands) < 4:
+            game.deal(rng)
+            while not game.hands[-1].complete:
+                act(game, pl, rng)
+        sups = [h.superior for h in game.hands]
+        if game.over and 2 <= len(game.hands) <= 3 and sups[0] != sups[1]:
+            return game.to_record()
+    raise RuntimeError("no seed gives a short Acorns game whose superior trump changes")
+
+
+def acorns8_travelers_hunters() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not h.complete:
+            return False
+        roles = [r for t in h.tricks for st in explain_trick(h, t.index).steps
+                 for r in st.roles]
+        return "declared-suit" in roles and "played-as-led-suit" in roles
+    return search("acorns8", {"travelers_hunters": True}, pred)
+
+
+def acorns8_blind_exchange() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return h.complete and bool(h.exchanges) and len(h.exchanges[0].passed or ()) >= 2
+    return search("acorns8", None, pred, bids={5: "blind nil acorns"})
 
 
 def std_losing_floor() -> dict[str, Any]:
@@ -383,7 +470,10 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
         acorns_superior_set_by_traveler, acorns_inferior_trump_wins,
         acorns_superiority_decides, acorns_both_trumps_same_trick,
         acorns_nil_spades_broken_by_traveler, acorns_blind_full_nil_exchange, acorns_th_low,
-        acorns_bad_declaration, acorns_zero_bid, acorns8_fours, acorns8_pairs_half_nil]}
+        acorns_bad_declaration, acorns_zero_bid, acorns8_fours, acorns8_pairs_half_nil,
+        std_both_partners_nil, original_both_partners_blind, acorns_blind_nil_spades_trade_3,
+        acorns_blind_nil_acorns_trade_3, acorns_nil_acorns, acorns_full_nil,
+        acorns_game_superiority_resets, acorns8_travelers_hunters, acorns8_blind_exchange]}
 
 
 def main(names: Sequence[str]) -> None:

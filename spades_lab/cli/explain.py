@@ -2,7 +2,10 @@
 
 ``spades-lab explain FILE [--hand H] [--trick K] [--json]`` explains a record: every trick
 of hand H (or only trick K; default: every hand), the trump timeline in the Acorns sets, and
-each complete hand's score line by line.
+each complete hand's score line by line; a record that stops mid-hand ends with what the
+position waits for.  ``--actions`` adds why each bid, exchange and lead was allowed;
+``--action TEXT [--at H:STEP]`` says whether TEXT (a bid, an exchange or a card, as for
+whatif) is allowed at that position (default: where the record ends), and why.
 
 ``spades-lab whatif FILE --at H:STEP --action TEXT [--then record|players] [--option K=V]
 [--seed N] [--json]`` replaces action STEP of hand H and shows the difference.  STEP counts
@@ -27,6 +30,12 @@ def register(sub: Any) -> None:
     e.add_argument("file")
     e.add_argument("--hand", type=int, default=None, help="0-based hand index")
     e.add_argument("--trick", type=int, default=None, help="0-based trick index (with --hand)")
+    e.add_argument("--actions", action="store_true",
+                   help="also explain why each bid, exchange and lead was allowed")
+    e.add_argument("--action", default=None, metavar="TEXT",
+                   help="is this bid / exchange / card ('TPS as S') allowed at --at, and why?")
+    e.add_argument("--at", default=None, metavar="H:STEP",
+                   help="with --action: the position (default: where the record ends)")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_explain)
     w = sub.add_parser(
@@ -53,10 +62,65 @@ def _error(e: RuleError, as_json: bool) -> int:
     return report(e, as_json)
 
 
+def _explain_one_action(args: argparse.Namespace) -> Any:
+    """The legality explanation of ``--action`` at ``--at`` (default: the record's end)."""
+    from ..core.records import load_record, replay
+    from ..teach.explain import explain_bid, explain_exchange, explain_play
+    from ..teach.whatif import parse_action
+
+    data = load_record(args.file)
+    game = replay(data, upto=_parse_at(args.at) if args.at else None).game
+    step = parse_action(game, args.action)
+    kind, entry = step.kind, step.entry()
+    if kind == "bid":
+        return explain_bid(game, entry["bid"], entry["seat"])
+    if kind == "exchange":
+        return explain_exchange(game, entry["from"], entry["cards"])
+    return explain_play(game, entry["card"], entry.get("as"), entry["seat"])
+
+
+def _explain_actions(file: str, hand: int) -> list[Any]:
+    """Why each bid, exchange and lead of hand ``hand`` was allowed, asked of the position
+    just before it."""
+    from ..core.records import apply_step, hand_steps, load_record, replay
+    from ..teach.explain import explain_bid, explain_exchange, explain_play
+
+    data = load_record(file)
+    game = replay(data, upto=(hand, 0)).game
+    out = []
+    for step in hand_steps(data, hand):
+        kind, e = step.kind, step.entry()
+        h = game.hand
+        if kind == "bid":
+            out.append(explain_bid(game, e["bid"], e["seat"]))
+        elif kind == "exchange":
+            out.append(explain_exchange(game, e["from"], e["cards"]))
+        elif h is not None and not h.trick:
+            out.append(explain_play(game, e["card"], e.get("as"), e["seat"]))
+        apply_step(game, step)
+    return out
+
+
+def _waiting(game: Any) -> str:
+    """What a position stopped mid-hand waits for."""
+    h = game.hand
+    if h is None or h.complete or game.over:
+        return ""
+    return f"Hand {h.index + 1} is waiting for {h.waiting_for()}."
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     from ..core.records import replay
     from ..teach.explain import explain_hand, explain_trick
 
+    if args.action is not None:
+        try:
+            legality = _explain_one_action(args)
+        except RuleError as e:
+            return _error(e, args.json)
+        print(json.dumps(legality.to_dict(), indent=1, ensure_ascii=False) if args.json
+              else legality.text)
+        return 0
     try:
         game = replay(args.file).game
         hands = game.hands
@@ -72,12 +136,26 @@ def cmd_explain(args: argparse.Namespace) -> int:
             items: list[Any] = [explain_trick(hands[0], args.trick)]
         else:
             items = [explain_hand(h) for h in hands]
+        actions = {h.index: _explain_actions(args.file, h.index) for h in hands} \
+            if args.actions else {}
     except RuleError as e:
         return _error(e, args.json)
+    waiting = _waiting(game) if args.trick is None and hands and hands[-1] is game.hand else ""
     if args.json:
-        print(json.dumps([x.to_dict() for x in items], indent=1, ensure_ascii=False))
+        out: list[Any] = [x.to_dict() for x in items]
+        if args.actions:
+            out = [{"hand": i, "actions": [a.to_dict() for a in acts]}
+                   for i, acts in actions.items()] + out
+        print(json.dumps(out, indent=1, ensure_ascii=False))
     else:
-        print("\n\n".join(x.text for x in items))
+        parts = []
+        for i, acts in actions.items():
+            parts.append(f"Hand {i + 1}: why each bid, exchange and lead was allowed\n"
+                         + "\n".join("  " + a.text for a in acts))
+        parts += [x.text for x in items if x.text]
+        if waiting:
+            parts.append(waiting)
+        print("\n\n".join(parts))
     return 0
 
 

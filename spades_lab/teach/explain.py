@@ -443,10 +443,26 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     if set_here:
         lines.append(f"{suit_name(superior or '')} became the superior trump in this trick "
                      "[superior-trump-set].")
+    lines.extend(_th_low_words(hand, plays, last[1], win_seat))
     return TrickExplanation(hand.index, k, complete, plays[0][0], led, tuple(steps), win_seat,
                             win_play.card.code, reason, tuple(reasons), superior, set_here,
                             set_at, broken_before, ace, face.code if face else None,
                             "\n".join(lines))
+
+
+def _th_low_words(hand: Hand, plays: Sequence[tuple[int, Play]], superior: str | None,
+                  winner: int) -> list[str]:
+    """A sentence when the option ``th_low`` decided the trick (the winner differs under the
+    default rank order of Travelers and Hunters)."""
+    rules = hand.rules
+    if not rules.th_low or not any(p.card.is_dual for _, p in plays):
+        return []
+    alt, _ = trick_winner(rules.replace(th_low=False), plays, superior)
+    if alt == winner:
+        return []
+    return ["Travelers and Hunters rank low at this table (th_low: 11 < Traveler < Beast < "
+            "Hunter < Jack), and that decides it: under the default order "
+            f"{_name(hand, alt)} would have won."]
 
 
 # ---------------------------------------------------------------------------- scores
@@ -455,9 +471,12 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
 @dataclass(frozen=True)
 class NilExplanation(_Explained):
     """A nil-type bid and what decided it: ``broken_by`` the card that broke it (Nil Spades /
-    Nil Acorns: the first card of the suit the bidder won; full nils: the first card of the
-    first trick won), ``broken_in_trick`` the 0-based trick and ``broken_card_seat`` the seat
-    that played that card."""
+    Nil Acorns: the first card of the suit the bidder won; full nils: the bidder's card that
+    won its first trick), ``broken_in_trick`` the 0-based trick and ``broken_card_seat`` the seat
+    that played that card.  ``won_with`` is the card the bidder won that trick with and
+    ``won_how`` the trick's reason id (``led-suit-wins``, ``superior-trump-wins``,
+    ``inferior-trump-wins``).  For a full nil ``broken_by`` is ``won_with``: the bidder's own
+    card that took the first trick."""
 
     seat: int
     bid: str
@@ -467,6 +486,8 @@ class NilExplanation(_Explained):
     broken_by: str | None
     broken_in_trick: int | None
     broken_card_seat: int | None
+    won_with: str | None
+    won_how: str | None
     text: str
 
 
@@ -535,33 +556,89 @@ class ScoreExplanation(_Explained):
     text: str
 
 
+def _value_words(hand: Hand, bid: Any) -> str:
+    """Why a nil is worth what it is worth: halved with eight players, doubled when blind."""
+    rules = hand.rules
+    kind = bid.nil
+    notes = []
+    single = rules.nil_value(kind, False)
+    if rules.players == 8:
+        notes.append(f"{kind.title()} is worth {single} with eight players: half of "
+                     f"{single * 2}")
+    if bid.blind:
+        notes.append(f"bid blind, so doubled: {single} × 2 = {rules.nil_value(kind, True)}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+def _win_words(hand: Hand, t: TrickExplanation) -> str:
+    """How the winner of a complete trick won it, in words."""
+    rules = hand.rules
+    sup = t.superior
+    if t.reason == "superior-trump-wins":
+        how = (f"the highest card of {suit_name(sup)}, the superior trump"
+               if len(rules.trumps) > 1 and sup else "the highest Spade, the trump")
+    elif t.reason == "inferior-trump-wins":
+        other = next(x for x in rules.trumps if x != sup)
+        how = f"the highest card of {suit_name(other)}, the inferior trump, as no " \
+            f"{suit_name(sup) if sup else 'superior trump'} was played"
+    else:
+        how = f"the highest card of the led suit, {suit_name(t.led or '')}"
+    win = rules.deck.parse(t.winning_card) if t.winning_card else None
+    if win is not None and win.is_ace and t.ace == "high":
+        how += " (the Ace ranks high: the trick holds a face card)"
+    return how
+
+
 def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
+    seat = nr.seat
+    who = _name(hand, seat)
+    label = nr.bid.label
+    value = _value_words(hand, nr.bid)
     trick_at = seat_at = None
-    if nr.broken_by is not None:
+    won_with = won_how = None
+    broken = nr.broken_by
+    partial = nr.bid.nil_suit is not None
+    if not nr.made:
         for t in hand.tricks:
-            if t.winner != nr.seat:
+            if t.winner != seat:
                 continue
+            if not partial:
+                trick_at = t.index
+                break
             for s, p in t.plays:
                 if p.card is nr.broken_by:
                     trick_at, seat_at = t.index, s
             if trick_at is not None:
                 break
-    who = _name(hand, nr.seat)
-    label = nr.bid.label
     if nr.made:
-        words = f"{who}'s {label} made: +{nr.points}."
+        words = f"{who}'s {label} made: +{nr.points}{value}."
     else:
-        bc = nr.broken_by
-        words = f"{who}'s {label} failed ({nr.points})"
-        if bc is not None and trick_at is not None and seat_at is not None:
-            by = "led" if hand.tricks[trick_at].leader == seat_at else "played"
-            words += f": {who} won trick {trick_at + 1}, in which {_name(hand, seat_at)} " \
-                f"{by} {bc.pretty}"
-            if nr.bid.nil_suit and bc.is_dual:
-                words += " (a card of both its suits)"
+        words = f"{who}'s {label} failed: {nr.points}{value}"
+        if trick_at is not None:
+            tex = explain_trick(hand, trick_at)
+            tr = hand.tricks[trick_at]
+            mine = next(p for s, p in tr.plays if s == seat)
+            won_with, won_how = mine.card.code, tex.reason
+            words += f". {who} won trick {trick_at + 1} with {mine.pretty}"
+            if tr.leader != seat:
+                words += f" after {_name(hand, tr.leader)} led {tr.plays[0][1].pretty}"
+            words += f": {_win_words(hand, tex)}"
+            if not partial:
+                broken, seat_at = mine.card, seat
+            elif broken is not None and seat_at is not None:
+                if seat_at == seat:
+                    words += f"; {broken.pretty} is itself a card of "
+                else:
+                    words += f"; the trick holds {_name(hand, seat_at)}'s {broken.pretty}, a " \
+                        "card of "
+                words += suit_name(nr.bid.nil_suit)
+                if broken.is_dual:
+                    words += " (won in a trick, a Traveler or Hunter counts as a card of both " \
+                        "its suits)"
         words += "."
-    return NilExplanation(nr.seat, str(nr.bid.to_json()), nr.made, nr.points, nr.tricks,
-                          nr.broken_by.code if nr.broken_by else None, trick_at, seat_at, words)
+    return NilExplanation(seat, str(nr.bid.to_json()), nr.made, nr.points, nr.tricks,
+                          broken.code if broken is not None else None, trick_at, seat_at,
+                          won_with, won_how, words)
 
 
 def explain_score(hand: Hand) -> ScoreExplanation:
@@ -604,7 +681,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
         for ln in lines:
             opt = f" [{ln.option} = {ln.option_value}]" if ln.option else ""
             words.append(f"  {ln.points:+5d}  {ln.text} ({ln.rule}){opt}")
-        words.extend(f"         {x.text}" for x in nils if not x.made)
+        words.extend(f"         {x.text}" for x in nils)
         teams.append(TeamScoreExplanation(
             ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
             ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,

@@ -1,0 +1,76 @@
+"""``spades-lab handout``: printable pages for a lesson (HTML with print CSS, and PDF).
+
+``spades-lab handout rules --rules NAME [--option K=V ...]`` writes a one-page rules sheet;
+``spades-lab handout deal FILE [--hand H]`` a deal handout (the hands, bids, trick table and
+score); ``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L]`` a quiz
+sheet and, on a separate page, its answer key.  Pages go to ``--out DIR`` (default
+``handouts``); ``--pdf`` also prints each to PDF with a headless Chromium (exit status 1 with a
+message where none is installed; the HTML pages print the same from any browser).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ..core.errors import RuleError
+from .common import report
+
+
+def register(sub: Any) -> None:
+    h = sub.add_parser("handout", help="printable rules sheets, deal handouts and quizzes",
+                       description=__doc__.split("\n\n")[1],
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    h.add_argument("kind", choices=("rules", "deal", "quiz"))
+    h.add_argument("file", nargs="?", default=None, help="the game record (deal)")
+    h.add_argument("--rules", default="standard", help="preset (rules, quiz)")
+    h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    h.add_argument("--hand", type=int, default=0, help="0-based hand index (deal)")
+    h.add_argument("--seed", type=int, default=0, help="the quiz's seed (same seed, same quiz)")
+    h.add_argument("--count", type=int, default=None, help="at most this many questions")
+    h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),
+                   help="only questions of this difficulty (repeatable)")
+    h.add_argument("--out", default="handouts", metavar="DIR")
+    h.add_argument("--pdf", action="store_true", help="also print each page to PDF")
+    h.set_defaults(func=cmd_handout)
+
+
+def cmd_handout(args: argparse.Namespace) -> int:
+    from ..core.records import replay
+    from ..core.rules import RuleSet, parse_option
+    from ..teach.handout import (
+        answer_key,
+        chromium_path,
+        deal_handout,
+        quiz_sheet,
+        rules_sheet,
+        write_pages,
+    )
+    from ..teach.quiz import make_quiz
+
+    try:
+        rules = RuleSet.preset(args.rules, dict(parse_option(o) for o in args.option))
+        if args.kind == "rules":
+            pages = [(f"rules_{rules.name}", rules_sheet(rules))]
+        elif args.kind == "deal":
+            if args.file is None:
+                raise RuleError("bad-record", "handout deal needs a game record FILE.")
+            game = replay(args.file).game
+            if not 0 <= args.hand < len(game.hands):
+                raise RuleError("bad-record", f"The record has {len(game.hands)} hand(s); "
+                                f"there is no hand {args.hand}.")
+            pages = [(f"deal_hand{args.hand + 1}", deal_handout(game, args.hand))]
+        else:
+            quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level)
+            stem = f"quiz_{rules.name}_seed{args.seed}"
+            pages = [(stem, quiz_sheet(quiz)), (f"{stem}_key", answer_key(quiz))]
+    except RuleError as e:
+        return report(e, False)
+    if args.pdf and chromium_path() is None:
+        write_pages(pages, args.out)
+        print("No Chromium found: wrote the HTML pages only (print them from a browser).",
+              file=sys.stderr)
+        return 1
+    for path in write_pages(pages, args.out, pdf=args.pdf):
+        print(path)
+    return 0

@@ -1,0 +1,427 @@
+"""Printable material for a teacher: self-contained HTML pages with print CSS, and PDFs.
+
+- :func:`rules_sheet` — one page of rules for a rule set, every number read from the
+  :class:`~spades_lab.core.rules.RuleSet` (bids, nil values, exchanges, bags, target …).
+- :func:`deal_handout` — a recorded hand: the hands as dealt, the bids, any exchange, a trick
+  table (leader, every card, the winner) and the score.
+- :func:`quiz_sheet` / :func:`answer_key` — a seeded :class:`~spades_lab.teach.quiz.Quiz` for
+  students, and its key (answers and the engine's explanation) on separate pages.
+- :func:`html_to_pdf` — print a page to PDF with a headless Chromium, where one is installed.
+
+Each page embeds its CSS (A4, 12 mm margins; questions never split across pages) and uses
+suit symbols only for the four suits every Linux font has (♠ ♥ ♦ ♣); the other Heckadeck suits
+are written as short words (Acorns ``Ac``, Planets ``Pl``, Clouds ``Cd``, Swords ``Sw``).
+
+>>> from spades_lab.teach.quiz import make_quiz
+>>> page = rules_sheet("online")
+>>> "exactly 2 cards" in page and "trails" in page and "@page" in page
+True
+>>> quiz = make_quiz("standard", seed=2, count=3)
+>>> [a in answer_key(quiz) for _, a, _ in quiz.answer_key()]
+[True, True, True]
+"""
+from __future__ import annotations
+
+import html
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..core.bids import ordinary_bids
+from ..core.cards import RANK_NAMES, SUITS, Card, suit_name
+from ..core.engine import Game
+from ..core.records import replay
+from ..core.rules import RuleSet, team_name
+from .quiz import Quiz
+
+#: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
+SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "A": "Ac", "P": "Pl", "O": "Cd",
+              "W": "Sw"}
+RED = {"H", "D"}
+
+CSS = """
+@page { size: A4; margin: 12mm; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt;
+       color: #111; margin: 0; line-height: 1.3; }
+h1 { font-size: 15pt; margin: 0 0 4pt 0; }
+h2 { font-size: 11pt; margin: 8pt 0 2pt 0; border-bottom: 1px solid #999; }
+p, ul { margin: 2pt 0; }
+ul { padding-left: 14pt; }
+li { margin: 1pt 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #999; padding: 1pt 3pt; text-align: left; vertical-align: top; }
+th { background: #eee; }
+.small { font-size: 8.5pt; }
+.tiny { font-size: 7.5pt; }
+.red { color: #b00; }
+.win { font-weight: bold; text-decoration: underline; }
+.lead { font-style: italic; }
+.page { break-after: page; }
+.page:last-child { break-after: auto; }
+.q { break-inside: avoid; margin: 0 0 7pt 0; padding: 3pt 0 0 0; border-top: 1px solid #ccc; }
+.q .facts { margin: 1pt 0 2pt 10pt; color: #333; }
+.choice { display: inline-block; margin-right: 12pt; }
+.box { display: inline-block; width: 8pt; height: 8pt; border: 1px solid #333;
+       margin-right: 3pt; vertical-align: -1pt; }
+.name { margin: 0 0 6pt 0; }
+.cols { columns: 2; column-gap: 14pt; }
+.cols h2 { break-after: avoid; }
+.cols ul { break-inside: avoid-column; }
+"""
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def card_html(card: Card, suit: str | None = None) -> str:
+    """A card as print-safe HTML: rank and suit mark(s), red for Hearts and Diamonds; a
+    Traveler/Hunter played as one suit gets ``as`` and that suit."""
+    marks = "".join(SUIT_MARKS[s] for s in card.suits)
+    cls = ' class="red"' if card.suits[0] in RED and not card.is_dual else ""
+    text = f"<span{cls}>{_e(card.rank)}{_e(marks)}</span>"
+    if card.is_dual and suit is not None:
+        text += f" <span class=\"tiny\">as {_e(SUIT_MARKS[suit])}</span>"
+    return text
+
+
+def _safe(text: str) -> str:
+    """Escape ``text`` and write the Heckadeck's picture suit symbols as print-safe marks."""
+    for s, suit in SUITS.items():
+        if s not in "SHDC":
+            text = text.replace(suit.symbol, SUIT_MARKS[s])
+    return _e(text)
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{_e(title)}</title><style>{CSS}</style></head>\n<body>\n{body}\n"
+            "</body></html>\n")
+
+
+def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) -> RuleSet:
+    if isinstance(rules, str):
+        return RuleSet.preset(rules, dict(options or {}))
+    return rules.replace(**options) if options else rules
+
+
+def _legend(rules: RuleSet) -> str:
+    extra = [s for s in rules.deck.suits if SUIT_MARKS[s] != SUITS[s].symbol or s not in "SHDC"]
+    if not extra:
+        return ""
+    return "Suit marks: " + ", ".join(f"{SUIT_MARKS[s]} = {suit_name(s)}"
+                                      for s in rules.deck.suits) + "."
+
+
+# ---------------------------------------------------------------------------- rules sheet
+
+
+def _rank_words(rules: RuleSet) -> str:
+    names = []
+    for r in rules.rank_order:
+        if r == "T" and not rules.deck.travelers_hunters:
+            continue
+        if r == "H" and not rules.deck.travelers_hunters:
+            continue
+        names.append("Ace (high)" if r == "A+" else
+                     "Ace (low)" if r == "A" and rules.deck.ace_flips else
+                     RANK_NAMES.get(r, r))
+    if not rules.deck.ace_flips:
+        names = [n for n in names if n != "Ace"] + ["Ace"]
+    return " < ".join(names)
+
+
+def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | None = None
+                ) -> str:
+    """One printable page of the rules of ``rules`` (a preset name or a RuleSet); every
+    number comes from the rule set."""
+    r = _rules_of(rules, options)
+    n = r.players
+    two = len(r.trumps) > 1
+    trumps = " and ".join(suit_name(t) for t in r.trumps)
+    teams = "; ".join(team_name(ts, n) for ts in r.team_seats)
+    bids = ordinary_bids(r)
+    lo, hi = bids[0].tricks, bids[-1].tricks
+    first = "the dealer" if r.first_lead == "dealer" else "the player left of the dealer"
+    out: list[str] = [f"<h1>Spades-family rules: {_e(r.name)}</h1>",
+                      f"<p class=\"small\">{_e(r.describe().splitlines()[0])}. "
+                      f"{_e(_legend(r))}</p>", "<div class=\"cols\">"]
+
+    out.append("<h2>The table</h2><ul>")
+    out.append(f"<li>{n} players; partners sit opposite: {_e(teams)}.</li>")
+    out.append(f"<li>{_e(r.deck.label)}: {len(r.deck.cards)} cards, {r.hand_size} to each "
+               f"player, so {r.hand_size} tricks a hand.</li>")
+    out.append(f"<li>Suits: {_e(', '.join(suit_name(s) for s in r.deck.suits))}.</li>")
+    out.append(f"<li>Ranks, low to high: {_e(_rank_words(r))}.</li>")
+    out.append("<li>The deal passes clockwise; bidding starts left of the dealer and goes "
+               "once around.</li></ul>")
+
+    out.append("<h2>A trick</h2><ul>")
+    out.append(f"<li>{_e(first.capitalize())} leads the first trick; the winner of each "
+               "trick leads the next. Play goes clockwise, one card each.</li>")
+    out.append("<li><b>Follow suit</b> when you can: play a card of the led suit. If you "
+               "cannot, play any card.</li>")
+    out.append(f"<li><b>Trump{'s' if two else ''}:</b> {_e(trumps)}. A trump suit is "
+               "<i>broken</i> once a card has been played as that suit.</li>")
+    out.append("<li>You may not lead an unbroken trump, unless every card you hold could "
+               "only be led as one.</li>")
+    if two:
+        out.append("<li>The first trump broken in a hand is <b>superior</b> for the rest of "
+                   "that hand; the other is inferior. It resets every deal. If both are first "
+                   "broken in the same trick, the earlier card's suit is superior.</li>")
+        out.append("<li><b>Who wins:</b> the highest card of the superior trump; if none, of "
+                   "the inferior trump; if none, of the led suit. Other cards never win.</li>")
+    else:
+        out.append("<li><b>Who wins:</b> the highest Spade; if no Spade was played, the "
+                   "highest card of the led suit. Other cards never win.</li>")
+    if r.deck.ace_flips:
+        faces = "Beast, Jack, Queen, King" + (", Traveler, Hunter"
+                                              if r.deck.travelers_hunters else "")
+        out.append(f"<li><b>The Ace</b> is low (between 0 and 2) in a trick with no face "
+                   f"card, and high (above the King) in a trick with any face card of any "
+                   f"suit ({_e(faces)}).</li>")
+    out.append("</ul>")
+
+    if r.deck.travelers_hunters:
+        pairs = sorted({" / ".join(suit_name(s) for s in c.suits)
+                        for c in r.deck.cards if c.is_dual})
+        out.append("<h2>Travelers and Hunters</h2><ul>")
+        out.append(f"<li>One Traveler and one Hunter for each pair: {_e('; '.join(pairs))}."
+                   "</li>")
+        out.append("<li>Following a lead of one of its suits, it is played as the led suit."
+                   "</li><li>Led or played off-suit, its player declares one of its suits; "
+                   "led, it may be declared a trump only if that trump is broken.</li>")
+        out.append("<li>Declared as a trump it trumps and breaks that suit. <b>Won in a "
+                   "trick, it counts as a card of both its suits.</b></li>")
+        if r.th_low:
+            out.append("<li>This table ranks them low: 11 &lt; Traveler &lt; Beast &lt; "
+                       "Hunter &lt; Jack.</li>")
+        out.append("</ul>")
+
+    out.append("<h2>Bidding</h2><ul>")
+    if r.deck.ace_flips:
+        out.append(f"<li>An ordinary bid is {lo} to {hi} tricks; 0 is an ordinary bid of "
+                   "zero.</li>")
+    else:
+        out.append(f"<li>An ordinary bid is {lo} to {hi} tricks; a bid of 0 is Nil.</li>")
+    out.append("<li>A partnership's bid is the sum of its members' ordinary bids.</li>")
+    for kind in r.nil_kinds:
+        rng = r.exchange_range(kind)
+        ex = ("no cards are exchanged" if rng[1] == 0 else
+              f"then exactly {rng[1]} cards are exchanged each way with the partner"
+              if rng[0] == rng[1] else
+              f"then the bidder passes 0 to {rng[1]} cards to the partner, who passes as "
+              "many back")
+        desc = {"nil": "take no trick", "full nil": "take no trick (no ordinary bid with it)",
+                "nil spades": "take no card of Spades (may add an ordinary bid: + N)",
+                "nil acorns": "take no card of Acorns (may add an ordinary bid: + N)"}[kind]
+        out.append(f"<li><b>{_e(kind.title())}</b> ({r.nil_value(kind, False)}): {desc}. "
+                   f"Blind, before looking at the cards: {r.nil_value(kind, True)}; {ex}."
+                   "</li>")
+    if r.blind_nil_deficit is not None:
+        out.append(f"<li>A blind nil only for a player whose partnership trails by at least "
+                   f"{r.blind_nil_deficit} when bidding starts.</li>")
+    out.append("<li>At most one nil-type bid per player. When both partners bid blind, no "
+               "cards are exchanged.</li>")
+    if n == 8:
+        out.append("<li>With eight players nil values are halved (shown above).</li>")
+    out.append("</ul>")
+
+    out.append("<h2>Scoring</h2><ul>")
+    out.append("<li>Made: 10 × bid, +1 per trick over the bid (each one a <i>bag</i>). "
+               "Missed: −10 × bid.</li>")
+    out.append("<li>Each nil-type bid scores its value if made, minus it if failed, "
+               "separately from the partnership's bid.</li>")
+    if r.failed_nil_tricks == "bags_only":
+        out.append("<li>Tricks taken by a player whose full nil failed score 1 point and 1 "
+                   "bag each; they do not help the partnership's bid.</li>")
+    else:
+        out.append("<li>Tricks taken by a player whose full nil failed count toward the "
+                   "partnership's bid.</li>")
+    if r.bag_limit is not None:
+        out.append(f"<li>Bags add up over the game: every {r.bag_limit} bags cost "
+                   f"{r.bag_penalty} points.</li>")
+    else:
+        out.append("<li>Bags are counted but cost nothing.</li>")
+    out.append(f"<li>The game ends after the hand in which a partnership reaches "
+               f"{r.target}. The highest total wins; a tie for the highest plays another "
+               "hand.</li>")
+    if r.losing_floor is not None:
+        out.append(f"<li>A partnership at or below {r.losing_floor} loses at once.</li>")
+    out.append("</ul></div>")
+    return _page(f"Rules: {r.name}", "\n".join(out))
+
+
+# ---------------------------------------------------------------------------- deal handout
+
+
+def deal_handout(record: str | Path | Mapping[str, Any] | Game, hand: int = 0,
+                 title: str | None = None) -> str:
+    """A recorded hand on paper: the hands as dealt (by suit), bids, exchanges, a trick table
+    (the leader's card in italics, the winning card underlined) and the score."""
+    game = record if isinstance(record, Game) else replay(record).game
+    h = game.hands[hand]
+    r = game.rules
+    n = r.players
+    names = [h.seat_name(s) for s in range(n)]
+    out = [f"<h1>{_e(title or f'Hand {hand + 1}: {r.name}')}</h1>",
+           f"<p class=\"small\">{_e(r.describe().splitlines()[0])}. Dealer: "
+           f"{_e(names[h.dealer])}. {_e(_legend(r))}</p>"]
+    out.append("<h2>The hands as dealt</h2><table class=\"small\"><tr><th>Seat</th>")
+    out.extend(f"<th>{_e(suit_name(s))}</th>" for s in r.deck.suits)
+    if r.deck.travelers_hunters:
+        out.append("<th>Travelers / Hunters</th>")
+    out.append("</tr>")
+    for s in range(n):
+        cards = r.deck.sorted(h.deal[s])
+        out.append(f"<tr><td>{_e(names[s])}</td>")
+        for suit in r.deck.suits:
+            cell = " ".join(card_html(c) for c in cards if not c.is_dual and c.suit == suit)
+            out.append(f"<td>{cell}</td>")
+        if r.deck.travelers_hunters:
+            out.append("<td>" + " ".join(card_html(c) for c in cards if c.is_dual) + "</td>")
+        out.append("</tr>")
+    out.append("</table>")
+    out.append("<h2>Bids</h2><p>" + _e(", ".join(
+        f"{names[s]}: {b.label}" for s, b in enumerate(h.bids) if b is not None)) + "</p>")
+    if h.exchanges:
+        out.append("<h2>Card exchange</h2><ul>")
+        for ex in h.exchanges:
+            passed = " ".join(card_html(c) for c in ex.passed or ())
+            back = " ".join(card_html(c) for c in ex.returned or ())
+            out.append(f"<li>{_e(names[ex.blind])} passed {passed or 'nothing'} to "
+                       f"{_e(names[ex.partner])}, who returned {back or 'nothing'}.</li>")
+        out.append("</ul>")
+    if h.tricks:
+        out.append("<h2>Tricks</h2><table class=\"small\"><tr><th>Trick</th>")
+        out.extend(f"<th>{_e(names[s])}</th>" for s in range(n))
+        out.append("<th>Winner</th></tr>")
+        for t in h.tricks:
+            by_seat = {s: p for s, p in t.plays}
+            out.append(f"<tr><td>{t.index + 1}</td>")
+            for s in range(n):
+                p = by_seat[s]
+                cls = " ".join(c for c, on in (("lead", s == t.leader), ("win", s == t.winner))
+                               if on)
+                out.append(f"<td class=\"{cls}\">{card_html(p.card, p.suit)}</td>")
+            out.append(f"<td>{_e(names[t.winner])}</td></tr>")
+        out.append("</table><p class=\"tiny\">Italic: the card led. Underlined: the card "
+                   "that won the trick.</p>")
+    if h.scores is not None:
+        out.append("<h2>Score</h2><table class=\"small\"><tr><th>Partnership</th><th>Bid</th>"
+                   "<th>Tricks</th><th>Hand score</th><th>Total</th><th>Bags</th></tr>")
+        for ts in h.scores:
+            out.append(f"<tr><td>{_e(team_name(ts.seats, n))}</td><td>{ts.bid}</td>"
+                       f"<td>{ts.tricks}</td><td>{ts.hand_score:+d}</td><td>{ts.total}</td>"
+                       f"<td>{ts.bags}</td></tr>")
+        out.append("</table>")
+    return _page(title or f"Hand {hand + 1}", "\n".join(out))
+
+
+# ---------------------------------------------------------------------------- quiz
+
+
+def quiz_sheet(quiz: Quiz, title: str | None = None) -> str:
+    """The students' page: each question with the facts needed and boxes to tick."""
+    r = quiz.rules
+    out = [f"<h1>{_e(title or f'Quiz: {r.name}')}</h1>",
+           "<p class=\"name\">Name: ______________________ &nbsp; Date: ____________</p>",
+           f"<p class=\"small\">{_e(r.describe().splitlines()[0])}. Tick one box per "
+           f"question. {_e(_legend(r))}</p>"]
+    for i, q in enumerate(quiz.questions, start=1):
+        out.append(f"<div class=\"q\"><b>{i}. {_safe(q.prompt)}</b>")
+        facts = [x for x in q.shown if not x.startswith("Rules:")]
+        if facts:
+            out.append("<div class=\"facts small\">" + "<br>".join(_safe(x) for x in facts)
+                       + "</div>")
+        out.append("<div>" + "".join(
+            f"<span class=\"choice\"><span class=\"box\"></span>{chr(65 + k)}. {_safe(c)}</span>"
+            for k, c in enumerate(q.choices)) + "</div></div>")
+    out.append(f"<p class=\"tiny\">spades-lab quiz, rule set {_e(r.name)}, seed {quiz.seed}: "
+               "the same seed prints the same questions.</p>")
+    return _page(title or f"Quiz: {r.name}", "\n".join(out))
+
+
+def answer_key(quiz: Quiz, title: str | None = None) -> str:
+    """The teacher's page: for each question the right letter and answer, the difficulty,
+    and the engine's explanation."""
+    r = quiz.rules
+    out = [f"<h1>{_e(title or f'Answer key: {r.name}')}</h1>",
+           f"<p class=\"small\">Quiz seed {quiz.seed}, {len(quiz.questions)} questions. "
+           "Level 1: first lesson; 2: trumps, bids and scores; 3: the fine print.</p>",
+           "<table class=\"small key\"><tr><th>#</th><th>Question</th><th>Answer</th>"
+           "<th>Level</th><th>Why (the engine's explanation)</th></tr>"]
+    for (num, letter, text), q in zip(quiz.answer_key(), quiz.questions, strict=True):
+        why = "<br>".join(_safe(x) for x in q.feedback)
+        out.append(f"<tr><td>{num}</td><td class=\"tiny\">{_safe(q.prompt)}</td>"
+                   f"<td class=\"answer\"><b>{letter}</b>. {_safe(text)}</td>"
+                   f"<td>{q.difficulty}</td><td class=\"tiny\">{why}</td></tr>")
+    out.append("</table>")
+    return _page(title or f"Answer key: {r.name}", "\n".join(out))
+
+
+# ---------------------------------------------------------------------------- PDF
+
+
+def chromium_path() -> str | None:
+    """A Chromium able to print to PDF (Debian's ``chromium`` first), or None."""
+    for name in ("chromium", "chromium-browser", "google-chrome", "chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def html_to_pdf(page: str, pdf: str | Path, *, chromium: str | None = None,
+                timeout: float = 120) -> Path:
+    """Print an HTML page (the text) to ``pdf`` with a headless Chromium.  Raises
+    ``FileNotFoundError`` where no Chromium is installed."""
+    exe = chromium or chromium_path()
+    if exe is None:
+        raise FileNotFoundError("No Chromium found: install Debian's chromium to make PDFs; "
+                                "the HTML page prints the same from any browser.")
+    out = Path(pdf).resolve()
+    with tempfile.TemporaryDirectory() as tmp:
+        src = Path(tmp) / "page.html"
+        src.write_text(page, encoding="utf-8")
+        cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+               f"--user-data-dir={tmp}/profile", f"--print-to-pdf={out}", src.as_uri()]
+        subprocess.run(cmd, check=True, capture_output=True, timeout=timeout)
+    if not out.exists():
+        raise RuntimeError(f"Chromium did not write {out}")
+    return out
+
+
+def pdf_page_count(pdf: str | Path) -> int:
+    """The number of pages of a PDF written by Chromium (its page tree's ``/Count``)."""
+    import re
+
+    data = Path(pdf).read_bytes()
+    counts = [int(m) for m in re.findall(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)", data)]
+    counts += [int(m) for m in re.findall(rb"/Count\s+(\d+)[^>]*?/Type\s*/Pages\b", data)]
+    if counts:
+        return max(counts)
+    return len(re.findall(rb"/Type\s*/Page\b", data))
+
+
+def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: bool = False
+                ) -> list[Path]:
+    """Write (file stem, html) pages into ``out_dir`` as .html (and .pdf with ``pdf``)."""
+    folder = Path(out_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, page in pages:
+        path = folder / f"{stem}.html"
+        path.write_text(page, encoding="utf-8")
+        written.append(path)
+        if pdf:
+            written.append(html_to_pdf(page, folder / f"{stem}.pdf"))
+    return written
+
+
+__all__ = ["rules_sheet", "deal_handout", "quiz_sheet", "answer_key", "html_to_pdf",
+           "chromium_path", "pdf_page_count", "write_pages", "card_html", "SUIT_MARKS", "CSS"]

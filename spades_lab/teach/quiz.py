@@ -1,0 +1,1395 @@
+"""Quizzes that test every rule: seeded, structured questions with the engine's answers.
+
+Every question tests one rule id of RULINGS.md section 7, one trick reason id, or one scoring /
+end-of-game rule (:data:`QUIZ_IDS` lists them all, :func:`applicable_ids` those of a rule set).
+A question carries everything a student needs to answer it (``shown``: the rule set, the bids,
+the tricks taken, the broken and superior trumps, the trick so far and the asked seat's hand),
+the choices, the answer, feedback from :mod:`spades_lab.teach.explain`, a difficulty level (1
+beginner, 2, 3 advanced) and the position as a game record (``record``), so anyone can replay
+it and check the answer with the engine (:func:`verify`).
+
+Positions come from hands played by the kit's players on deals shuffled by a seeded
+``random.Random``: the same rule set and seed give the same questions.
+
+>>> q = make_question("standard", "must-follow-suit", seed=3)
+>>> q.kind, q.tests, q.choices, q.difficulty
+('may-play', 'must-follow-suit', ('Yes', 'No'), 1)
+>>> verify(q)
+True
+>>> quiz = make_quiz("acorns", seed=1, options={"travelers_hunters": True})
+>>> sorted({x.tests for x in quiz.questions}) == sorted(applicable_ids(quiz.rules))
+True
+>>> make_quiz("acorns", seed=1, options={"travelers_hunters": True}) == quiz
+True
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..core.bids import Bid
+from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
+from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, SeatView, trump_states
+from ..core.errors import RULE_IDS, RuleError
+from ..core.records import apply_step, hand_steps, replay
+from ..core.rules import RuleSet, seat_name, team_name
+from ..play.players import HeuristicPlayer, act
+from .explain import (
+    TRICK_REASONS,
+    explain_bid,
+    explain_exchange,
+    explain_play,
+    explain_score,
+    explain_trick,
+)
+
+#: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
+RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
+#: The trick reason ids of RULINGS.md section 7.
+REASON_QUESTION_IDS: tuple[str, ...] = TRICK_REASONS
+#: Scoring line ids (the engine's ``LineItem.rule``) and the end-of-game outcomes.
+SCORE_QUESTION_IDS: tuple[str, ...] = ("bid-made", "bid-missed", "bags", "nil-made",
+                                       "nil-failed", "failed-nil-tricks", "bag-penalty")
+END_QUESTION_IDS: tuple[str, ...] = ("target-reached", "highest-tie", "losing-floor",
+                                     "below-target")
+#: Other topics: who leads first, how many cards a blind nil exchanges.
+TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange")
+QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
+                             + END_QUESTION_IDS + TOPIC_QUESTION_IDS)
+
+YES_NO = ("Yes", "No")
+
+#: Difficulty per id: 1 a first lesson, 2 trumps/bids/scores, 3 the fine print.
+DIFFICULTY: dict[str, int] = {
+    "wrong-phase": 1, "not-your-turn": 1, "unknown-card": 1, "card-not-in-hand": 1,
+    "must-follow-suit": 1, "led-suit-wins": 1, "first-lead": 1, "bid-out-of-range": 1,
+    "trump-not-broken": 2, "superior-trump-wins": 2, "broke-trump": 2, "bid-not-allowed": 2,
+    "blind-not-allowed": 2, "bid-made": 2, "bid-missed": 2, "bags": 2, "nil-made": 2,
+    "nil-failed": 2, "target-reached": 2, "below-target": 2,
+    "bad-declaration": 3, "exchange-invalid": 3, "bad-record": 3, "bad-option": 3,
+    "inferior-trump-wins": 3, "ace-high": 3, "ace-low": 3, "played-as-led-suit": 3,
+    "declared-suit": 3, "superior-trump-set": 3, "failed-nil-tricks": 3, "bag-penalty": 3,
+    "highest-tie": 3, "losing-floor": 3, "blind-exchange": 3,
+}
+
+
+# ---------------------------------------------------------------------------- the question
+
+
+@dataclass(frozen=True)
+class QuizQuestion:
+    """One question.
+
+    ``kind`` is the form (``may-play``, ``may-lead``, ``may-bid``, ``may-exchange``,
+    ``declaration``, ``trick-winner``, ``ace``, ``trumps-broken``, ``superior``,
+    ``first-lead``, ``exchange-count``, ``hand-score``, ``game-over``, ``deck``, ``deal-size``,
+    ``option``); ``tests`` the id it tests (one of :data:`QUIZ_IDS`); ``shown`` the facts a
+    student needs, in words, one per line; ``context`` the same facts as JSON-ready data (cards
+    as record codes, seats as numbers); ``answer`` the index of the right choice; ``feedback``
+    the engine's explanation; ``record`` the position (a game record) and ``action`` what the
+    question asks about, from which :func:`verify` re-derives the answer.
+    """
+
+    kind: str
+    tests: str
+    rules: str
+    options: dict[str, Any]
+    difficulty: int
+    prompt: str
+    shown: tuple[str, ...]
+    choices: tuple[str, ...]
+    answer: int
+    feedback: tuple[str, ...]
+    context: dict[str, Any] = field(default_factory=dict)
+    record: dict[str, Any] = field(default_factory=dict)
+    action: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def answer_text(self) -> str:
+        return self.choices[self.answer]
+
+    @property
+    def text(self) -> str:
+        lines = [self.prompt, *self.shown]
+        lines += [f"  {chr(65 + i)}. {c}" for i, c in enumerate(self.choices)]
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "tests": self.tests, "rules": self.rules,
+                "options": dict(self.options), "difficulty": self.difficulty,
+                "prompt": self.prompt, "shown": list(self.shown), "choices": list(self.choices),
+                "answer": self.answer, "feedback": list(self.feedback),
+                "context": self.context, "record": self.record, "action": self.action}
+
+
+@dataclass(frozen=True)
+class Quiz:
+    """A seeded set of questions for one rule set."""
+
+    rules: RuleSet
+    seed: int
+    questions: tuple[QuizQuestion, ...]
+
+    def answer_key(self) -> list[tuple[int, str, str]]:
+        """(question number from 1, choice letter, choice text) for each question."""
+        return [(i + 1, chr(65 + q.answer), q.answer_text) for i, q in enumerate(self.questions)]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rules": self.rules.to_json(), "seed": self.seed,
+                "questions": [q.to_dict() for q in self.questions]}
+
+
+# ---------------------------------------------------------------------------- applicability
+
+
+def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) -> RuleSet:
+    if isinstance(rules, str):
+        return RuleSet.preset(rules, dict(options or {}))
+    return rules.replace(**options) if options else rules
+
+
+def _has_exchange(rules: RuleSet) -> bool:
+    return any(hi > 0 for _, (_, hi) in rules.blind_exchange)
+
+
+def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = None
+                   ) -> tuple[str, ...]:
+    """The ids a quiz can ask about in this rule set: every rule id except ``exchange-invalid``
+    where no blind bid exchanges cards; ``inferior-trump-wins`` and ``superior-trump-set`` with
+    two trumps; ``ace-high``/``ace-low`` where the Ace flips; ``played-as-led-suit`` and
+    ``declared-suit`` with Travelers and Hunters; every scoring and end-of-game id."""
+    r = _rules_of(rules, options)
+    out = []
+    for key in QUIZ_IDS:
+        if key in ("exchange-invalid", "blind-exchange") and not _has_exchange(r):
+            continue
+        if key in ("inferior-trump-wins", "superior-trump-set") and len(r.trumps) < 2:
+            continue
+        if key in ("ace-high", "ace-low") and not r.deck.ace_flips:
+            continue
+        if key in ("played-as-led-suit", "declared-suit") and not r.deck.travelers_hunters:
+            continue
+        out.append(key)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- words
+
+
+def _rules_words(rules: RuleSet) -> str:
+    extra = []
+    if rules.deck.travelers_hunters:
+        extra.append("with Travelers and Hunters")
+    if rules.th_low:
+        extra.append("Travelers and Hunters ranked low")
+    text = f"Rules: {rules.name} ({rules.players} players, {rules.hand_size} cards each"
+    return text + (", " + ", ".join(extra) if extra else "") + ")"
+
+
+def _card_words(c: Card) -> str:
+    return f"{c.name} ({c.pretty})"
+
+
+def _play_words(p: Play) -> str:
+    text = _card_words(p.card)
+    return text + (f" as {suit_name(p.suit)}" if p.card.is_dual else "")
+
+
+def _bids_words(g: Game, bids: Sequence[Bid | None]) -> str:
+    n = g.rules.players
+    parts = [f"{seat_name(s, n)} {b.label if b is not None else '(not yet)'}"
+             for s, b in enumerate(bids)]
+    return "Bids: " + ", ".join(parts)
+
+
+def _trump_words(g: Game) -> list[str]:
+    h = g.hand
+    assert h is not None
+    rules = g.rules
+    broken = [t for t in rules.trumps if h.is_broken(t)]
+    lines = ["Trumps broken: " + (" and ".join(suit_name(t) for t in broken) if broken
+                                  else "none yet")]
+    if len(rules.trumps) > 1:
+        sup = h.superior
+        lines.append("Superior trump: " + (suit_name(sup) if sup else "none yet (the first "
+                                                                       "trump broken will be)"))
+    return lines
+
+
+def _taken_words(g: Game) -> str:
+    h = g.hand
+    assert h is not None
+    n = g.rules.players
+    return "Tricks taken so far: " + ", ".join(f"{seat_name(s, n)} {h.taken[s]}"
+                                               for s in range(n))
+
+
+def _trick_words(g: Game, plays: Sequence[tuple[int, Play]]) -> str:
+    n = g.rules.players
+    if not plays:
+        return "no card played yet (a lead)"
+    return "; ".join(
+        f"{seat_name(s, n)} {'led' if i == 0 else 'played'} {_play_words(p)}"
+        for i, (s, p) in enumerate(plays))
+
+
+def _hand_words(g: Game, seat: int) -> str:
+    h = g.hand
+    assert h is not None
+    return f"{seat_name(seat, g.rules.players)}'s hand: " + cards_text(h.cards_held(seat))
+
+
+def _play_context(g: Game, seat: int) -> tuple[list[str], dict[str, Any]]:
+    """What a student needs to judge a play by ``seat``: rules, bids, tricks, trumps, the trick
+    so far and the hand."""
+    h = g.hand
+    assert h is not None
+    rules = g.rules
+    shown = [_rules_words(rules), _bids_words(g, h.bids), _taken_words(g), *_trump_words(g),
+             f"Trick {len(h.tricks) + 1} so far: " + _trick_words(g, h.trick),
+             f"To play: {seat_name(h.turn, rules.players)}" if h.turn is not None else "",
+             _hand_words(g, seat)]
+    ctx = {"seat": seat, "turn": h.turn, "trick_number": len(h.tricks),
+           "trick": [{"seat": s, "card": p.card.code, "as": p.suit} for s, p in h.trick],
+           "hand": [c.code for c in h.cards_held(seat)],
+           "bids": [str(b) if b is not None else None for b in h.bids],
+           "taken": list(h.taken), "broken": [t for t in rules.trumps if h.is_broken(t)],
+           "superior": h.superior if len(rules.trumps) > 1 else rules.trumps[0]}
+    return [x for x in shown if x], ctx
+
+
+# ---------------------------------------------------------------------------- positions
+
+
+class _Scripted(HeuristicPlayer):
+    """A heuristic player whose bids are fixed for some seats (and which may play at random)."""
+
+    def __init__(self, rules: RuleSet, bids: Mapping[int, Bid], random_play: bool) -> None:
+        super().__init__()
+        self._bids = dict(bids)
+        self._random = random_play
+
+    def choose_blind(self, view: SeatView, legal: Sequence[Bid], rng: random.Random
+                     ) -> Bid | None:
+        b = self._bids.get(view.seat)
+        if b is not None:
+            return b if b.blind and b in legal else None
+        return None
+
+    def choose_bid(self, view: SeatView, legal: Sequence[Bid], rng: random.Random) -> Bid:
+        b = self._bids.get(view.seat)
+        if b is not None and b in legal:
+            return b
+        choice = super().choose_bid(view, legal, rng)
+        if choice.nil is not None and view.seat not in self._bids:
+            ordinary = [x for x in legal if x.nil is None]
+            return min(ordinary, key=lambda x: abs(x.tricks - choice.tricks))
+        return choice
+
+    def choose_play(self, view: SeatView, legal: Sequence[Play], rng: random.Random) -> Play:
+        if self._random:
+            return rng.choice(list(legal))
+        return super().choose_play(view, legal, rng)
+
+
+class _Pool:
+    """Hands played for a quiz: one complete hand per game, made lazily from a seeded rng.
+
+    Entry i alternates heuristic and random play, and every other entry scripts one nil-type bid
+    (blind where the rule set exchanges cards) and starts the partnerships with bags near the
+    limit, so nils, exchanges and bag penalties occur."""
+
+    LIMIT = 80
+
+    def __init__(self, rules: RuleSet, seed: int) -> None:
+        self.rules = rules
+        self.rng = random.Random(seed)
+        self.games: list[Game] = []
+
+    def __iter__(self) -> Iterator[Game]:
+        i = 0
+        while i < self.LIMIT:
+            if i == len(self.games):
+                self.games.append(self._make(i))
+            yield self.games[i]
+            i += 1
+
+    def _make(self, i: int) -> Game:
+        rules = self.rules
+        rng = random.Random(self.rng.randrange(2**31))
+        n = rules.players
+        bids: dict[int, Bid] = {}
+        start: dict[str, Sequence[int]] | None = None
+        if i % 2 == 1:
+            kind = rules.nil_kinds[(i // 2) % len(rules.nil_kinds)]
+            blind = i % 4 == 3
+            seat = rng.randrange(n)
+            extra = rng.randrange(3) if kind in ("nil spades", "nil acorns") else 0
+            bids[seat] = Bid(extra, kind, blind)
+            if (i // 2) % 3 == 1 and blind:
+                bids[rules.partner(seat)] = Bid(0, kind, True)  # both partners blind
+            limit = rules.bag_limit
+            bags = [rng.randrange(max(limit - 4, 0), limit) if limit else 0
+                    for _ in range(rules.team_count)]
+            scores = [0] * rules.team_count
+            if rules.blind_nil_deficit is not None and blind:
+                scores[rules.team_of(seat)] = -rules.blind_nil_deficit - 50
+            start = {"scores": scores, "bags": bags}
+        players = [_Scripted(rules, bids, random_play=i % 2 == 0 and i % 3 != 0)] * n
+        g = Game(rules, dealer=rng.randrange(n), start=start)
+        g.deal(rng)
+        while g.hands[0].scores is None:
+            act(g, players, rng)
+        return g
+
+    def positions(self, g: Game) -> Iterator[Game]:
+        """The live position after the deal and after each action of ``g``'s hand (do not keep
+        it: copy what you need)."""
+        record = g.to_record()
+        pos = replay(record, upto=(0, 0)).game
+        yield pos
+        for step in hand_steps(record, 0):
+            apply_step(pos, step)
+            yield pos
+
+
+Builder = Callable[[RuleSet, "_Pool", random.Random], "QuizQuestion | None"]
+
+
+_IDS_RE = "|".join(re.escape(k) for k in sorted(
+    set(RULE_IDS) | set(TRICK_REASONS) | set(SCORE_QUESTION_IDS), key=len, reverse=True))
+_ID_WORDS = re.compile(r"\s*[(\[](?:" + _IDS_RE + r")[)\]]|\s*\[[a-z_]+ = [^\]]*\]"
+                       r"|\s*\((?:failed_nil_tricks|bag_limit) = [a-z_0-9]+\)")
+
+
+def learner_text(text: str) -> str:
+    """An explanation's words without the rule ids and option values kept for teachers:
+    ``"... wins the trick (superior-trump-wins)"`` -> ``"... wins the trick"``."""
+    return _ID_WORDS.sub("", text)
+
+
+def _question(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
+              choices: Sequence[str], answer: int, feedback: Sequence[str],
+              context: dict[str, Any], record: dict[str, Any], action: dict[str, Any],
+              difficulty: int | None = None) -> QuizQuestion:
+    level = difficulty if difficulty is not None else DIFFICULTY.get(tests, 2)
+    return QuizQuestion(kind, tests, rules.name, rules.options(), level, prompt, tuple(shown),
+                        tuple(choices), answer,
+                        tuple(learner_text(x) for x in feedback if x), context,
+                        record, action)
+
+
+def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
+                   max_games: int = 40) -> tuple[Game, Any] | None:
+    """A copy of a random position (among those of the first game that has any) where
+    ``pred`` returns something truthy, with that value."""
+    for k, g in enumerate(pool):
+        if k >= max_games:
+            break
+        found: list[tuple[Game, Any]] = []
+        for pos in pool.positions(g):
+            val = pred(pos)
+            if val:
+                found.append((pos.copy(), val))
+                if len(found) >= 12:
+                    break
+        if found:
+            return rng.choice(found)
+    return None
+
+
+def _turn_in(g: Game, phase: str) -> int | None:
+    h = g.hand
+    if h is None or h.complete or h.phase != phase or h.turn is None:
+        return None
+    return h.turn
+
+
+def _yes_no_play(rules: RuleSet, g: Game, tests: str, seat: int, card: Any, as_: str | None,
+                 kind: str = "may-play", prompt: str | None = None) -> QuizQuestion:
+    shown, ctx = _play_context(g, seat)
+    legal = explain_play(g, card, as_, seat=seat)
+    c = card if isinstance(card, Card) else None
+    words = _card_words(c) if c is not None else str(card)
+    if prompt is None:
+        verb = "lead" if g.hand is not None and not g.hand.trick and g.hand.phase == PLAY \
+            else "play"
+        prompt = f"May {seat_name(seat, rules.players)} {verb} the {words}" + \
+            (f" as {suit_name(as_)}" if as_ else "") + " now?"
+    code = c.code if c is not None else str(card)
+    return _question(rules, kind, tests, prompt, shown, YES_NO, 0 if legal.legal else 1,
+                     [legal.text], ctx, g.to_record(),
+                     {"kind": "play", "seat": seat, "card": code, "as": as_})
+
+
+# ---------------------------------------------------------------------------- play builders
+
+
+def _b_must_follow(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None or not h.trick:
+            return None
+        L = SUIT_BITS[h.trick[0][1].suit]
+        held = h.cards_held(seat)
+        follow = [c for c in held if c.bits & L]
+        other = [c for c in held if not c.bits & L and not c.is_dual]
+        return (seat, follow, other) if follow and other else None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, (seat, follow, other) = got
+    card = rng.choice(follow) if rng.random() < 0.3 else rng.choice(other)
+    as_ = g.hand.trick[0][1].suit if card.is_dual else None  # type: ignore[union-attr]
+    return _yes_no_play(rules, g, "must-follow-suit", seat, card, as_)
+
+
+def _b_trump_not_broken(rules: RuleSet, pool: _Pool, rng: random.Random
+                        ) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None or h.trick:
+            return None
+        ub = h.unbroken_trumps()
+        held = h.cards_held(seat)
+        trumps = [c for c in held if not c.is_dual and c.suit in ub]
+        other = [c for c in held if not c.is_dual and c.suit not in ub]
+        return (seat, trumps, other) if trumps and other else None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, (seat, trumps, other) = got
+    card = rng.choice(other) if rng.random() < 0.3 else rng.choice(trumps)  # some answers: Yes
+    return _yes_no_play(rules, g, "trump-not-broken", seat, card, None, kind="may-lead")
+
+
+def _b_card_not_in_hand(rules: RuleSet, pool: _Pool, rng: random.Random
+                        ) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None:
+            return None
+        others = [c for s in range(rules.players) if s != seat for c in h.hands[s]
+                  if not c.is_dual]
+        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+        return (seat, others, mine) if others and mine else None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, (seat, others, mine) = got
+    card = rng.choice(mine) if rng.random() < 0.3 else rng.choice(others)  # some answers: Yes
+    return _yes_no_play(rules, g, "card-not-in-hand", seat, card, None)
+
+
+def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    n = rules.players
+    if rng.random() < 0.5:
+        # who leads the first trick?
+        return _b_first_lead(rules, pool, rng, tests="not-your-turn")
+
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None or not h.trick:
+            return None
+        nxt = (seat + 1) % n
+        cards = [c for c in h.hands[nxt] if not c.is_dual]
+        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+        return (nxt, cards, seat, mine) if cards and mine and len(h.trick) < n - 1 else None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, (seat, cards, turn, mine) = got
+    if rng.random() < 0.3:  # some answers: Yes (the seat to play, a legal card)
+        return _yes_no_play(rules, g, "not-your-turn", turn, rng.choice(mine), None)
+    return _yes_no_play(rules, g, "not-your-turn", seat, rng.choice(cards), None)
+
+
+def _b_first_lead(rules: RuleSet, pool: _Pool, rng: random.Random,
+                  tests: str = "first-lead") -> QuizQuestion | None:
+    n = rules.players
+
+    def pred(g: Game) -> Any:
+        h = g.hand
+        if h is None or h.phase != PLAY or h.tricks or h.trick:
+            return None
+        return True
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, _ = got
+    h = g.hand
+    assert h is not None and h.turn is not None
+    leader = h.turn
+    wrong = (h.dealer + 1) % n if leader == h.dealer else h.dealer
+    card = next(c for c in h.cards_held(wrong) if not c.is_dual)
+    why = explain_play(g, card, seat=wrong)
+    right = explain_play(g, g.legal_plays()[0])
+    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
+             "The bidding (and any card exchange) is over; no card has been played yet."]
+    choices = [seat_name(s, n) for s in range(n)]
+    return _question(rules, "first-lead", tests, "Who leads the first trick?", shown, choices,
+                     leader, [f"{seat_name(leader, n)} leads: " + right.text, why.text],
+                     {"dealer": h.dealer, "bids": [str(b) for b in h.bids]}, g.to_record(),
+                     {"kind": "first-lead"})
+
+
+def _b_wrong_phase(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        return _turn_in(g, BIDDING) is not None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, _ = got
+    h = g.hand
+    assert h is not None and h.turn is not None
+    n = rules.players
+    seat = (h.dealer + 1) % n
+    card = next(c for c in h.cards_held(seat) if not c.is_dual)
+    why = explain_play(g, card, seat=seat)
+    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
+             f"To bid: {seat_name(h.turn, n)}", _hand_words(g, seat)]
+    return _question(rules, "may-lead", "wrong-phase",
+                     f"May {seat_name(seat, n)} lead the {_card_words(card)} now?", shown,
+                     YES_NO, 0 if why.legal else 1, [why.text],
+                     {"seat": seat, "bids": [str(b) if b else None for b in h.bids]},
+                     g.to_record(), {"kind": "play", "seat": seat, "card": card.code,
+                                     "as": None})
+
+
+def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        return _turn_in(g, PLAY) is not None
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, _ = got
+    seat = g.turn
+    assert seat is not None
+    if not rules.deck.ace_flips:  # the 52-card deck: a Heckadeck card
+        code, words = rng.choice([("5A", "5 of Acorns"), ("BS", "Beast of Spades"),
+                                  ("0H", "0 of Hearts"), ("11D", "11 of Diamonds")])
+    elif not rules.deck.travelers_hunters:
+        code, words = rng.choice([("TPS", "Traveler of Planets/Spades"),
+                                  ("HAC", "Hunter of Acorns/Clubs")])
+    else:
+        code, words = rng.choice([("12H", "12 of Hearts"), ("13S", "13 of Spades")])
+    q = _yes_no_play(rules, g, "unknown-card", seat, code, None,
+                     prompt=f"May {seat_name(seat, rules.players)} play the {words} now?")
+    # the engine quotes the text it could not read; name the card in words instead
+    fb = [x.replace(f"'{code}'", f"The {words}") for x in q.feedback]
+    fb = [x.split(": write")[0] + " of the Heckadeck: its numbered ranks go from 0 to 11."
+          if ": write" in x else x for x in fb]
+    return replace(q, feedback=tuple(fb))
+
+
+def _dual_positions(rules: RuleSet, pool: _Pool, rng: random.Random, mode: str
+                    ) -> tuple[Game, int, Card] | None:
+    """A position where the seat to play holds a Traveler/Hunter: ``follow`` (one of its suits
+    was led), ``off`` (neither was led and the seat cannot follow), ``lead``."""
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None:
+            return None
+        duals = [c for c in h.cards_held(seat) if c.is_dual]
+        if not duals:
+            return None
+        if mode == "lead":
+            if h.trick:
+                return None
+            ub = h.unbroken_trumps()
+            pick = [c for c in duals if any(s in ub for s in c.suits)] or duals
+            return (seat, pick)
+        if not h.trick:
+            return None
+        L = SUIT_BITS[h.trick[0][1].suit]
+        if mode == "follow":
+            pick = [c for c in duals if c.bits & L]
+            return (seat, pick) if pick else None
+        if any(c.bits & L for c in h.hands[seat]):
+            return None
+        return (seat, duals)
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, (seat, cards) = got
+    return g, seat, rng.choice(cards)
+
+
+def _b_bad_declaration(rules: RuleSet, pool: _Pool, rng: random.Random
+                       ) -> QuizQuestion | None:
+    if rules.deck.travelers_hunters:
+        mode = rng.choice(["follow", "lead"])
+        got = _dual_positions(rules, pool, rng, mode)
+        if got is not None:
+            g, seat, card = got
+            h = g.hand
+            assert h is not None
+            legal_too = rng.random() < 0.3  # some answers: Yes
+            if mode == "follow":
+                led = h.trick[0][1].suit
+                as_ = led if legal_too else next(s for s in card.suits if s != led)
+            else:
+                ub = h.unbroken_trumps()
+                bad = [s for s in card.suits if s in ub]
+                good = [s for s in card.suits if s not in ub]
+                as_ = (good or bad)[0] if legal_too or not bad else bad[0]
+            return _yes_no_play(rules, g, "bad-declaration", seat, card, as_)
+
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, PLAY)
+        h = g.hand
+        if seat is None or h is None:
+            return None
+        plain = [c for c in h.cards_held(seat) if not c.is_dual and c.suit not in rules.trumps]
+        return (seat, plain) if plain else None
+
+    found = _pick_position(pool, rng, pred)
+    if found is None:
+        return None
+    g, (seat, plain) = found
+    card = rng.choice(plain)
+    as_ = rng.choice(rules.trumps)
+    return _yes_no_play(rules, g, "bad-declaration", seat, card, as_)
+
+
+def _declaration_question(rules: RuleSet, g: Game, seat: int, card: Card, tests: str
+                          ) -> QuizQuestion:
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    a, b = card.suits
+    ok = {s: explain_play(g, card, s, seat=seat) for s in (a, b)}
+    choices = (f"Only as {suit_name(a)}", f"Only as {suit_name(b)}",
+               f"As {suit_name(a)} or as {suit_name(b)}")
+    if ok[a].legal and ok[b].legal:
+        answer = 2
+    elif ok[a].legal:
+        answer = 0
+    else:
+        answer = 1
+    shown, ctx = _play_context(g, seat)
+    verb = "play" if h.trick else "lead"
+    return _question(rules, "declaration", tests,
+                     f"{seat_name(seat, n)} wants to {verb} the {_card_words(card)}. As which "
+                     "suit may it be played here?", shown, choices, answer,
+                     [ok[a].text, ok[b].text], ctx, g.to_record(),
+                     {"kind": "declaration", "seat": seat, "card": card.code})
+
+
+def _b_played_as_led(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    got = _dual_positions(rules, pool, rng, "follow")
+    if got is None:
+        return None
+    return _declaration_question(rules, *got, tests="played-as-led-suit")
+
+
+def _b_declared_suit(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    got = _dual_positions(rules, pool, rng, rng.choice(["off", "lead"]))
+    if got is None:
+        got = _dual_positions(rules, pool, rng, "off")
+    if got is None:
+        return None
+    return _declaration_question(rules, *got, tests="declared-suit")
+
+
+# ---------------------------------------------------------------------------- trick builders
+
+
+def _trick_context(g: Game, k: int) -> tuple[list[str], dict[str, Any], Any]:
+    """The facts before trick ``k`` of the (complete) first hand, and its explanation."""
+    h = g.hands[0]
+    rules = g.rules
+    n = rules.players
+    t = h.tricks[k]
+    mask, sup = trump_states(h, k)[0]
+    broken = [x for x in rules.trumps if mask & SUIT_BITS[x]]
+    taken = [sum(1 for tr in h.tricks[:k] if tr.winner == s) for s in range(n)]
+    shown = [_rules_words(rules), _bids_words(g, h.bids),
+             "Tricks taken before this trick: " + ", ".join(
+                 f"{seat_name(s, n)} {taken[s]}" for s in range(n)),
+             "Trumps broken before this trick: " + (" and ".join(suit_name(x) for x in broken)
+                                                    or "none")]
+    if len(rules.trumps) > 1:
+        shown.append("Superior trump before this trick: " + (suit_name(sup) if sup else
+                                                             "none yet"))
+    shown.append(f"Trick {k + 1}: " + "; ".join(
+        f"{seat_name(s, n)} {'led' if i == 0 else 'played'} {_play_words(p)}"
+        for i, (s, p) in enumerate(t.plays)))
+    ctx = {"hand": 0, "trick": k, "plays": [{"seat": s, "card": p.card.code, "as": p.suit}
+                                            for s, p in t.plays],
+           "bids": [str(b) for b in h.bids], "taken_before": taken, "broken_before": broken,
+           "superior_before": sup if len(rules.trumps) > 1 else rules.trumps[0]}
+    return shown, ctx, explain_trick(h, k)
+
+
+def _pick_trick(pool: _Pool, rng: random.Random, pred: Callable[[Any], bool],
+                max_games: int = 60) -> tuple[Game, int] | None:
+    for i, g in enumerate(pool):
+        if i >= max_games:
+            break
+        h = g.hands[0]
+        ks = [k for k in range(len(h.tricks)) if pred(explain_trick(h, k))]
+        if ks:
+            return g, rng.choice(ks)
+    return None
+
+
+def _trick_record(g: Game, k: int) -> dict[str, Any]:
+    """The first hand's record cut after trick ``k``."""
+    rec = g.to_record()
+    n = g.rules.players
+    rec["hands"][0]["plays"] = rec["hands"][0]["plays"][:(k + 1) * n]
+    return rec
+
+
+def _b_trick_winner(reason: str) -> Builder:
+    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+        got = _pick_trick(pool, rng, lambda t: t.reason == reason)
+        if got is None:
+            return None
+        g, k = got
+        shown, ctx, t = _trick_context(g, k)
+        n = rules.players
+        seats = [s for s, _ in g.hands[0].tricks[k].plays]
+        choices = [seat_name(s, n) for s in seats]
+        return _question(rules, "trick-winner", reason, f"Who wins trick {k + 1}?", shown,
+                         choices, seats.index(t.winner), t.text.splitlines(), ctx,
+                         _trick_record(g, k), {"kind": "trick", "hand": 0, "trick": k})
+    return build
+
+
+def _b_ace(reason: str) -> Builder:
+    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+        got = _pick_trick(pool, rng, lambda t: reason in t.reasons)
+        if got is None:
+            return None
+        g, k = got
+        shown, ctx, t = _trick_context(g, k)
+        return _question(rules, "ace", reason, f"In trick {k + 1}, does the Ace rank high "
+                         "(above the King) or low (between 0 and 2)?", shown,
+                         ("High", "Low"), 0 if t.ace == "high" else 1, t.text.splitlines(),
+                         ctx, _trick_record(g, k), {"kind": "ace", "hand": 0, "trick": k})
+    return build
+
+
+def _trump_choices(rules: RuleSet) -> tuple[str, ...]:
+    if len(rules.trumps) == 1:
+        return ("No trump yet", suit_name(rules.trumps[0]))
+    a, b = rules.trumps
+    return ("No trump yet", f"{suit_name(a)} only", f"{suit_name(b)} only", "Both")
+
+
+def _broken_index(rules: RuleSet, broken: Sequence[str]) -> int:
+    if len(rules.trumps) == 1:
+        return 1 if broken else 0
+    a, b = rules.trumps
+    return {(): 0, (a,): 1, (b,): 2, (a, b): 3}[tuple(x for x in rules.trumps if x in broken)]
+
+
+def _b_broke_trump(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    got = _pick_trick(pool, rng, lambda t: "broke-trump" in t.reasons)
+    if got is None:
+        return None
+    g, k = got
+    shown, ctx, t = _trick_context(g, k)
+    broken = t.steps[-1].broken
+    return _question(rules, "trumps-broken", "broke-trump", f"Which trumps are broken once "
+                     f"trick {k + 1} is over?", shown, _trump_choices(rules),
+                     _broken_index(rules, broken), t.text.splitlines(), ctx,
+                     _trick_record(g, k), {"kind": "broken", "hand": 0, "trick": k})
+
+
+def _b_superior_set(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    got = _pick_trick(pool, rng, lambda t: "superior-trump-set" in t.reasons)
+    if got is None:
+        return None
+    g, k = got
+    shown, ctx, t = _trick_context(g, k)
+    choices = [suit_name(x) for x in rules.trumps] + ["Neither yet"]
+    sup = t.superior
+    return _question(rules, "superior", "superior-trump-set", f"Which trump is superior once "
+                     f"trick {k + 1} is over?", shown, choices,
+                     rules.trumps.index(sup) if sup in rules.trumps else len(rules.trumps),
+                     t.text.splitlines(), ctx, _trick_record(g, k),
+                     {"kind": "superior", "hand": 0, "trick": k})
+
+
+# ---------------------------------------------------------------------------- bid builders
+
+
+def _bid_position(rules: RuleSet, pool: _Pool, rng: random.Random, *, unbid_partner: bool = False
+                  ) -> tuple[Game, int] | None:
+    def pred(g: Game) -> Any:
+        seat = _turn_in(g, BIDDING)
+        if seat is None:
+            return None
+        h = g.hand
+        assert h is not None
+        if unbid_partner and h.bids[rules.partner(seat)] is not None:
+            return None
+        return seat
+
+    got = _pick_position(pool, rng, pred)
+    return None if got is None else (got[0], got[1])
+
+
+def _bid_question(rules: RuleSet, g: Game, seat: int, bid: str, tests: str, *,
+                  looked: bool) -> QuizQuestion:
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    if looked:
+        g.look(seat)
+    why = explain_bid(g, bid, seat=seat)
+    label = bid if any(ch.isdigit() for ch in bid) and "nil" not in bid else bid.title()
+    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
+             f"To bid: {seat_name(seat, n)}, who has "
+             + ("looked at the cards" if h.looked[seat] else "not looked at the cards yet")]
+    if rules.blind_nil_deficit is not None:
+        shown.append("Scores when bidding started: " + ", ".join(
+            f"{team_name(ts, n)} {g.totals[i]}" for i, ts in enumerate(rules.team_seats)))
+    ctx = {"seat": seat, "looked": bool(h.looked[seat]),
+           "bids": [str(b) if b is not None else None for b in h.bids],
+           "totals": list(g.totals)}
+    rec = g.to_record()
+    return _question(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
+                     YES_NO, 0 if why.legal else 1, [why.text], ctx, rec,
+                     {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
+
+
+def _b_bid_out_of_range(rules: RuleSet, pool: _Pool, rng: random.Random
+                        ) -> QuizQuestion | None:
+    got = _bid_position(rules, pool, rng)
+    if got is None:
+        return None
+    g, seat = got
+    size = rules.hand_size
+    bid = rng.choice([str(size + 1), str(size + rng.randrange(2, 6)), str(size)])
+    return _bid_question(rules, g, seat, bid, "bid-out-of-range", looked=True)
+
+
+def _b_bid_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
+                       ) -> QuizQuestion | None:
+    got = _bid_position(rules, pool, rng)
+    if got is None:
+        return None
+    g, seat = got
+    if "nil spades" in rules.nil_kinds:
+        bid = rng.choice(["nil", "full nil + 2", "nil spades + nil acorns", "blind 5",
+                          "nil acorns + 3", "full nil"])
+    else:
+        bid = rng.choice(["nil spades", "full nil", "blind 4", "nil + 2", "nil"])
+    return _bid_question(rules, g, seat, bid, "bid-not-allowed", looked=True)
+
+
+def _b_blind_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
+                         ) -> QuizQuestion | None:
+    got = _bid_position(rules, pool, rng)
+    if got is None:
+        return None
+    g, seat = got
+    blind = "blind nil" if "nil" in rules.nil_kinds else \
+        "blind " + rng.choice(rules.nil_kinds)
+    h = g.hand
+    assert h is not None
+    looked = rng.random() < 0.6 or h.looked[seat]  # not looked: allowed (online: if trailing)
+    return _bid_question(rules, g, seat, blind, "blind-not-allowed", looked=looked)
+
+
+# ---------------------------------------------------------------------------- exchanges
+
+
+def _exchange_words(rules: RuleSet, g: Game, seat: int) -> tuple[list[str], int]:
+    """Choices for "how many cards, and who passes?" and the right one, from the engine."""
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    partner = seat_name(rules.partner(seat), n)
+    me = seat_name(seat, n)
+    due = h.exchange_due(seat)
+    choices = ["No cards are exchanged"]
+    counts = sorted({hi for _, (_, hi) in rules.blind_exchange if hi} | {2, 3, 6})
+    for hi in counts:
+        choices.append(f"{me} passes exactly {hi} to {partner}, who passes {hi} back")
+        choices.append(_up_to(me, partner, 0, hi))
+    if due is None or due.blind != seat:
+        return choices, 0
+    if due.lo == due.hi:
+        right = f"{me} passes exactly {due.hi} to {partner}, who passes {due.hi} back"
+    else:
+        right = _up_to(me, partner, due.lo, due.hi)
+    return choices, choices.index(right)
+
+
+def _up_to(me: str, partner: str, lo: int, hi: int) -> str:
+    counts = [str(k) for k in range(lo, hi + 1)]
+    return f"{me} chooses to pass {', '.join(counts[:-1])} or {counts[-1]} cards to {partner}, " \
+        "who passes as many back"
+
+
+def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    want = rng.random() < 0.75  # mostly a blind bid that exchanges, sometimes one that does not
+
+    def pred(g: Game) -> Any:
+        h = g.hand
+        if h is None or h.phase not in (EXCHANGE, PLAY) or h.tricks or h.trick:
+            return None
+        if any(e.passed is not None for e in h.exchanges):
+            return None
+        blinds = [s for s, b in enumerate(h.bids) if b is not None and b.blind and b.nil]
+        return [s for s in blinds if (h.exchange_due(s) is not None) == want]
+
+    if _pick_position(pool, rng, pred) is None:
+        want = not want
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, blinds = got
+    seat = rng.choice(blinds)
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    choices, answer = _exchange_words(rules, g, seat)
+    # keep four choices: the right one and three others
+    others = [c for i, c in enumerate(choices) if i != answer]
+    rng.shuffle(others)
+    picks = sorted([choices[answer], *others[:3]], key=choices.index)
+    due = h.exchange_due(seat)
+    if due is not None and due.blind == seat:
+        fb = [explain_exchange(g, seat, h.cards_held(seat)[:due.hi]).text,
+              explain_exchange(g, seat, h.cards_held(seat)[:due.hi + 1]).text]
+    else:
+        fb = [explain_exchange(g, seat, h.cards_held(seat)[:1]).text]
+        if h.bids[rules.partner(seat)] is not None and \
+                h.bids[rules.partner(seat)].blind:  # type: ignore[union-attr]
+            fb.insert(0, f"{seat_name(rules.partner(seat), n)} also bid blind: when both "
+                      "partners bid blind, no cards are exchanged.")
+    shown = [_rules_words(rules), _bids_words(g, h.bids),
+             "Blind bids: " + ", ".join(seat_name(s, n) for s in blinds)]
+    return _question(rules, "exchange-count", "blind-exchange",
+                     f"{seat_name(seat, n)} bid {h.bids[seat].label} before looking "  # type: ignore[union-attr]
+                     "at the cards. Which card exchange follows the bidding?", shown, picks,
+                     picks.index(choices[answer]), fb,
+                     {"seat": seat, "bids": [str(b) for b in h.bids]}, g.to_record(),
+                     {"kind": "exchange-count", "seat": seat})
+
+
+def _b_exchange_invalid(rules: RuleSet, pool: _Pool, rng: random.Random
+                        ) -> QuizQuestion | None:
+    def pred(g: Game) -> Any:
+        h = g.hand
+        if h is None or h.phase != EXCHANGE:
+            return None
+        seat = h.awaiting()[0]
+        return seat
+
+    got = _pick_position(pool, rng, pred)
+    if got is None:
+        return None
+    g, seat = got
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    due = h.exchange_due(seat)
+    assert due is not None
+    held = h.cards_held(seat)
+    if seat == due.blind:
+        want = due.hi
+    else:
+        want = len(due.passed or ())
+    count = rng.choice([want + 1, want, max(want - 1, 0) if want != due.lo or seat != due.blind
+                        else want + 2])
+    cards = rng.sample(held, min(count, len(held)))
+    why = explain_exchange(g, seat, cards)
+    shown = [_rules_words(rules), _bids_words(g, h.bids),
+             f"Exchange: {seat_name(due.blind, n)} passes first, then "
+             f"{seat_name(due.partner, n)} passes back"
+             + (f" ({seat_name(due.blind, n)} has passed {len(due.passed)} cards)"
+                if due.passed is not None else ""),
+             _hand_words(g, seat)]
+    ctx = {"seat": seat, "hand": [c.code for c in held], "cards": [c.code for c in cards],
+           "bids": [str(b) for b in h.bids]}
+    return _question(rules, "may-exchange", "exchange-invalid",
+                     f"May {seat_name(seat, n)} pass {cards_text(cards)} "
+                     f"({len(cards)} card{'s' if len(cards) != 1 else ''}) now?", shown,
+                     YES_NO, 0 if why.legal else 1, [why.text], ctx, g.to_record(),
+                     {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
+
+
+# ---------------------------------------------------------------------------- scores
+
+
+def _score_shown(g: Game, team: int) -> list[str]:
+    h = g.hands[0]
+    rules = g.rules
+    n = rules.players
+    ts = h.scores[team]  # type: ignore[index]
+    lines = [_rules_words(rules), _bids_words(g, h.bids),
+             "Tricks taken: " + ", ".join(f"{seat_name(s, n)} {h.taken[s]}"
+                                          for s in range(n))]
+    for s in ts.seats:
+        b = h.bids[s]
+        if b is not None and b.nil_suit is not None:
+            won = [c for c in h.won[s] if c.bits & SUIT_BITS[b.nil_suit]]
+            lines.append(f"{suit_name(b.nil_suit)} cards {seat_name(s, n)} won: "
+                         + (cards_text(won) if won else "none"))
+    lines.append(f"{team_name(ts.seats, n)} had {ts.bags_before} bag"
+                 f"{'s' if ts.bags_before != 1 else ''} before this hand")
+    opts = []
+    if rules.bag_limit is not None:
+        opts.append(f"every {rules.bag_limit} bags cost {rules.bag_penalty}")
+    else:
+        opts.append("no bag penalty")
+    opts.append("a failed nil's tricks " + ("score 1 point and 1 bag each"
+                                            if rules.failed_nil_tricks == "bags_only"
+                                            else "count toward the partnership's bid"))
+    if rules.players == 8:
+        opts.append("nil values are halved with eight players")
+    lines.append("Options: " + "; ".join(opts))
+    return lines
+
+
+def _b_score(line: str) -> Builder:
+    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+        for i, g in enumerate(pool):
+            if i >= 60:
+                break
+            h = g.hands[0]
+            teams = [ts for ts in h.scores or () if any(it.rule == line for it in ts.items)]
+            if not teams:
+                continue
+            ts = rng.choice(teams)
+            n = rules.players
+            right = ts.hand_score
+            wrong = {right + d for d in (-20, -10, 10, 20, ts.bags_added or 1, -100, 100,
+                                         -ts.bag_penalty or 50, 2 * right or 30)}
+            wrong.discard(right)
+            picks = rng.sample(sorted(wrong), 3) + [right]
+            picks.sort()
+            ex = explain_score(h).teams[ts.team]
+            return _question(rules, "hand-score", line,
+                             f"What does {team_name(ts.seats, n)} score for this hand "
+                             "(bags and penalties included)?", _score_shown(g, ts.team),
+                             [f"{x:+d}" for x in picks], picks.index(right),
+                             ex.text.splitlines(),
+                             {"team": ts.team, "bids": [str(b) for b in h.bids],
+                              "taken": list(h.taken), "bags_before": ts.bags_before},
+                             g.to_record(), {"kind": "score", "hand": 0, "team": ts.team})
+        return None
+    return build
+
+
+# ---------------------------------------------------------------------------- the end
+
+
+def _b_end(outcome: str) -> Builder:
+    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+        r = rules.replace(losing_floor=-200) if outcome == "losing-floor" else rules
+        target = r.target
+        for i, g in enumerate(pool):
+            if i >= 60:
+                break
+            h = g.hands[0]
+            assert h.scores is not None
+            hs = [ts.hand_score for ts in h.scores]
+            teams = range(len(hs))
+            start: list[int] | None = None
+            if outcome == "target-reached":
+                good = [t for t in teams if hs[t] > 0]
+                if good:
+                    a = rng.choice(good)
+                    start = [rng.randrange(0, max(target - 150, 1)) // 10 * 10 for _ in teams]
+                    start[a] = target - hs[a] + rng.randrange(0, min(hs[a], 60))
+            elif outcome == "highest-tie":
+                good = [t for t in teams if hs[t] > 0]
+                if len(good) >= 2:
+                    a, b = rng.sample(good, 2)
+                    final = target + rng.randrange(0, min(hs[a], hs[b], 40))
+                    start = [rng.randrange(0, max(target - 200, 1)) // 10 * 10 for _ in teams]
+                    start[a], start[b] = final - hs[a], final - hs[b]
+            elif outcome == "losing-floor":
+                bad = [t for t in teams if hs[t] < 0]
+                if bad:
+                    a = rng.choice(bad)
+                    floor = r.losing_floor
+                    assert floor is not None
+                    start = [rng.randrange(0, 200) // 10 * 10 for _ in teams]
+                    start[a] = floor - hs[a] - rng.randrange(0, min(-hs[a], 60))
+            else:
+                start = [rng.randrange(0, max(target // 2, 1)) // 10 * 10 for _ in teams]
+            if start is None or any(s >= target for s in start) or (
+                    r.losing_floor is not None and any(s <= r.losing_floor for s in start)):
+                continue
+            rec = g.to_record()
+            rec["rules"] = r.to_json()
+            rec["start"] = {"scores": start, "bags": list(g.start_bags)}
+            try:
+                g2 = replay(rec).game
+            except RuleError:
+                continue
+            h2 = g2.hands[0]
+            oc = h2.outcome
+            assert oc is not None and h2.scores is not None
+            kind = ("target-reached" if oc.over and "target" in oc.reason else
+                    "losing-floor" if oc.over else
+                    "highest-tie" if "tie" in oc.reason else "below-target")
+            if kind != outcome:
+                continue
+            n = r.players
+            shown = [_rules_words(r), f"Target: {r.target}" + (
+                f"; a partnership at or below {r.losing_floor} loses at once"
+                if r.losing_floor is not None else "")]
+            for ts in h2.scores:
+                shown.append(f"{team_name(ts.seats, n)}: {ts.total_before} before this hand, "
+                             f"{ts.hand_score:+d} this hand")
+            choices = ["No: another hand is played"] + [
+                f"Yes: {team_name(ts, n)} win" for ts in r.team_seats]
+            answer = 0 if not oc.over else 1 + (oc.winner or 0)
+            ex = explain_score(h2)
+            return _question(r, "game-over", outcome, "Is the game over after this hand?",
+                             shown, choices, answer, ex.text.splitlines()[-1:],
+                             {"totals_before": start, "hand_scores": hs,
+                              "target": r.target, "losing_floor": r.losing_floor},
+                             rec, {"kind": "game-over"})
+        return None
+    return build
+
+
+# ---------------------------------------------------------------------------- deck, options
+
+
+def _b_bad_record(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    n = rules.players
+    size = rules.hand_size
+    wrong = sorted({size - 1, size + 1, size + 2, 13, 32, 34, 16, 17} - {size})
+    picks = sorted([size, *rng.sample(wrong, 3)])
+    deck = list(rules.deck.cards)
+    rng.shuffle(deck)
+    bad = size + rng.choice([1, -1])
+    cards = [deck[:bad]] + [deck[bad + i * size: bad + (i + 1) * size] for i in range(n - 1)]
+    why = ""
+    try:
+        Game(rules).deal(cards=cards)
+    except RuleError as e:
+        why = e.message
+    return _question(rules, "deal-size", "bad-record",
+                     f"How many cards does each player get in {rules.name}?",
+                     [_rules_words(rules).split(" (")[0] + f" ({n} players, deck of "
+                      f"{len(rules.deck.cards)} cards)"],
+                     [str(x) for x in picks], picks.index(size),
+                     [f"{len(rules.deck.cards)} cards shared by {n} players: {size} each. A deal "
+                      f"that gives {seat_name(0, n)} {bad} is refused: {why}"],
+                     {"players": n, "deck": len(rules.deck.cards)}, {},
+                     {"kind": "deal-size"})
+
+
+def _b_bad_option(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    choices: list[tuple[str, Any, str]]
+    if rules.deck.ace_flips:
+        choices = [("blind_nil_deficit", 100, "blind nil only when "
+                                         "trailing by 100 (an online rule)"),
+                                        ("teams", "fours", "two teams of four")
+                                        if rules.players == 4 else
+                                        ("blind_nil_deficit", 100, "blind nil only when "
+                                         "trailing by 100 (an online rule)")]
+    else:
+        choices = [("th_low", True, "Travelers and Hunters ranked low"),
+                   ("travelers_hunters", True, "Travelers and Hunters"),
+                   ("teams", "fours", "two teams of four")]
+    if rng.random() < 0.3:  # some answers: Yes, an option this rule set has
+        choices = [("failed_nil_tricks", "count_toward_bid",
+                    "a failed nil's tricks counting toward the bid"),
+                   ("th_low", True, "Travelers and Hunters ranked low")
+                   if rules.deck.ace_flips else ("target", 300, "a game to 300")]
+    key, value, words = rng.choice(choices)
+    home = {"failed_nil_tricks": "every rule set", "target": "every rule set",
+            "th_low": "the Heckadeck rule sets (acorns and acorns8)",
+            "travelers_hunters": "the Heckadeck rule sets (acorns and acorns8)",
+            "teams": "the eight-player rule set (acorns8)",
+            "blind_nil_deficit": "the online rule set"}[key]
+    try:
+        rules.replace(**{key: value})
+        ok, why = True, f"Yes: {rules.name} offers {words}."
+    except RuleError:  # the engine refuses the option (bad-option)
+        ok, why = False, f"No: {rules.name} has no such option; {words} belongs to {home}."
+    return _question(rules, "option", "bad-option",
+                     f"May a table playing {rules.name} choose the option \"{words}\"?",
+                     [_rules_words(rules)], YES_NO, 0 if ok else 1, [why],
+                     {"option": key, "value": value}, {},
+                     {"kind": "option", "option": key, "value": value})
+
+
+# ---------------------------------------------------------------------------- registry
+
+BUILDERS: dict[str, Builder] = {
+    "wrong-phase": _b_wrong_phase,
+    "not-your-turn": _b_not_your_turn,
+    "unknown-card": _b_unknown_card,
+    "card-not-in-hand": _b_card_not_in_hand,
+    "must-follow-suit": _b_must_follow,
+    "trump-not-broken": _b_trump_not_broken,
+    "bad-declaration": _b_bad_declaration,
+    "bid-out-of-range": _b_bid_out_of_range,
+    "bid-not-allowed": _b_bid_not_allowed,
+    "blind-not-allowed": _b_blind_not_allowed,
+    "exchange-invalid": _b_exchange_invalid,
+    "bad-record": _b_bad_record,
+    "bad-option": _b_bad_option,
+    "led-suit-wins": _b_trick_winner("led-suit-wins"),
+    "superior-trump-wins": _b_trick_winner("superior-trump-wins"),
+    "inferior-trump-wins": _b_trick_winner("inferior-trump-wins"),
+    "ace-high": _b_ace("ace-high"),
+    "ace-low": _b_ace("ace-low"),
+    "played-as-led-suit": _b_played_as_led,
+    "declared-suit": _b_declared_suit,
+    "broke-trump": _b_broke_trump,
+    "superior-trump-set": _b_superior_set,
+    **{line: _b_score(line) for line in SCORE_QUESTION_IDS},
+    **{end: _b_end(end) for end in END_QUESTION_IDS},
+    "first-lead": _b_first_lead,
+    "blind-exchange": _b_blind_exchange,
+}
+
+
+def make_question(rules: RuleSet | str, tests: str, *, seed: int = 0,
+                  options: Mapping[str, Any] | None = None) -> QuizQuestion:
+    """One question testing ``tests`` (an id of :data:`QUIZ_IDS`) in this rule set.  Raises
+    ``ValueError`` for an id that does not apply here (:func:`applicable_ids`)."""
+    r = _rules_of(rules, options)
+    return _make(r, tests, _Pool(r, seed), random.Random(seed))
+
+
+def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random) -> QuizQuestion:
+    if tests not in applicable_ids(r):
+        raise ValueError(f"{tests!r} cannot be asked in {r.name}"
+                         + ("" if tests in QUIZ_IDS else f"; the ids are {', '.join(QUIZ_IDS)}"))
+    q = BUILDERS[tests](r, pool, rng)
+    if q is None:
+        raise LookupError(f"No position for {tests!r} found in {_Pool.LIMIT} {r.name} hands.")
+    return q
+
+
+def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | None = None,
+              ids: Sequence[str] | None = None, difficulty: int | Sequence[int] | None = None,
+              options: Mapping[str, Any] | None = None, shuffle: bool = True) -> Quiz:
+    """A quiz: one question per id (default: every id that applies to the rule set), optionally
+    only of some difficulty levels, shuffled and cut to ``count``.  The same arguments give the
+    same quiz."""
+    r = _rules_of(rules, options)
+    wanted = list(ids) if ids is not None else list(applicable_ids(r))
+    if difficulty is not None:
+        levels = {difficulty} if isinstance(difficulty, int) else set(difficulty)
+        wanted = [k for k in wanted if DIFFICULTY.get(k, 2) in levels]
+    rng = random.Random(seed)
+    pool = _Pool(r, seed)
+    questions = [_make(r, k, pool, random.Random(rng.randrange(2**31))) for k in wanted]
+    if shuffle:
+        rng.shuffle(questions)
+        questions.sort(key=lambda q: q.difficulty)
+    if count is not None:
+        questions = questions[:count]
+    return Quiz(r, seed, tuple(questions))
+
+
+# ---------------------------------------------------------------------------- checking
+
+
+def _position(q: QuizQuestion) -> Game:
+    return replay(q.record).game
+
+
+def verify(q: QuizQuestion) -> bool:
+    """Re-derive the answer from the engine on the question's own record, and compare."""
+    a = q.action
+    kind = a.get("kind")
+    if kind == "play":
+        g = _position(q)
+        ok = g.can_play(a["card"], a.get("as"), seat=a["seat"]).ok
+        return q.answer == (0 if ok else 1)
+    if kind == "bid":
+        g = _position(q)
+        if a.get("looked") and g.hand is not None and g.hand.phase == BIDDING:
+            g.look(a["seat"])
+        return q.answer == (0 if g.can_bid(a["bid"], a["seat"]).ok else 1)
+    if kind == "exchange":
+        g = _position(q)
+        return q.answer == (0 if g.can_exchange(a["seat"], a["cards"]).ok else 1)
+    if kind == "declaration":
+        g = _position(q)
+        card = g.rules.deck.parse(a["card"])
+        oks = [g.can_play(card, s, seat=a["seat"]).ok for s in card.suits]
+        return q.answer == (2 if all(oks) else 0 if oks[0] else 1)
+    if kind in ("trick", "ace", "broken", "superior"):
+        h = _position(q).hands[a["hand"]]
+        t = h.tricks[a["trick"]]
+        if kind == "trick":
+            return q.choices[q.answer] == seat_name(t.winner, len(h.hands))
+        if kind == "ace":
+            face = any(p.card.is_face for _, p in t.plays)
+            return q.answer == (0 if face else 1)
+        mask, sup = trump_states(h, a["trick"])[-1]
+        if kind == "broken":
+            broken = [x for x in h.rules.trumps if mask & SUIT_BITS[x]]
+            return q.answer == _broken_index(h.rules, broken)
+        return q.choices[q.answer] == (suit_name(sup) if sup else "Neither yet")
+    if kind == "score":
+        h = _position(q).hands[a["hand"]]
+        assert h.scores is not None
+        return q.choices[q.answer] == f"{h.scores[a['team']].hand_score:+d}"
+    if kind == "game-over":
+        g = _position(q)
+        n = g.rules.players
+        if not g.over:
+            return q.answer == 0
+        assert g.winner is not None
+        return q.choices[q.answer] == f"Yes: {team_name(g.rules.team_seats[g.winner], n)} win"
+    if kind == "first-lead":
+        g = _position(q)
+        return q.choices[q.answer] == g.seat_name(g.turn) if g.turn is not None else False
+    if kind == "exchange-count":
+        g = _position(q)
+        h = g.hand
+        assert h is not None
+        due = h.exchange_due(a["seat"])
+        text = q.answer_text
+        if due is None or due.blind != a["seat"]:
+            return text.startswith("No cards")
+        n = g.rules.players
+        if due.lo == due.hi:
+            return f"passes exactly {due.hi} " in text
+        return text == _up_to(seat_name(due.blind, n), seat_name(due.partner, n), due.lo, due.hi)
+    if kind == "deal-size":
+        return q.answer_text == str(RuleSet.preset(q.rules, q.options).hand_size)
+    if kind == "option":
+        try:
+            RuleSet.preset(q.rules, q.options).replace(**{a["option"]: a["value"]})
+            return q.answer == 0
+        except RuleError:
+            return q.answer == 1
+    raise ValueError(f"unknown question action {a!r}")
+
+
+__all__ = ["QuizQuestion", "Quiz", "make_question", "make_quiz", "applicable_ids", "verify",
+           "learner_text",
+           "QUIZ_IDS", "RULE_QUESTION_IDS", "REASON_QUESTION_IDS", "SCORE_QUESTION_IDS",
+           "END_QUESTION_IDS", "TOPIC_QUESTION_IDS", "DIFFICULTY", "YES_NO"]
