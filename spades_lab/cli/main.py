@@ -19,7 +19,9 @@ from ..core.rules import parse_option
 from .common import report
 
 #: Modules that add sub-commands: each has ``register(subparsers)``.
-COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve")
+COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve",
+                   "spades_lab.cli.show", "spades_lab.cli.course", "spades_lab.cli.serve",
+                   "spades_lab.cli.site")
 
 
 def build_parser() -> argparse.ArgumentParser:
