@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
         description=__doc__.split("\n\n")[2],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     w.add_argument("file")
-    w.add_argument("--at", required=False, default=None, metavar="H:STEP",
+    w.add_argument("--at", required=True, metavar="H:STEP",
                    help="hand and step, 0-based; STEP counts bids, then exchanges, then plays")
     w.add_argument("--action", default=None, metavar="TEXT",
                    help="a bid, a card ('TPS as S') or an exchange ('AS KS')")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from ..core.errors import RecordError, RuleError
 from ..core.rules import parse_option
 from .common import report
+from .helptext import plain_help
 
 #: Modules that add sub-commands: each has ``register(subparsers)``.
 COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve",
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         mod.register(sub)
+    plain_help(parser)
     return parser
 
 
