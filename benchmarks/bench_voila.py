@@ -11,6 +11,7 @@ the load times include the browser's own work; a real class's browsers run on th
 machines.
 
     .venv/bin/python benchmarks/bench_voila.py [--n 1 5 10] [--notebook 01_table_app.ipynb]
+        [--pool N]
 """
 from __future__ import annotations
 
@@ -75,12 +76,12 @@ def is_kernel(pid: int) -> bool:
         return False
 
 
-def run(n: int, notebook: str) -> dict[str, float]:
+def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
     port = free_port()
     cmd = [str(Path(sys.executable).parent / "spades-lab"), "serve", notebook, "--port",
-           str(port)]
+           str(port), "--pool", str(pool)]
     server = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
@@ -94,9 +95,9 @@ def run(n: int, notebook: str) -> dict[str, float]:
                 if time.monotonic() - t0 > 90:
                     raise
                 time.sleep(0.3)
-        # that first request started a kernel too; let it go before measuring
-        time.sleep(3)
-        before = {p for p in children(server.pid) if is_kernel(p)}
+        # that first request started a kernel too; let it go before measuring (and let a
+        # preheated pool fill up)
+        time.sleep(3 + 4 * pool)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
                 executable_path=CHROMIUM,
@@ -115,7 +116,8 @@ def run(n: int, notebook: str) -> dict[str, float]:
                 for page, start in zip(pages, starts, strict=True):
                     page.locator(".sl-table-app .sl-status").first.wait_for(state="visible")
                     loads.append(time.monotonic() - start)
-                kernels = [p for p in children(server.pid) if is_kernel(p) and p not in before]
+                # every kernel alive now: the students' (and, with a pool, the spare ones)
+                kernels = [p for p in children(server.pid) if is_kernel(p)]
                 mems = [memory_mb(p) for p in kernels]
                 server_rss = memory_mb(server.pid)[0] + sum(
                     memory_mb(p)[0] for p in children(server.pid) if not is_kernel(p))
@@ -139,13 +141,16 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, nargs="+", default=[1, 5, 10])
     ap.add_argument("--notebook", default="01_table_app.ipynb")
+    ap.add_argument("--pool", type=int, default=0,
+                    help="spades-lab serve --pool N: N kernels preheated before the class")
     args = ap.parse_args()
-    print(f"# Voila, {args.notebook}; {os.cpu_count()} cores; browser on the same machine")
+    print(f"# Voila, {args.notebook}, pool {args.pool}; {os.cpu_count()} cores; browser on the "
+          "same machine")
     print("| students (N) | kernels | memory per kernel, RSS / PSS (MB) | all kernels PSS (MB) "
           "| server (MB) | page load median / slowest (s) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for n in args.n:
-        r = run(n, args.notebook)
+        r = run(n, args.notebook, args.pool)
         print(f"| {r['n']} | {r['kernels']} | {r['rss_mb']:.0f} / {r['pss_mb']:.0f} | "
               f"{r['total_pss_mb']:.0f} | {r['server_mb']:.0f} | "
               f"{r['load_median_s']:.1f} / {r['load_max_s']:.1f} |", flush=True)

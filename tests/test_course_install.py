@@ -57,6 +57,9 @@ def test_copied_files_are_writable_even_from_a_read_only_source(tmp_path: Path) 
 
 
 def _uv() -> list[str] | None:
+    beside = Path(sys.executable).parent / "uv"  # spades-lab[dev] installs it in the venv
+    if beside.is_file():
+        return [str(beside)]
     if shutil.which("uv"):
         return ["uv"]
     if subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True).returncode == 0:

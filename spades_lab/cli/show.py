@@ -75,8 +75,11 @@ def position(file: str, at: tuple[int, int], seat: int | None) -> dict[str, Any]
                              "cards": [c.code for c in cards],
                              "pretty": [c.pretty for c in cards]})
     if turn is not None and game.phase == "play":
-        out["choices"] = [str(p) for p in game.legal_plays()]
-        out["choices_pretty"] = [p.pretty for p in game.legal_plays()]
+        order = {c: i for i, c in enumerate(sorted(
+            h.hands[turn], key=lambda c: (c.suits, -game.rules.deck.cards.index(c))))}
+        plays = sorted(game.legal_plays(), key=lambda p: (order.get(p.card, 0), str(p)))
+        out["choices"] = [str(p) for p in plays]
+        out["choices_pretty"] = [p.pretty for p in plays]
     elif turn is not None and game.phase == "bidding":
         out["choices"] = out["choices_pretty"] = [str(b) for b in game.legal_bids()]
     out["turn_name"] = game.seat_name(turn) if turn is not None else None
