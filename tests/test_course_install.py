@@ -62,7 +62,8 @@ def _uv() -> list[str] | None:
         return [str(beside)]
     if shutil.which("uv"):
         return ["uv"]
-    if subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True).returncode == 0:
+    probe = subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True)
+    if probe.returncode == 0:
         return [sys.executable, "-m", "uv"]
     return None
 

@@ -3,8 +3,9 @@
 The commands are read from the README itself: each line of a ``bash`` block, and each inline
 code span that starts with ``spades-lab``, ``./dev.sh run`` or ``.venv/bin/spades-lab`` and has
 no placeholder (an upper-case word such as FILE, DIR or COMMAND marks a pattern, not a command).
-Each distinct command runs once, in order, in a scratch folder that sees the project's ``data/`` (so a record one command
-writes, like ``game.json``, is there for the next), and each must exit with status 0.
+Each distinct command runs once, in order, in a scratch folder that sees the project's
+``data/`` (so a record one command writes, like ``game.json``, is there for the next), and each
+must exit with status 0.
 
 Servers (``spades-lab serve``, ``python -m http.server``) are started, must answer on their port
 (a free one is put in place of the README's, which another program may hold), and are stopped.

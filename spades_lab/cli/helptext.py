@@ -19,6 +19,16 @@ EPILOG = (
     "spades-lab replay data/course/standard_hand.json in a clone of the project. Hands, tricks "
     "and steps are counted from 0 on the command line.")
 
+#: Descriptions for commands registered without one.
+DESCRIPTIONS = {
+    "play": "Play a game between simple computer players under a rule set and print it trick "
+            "by trick, hand by hand. With --out the game record is written too, ready for "
+            "replay, explain, show, whatif and solve. The same --seed plays the same game.",
+    "replay": "Replay a game record through the engine, checking every bid, exchange and play, "
+              "and print what each hand came to. A record that breaks a rule is refused: the "
+              "command names the hand, the step and the rule, and exits with status 2.",
+}
+
 #: Help for arguments that a command left without one, by their destination name.
 DEFAULT_HELP = {
     "file": "a game record (JSON), for example data/course/standard_hand.json",
@@ -27,6 +37,8 @@ DEFAULT_HELP = {
               "more options",
     "seed": "seed for the random choices: the same seed gives the same game",
     "rules": "the rule set: standard, online, original, acorns or acorns8",
+    "processes": "how many processes to run at once (more than the computer's cores does not "
+                 "help)",
 }
 
 
@@ -50,6 +62,10 @@ def plain_help(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for choice in action._choices_actions:
                 choice.help = plain(choice.help)
+                sub = action.choices[choice.dest]
+                if not sub.description:
+                    sub.description = DESCRIPTIONS.get(choice.dest) or (
+                        choice.help[0].upper() + choice.help[1:] + "." if choice.help else None)
             for sub in action.choices.values():
                 plain_help(sub)
             continue

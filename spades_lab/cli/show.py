@@ -65,8 +65,8 @@ def position(file: str, at: tuple[int, int], seat: int | None) -> dict[str, Any]
         "hand": hand, "step": step, "steps": len(steps), "phase": game.phase,
         "waiting_for": h.waiting_for(), "turn": turn,
         "next": ({"kind": steps[step][0], **steps[step][1]} if step < len(steps) else None),
-        "trick": [{"seat": e.seat, "card": str(e.play), "pretty": e.play.pretty}
-                  for e in h.trick],
+        "trick": [{"seat": seat, "card": str(play), "pretty": play.pretty}
+                  for seat, play in h.trick],
         "seats": [],
     }
     for s in range(n) if seat is None else [seat]:

@@ -104,11 +104,25 @@ def _is_package(module: str) -> bool:
 
 
 def needs_of_source(code: str) -> list[str]:
-    """The CDN-only packages (numpy, pandas, matplotlib) that running ``code`` imports, directly
-    or through the spades_lab modules it imports."""
+    """The CDN-only packages (numpy, pandas, matplotlib) that running ``code`` imports: directly,
+    through the spades_lab modules it imports (what they import when loaded), and what the
+    functions of a spades_lab module it names import when called (a notebook that imports
+    ``spades_lab.viz`` will draw with matplotlib)."""
     seen: set[str] = set()
     needs: set[str] = set()
-    todo = sorted(_top_imports(ast.parse(code)))
+    direct = _top_imports(ast.parse(code))
+    for name in direct:
+        f = _module_file(name) if name.split(".")[0] == "spades_lab" else None
+        if f is not None:
+            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Import):
+                    names = [a.name for a in node.names]
+                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                    names = [node.module]
+                else:
+                    continue
+                needs.update(n.split(".")[0] for n in names if n.split(".")[0] in CDN_ONLY)
+    todo = sorted(direct)
     while todo:
         name = todo.pop()
         top = name.split(".")[0]
