@@ -187,8 +187,25 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None
                     assert "Step" in status.inner_text()
                     page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"))
                 page.close()
+            clean_outside, clean_failed = list(outside), list(failed)
+            # the control: a lesson that needs the CDN must fail here, and be seen to fail
+            online = json.loads((site / site_mod.MANIFEST).read_text())["online"]
+            if online:
+                name = sorted(online)[0]
+                page = context.new_page()
+                page.goto(f"{base_url}/notebooks/index.html?path=notebooks/{name}",
+                          wait_until="domcontentloaded")
+                _wait(page, lambda s: s["kernel"] == "idle", "a ready kernel", 240)
+                page.evaluate("() => window.jupyterapp.commands.execute("
+                              "'notebook:run-all-cells')")
+                state = _wait(page, lambda s: s["kernel"] == "idle" and any(
+                    c["errors"] for c in s["cells"]), f"{name} to fail offline", 300)
+                page.close()
+                assert any("cdn" in u for u in outside[len(clean_outside):]) or \
+                    failed[len(clean_failed):], f"{name} failed unseen: {state}"
         finally:
             browser.close()
+    outside, failed = clean_outside, clean_failed
     print("site: seconds to a ready kernel per notebook:",
           {k: round(v, 1) for k, v in timings.items()})
     assert not outside, f"requests to another host: {outside[:10]}"
