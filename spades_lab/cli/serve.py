@@ -21,7 +21,7 @@ def register(sub: Any) -> None:
         "the page gets their own Python process running the notebook, and sees its text and "
         "widgets, not its code. By default only this computer can connect (host 127.0.0.1); "
         "to serve a classroom, use --host 0.0.0.0 and give the students this computer's "
-        "address and the port. Each open page takes about 100 MB of memory (see the README's "
+        "address and the port. Each open page takes about 60 MB of memory (see the README's "
         "section on serving a class). Stop the server with Ctrl+C. Needs spades-lab[notebook].")
     p.add_argument("notebook", nargs="?", default=DEFAULT_NOTEBOOK, metavar="NOTEBOOK",
                    help=f"the notebook to serve: a file, or the name of a course notebook "
