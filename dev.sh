@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Single entry point for spades_lab development.
 #
-#   ./dev.sh lab     set up .venv, then open the course (notebooks/) in JupyterLab
+#   ./dev.sh lab     set up .venv, then open your working copy of the course (my-course/, made
+#                    from notebooks/ on first use and git-ignored) in JupyterLab
 #   ./dev.sh test    set up .venv, then run every test (extra args go to pytest)
+#   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
 #   ./dev.sh voila   set up .venv, then serve notebooks/01_table_app.ipynb as an app
+#   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
 #   ./dev.sh setup   only set up .venv
 #
 # Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]'. The
@@ -88,6 +91,22 @@ ensure_chromium() {
     fi
 }
 
+# Downloads for the static site (the npm Pyodide core, wheels from PyPI) are kept here.
+export SPADES_LAB_CACHE="${SPADES_LAB_CACHE:-$VENV/cache}"
+
+ensure_npm() {
+    # The site build fetches the Pyodide core with npm (once; then it is cached).
+    command -v npm >/dev/null 2>&1 && return 0
+    if [[ "$(id -u)" -eq 0 ]]; then
+        log "installing Debian npm (the static site's build fetches Pyodide with it)"
+        apt-get update -q
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q npm
+    else
+        log "WARNING: npm missing and not root; the static-site test will skip"
+        log "         (as root: apt-get install npm)"
+    fi
+}
+
 root_flag() {
     # Jupyter servers refuse to run as root unless told to.
     if [[ "$(id -u)" -eq 0 ]]; then echo --allow-root; fi
@@ -102,8 +121,24 @@ case "$cmd" in
         ;;
     lab)
         setup
-        mkdir -p notebooks
-        exec "$VENV/bin/jupyter" lab $(root_flag) notebooks/ "$@"
+        # Work in a copy, so JupyterLab's autosaved outputs never reach the tracked notebooks.
+        if [[ ! -d my-course/notebooks ]]; then
+            "$VENV/bin/spades-lab" course my-course
+        else
+            log "opening your working copy my-course/ (for a fresh one:" \
+                "./dev.sh run course my-course --force)"
+        fi
+        exec "$VENV/bin/jupyter" lab $(root_flag) --ServerApp.root_dir=my-course \
+            --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb "$@"
+        ;;
+    run)
+        setup
+        exec "$VENV/bin/spades-lab" "$@"
+        ;;
+    site)
+        setup
+        ensure_npm
+        exec "$VENV/bin/spades-lab" site "${1:-site}" "${@:2}"
         ;;
     voila)
         setup
@@ -112,6 +147,7 @@ case "$cmd" in
     test)
         setup
         ensure_chromium
+        ensure_npm
         export MPLBACKEND=Agg
         # If the caller names test paths (./dev.sh test tests/test_x.py), run only
         # those; otherwise run everything: tests/, doctests in spades_lab/, notebooks/.
@@ -137,7 +173,7 @@ case "$cmd" in
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
     *)
-        echo "usage: ./dev.sh {lab|test|voila|setup} [extra args]" >&2
+        echo "usage: ./dev.sh {lab|test|run|voila|site|setup} [extra args]" >&2
         exit 2
         ;;
 esac

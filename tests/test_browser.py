@@ -134,7 +134,9 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             page.wait_for_function(
                 "() => document.querySelector('.sl-table-app .sl-status')"
                 ".innerText.includes('Trick 2')")
-            assert "won trick 1" in page.locator(".sl-table-app .sl-trick-area").first.inner_text()
+            page.wait_for_function(  # the trick area may redraw just after the status line
+                "() => document.querySelector('.sl-table-app .sl-trick-area')"
+                ".innerText.includes('won trick 1')")
             # view as South: the other three hands are face down
             page.locator(".sl-table-app .sl-seat-select select").first.select_option(label="South")
             page.wait_for_function(

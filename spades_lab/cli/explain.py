@@ -43,8 +43,9 @@ def register(sub: Any) -> None:
         description=__doc__.split("\n\n")[2],
         formatter_class=argparse.RawDescriptionHelpFormatter)
     w.add_argument("file")
-    w.add_argument("--at", required=False, default=None, metavar="H:STEP",
-                   help="hand and step, 0-based; STEP counts bids, then exchanges, then plays")
+    w.add_argument("--at", default=None, metavar="H:STEP",
+                   help="hand and step, 0-based; STEP counts bids, then exchanges, then plays "
+                   "(needed with --action)")
     w.add_argument("--action", default=None, metavar="TEXT",
                    help="a bid, a card ('TPS as S') or an exchange ('AS KS')")
     w.add_argument("--then", default="record", choices=("record", "players"),
@@ -179,6 +180,9 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         if args.action is None and not options:
             raise RuleError("bad-option", "Give --action TEXT (and/or --option KEY=VALUE): "
                             "what should change?")
+        if args.action is not None and args.at is None:
+            raise RecordError("bad-record", "Give --at HAND:STEP: which action should --action "
+                              "replace? (spades-lab show FILE --at HAND:STEP lists the choices)")
         w = what_if(args.file, _parse_at(args.at), args.action, options=options or None,
                     then=args.then, seed=args.seed)
     except RuleError as e:

@@ -21,16 +21,21 @@ def register(sub: Any) -> None:
     h = sub.add_parser("handout", help="printable rules sheets, deal handouts and quizzes",
                        description=__doc__.split("\n\n")[1],
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    h.add_argument("kind", choices=("rules", "deal", "quiz"))
+    h.add_argument("kind", choices=("rules", "deal", "quiz"),
+                   help="what to make: a rules sheet, a deal handout or a quiz sheet")
     h.add_argument("file", nargs="?", default=None, help="the game record (deal)")
-    h.add_argument("--rules", default="standard", help="preset (rules, quiz)")
-    h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    h.add_argument("--hand", type=int, default=0, help="0-based hand index (deal)")
+    h.add_argument("--rules", default="standard",
+                   help="the rule set for a rules sheet or a quiz: standard, online, original, "
+                   "acorns or acorns8")
+    h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="change one rule option, as KEY=VALUE (repeatable)")
+    h.add_argument("--hand", type=int, default=0, help="which hand of the record, counted from 0 (deal handout)")
     h.add_argument("--seed", type=int, default=0, help="the quiz's seed (same seed, same quiz)")
     h.add_argument("--count", type=int, default=None, help="at most this many questions")
     h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),
                    help="only questions of this difficulty (repeatable)")
-    h.add_argument("--out", default="handouts", metavar="DIR")
+    h.add_argument("--out", default="handouts", metavar="DIR",
+                   help="the folder the pages are written to (default: handouts)")
     h.add_argument("--pdf", action="store_true", help="also print each page to PDF")
     h.set_defaults(func=cmd_handout)
 

@@ -17,10 +17,12 @@ from collections.abc import Sequence
 from ..core.errors import RecordError, RuleError
 from ..core.rules import parse_option
 from .common import report
+from .helptext import plain_help
 
 #: Modules that add sub-commands: each has ``register(subparsers)``.
 COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve",
-                   "spades_lab.cli.handout")
+                   "spades_lab.cli.show", "spades_lab.cli.course", "spades_lab.cli.serve",
+                   "spades_lab.cli.site", "spades_lab.cli.handout")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -47,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
                 raise
             continue
         mod.register(sub)
+    plain_help(parser)
     return parser
 
 

@@ -1,0 +1,212 @@
+"""The static course site (``spades-lab site``) in a real browser, with no network.
+
+Builds the JupyterLite site, serves it on 127.0.0.1 and opens, in Debian's chromium (driven by
+playwright, never ``playwright install``), every notebook the site marks offline (00 and 02
+among them).  Each one runs all its cells in the browser's Python; where a table widget is
+drawn, its "next" button is clicked and the table must move on.  Every request the page, its
+workers and its service worker make must go to the local server and succeed: chromium is also
+told that no other host exists, so an outside request could not succeed even by accident.
+
+The first build downloads the Pyodide core from npm and a few wheels from PyPI into
+``$SPADES_LAB_CACHE`` (``./dev.sh test`` puts it in ``.venv/cache``); later builds use the
+cache.  The test skips only when the npm registry cannot be reached and nothing is cached.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+sync_api = pytest.importorskip("playwright.sync_api")
+site_mod = pytest.importorskip("spades_lab.cli.site")
+pytest.importorskip("jupyterlite_core", reason="spades-lab[site] is not installed")
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript",
+                      ".js": "text/javascript", ".json": "application/json",
+                      ".whl": "application/octet-stream", ".ipynb": "application/json"}
+
+    def log_message(self, format: str, *args: Any) -> None:  # quiet
+        pass
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    cache = Path(os.environ.get("SPADES_LAB_CACHE") or ROOT / ".venv" / "cache")
+    out = tmp_path_factory.mktemp("site") / "site"
+    version = site_mod.pyodide_version()
+    if shutil.which("npm") is None and not (cache / f"pyodide-{version}").is_dir():
+        pytest.skip("npm is not installed, so the Pyodide core cannot be fetched "
+                    "(./dev.sh test installs it when run as root)")
+    try:
+        site_mod.build_site(out, cache=cache)
+    except site_mod.SiteError as e:
+        npm = shutil.which("npm")
+        if npm and subprocess.run([npm, "ping"], capture_output=True, timeout=60).returncode:
+            pytest.skip(f"the npm registry cannot be reached, so the Pyodide core cannot be "
+                        f"fetched: {e}")
+        raise
+    return out
+
+
+@pytest.fixture(scope="module")
+def base_url(site: Path) -> Iterator[str]:
+    handler = functools.partial(_Handler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_site_marks_lessons_and_keeps_its_wheels_local(site: Path) -> None:
+    manifest = json.loads((site / site_mod.MANIFEST).read_text())
+    assert {"00_start_here.ipynb", "02_standard_step_by_step.ipynb"} <= set(manifest["offline"])
+    assert "07_variant_statistics.ipynb" in manifest["online"]
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    pk = lock["packages"]
+    # the gotcha: importing spades_lab must bring ipywidgets along
+    assert pk["spades-lab"]["depends"] == ["ipywidgets"]
+    for name in ("spades-lab", "ipywidgets", "comm", "ipython", "micropip", "pyodide-kernel"):
+        assert (site / "static" / "pyodide" / pk[name]["file_name"]).is_file(), name
+    assert pk["numpy"]["file_name"].startswith("https://")
+    for name, needs in manifest["online"].items():
+        nb = json.loads((site / "files" / "notebooks" / name).read_text())
+        first = "".join(nb["cells"][0]["source"])
+        assert "internet connection" in first and all(n in first for n in needs)
+    for name in manifest["offline"]:
+        nb = json.loads((site / "files" / "notebooks" / name).read_text())
+        assert "internet connection" not in "".join(nb["cells"][0]["source"])
+
+
+_STATE = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (!w || !w.sessionContext || !w.content || !w.content.model) return null;
+  const k = w.sessionContext.session && w.sessionContext.session.kernel;
+  const cells = [];
+  for (const c of w.content.model.cells) {
+    if (c.type !== 'code') continue;
+    const outs = c.outputs.toJSON();
+    cells.push({n: c.executionCount, errors: outs.filter(o => o.output_type === 'error')
+      .map(o => o.ename + ': ' + o.evalue)});
+  }
+  return {kernel: k ? k.status : null, cells: cells};
+}"""
+
+
+def _wait(page: Any, test: Any, what: str, timeout: float) -> Any:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        state = page.evaluate(_STATE)
+        if state is not None and test(state):
+            return state
+        page.wait_for_timeout(250)
+    raise AssertionError(f"timed out waiting for {what}: {page.evaluate(_STATE)}")
+
+
+def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None:
+    offline = json.loads((site / site_mod.MANIFEST).read_text())["offline"]
+    local = urlsplit(base_url).netloc
+    outside: list[str] = []
+    failed: list[str] = []
+    timings: dict[str, float] = {}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync",
+                  # no other host exists: an outside request fails (and is reported) here
+                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 1000})
+
+            def on_request(req: Any) -> None:
+                parts = urlsplit(req.url)
+                if parts.scheme in ("http", "https", "ws", "wss") and parts.netloc != local:
+                    outside.append(req.url)
+
+            def on_failed(req: Any) -> None:
+                failed.append(f"{req.url} ({req.failure})")
+
+            def on_response(resp: Any) -> None:
+                if resp.status >= 400:
+                    failed.append(f"{resp.url} (HTTP {resp.status})")
+
+            context.on("request", on_request)
+            context.on("requestfailed", on_failed)
+            context.on("response", on_response)
+            for name in offline:
+                page = context.new_page()
+                page.set_default_timeout(120_000)
+                t0 = time.monotonic()
+                page.goto(f"{base_url}/notebooks/index.html?path=notebooks/{name}",
+                          wait_until="domcontentloaded")
+                _wait(page, lambda s: s["kernel"] == "idle", "a ready kernel", 240)
+                timings[name] = time.monotonic() - t0
+                page.evaluate("() => window.jupyterapp.commands.execute("
+                              "'notebook:run-all-cells')")
+                state = _wait(page, lambda s: s["kernel"] == "idle" and s["cells"]
+                              and all(c["n"] is not None for c in s["cells"]),
+                              f"{name} to run", 300)
+                errors = [e for c in state["cells"] for e in c["errors"]]
+                if errors:
+                    page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"), full_page=True)
+                assert not errors, f"{name}: {errors}"
+                apps = page.locator(".sl-table-app")
+                if apps.count():
+                    status = apps.first.locator(".sl-status").first
+                    status.scroll_into_view_if_needed()
+                    before = status.inner_text()
+                    apps.first.locator("button.sl-next").first.click()
+                    page.wait_for_function(
+                        "(b) => document.querySelector('.sl-table-app .sl-status')"
+                        ".innerText !== b", arg=before)
+                    assert "Step" in status.inner_text()
+                    page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"))
+                page.close()
+            clean_outside, clean_failed = list(outside), list(failed)
+            # the control: a lesson that needs the CDN must fail here, and be seen to fail
+            online = json.loads((site / site_mod.MANIFEST).read_text())["online"]
+            if online:
+                name = sorted(online)[0]
+                page = context.new_page()
+                page.goto(f"{base_url}/notebooks/index.html?path=notebooks/{name}",
+                          wait_until="domcontentloaded")
+                _wait(page, lambda s: s["kernel"] == "idle", "a ready kernel", 240)
+                page.evaluate("() => window.jupyterapp.commands.execute("
+                              "'notebook:run-all-cells')")
+                state = _wait(page, lambda s: s["kernel"] == "idle" and any(
+                    c["errors"] for c in s["cells"]), f"{name} to fail offline", 300)
+                page.close()
+                assert any("cdn" in u for u in outside[len(clean_outside):]) or \
+                    failed[len(clean_failed):], f"{name} failed unseen: {state}"
+        finally:
+            browser.close()
+    outside, failed = clean_outside, clean_failed
+    print("site: seconds to a ready kernel per notebook:",
+          {k: round(v, 1) for k, v in timings.items()})
+    assert not outside, f"requests to another host: {outside[:10]}"
+    assert not failed, f"failed requests: {failed[:10]}"
