@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 #: What a course folder holds, relative to its top: the folders copied, then single files.
-COURSE_DIRS = ("notebooks", "data/course", "data/scenarios", "docs")
+COURSE_DIRS = ("notebooks", "data/course", "data/scenarios", "data/stats", "docs")
 COURSE_FILES: tuple[str, ...] = ()
 #: Never copied (build scripts, screenshots of the project's own tests).
 SKIP = ("*.py", "__pycache__", ".ipynb_checkpoints", "screenshots")
