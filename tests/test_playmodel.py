@@ -323,3 +323,63 @@ def test_words_for_options_and_plain_text() -> None:
     assert plain("a [must-follow-suit] b (bid-missed) c (failed_nil_tricks = bags_only)") \
         == "a b c"
     assert plain("1 bags") == "1 bag"
+
+
+def test_play_table_widget_plays_a_hand_by_clicks() -> None:
+    from spades_lab.widgets import PlayTable
+
+    t = PlayTable("acorns", {"travelers_hunters": True}, seat=0, seed=3, pace=0)
+    assert "sl-projector" not in t._dom_classes
+    t.projector_toggle.value = True
+    assert "sl-projector" in t._dom_classes
+    refused = False
+    for _ in range(400):
+        w = t.model.waiting()
+        if w == "look":
+            t.look_button.click()
+        elif w == "bid":
+            t.bid_button.click()
+        elif w == "exchange":
+            t.pass_button.click()
+        elif w == "play":
+            cards = t.model.my_cards()
+            bad = [c for c, ok in cards if not ok]
+            if bad and not refused:
+                before = t.model.record()
+                t.click_card(bad[0])
+                assert "sl-error" in t.message.value and t.model.record() == before
+                refused = True
+                continue
+            t.click_card([c for c, ok in cards if ok][0])
+            if t.declare_box.children:
+                t.declare_box.children[0].click()
+        else:
+            break
+    assert refused and t.model.waiting() == "next-hand"
+    assert "The score" in t.score_html.value
+    # the score shown is the engine's for the saved record (suits drawn as SVG)
+    from spades_lab.render import text_html
+    from spades_lab.widgets.playmodel import score_lines
+
+    saved = replay(json.loads(t.save()))
+    for line in score_lines(saved.game.hands[0]):
+        assert text_html(line.strip()) in t.score_html.value
+    assert "sl-save-link" in t.save_html.value
+    # no emoji in what the learner reads: suits are the package's own SVG shapes
+    assert "\U0001f330" not in t.explanation_html.value + t.score_html.value
+    assert "\U0001fa90" not in t.explanation_html.value
+    t.hint_button.click() if not t.hint_button.disabled else None
+    t.next_hand_button.click()
+    assert len(t.model.game.hands) == 2
+
+
+def test_play_table_from_a_record(tmp_path: Path) -> None:
+    from spades_lab.widgets import PlayTable
+
+    t = PlayTable.from_record(DEMO, trick_number=3, seat=2, pace=0)
+    assert len(t.model.game.hands[0].tricks) >= 2
+    assert t.model.seat == 2 and t.seat_select.value == 2
+    t.save_path.value = str(tmp_path / "g.json")
+    t.save()
+    assert replay(tmp_path / "g.json").game.hands[0].tricks[:2] == \
+        replay(DEMO).game.hands[0].tricks[:2]

@@ -6,6 +6,8 @@ shows a traceback: bad input becomes a message (``sl-error``).
 """
 from __future__ import annotations
 
+import asyncio
+import base64
 import random
 from collections.abc import Callable, Sequence
 from html import escape
@@ -15,9 +17,10 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
+from ..core.cards import Card, Play
 from ..core.engine import Game
 from ..core.errors import RuleError
-from ..core.rules import PRESETS, RuleSet, parse_option
+from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, parse_option, seat_name
 from ..teach.explain import explain_score
 from .models import (
     Choice,
@@ -28,6 +31,7 @@ from .models import (
     load_game,
     quiz_questions,
 )
+from .playmodel import PlayModel
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -541,4 +545,470 @@ class Quiz(W.VBox):
         return right
 
 
-__all__ = ["TableApp", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer", "Quiz"]
+# ---------------------------------------------------------------------------- play mode
+
+#: The rule sets in words, for the setup menu.
+PRESET_WORDS = {"standard": "Spades (standard)", "online": "Spades (online rules)",
+                "original": "Spades (original rules)",
+                "acorns": "Spades and Acorns, 4 players (Heckadeck)",
+                "acorns8": "Spades and Acorns, 8 players (Heckadeck)"}
+PACES = [("instant", 0.0), ("quick (0.4 s a card)", 0.4), ("steady (0.9 s a card)", 0.9),
+         ("slow (1.8 s a card)", 1.8)]
+
+
+def _option_controls(preset: str) -> dict[str, W.Widget]:
+    """One control per table option of ``preset``, labelled in words (the blind-exchange
+    counts keep the preset's values)."""
+    r = RuleSet.preset(preset)
+    style = {"description_width": "initial"}
+    out: dict[str, W.Widget] = {}
+    if preset == "online":
+        out["target"] = W.Dropdown(description="Target (points)", options=list(ONLINE_TARGETS),
+                                   value=r.target, style=style)
+    else:
+        out["target"] = W.BoundedIntText(description="Target (points)", value=r.target, min=50,
+                                         max=5000, step=50, style=style,
+                                         layout=W.Layout(width="14em"))
+    out["bag_limit"] = W.BoundedIntText(description="Bags before a penalty (0: no penalty)",
+                                        value=r.bag_limit or 0, min=0, max=50, style=style,
+                                        layout=W.Layout(width="22em"))
+    out["bag_penalty"] = W.BoundedIntText(description="Bag penalty (points)",
+                                          value=r.bag_penalty, min=0, max=1000, step=10,
+                                          style=style, layout=W.Layout(width="14em"))
+    out["failed_nil_tricks"] = W.Dropdown(
+        description="After a failed nil, its tricks",
+        options=[("score only as bags", "bags_only"),
+                 ("count toward the partner's bid", "count_toward_bid")],
+        value=r.failed_nil_tricks, style=style)
+    out["first_lead"] = W.Dropdown(description="First lead",
+                                   options=[("left of the dealer", "left"),
+                                            ("the dealer", "dealer")],
+                                   value=r.first_lead, style=style)
+    if r.acorns:
+        out["travelers_hunters"] = W.Checkbox(description="Travelers and Hunters in the deck",
+                                              value=r.travelers_hunters, indent=False)
+        out["th_low"] = W.Checkbox(description="Travelers and Hunters rank low",
+                                   value=r.th_low, indent=False)
+    if r.players == 8:
+        out["teams"] = W.Dropdown(description="Teams",
+                                  options=[("four pairs", "pairs"),
+                                           ("two teams of four", "fours")],
+                                  value=r.teams, style=style)
+    return out
+
+
+def _options_of(controls: dict[str, W.Widget]) -> dict[str, Any]:
+    opts: dict[str, Any] = {k: w.value for k, w in controls.items()}
+    if opts.get("bag_limit") == 0:
+        opts["bag_limit"] = None
+        opts["bag_penalty"] = 0
+    return opts
+
+
+class PlayTable(W.VBox):
+    """Play mode: choose the rule set, its options, your seat and a seed, deal, and play against
+    bots at the chosen pace.  Bids come from the bids the engine allows; a card the rules
+    forbid is refused with the engine's sentence; after each trick the table says who won and
+    why, after each hand how it scored, and the game goes on to its target.  Undo takes back
+    your last decision, Hint says what the practice bot would do, Save game writes the record.
+
+    >>> t = PlayTable("standard", seat=2, seed=3, pace=0)
+    >>> t.model.waiting()
+    'look'
+    >>> t.look_button.click(); t.model.waiting()
+    'bid'
+    >>> t.bid_select.value = t.bid_select.options[3][1]; t.bid_button.click()
+    >>> t.model.game.hands[0].bids[2].label
+    '4'
+    """
+
+    def __init__(self, rules: str = "standard", options: dict[str, Any] | None = None, *,
+                 seat: int = 0, seed: int = 0, pace: float = 0.4,
+                 model: PlayModel | None = None, projector: bool = False) -> None:
+        self.message = _html("sl-message")
+        self.title = _html("sl-title")
+        # setup
+        self.preset_select = W.Dropdown(description="Rule set", options=[
+            (PRESET_WORDS[p], p) for p in PRESETS], value=rules if model is None else
+            model.rules.name, style={"description_width": "initial"})
+        self.preset_select.add_class("sl-preset-select")
+        self.options_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.options_box.add_class("sl-play-options")
+        self.seat_select = W.Dropdown(description="Your seat", style={
+            "description_width": "initial"})
+        self.seat_select.add_class("sl-play-seat")
+        self.seed_text = W.BoundedIntText(description="Seed", value=seed, min=0, max=10**9,
+                                          layout=W.Layout(width="12em"))
+        self.seed_text.add_class("sl-play-seed")
+        self.pace_select = W.Dropdown(description="Bots' pace", options=PACES,
+                                      value=min(PACES, key=lambda p: abs(p[1] - pace))[1],
+                                      style={"description_width": "initial"})
+        self.pace_select.add_class("sl-play-pace")
+        self.new_button = _button("Deal a new game", "sl-new-game")
+        self.projector_toggle = W.ToggleButton(description="Projector mode", value=projector,
+                                               tooltip="large cards, fits a 1024×768 screen")
+        self.projector_toggle.add_class("sl-projector-toggle")
+        self.setup_box = W.VBox([W.HBox([self.preset_select, self.seat_select, self.seed_text,
+                                         self.pace_select], layout=W.Layout(
+                                             flex_flow="row wrap")),
+                                 self.options_box, W.HBox([self.new_button])])
+        self.setup_box.add_class("sl-play-setup")
+        # the table
+        self.status_html = _html("sl-status-box")
+        self.trumps_html = _html("sl-trumps-box")
+        self.table_html = _html("sl-table-box")
+        self.hand_label = _html("sl-hand-label")
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("sl-hand-buttons")
+        self.declare_box = W.HBox()
+        self.declare_box.add_class("sl-declare")
+        self.bid_select = W.Dropdown(description="Your bid", options=[],
+                                     style={"description_width": "initial"},
+                                     layout=W.Layout(width="20em"))
+        self.bid_select.add_class("sl-bid-select")
+        self.bid_button = _button("Bid", "sl-bid")
+        self.look_button = _button("Look at my cards", "sl-look")
+        self.bid_box = W.HBox([self.look_button, self.bid_select, self.bid_button])
+        self.bid_box.add_class("sl-bid-box")
+        self.count_select = W.Dropdown(description="Cards to pass", options=[0],
+                                       style={"description_width": "initial"},
+                                       layout=W.Layout(width="14em"))
+        self.count_select.add_class("sl-pass-count")
+        self.pass_button = _button("Pass the cards", "sl-pass")
+        self.exchange_html = _html("sl-exchange-text")
+        self.exchange_box = W.HBox([self.exchange_html, self.count_select, self.pass_button])
+        self.exchange_box.add_class("sl-exchange-box")
+        self.undo_button = _button("Undo", "sl-undo", "take back your last decision")
+        self.hint_button = _button("Hint", "sl-hint", "what the practice bot would do")
+        self.next_hand_button = _button("Deal the next hand", "sl-next-hand")
+        self.save_button = _button("Save game", "sl-save", "the game record, for replay")
+        self.save_path = W.Text(value="my_game.json", description="File",
+                                layout=W.Layout(width="16em"))
+        self.save_path.add_class("sl-save-path")
+        actions = W.HBox([self.undo_button, self.hint_button, self.next_hand_button,
+                          self.save_button, self.save_path, self.projector_toggle],
+                         layout=W.Layout(flex_flow="row wrap"))
+        actions.add_class("sl-play-actions")
+        self.hint_html = _html("sl-hint-box")
+        self.save_html = _html("sl-save-box")
+        self.score_html = _html("sl-play-score")
+        self.explanation_html = _html("sl-play-explanation")
+        style = _html("sl-style", f"<style>{render.CSS}\n{render.play_css()}</style>")
+        super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
+                          self.trumps_html, self.table_html, self.hand_label, self.hand_box,
+                          self.declare_box, self.bid_box, self.exchange_box, actions,
+                          self.hint_html, self.score_html, self.explanation_html,
+                          self.save_html])
+        self.add_class("sl-play-app")
+        self.add_class("sl-root")
+        self._cards: list[Card] = []
+        self._card_buttons: list[W.Button] = []
+        self._selected: set[Card] = set()
+        self._pending: asyncio.TimerHandle | None = None
+        self._controls: dict[str, W.Widget] = {}
+        m = self.message
+        self.preset_select.observe(_safe(lambda _: self._setup_for(self.preset_select.value),
+                                         m), names="value")
+        self.new_button.on_click(_safe(lambda _: self.new_game(), m))
+        self.look_button.on_click(_safe(lambda _: self._act(self.model.look), m))
+        self.bid_button.on_click(_safe(lambda _: self.bid_chosen(), m))
+        self.pass_button.on_click(_safe(lambda _: self.pass_cards(), m))
+        self.undo_button.on_click(_safe(lambda _: self.undo(), m))
+        self.hint_button.on_click(_safe(lambda _: self.hint(), m))
+        self.next_hand_button.on_click(_safe(lambda _: self._act(self.model.next_hand), m))
+        self.save_button.on_click(_safe(lambda _: self.save(), m))
+        self.projector_toggle.observe(_safe(lambda ch: self.set_projector(ch["new"]), m),
+                                      names="value")
+        self.pace_select.observe(_safe(lambda ch: self._set_pace(ch["new"]), m), names="value")
+        self._setup_for(self.preset_select.value, options)
+        if model is None:
+            self.seat_select.value = seat
+            model = PlayModel(rules, options, seat=seat, seed=seed, pace=self.pace_select.value)
+        else:
+            self.seat_select.value = model.seat
+        self.set_projector(projector)
+        self._start(model)
+
+    @classmethod
+    def from_record(cls, record: RecordSource, *, hand_number: int = 1, trick_number: int = 1,
+                    seat: int | None = None, seed: int = 0, pace: float = 0.4,
+                    projector: bool = False) -> PlayTable:
+        """Play on from trick ``trick_number`` of hand ``hand_number`` of a record (both
+        counted from 1), as a teacher hands a student a position."""
+        if isinstance(record, Game):
+            record = record.to_record()
+        model = PlayModel.from_record(record, hand_number=hand_number,
+                                      trick_number=trick_number, seat=seat, seed=seed,
+                                      pace=pace)
+        return cls(model.rules.name, seat=model.seat, seed=seed, pace=pace, model=model,
+                   projector=projector)
+
+    # ------------------------------------------------------------------ setup
+    def _setup_for(self, preset: str, options: dict[str, Any] | None = None) -> None:
+        self._controls = _option_controls(preset)
+        for k, v in (options or {}).items():
+            if k in self._controls:
+                w = self._controls[k]
+                w.value = (v or 0) if k == "bag_limit" else v
+        for k, w in self._controls.items():
+            w.add_class(f"sl-option-{k.replace('_', '-')}")
+        self.options_box.children = tuple(self._controls.values())
+        n = RuleSet.preset(preset).players
+        old = self.seat_select.value if self.seat_select.options else 0
+        self.seat_select.options = [(seat_name(s, n), s) for s in range(n)]
+        self.seat_select.value = old if isinstance(old, int) and old < n else 0
+
+    def new_game(self) -> None:
+        """Deal a new game with the rule set, options, seat, seed and pace chosen."""
+        self._cancel()
+        rules = RuleSet.preset(self.preset_select.value, _options_of(self._controls))
+        self._start(PlayModel(rules, seat=self.seat_select.value, seed=self.seed_text.value,
+                              pace=self.pace_select.value))
+
+    def _start(self, model: PlayModel) -> None:
+        self.model = model
+        r = model.rules
+        self.title.value = (f'<div class="sl-title-text"><b>{escape(PRESET_WORDS[r.name])}'
+                            f'</b>, {r.players} players, {escape(r.deck.label)}. You sit '
+                            f'{escape(model.game.seat_name(model.seat))}.</div>'
+                            '<details class="sl-rules-words"><summary>Table options</summary>'
+                            '<ul>' + "".join(f"<li>{escape(x)}</li>"
+                                             for x in model.setup_words()[1:]) +
+                            "</ul></details>")
+        self.hint_html.value = ""
+        self.save_html.value = ""
+        self.message.value = ""
+        self._selected = set()
+        self._feed_mark = 0
+        self._after_learner()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: cards twice the size, the setup hidden, everything on 1024×768."""
+        if on:
+            self.add_class("sl-projector")
+        else:
+            self.remove_class("sl-projector")
+        if self.projector_toggle.value != on:
+            self.projector_toggle.value = on
+
+    def _set_pace(self, pace: float) -> None:
+        self.model.pace = pace
+        if pace == 0:
+            self._cancel()
+            self.model.run_bots()
+            self.refresh()
+
+    # ------------------------------------------------------------------ learner actions
+    def _act(self, fn: Callable[[], Any]) -> None:
+        self._cancel()
+        self.hint_html.value = ""
+        fn()
+        self._after_learner()
+
+    def _after_learner(self) -> None:
+        if self.model.message:
+            self.message.value = render.message_html(self.model.message)
+            self.model.message = ""
+        else:
+            self.message.value = ""
+        self._selected = set()
+        self.refresh()
+        self._schedule()
+
+    def click_card(self, card: Card | str, as_: str | None = None) -> None:
+        """What clicking a card of your hand does: play it (or ask how to declare a Traveler/
+        Hunter), or select it for an exchange."""
+        m = self.model
+        c = m.rules.deck.parse(card) if not isinstance(card, Card) else card
+        w = m.waiting()
+        if w == "exchange" and not (m.exchange_due() or {}).get("face_down"):
+            self.message.value = ""
+            if c in self._selected:
+                self._selected.discard(c)
+            else:
+                self._selected.add(c)
+            self._draw_hand()
+            return
+        if w == "play" and as_ is None:
+            plays = m.plays_for(c)
+            if len(plays) > 1:
+                self._ask_declaration(plays)
+                return
+            if plays:
+                self._act(lambda: m.play(plays[0]))
+                return
+        self._act(lambda: m.play(c, as_))
+
+    def _ask_declaration(self, plays: Sequence[Play]) -> None:
+        buttons = []
+        for p in plays:
+            b = _button(f"Play the {p.card.name} as {render.SUITS[p.suit].name}",
+                        "sl-declare-as")
+            b.on_click(_safe(self._declarer(p), self.message))
+            buttons.append(b)
+        self.declare_box.children = tuple(buttons)
+
+    def _declarer(self, p: Play) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            self._act(lambda: self.model.play(p))
+        return click
+
+    def bid_chosen(self) -> None:
+        choices = self.model.bid_choices()
+        i = self.bid_select.value
+        if not choices or i is None or not 0 <= i < len(choices):
+            self._act(lambda: self.model.bid(None))
+            return
+        self._act(lambda: self.model.bid(choices[i].bid))
+
+    def pass_cards(self) -> None:
+        due = self.model.exchange_due()
+        if due is not None and due["face_down"]:
+            n = int(self.count_select.value or 0)
+            self._act(lambda: self.model.exchange(n))
+        else:
+            cards = list(self._selected)
+            self._act(lambda: self.model.exchange(cards))
+
+    def undo(self) -> None:
+        self._act(self.model.undo)
+
+    def hint(self) -> None:
+        self.hint_html.value = (f'<div class="sl-hint-text" role="status">'
+                                f'{render.text_html(self.model.hint())}</div>')
+
+    def save(self) -> str:
+        """Write the record to the file named (and offer it as a download); its text."""
+        path = self.save_path.value.strip()
+        text = self.model.save(path or None)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        where = f"Saved to {escape(path)}. " if path else ""
+        self.save_html.value = (
+            f'<div class="sl-saved">{where}Replay it with <code>spades-lab replay '
+            f'{escape(path or "game.json")}</code>, or open it in the table and the what-if '
+            f'tools. <a class="sl-save-link" download="{escape(Path(path or "game.json").name)}"'
+            f' href="data:application/json;base64,{data}">Download the record</a></div>')
+        return text
+
+    # ------------------------------------------------------------------ bots
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _schedule(self) -> None:
+        m = self.model
+        if m.waiting() != "bots":
+            return
+        if m.pace <= 0:
+            m.run_bots()
+            self.refresh()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script or a test): no pause between moves
+            m.run_bots()
+            self.refresh()
+            return
+        self._pending = loop.call_later(m.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._pending = None
+        try:
+            if self.model.step_bot():
+                self.refresh()
+                self._schedule()
+        except Exception as e:  # noqa: BLE001 - shown to the student instead of a traceback
+            self.message.value = render.message_html(f"Something went wrong: {e}")
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw every part from the model."""
+        m = self.model
+        h = m.game.hand
+        w = m.waiting()
+        self.status_html.value = (f'<div class="sl-status" role="status">'
+                                  f'{render.text_html(m.status())}</div>')
+        if h is None:
+            return
+        self.trumps_html.value = render.trumps_html(h)
+        trick, winning, caption = m.shown_trick()
+        self.table_html.value = render.play_table_html(h, m.seat, trick=trick, winning=winning,
+                                                       caption=caption, names=m.game.players)
+        self._draw_hand()
+        self.declare_box.children = ()
+        # bidding
+        choices = m.bid_choices()
+        self.bid_box.layout.display = "" if w in ("look", "bid") else "none"
+        self.look_button.layout.display = "" if w == "look" else "none"
+        self.bid_select.options = [(c.label, i) for i, c in enumerate(choices)]
+        if choices:
+            guess = next((i for i, c in enumerate(choices) if not c.bid.blind and not c.bid.nil
+                          and c.bid.tricks == 3), 0)
+            self.bid_select.value = guess
+        self.bid_select.description = "Blind bid" if w == "look" else "Your bid"
+        # exchange
+        due = m.exchange_due()
+        self.exchange_box.layout.display = "" if due else "none"
+        if due:
+            to = m.game.seat_name(due["to"])
+            if due["face_down"]:
+                self.count_select.layout.display = ""
+                self.count_select.options = list(range(due["lo"], due["hi"] + 1))
+                self.count_select.value = due["hi"]
+                self.exchange_html.value = (f"<span>Pass cards face down to {escape(to)} "
+                                            "without looking: choose how many.</span>")
+            else:
+                self.count_select.layout.display = "none"
+                want = due["hi"] if due["lo"] == due["hi"] else f"{due['lo']} to {due['hi']}"
+                self.exchange_html.value = (f"<span>Click {want} of your cards to pass to "
+                                            f"{escape(to)}, then press Pass.</span>")
+        self.undo_button.disabled = not m.history
+        self.hint_button.disabled = w not in ("look", "bid", "exchange", "play")
+        self.next_hand_button.layout.display = "" if w == "next-hand" else "none"
+        if w in ("next-hand", "over"):
+            self.score_html.value = render.explanation_text_html(
+                m.final_score_text(), "The score")
+        else:
+            self.score_html.value = ""
+        lines = m.feed[-14:]
+        self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
+
+    def _draw_hand(self) -> None:
+        m = self.model
+        cards = m.my_cards()
+        w = m.waiting()
+        if not cards:
+            look = " (you have not looked at them yet)" if m.game.phase == "bidding" else ""
+            self.hand_label.value = f'<div class="sl-hand-title">Your cards{look}</div>'
+        else:
+            tail = ": the cards you may play are marked green" if w == "play" else ""
+            self.hand_label.value = f'<div class="sl-hand-title">Your cards{tail}</div>'
+        while len(self._card_buttons) < len(cards):
+            b = W.Button(layout=W.Layout(width="auto"))
+            b.on_click(_safe(self._clicker(len(self._card_buttons)), self.message))
+            self._card_buttons.append(b)
+        self._cards = [c for c, _ in cards]
+        for b, (c, ok) in zip(self._card_buttons[:len(cards)], cards, strict=True):
+            cls = ["sl-cardbtn", "sl-button", f"sl-s1-{c.suits[0]}"]
+            if c.is_dual:
+                cls.append(f"sl-s2-{c.suits[1]}")
+            if w == "play":
+                cls.append("sl-legal" if ok else "sl-illegal")
+            if c in self._selected:
+                cls.append("sl-selected")
+            b.description = c.name
+            b.tooltip = c.name + (" (may be played)" if w == "play" and ok else
+                                  " (may not be played now)" if w == "play" else "")
+            b._dom_classes = tuple(cls)
+        self.hand_box.children = tuple(self._card_buttons[:len(cards)])
+
+    def _clicker(self, i: int) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            if i < len(self._cards):
+                self.click_card(self._cards[i])
+        return click
+
+
+__all__ = ["TableApp", "PlayTable", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer",
+           "Quiz"]
