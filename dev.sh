@@ -107,7 +107,9 @@ case "$cmd" in
         ;;
     voila)
         setup
-        exec "$VENV/bin/voila" --no-browser notebooks/01_table_app.ipynb "$@"
+        # spades_lab's own template (share/jupyter/voila/templates/spades_lab): no CDN links
+        export JUPYTER_PATH="$ROOT/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+        exec "$VENV/bin/voila" --no-browser --template=spades_lab notebooks/01_table_app.ipynb "$@"
         ;;
     test)
         setup

@@ -31,7 +31,7 @@ from .models import (
     load_game,
     quiz_questions,
 )
-from .playmodel import PlayModel
+from .playmodel import PlayModel, plain
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -230,11 +230,17 @@ class TableApp(W.VBox):
         self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
         self.trumps_html.value = render.trumps_html(h)
         trick, caption = m.shown_trick()
-        self.table_html.value = render.table_html(
+        html = render.table_html(
             h, face_up=m.face_up(), names=m.source.players if m.source else None,
-            trick=trick, trick_caption=caption)
-        self.explanation_html.value = render.explanation_html(m.explanation(),
-                                                              "What just happened")
+            trick=None if h.trick else trick, trick_caption=caption)
+        if trick and not h.trick and h.tricks:  # the trick just completed: mark its winner
+            w = h.tricks[-1].winner
+            html = html.replace(f'<div class="sl-trick-play" data-seat="{w}"><span class="'
+                                'sl-card ', f'<div class="sl-trick-play" data-seat="{w}"><span '
+                                'class="sl-card sl-winning ', 1)
+        self.table_html.value = html
+        self.explanation_html.value = render.explanation_text_html(
+            [plain(x) for x in m.explanation()], "What just happened")
         at_start, at_end = m.position == 0, m.position == m.last
         self.first_button.disabled = self.prev_button.disabled = at_start
         self.prev_trick_button.disabled = at_start
