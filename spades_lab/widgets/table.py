@@ -933,7 +933,10 @@ class PlayTable(W.VBox):
         m = self.model
         h = m.game.hand
         w = m.waiting()
-        self.status_html.value = (f'<div class="sl-status" role="status">'
+        self._gen = getattr(self, "_gen", 0) + 1
+        self.status_html.value = (f'<div class="sl-status" role="status" data-wait="{w}" '
+                                  f'data-moves="{len(m.game.log)}" data-gen="{self._gen}" '
+                                  f'data-on-table="{len(h.trick) if h is not None else 0}">'
                                   f'{render.text_html(m.status())}</div>')
         if h is None:
             return
