@@ -723,10 +723,9 @@ def play_css() -> str:
 
 
 PLAY_CSS = """
-.sl-play-app .sl-button:focus-visible,.sl-play-app button:focus-visible,
-.sl-play-app select:focus-visible,.sl-play-app input:focus-visible,
-.sl-table-app button:focus-visible,.sl-table-app select:focus-visible,
-.sl-table-app input:focus-visible{outline:3px solid #0d47a1!important;outline-offset:2px}
+.sl-play-app :focus-visible,.sl-table-app :focus-visible,.sl-whatif :focus-visible,
+.sl-quiz :focus-visible{outline:3px solid #0d47a1!important;outline-offset:2px;
+ box-shadow:0 0 0 3px #0d47a1!important}
 .sl-play-app .sl-seat-compact{min-width:8em;padding:3px 6px}
 .sl-play-app .sl-you{border-color:#1565c0;background:#e3f2fd}
 .sl-winning{box-shadow:0 0 0 3px #f9a825,0 0 0 5px #5d4037}
@@ -749,8 +748,9 @@ PLAY_CSS = """
 .sl-play-explanation{max-height:16em;overflow:auto}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
 .sl-projector .sl-card{font-size:30px}
-.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:72px!important;
- height:96px!important;font-size:14px!important}
+.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
+ height:94px!important;font-size:14px!important;margin:0!important}
+.sl-projector .sl-hand-buttons{gap:2px}
 .sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
 .sl-projector .sl-play-setup{display:none!important}
 .sl-projector .sl-play-explanation{max-height:150px;font-size:15px}

@@ -282,6 +282,11 @@ def test_projector_mode_fits_1024x768(voila_url: str) -> None:
     with sync_api.sync_playwright() as pw:
         p = Page(pw, voila_url, size=(1024, 768))
         try:
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app .sl-status').dataset.wait "
+                "!== 'bots'")
+            if p.state()[0] == "look":
+                p.click("button.sl-look")
             p.app.locator(".sl-projector-toggle").first.click()
             p.page.wait_for_function(
                 "() => document.querySelector('.sl-play-app.sl-projector') !== null")
@@ -294,9 +299,6 @@ def test_projector_mode_fits_1024x768(voila_url: str) -> None:
             assert last is not None and box["width"] <= 1024
             assert last["y"] + last["height"] - box["y"] <= 768, (box, last)
             card = p.app.locator("button.sl-cardbtn").first.bounding_box()
-            if card is None:  # the cards are still face down: look first
-                p.click("button.sl-look")
-                card = p.app.locator("button.sl-cardbtn").first.bounding_box()
             assert card is not None and card["width"] >= 68 and card["height"] >= 92, card
             _shot(p.page, "play_projector.png")
             assert not p.errors, p.errors

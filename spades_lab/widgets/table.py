@@ -64,7 +64,7 @@ def _safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
 
 
 def _style() -> W.HTML:
-    return _html("sl-style", render.style_block())
+    return _html("sl-style", render.style_block() + f"<style>{render.PLAY_CSS}</style>")
 
 
 # ---------------------------------------------------------------------------- table
@@ -104,12 +104,17 @@ class TableApp(W.VBox):
         self.last_button = _button("last ▶|", "sl-last-button", "end of the hand")
         self.prev_trick_button = _button("◀◀ trick", "sl-prev-trick", "previous trick")
         self.next_trick_button = _button("trick ▶▶", "sl-next-trick", "next trick")
-        self.slider = W.IntSlider(value=0, min=0, max=0, description="Step",
-                                  continuous_update=False, layout=W.Layout(width="28em"))
+        # A labelled number box (a slider's handle has no accessible name in ipywidgets) and
+        # an auto-play toggle named in words, stepping on the kernel's event loop.
+        self.slider = W.BoundedIntText(value=0, min=0, max=0, description="Step",
+                                       continuous_update=False, layout=W.Layout(width="12em"))
         self.slider.add_class("sl-slider")
-        self.player = W.Play(value=0, min=0, max=0, interval=900, description="auto-play")
+        self.player = W.ToggleButton(value=False, description="auto-play ▶",
+                                     tooltip="step through the hand by itself")
         self.player.add_class("sl-autoplay")
-        W.jslink((self.player, "value"), (self.slider, "value"))
+        self.player.add_class("sl-button")
+        self._auto: asyncio.TimerHandle | None = None
+        self.auto_interval = 0.9
         self.path_text = W.Text(placeholder="path to a game record (.json)",
                                 layout=W.Layout(width="24em"))
         self.path_text.add_class("sl-path")
@@ -142,6 +147,7 @@ class TableApp(W.VBox):
         self.seat_select.observe(_safe(self._on_seat, m), names="value")
         self.hand_select.observe(_safe(self._on_hand, m), names="value")
         self.load_button.on_click(_safe(lambda _: self.load(self.path_text.value.strip()), m))
+        self.player.observe(_safe(self._on_auto, m), names="value")
         if source is not None:
             self.load(source, hand=hand, view_seat=view_seat)
         else:
@@ -177,7 +183,6 @@ class TableApp(W.VBox):
         self._busy = True
         try:
             self.slider.max = model.last
-            self.player.max = model.last
             self.slider.value = model.position
         finally:
             self._busy = False
@@ -197,6 +202,29 @@ class TableApp(W.VBox):
         finally:
             self._busy = False
         self.refresh()
+
+    def _on_auto(self, change: dict[str, Any]) -> None:
+        self.player.description = "stop auto-play ■" if change["new"] else "auto-play ▶"
+        if self._auto is not None:
+            self._auto.cancel()
+            self._auto = None
+        if change["new"]:
+            self._auto_tick(first=True)
+
+    def _auto_tick(self, first: bool = False) -> None:
+        self._auto = None
+        if not self.player.value or not self.model.ok:
+            return
+        if not first:
+            if self.model.position >= self.model.last:
+                self.player.value = False
+                return
+            self._go(lambda: self.model.step(1))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script): nothing to schedule on
+            return
+        self._auto = loop.call_later(self.auto_interval, self._auto_tick)
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         if self._busy or not self.model.ok:
