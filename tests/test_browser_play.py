@@ -257,14 +257,16 @@ def test_play_standard_and_acorns_by_clicking(voila_url: str) -> None:
             p.app.scroll_into_view_if_needed()
             p.app.locator(".sl-play-pace select").first.select_option(label="instant")
             # a whole hand of standard Spades
-            p.app.locator(".sl-preset-select select").first.select_option(label="Spades (standard)")
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades (standard)")
             p.click("button.sl-new-game")
             _shot(p.page, "play.png", ".sl-play-app")
             result = play_whole_hand(p)
             check_against_engine(p, result)
             _shot(p.page, "play_scored.png", ".sl-play-app")
             # a whole hand of Spades (and Acorns) with Travelers and Hunters
-            p.app.locator(".sl-preset-select select").first.select_option(label="Spades and Acorns, 4 players (Heckadeck)")
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades and Acorns, 4 players (Heckadeck)")
             box = p.app.locator(".sl-option-travelers-hunters input").first
             box.check()
             p.click("button.sl-new-game")
