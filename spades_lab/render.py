@@ -745,7 +745,6 @@ PLAY_CSS = """
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
  border-style:dashed!important}
 .sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
-.sl-play-explanation{max-height:16em;overflow:auto}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
 .sl-projector .sl-card{font-size:30px}
 .sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
@@ -753,7 +752,8 @@ PLAY_CSS = """
 .sl-projector .sl-hand-buttons{gap:2px}
 .sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
 .sl-projector .sl-play-setup{display:none!important}
-.sl-projector .sl-play-explanation{max-height:150px;font-size:15px}
+.sl-projector .sl-play-explanation{font-size:15px}
+.sl-projector .sl-play-score li.sl-indent{display:none}
 .sl-projector .sl-trick-area{min-height:0;padding:2px}
 .sl-projector .sl-table{gap:2px}
 .sl-projector{max-width:1024px}

@@ -824,6 +824,8 @@ class PlayTable(W.VBox):
             self.remove_class("sl-projector")
         if self.projector_toggle.value != on:
             self.projector_toggle.value = on
+        if hasattr(self, "model"):
+            self.refresh()
 
     def _set_pace(self, pace: float) -> None:
         self.model.pace = pace
@@ -1008,7 +1010,10 @@ class PlayTable(W.VBox):
                 m.final_score_text(), "The score")
         else:
             self.score_html.value = ""
-        lines = m.feed[-14:]
+        # what happened since your last decision (the newest lines; fewer on a projector)
+        mark = m.history[-1].feed if m.history else 0
+        keep = 6 if self.projector_toggle.value else 14
+        lines = m.feed[mark:][-keep:] or m.feed[-keep:]
         self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
 
     def _draw_hand(self) -> None:
