@@ -716,8 +716,8 @@ class PlayTable(W.VBox):
         self.hint_button = _button("Hint", "sl-hint", "what the practice bot would do")
         self.next_hand_button = _button("Deal the next hand", "sl-next-hand")
         self.save_button = _button("Save game", "sl-save", "the game record, for replay")
-        self.save_path = W.Text(value="my_game.json", description="File",
-                                layout=W.Layout(width="16em"))
+        self.save_path = W.Text(value="", placeholder="file name (optional)",
+                                description="Save to", layout=W.Layout(width="18em"))
         self.save_path.add_class("sl-save-path")
         actions = W.HBox([self.undo_button, self.hint_button, self.next_hand_button,
                           self.save_button, self.save_path, self.projector_toggle],
