@@ -83,7 +83,7 @@ def _timeline_legend(ax: Any, acorns: bool) -> None:
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    handles = [Line2D([], [], marker="o", linestyle="", color="#555555", markersize=5,
+    handles: list[Any] = [Line2D([], [], marker="o", linestyle="", color="#555555", markersize=5,
                       label="a card played as this trump"),
                Line2D([], [], marker="*", linestyle="", color="#d84315", markersize=11,
                       label="the trick that broke this trump")]
