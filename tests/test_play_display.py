@@ -62,3 +62,20 @@ def test_replay_table_marks_the_winner_while_played_and_after() -> None:
     assert re.search(f'data-seat="{done.winner}"><span class="sl-card[^"]*sl-winning',
                      app.table_html.value)
     assert app.table_html.value.count("sl-winning") == 1
+
+
+def test_trump_timeline_view_follows_the_table() -> None:
+    from spades_lab.widgets import TableApp, TrumpTimelineView
+
+    app = TableApp(DEMO)
+    view = TrumpTimelineView(app)
+    assert "No card played yet" in view.now_html.value
+    app.last_button.click()
+    h = app.model.hand
+    assert f"trick {h.rules.hand_size} of {h.rules.hand_size}" in view.now_html.value
+    assert "superior trump (set in trick 15)" in view.now_html.value
+    full = view.picture.value
+    app.model.go(app.model.play_start + 4 * h.rules.players)
+    app.slider.value = app.model.position
+    assert "trick 4 of" in view.now_html.value and view.picture.value != full
+    assert "sl-timeline-superior" not in view.picture.value  # not set yet at trick 4

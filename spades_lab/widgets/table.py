@@ -267,8 +267,10 @@ class TableApp(W.VBox):
                                 'sl-card ', f'<div class="sl-trick-play" data-seat="{w}"><span '
                                 'class="sl-card sl-winning ', 1)
         self.table_html.value = html
-        self.explanation_html.value = render.explanation_text_html(
-            [plain(x) for x in m.explanation()], "What just happened")
+        lines = [plain(x) for x in m.explanation()]
+        if len(lines) == 2 and " bids " in lines[0] and " may bid " in lines[1]:
+            lines = lines[:1]  # "North bids 6. North may bid 6." says one thing twice
+        self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
         at_start, at_end = m.position == 0, m.position == m.last
         self.first_button.disabled = self.prev_button.disabled = at_start
         self.prev_trick_button.disabled = at_start
@@ -283,11 +285,19 @@ class TrumpTimelineView(W.VBox):
     """For the Acorns rule sets: the hand's tricks, when each trump was broken, which became
     superior, and the tricks the superiority decided."""
 
-    def __init__(self, source: RecordSource, hand: int = 0) -> None:
+    def __init__(self, source: RecordSource | TableApp, hand: int = 0) -> None:
         self.message = _html("sl-message")
         self.picture = _html("sl-timeline-box")
-        super().__init__([_style(), self.message, self.picture])
+        self.now_html = _html("sl-timeline-now")
+        super().__init__([_style(), self.message, self.now_html, self.picture])
         self.add_class("sl-trump-timeline")
+        if isinstance(source, TableApp):
+            # follow the table: the picture shows the hand as far as the table has stepped
+            self.table: TableApp | None = source
+            source.slider.observe(_safe(lambda _: self.follow(), self.message), names="value")
+            self.follow()
+            return
+        self.table = None
         game, err, rule = load_game(source)
         if game is None:
             self.message.value = render.error_html(err or "", rule)
@@ -301,6 +311,21 @@ class TrumpTimelineView(W.VBox):
                 f"{game.rules.name} has one trump (Spades): the timeline is for the Acorns "
                 "rule sets.")
         self.picture.value = render.trump_timeline_svg(h)
+
+    def follow(self) -> None:
+        """Redraw for the table's current step: tricks so far, the breaks and the superior
+        trump as they stand, and in words where the table is."""
+        t = self.table
+        if t is None or not t.model.ok:
+            return
+        h = t.model.hand
+        self.picture.value = render.trump_timeline_svg(h)
+        k = len(h.tricks) + (1 if h.trick else 0)
+        sup = f" {render.SUITS[h.superior].name} are the superior trump (set in trick " \
+            f"{h.superior_at[0] + 1})." if h.superior and h.superior_at else ""
+        self.now_html.value = (f'<div class="sl-timeline-step">The table is at trick {k} of '
+                               f'{h.rules.hand_size}.{escape(sup)}</div>' if k else
+                               '<div class="sl-timeline-step">No card played yet.</div>')
 
 
 # ---------------------------------------------------------------------------- score explainer
