@@ -663,9 +663,11 @@ def explanation_text_html(lines: Sequence[str], title: str = "") -> str:
     return f'<div class="sl-explanation">{head}<ul>{"".join(items)}</ul></div>'
 
 
-def message_html(message: str) -> str:
-    """A refusal or problem for a learner: the sentence only (no rule id), suits drawn."""
-    return f'<div class="sl-error" role="alert">{text_html(message)}</div>'
+def message_html(message: str, rule: str | None = None) -> str:
+    """A refusal or problem for a learner: the sentence only, suits drawn; the rule id, for
+    tests and teachers' tools, stays out of sight in ``data-rule``."""
+    data = f' data-rule="{escape(rule)}"' if rule else ""
+    return f'<div class="sl-error" role="alert"{data}>{text_html(message)}</div>'
 
 
 def play_table_html(hand: Hand, seat: int, *, trick: Sequence[tuple[int, Play]] = (),
@@ -744,6 +746,9 @@ PLAY_CSS = """
 .sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
  border-style:dashed!important}
+.sl-choice.jupyter-button{background:#fff;border:1px solid #777}
+.sl-choice.sl-illegal{opacity:1;filter:none;background:#eceff1!important;color:#37474f!important;
+ border:1px dashed #546e7a}
 .sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
 .sl-projector .sl-card{font-size:30px}

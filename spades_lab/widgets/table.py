@@ -31,7 +31,7 @@ from .models import (
     load_game,
     quiz_questions,
 )
-from .playmodel import PlayModel, plain
+from .playmodel import PlayModel, card_words, plain
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -427,9 +427,11 @@ class WhatIf(W.VBox):
             f'{escape(played)} Pick another card:</div>'
             + render.trick_html(list(h.trick), g.rules.players))
         self.buttons = []
+        self._labels: dict[str, str] = {}
         for ch in m.choices():
-            b = _button(ch.label, "sl-choice", ch.play.card.name + (
-                "" if ch.ok else f" (not allowed: {ch.rule})"))
+            b = _button(card_words(ch.play), "sl-choice", card_words(ch.play) + (
+                "" if ch.ok else " (not allowed here)"))
+            self._labels[b.model_id] = ch.label
             b.add_class("sl-legal" if ch.ok else "sl-illegal")
             for s in ch.play.card.suits:
                 b.add_class(f"sl-suit-{s}")
@@ -447,8 +449,9 @@ class WhatIf(W.VBox):
         m = self.model
         assert m is not None
         if not m.try_play(choice):
-            self.result_html.value = render.error_html(
-                f"{choice.play.pretty} may not be played here: {m.message}", choice.rule)
+            self.result_html.value = render.message_html(
+                f"The {card_words(choice.play)} may not be played here: {m.message}",
+                choice.rule)
             return
         assert m.result is not None
         _, b = m.result
@@ -457,14 +460,16 @@ class WhatIf(W.VBox):
         h = b.game.hands[m.table.hand_index]
         self.result_html.value = (
             f'<div class="sl-diff"><b>If {escape(m.game.seat_name(m.seat or 0))} plays '
-            f'{escape(choice.play.pretty)}:</b><ul>'
-            + "".join(f"<li>{escape(x)}</li>" for x in m.difference()) + "</ul></div>"
+            f'the {escape(card_words(choice.play))}:</b><ul>'
+            + "".join(f"<li>{render.text_html(plain(x))}</li>" for x in m.difference())
+            + "</ul></div>"
             + (render.score_html(h.scores, n) if h.scores else ""))
 
     def choose_label(self, label: str) -> None:
-        """Click the choice button labelled ``label`` (e.g. ``"QH"`` or ``"TPS as S"``)."""
+        """Click the choice button labelled ``label``: the card in words (``"Queen of
+        Hearts"``) or its record code (``"QH"``, ``"TPS as S"``)."""
         for b in self.buttons:
-            if b.description == label:
+            if label in (b.description, self._labels.get(b.model_id)):
                 b.click()
                 return
         raise RuleError("unknown-card", f"No choice {label!r} here.")
@@ -575,8 +580,8 @@ class Quiz(W.VBox):
             extra = render.trick_html(list(q.cards), self.players)
         if q.card is not None:
             extra += f'<div class="sl-quiz-card">{render.card_html(q.card)}</div>'
-        self.question_html.value = (f'<div class="sl-quiz-question">{escape(q.prompt)}</div>'
-                                    + extra)
+        self.question_html.value = (f'<div class="sl-quiz-question">'
+                                    f'{render.text_html(q.prompt)}</div>' + extra)
         self.buttons = []
         for i, c in enumerate(q.choices):
             b = _button(c, "sl-quiz-choice")
@@ -593,9 +598,9 @@ class Quiz(W.VBox):
     def answer(self, i: int) -> bool:
         right, lines = self.model.answer(i)
         cls = "sl-correct" if right else "sl-wrong"
-        self.feedback_html.value = (f'<div class="{cls}"><b>{escape(lines[0])}</b><ul>'
-                                    + "".join(f"<li>{escape(x)}</li>" for x in lines[1:])
-                                    + "</ul></div>")
+        self.feedback_html.value = (f'<div class="{cls}"><b>{render.text_html(plain(lines[0]))}'
+                                    '</b><ul>' + "".join(f"<li>{render.text_html(plain(x))}</li>"
+                                                         for x in lines[1:]) + "</ul></div>")
         for j, b in enumerate(self.buttons):
             if j == self.model.question.answer:  # type: ignore[union-attr]
                 b.add_class("sl-answer")
