@@ -411,7 +411,7 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
             opt = f' <code class="sl-option">{escape(item.option)}</code>' if item.option else ""
             rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
                         f'<td class="sl-points">{item.points:+d}</td>'
-                        f'<td>{escape(item.text)}{opt}</td>'
+                        f'<td>{text_html(item.text)}{opt}</td>'
                         f'<td class="sl-points">{_bags_text(item.bags)}</td></tr>')
         rows.append(f'<tr class="sl-score-total"><td class="sl-points">{s.hand_score:+d}</td>'
                     f'<td>hand score; total {s.total_before} → {s.total}</td>'
@@ -565,7 +565,7 @@ def trump_timeline_svg(hand: Hand, *, upto: int | None = None) -> str:
                  'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
                  '</text>')
     parts.append("</svg>")
-    lines = "".join(f"<li>{escape(x)}</li>" for x in tl.text.splitlines())
+    lines = "".join(f"<li>{text_html(x)}</li>" for x in tl.text.splitlines())
     return (f'<div class="sl-timeline">{"".join(parts)}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
 
@@ -611,7 +611,7 @@ def error_html(message: str, rule: str | None = None) -> str:
 
 def explanation_html(lines: Sequence[str], title: str = "") -> str:
     head = f"<b>{escape(title)}</b>" if title else ""
-    items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+    items = "".join(f"<li>{text_html(x)}</li>" for x in lines)
     return f'<div class="sl-explanation">{head}<ul>{items}</ul></div>'
 
 

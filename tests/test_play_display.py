@@ -79,3 +79,14 @@ def test_trump_timeline_view_follows_the_table() -> None:
     app.slider.value = app.model.position
     assert "trick 4 of" in view.now_html.value and view.picture.value != full
     assert "sl-timeline-superior" not in view.picture.value  # not set yet at trick 4
+
+
+def test_rich_output_lists_draw_suits() -> None:
+    from spades_lab import render
+
+    h = replay(DEMO).game.hands[0]
+    listed = render.trump_timeline_svg(h).split('<ul class="sl-timeline-text">')[1]
+    assert "sl-suit-inline" in listed
+    assert not any(s.symbol in listed for s in SUITS.values())
+    box = render.explanation_html(["North wins with 9\U0001f330"])
+    assert "\U0001f330" not in box and "sl-suit-inline" in box
