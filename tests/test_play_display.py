@@ -90,3 +90,17 @@ def test_rich_output_lists_draw_suits() -> None:
     assert not any(s.symbol in listed for s in SUITS.values())
     box = render.explanation_html(["North wins with 9\U0001f330"])
     assert "\U0001f330" not in box and "sl-suit-inline" in box
+
+
+def test_replay_table_hands_the_position_to_play_mode() -> None:
+    from spades_lab.widgets import TableApp
+
+    app = TableApp(DEMO, view_seat=2)
+    app.model.go(app.model.play_start + 5 * 4 + 1)  # in trick 6
+    play = app.play_here(pace=0)
+    assert app.play_box.children == (play,)
+    h = play.model.game.hands[0]
+    # the bots before South have played to trick 6; now it is South's (the learner's) turn
+    assert len(h.tricks) == 5 and play.model.seat == 2 and play.model.waiting() == "play"
+    rec = replay(DEMO).game.hands[0]
+    assert [t.winner for t in h.tricks] == [t.winner for t in rec.tricks[:5]]

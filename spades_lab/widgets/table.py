@@ -131,8 +131,13 @@ class TableApp(W.VBox):
             box = W.HBox([self.path_text, self.load_button])
             box.add_class("sl-loader")
             rows.append(box)
+        self.play_here_button = _button("Play on from this trick", "sl-play-here",
+                                        "play the rest of the hand yourself against bots")
+        self.play_box = W.VBox()
+        self.play_box.add_class("sl-play-here-box")
+        self.play_table: PlayTable | None = None
         rows += [self.message, self.status_html, self.trumps_html, self.table_html, controls,
-                 steps, self.explanation_html]
+                 steps, self.explanation_html, W.HBox([self.play_here_button]), self.play_box]
         super().__init__(rows)
         self.add_class("sl-table-app")
         self._busy = False
@@ -147,6 +152,7 @@ class TableApp(W.VBox):
         self.seat_select.observe(_safe(self._on_seat, m), names="value")
         self.hand_select.observe(_safe(self._on_hand, m), names="value")
         self.load_button.on_click(_safe(lambda _: self.load(self.path_text.value.strip()), m))
+        self.play_here_button.on_click(_safe(lambda _: self.play_here(), m))
         self.player.observe(_safe(self._on_auto, m), names="value")
         if source is not None:
             self.load(source, hand=hand, view_seat=view_seat)
@@ -202,6 +208,21 @@ class TableApp(W.VBox):
         finally:
             self._busy = False
         self.refresh()
+
+    def play_here(self, *, pace: float = 0.4) -> PlayTable:
+        """Open play mode below the table at the start of the trick shown (the seat viewed,
+        or else the seat to play, is yours; bots play the others)."""
+        m = self.model
+        h = m.hand
+        trick = min(len(h.tricks) + 1, h.rules.hand_size)
+        seat = m.view_seat
+        if seat is None:
+            seat = h.turn if h.turn is not None else 0
+        self.play_table = PlayTable.from_record(
+            self.game.to_record(), hand_number=m.hand_index + 1,
+            trick_number=trick if h.phase == "play" or h.complete else 1, seat=seat, pace=pace)
+        self.play_box.children = (self.play_table,)
+        return self.play_table
 
     def _on_auto(self, change: dict[str, Any]) -> None:
         self.player.description = "stop auto-play ■" if change["new"] else "auto-play ▶"
