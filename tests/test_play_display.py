@@ -104,3 +104,13 @@ def test_replay_table_hands_the_position_to_play_mode() -> None:
     assert len(h.tricks) == 5 and play.model.seat == 2 and play.model.waiting() == "play"
     rec = replay(DEMO).game.hands[0]
     assert [t.winner for t in h.tricks] == [t.winner for t in rec.tricks[:5]]
+
+
+def test_replay_table_shows_the_score_at_the_end_of_the_hand() -> None:
+    from spades_lab.widgets import TableApp
+
+    app = TableApp(DEMO)
+    assert "Hand 1 is over" not in app.explanation_html.value
+    app.last_button.click()
+    assert "Hand 1 is over" in app.explanation_html.value
+    assert "North/South: bid" in app.explanation_html.value

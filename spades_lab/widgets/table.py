@@ -31,7 +31,7 @@ from .models import (
     load_game,
     quiz_questions,
 )
-from .playmodel import PlayModel, card_words, plain
+from .playmodel import PlayModel, card_words, plain, score_lines
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -291,6 +291,8 @@ class TableApp(W.VBox):
         lines = [plain(x) for x in m.explanation()]
         if len(lines) == 2 and " bids " in lines[0] and " may bid " in lines[1]:
             lines = lines[:1]  # "North bids 6. North may bid 6." says one thing twice
+        if h.complete and m.position == m.last:
+            lines += score_lines(h)  # the end of the hand: how it scored
         self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
         at_start, at_end = m.position == 0, m.position == m.last
         self.first_button.disabled = self.prev_button.disabled = at_start
