@@ -743,6 +743,8 @@ PLAY_CSS = """
 .sl-cardbtn::before,.sl-cardbtn::after{content:"";display:block;width:1.5em;height:1.5em;
  background-repeat:no-repeat;background-size:contain;flex:none}
 .sl-cardbtn:not([class*="sl-s2-"])::after{display:none}
+.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.1em;
+ height:1.1em}
 .sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
  border-style:dashed!important}
@@ -756,7 +758,12 @@ PLAY_CSS = """
  height:94px!important;font-size:14px!important;margin:0!important}
 .sl-projector .sl-hand-buttons{gap:2px}
 .sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
-.sl-projector .sl-play-setup{display:none!important}
+.sl-projector .sl-play-setup,.sl-projector .sl-rules-words{display:none!important}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]::before,
+.sl-projector .sl-cardbtn[class*="sl-s2-"]::after{width:20px;height:20px}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:12px!important;line-height:1!important}
+.sl-projector .sl-trumps{margin:1px 0}
+.sl-projector .sl-status{margin:2px 0}
 .sl-projector .sl-play-explanation{font-size:15px}
 .sl-projector .sl-play-score li.sl-indent{display:none}
 .sl-projector .sl-trick-area{min-height:0;padding:2px}

@@ -186,7 +186,7 @@ def play_whole_hand(p: Page) -> dict[str, Any]:
         elif wait == "play":
             illegal = p.app.locator("button.sl-cardbtn.sl-illegal")
             if not refusal and illegal.count():
-                name = illegal.first.inner_text().strip()
+                name = illegal.first.inner_text().replace("\u200b", "").strip()
                 status = p.app.locator(".sl-status").first.inner_text()
                 on_table = int(p.app.locator(".sl-status").first.get_attribute(
                     "data-on-table") or 0)
@@ -280,6 +280,17 @@ def test_play_standard_and_acorns_by_clicking(voila_url: str) -> None:
             p.close()
 
 
+def _fits(p: Page) -> None:
+    """Table, your cards, controls and explanation within 1024x768; cards >= 2x 34x46 px."""
+    p.page.evaluate("() => document.querySelector('.sl-play-app').scrollIntoView()")
+    box = p.app.bounding_box()
+    last = p.app.locator(".sl-play-explanation").first.bounding_box()
+    assert box is not None and last is not None and box["width"] <= 1024
+    assert last["y"] + last["height"] - box["y"] <= 768, (box, last)
+    card = p.app.locator("button.sl-cardbtn").first.bounding_box()
+    assert card is not None and card["width"] >= 68 and card["height"] >= 92, card
+
+
 def test_projector_mode_fits_1024x768(voila_url: str) -> None:
     with sync_api.sync_playwright() as pw:
         p = Page(pw, voila_url, size=(1024, 768))
@@ -289,20 +300,29 @@ def test_projector_mode_fits_1024x768(voila_url: str) -> None:
                 "!== 'bots'")
             if p.state()[0] == "look":
                 p.click("button.sl-look")
-            p.app.locator(".sl-projector-toggle").first.click()
+            toggle = p.app.locator(".sl-projector-toggle").first
+            toggle.click()
             p.page.wait_for_function(
                 "() => document.querySelector('.sl-play-app.sl-projector') !== null")
-            p.app.scroll_into_view_if_needed()
-            p.page.evaluate("() => document.querySelector('.sl-play-app').scrollIntoView()")
-            box = p.app.bounding_box()
-            assert box is not None
-            # table, your cards, controls and explanation fit in 1024x768
-            last = p.app.locator(".sl-play-explanation").first.bounding_box()
-            assert last is not None and box["width"] <= 1024
-            assert last["y"] + last["height"] - box["y"] <= 768, (box, last)
-            card = p.app.locator("button.sl-cardbtn").first.bounding_box()
-            assert card is not None and card["width"] >= 68 and card["height"] >= 92, card
+            _fits(p)
             _shot(p.page, "play_projector.png")
+            # the largest hand: 34 cards of the Heckadeck with Travelers and Hunters
+            toggle.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') === null")
+            p.app.locator(".sl-play-pace select").first.select_option(label="instant")
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades and Acorns, 4 players (Heckadeck)")
+            p.app.locator(".sl-option-travelers-hunters input").first.check()
+            p.click("button.sl-new-game")
+            if p.state()[0] == "look":
+                p.click("button.sl-look")
+            toggle.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') !== null")
+            assert p.app.locator("button.sl-cardbtn").count() == 34
+            _fits(p)
+            _shot(p.page, "play_projector_acorns.png")
             assert not p.errors, p.errors
             assert not p.foreign, p.foreign
         finally:

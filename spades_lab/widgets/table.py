@@ -1065,7 +1065,7 @@ class PlayTable(W.VBox):
             self.score_html.value = ""
         # what happened since your last decision (the newest lines; fewer on a projector)
         mark = m.history[-1].feed if m.history else 0
-        keep = 6 if self.projector_toggle.value else 14
+        keep = 4 if self.projector_toggle.value else 14
         lines = m.feed[mark:][-keep:] or m.feed[-keep:]
         self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
 
@@ -1092,7 +1092,7 @@ class PlayTable(W.VBox):
                 cls.append("sl-legal" if ok else "sl-illegal")
             if c in self._selected:
                 cls.append("sl-selected")
-            b.description = c.name
+            b.description = c.name.replace("/", "/\u200b")  # a Traveler's two suits may wrap
             b.tooltip = c.name + (" (may be played)" if w == "play" and ok else
                                   " (may not be played now)" if w == "play" else "")
             b._dom_classes = tuple(cls)
