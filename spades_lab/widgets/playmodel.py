@@ -338,18 +338,14 @@ class PlayModel:
                 f"{t.index + 1}."
         return [], None, ""
 
-    def blind_bids(self, any_turn: bool = False) -> list[Bid]:
-        """The blind bids the learner could make now (none once the cards are seen)."""
+    def blind_bids(self) -> list[Bid]:
+        """The blind bids the learner may make now (``Game.legal_bids()``; none once the
+        cards are seen or when it is not the learner's turn to bid)."""
         h = self.game.hand
-        if h is None or self.game.phase != BIDDING or h.looked[self.seat]:
+        if h is None or self.game.phase != BIDDING or h.looked[self.seat] or \
+                h.turn != self.seat:
             return []
-        if not any_turn and h.turn != self.seat:
-            return []
-        if not h.blind_allowed(self.seat):
-            return []
-        from ..core.bids import all_bids
-
-        return [b for b in all_bids(self.rules, blind=True) if b.blind]
+        return [b for b in self.game.legal_bids() if b.blind]
 
     def bid_choices(self) -> list[BidChoice]:
         """The bids the learner may make now, from ``Game.legal_bids()``: only blind bids
