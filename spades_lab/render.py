@@ -747,7 +747,7 @@ PLAY_CSS = """
  height:1.1em}
 .sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
- border-style:dashed!important}
+ border-style:dashed!important;opacity:1!important;filter:none!important}
 .sl-choice.jupyter-button{background:#fff;border:1px solid #777}
 .sl-choice.sl-illegal{opacity:1;filter:none;background:#eceff1!important;color:#37474f!important;
  border:1px dashed #546e7a}

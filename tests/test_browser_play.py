@@ -359,6 +359,34 @@ def test_keyboard_and_axe(voila_url: str) -> None:
                         reached.add(key)
             assert {"sl-new-game", "sl-hint", "sl-save"} <= reached, reached
             assert "sl-bid" in reached or "sl-cardbtn" in reached, reached
+            # decisions by keyboard alone: hint, bid, a card, undo
+            p.app.locator("button.sl-hint").first.focus()
+            p.page.keyboard.press("Enter")
+            p.app.locator(".sl-hint-text").first.wait_for(state="visible")
+            assert "The practice bot would" in p.app.locator(".sl-hint-text").first.inner_text()
+            if p.state()[0] == "bid":
+                _, gen = p.state()
+                p.app.locator("button.sl-bid").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen)
+            if p.state()[0] == "play":
+                moves = p.app.locator(".sl-status").first.get_attribute("data-moves")
+                _, gen = p.state()
+                p.app.locator("button.sl-cardbtn.sl-legal").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen, or_declare=True)
+                if p.app.locator("button.sl-declare-as").count():
+                    _, gen = p.state()
+                    p.app.locator("button.sl-declare-as").first.focus()
+                    p.page.keyboard.press("Enter")
+                    p.wait_change(gen)
+                assert p.app.locator(".sl-status").first.get_attribute("data-moves") != moves
+                _, gen = p.state()
+                p.app.locator("button.sl-undo").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen)
+                assert p.app.locator(".sl-status").first.get_attribute("data-moves") == moves
+                assert "took back" in p.app.locator(".sl-play-explanation").first.inner_text()
             # axe-core: replay mode, play mode, projector mode
             for where in (".sl-table-app", ".sl-play-app"):
                 bad = p.axe(where)
