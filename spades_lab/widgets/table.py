@@ -276,7 +276,6 @@ class TableApp(W.VBox):
             self.explanation_html.value = ""
             return
         h = m.hand
-        self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
         self.trumps_html.value = render.trumps_html(h)
         trick, caption = m.shown_trick()
         html = render.table_html(
@@ -299,6 +298,8 @@ class TableApp(W.VBox):
         self.prev_trick_button.disabled = at_start
         self.next_button.disabled = self.last_button.disabled = at_end
         self.next_trick_button.disabled = at_end
+        # the status line last: a page that waits for it finds every other part drawn
+        self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
 
 
 # ---------------------------------------------------------------------------- trump timeline
@@ -1016,12 +1017,8 @@ class PlayTable(W.VBox):
         m = self.model
         h = m.game.hand
         w = m.waiting()
-        self._gen = getattr(self, "_gen", 0) + 1
-        self.status_html.value = (f'<div class="sl-status" role="status" data-wait="{w}" '
-                                  f'data-moves="{len(m.game.log)}" data-gen="{self._gen}" '
-                                  f'data-on-table="{len(h.trick) if h is not None else 0}">'
-                                  f'{render.text_html(m.status())}</div>')
         if h is None:
+            self._draw_status()
             return
         self.trumps_html.value = render.trumps_html(h)
         trick, winning, caption = m.shown_trick()
@@ -1068,6 +1065,19 @@ class PlayTable(W.VBox):
         keep = 4 if self.projector_toggle.value else 14
         lines = m.feed[mark:][-keep:] or m.feed[-keep:]
         self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        """The status line, drawn last: its ``data-gen`` tells a page that every other part of
+        this redraw has been sent."""
+        m = self.model
+        h = m.game.hand
+        self._gen = getattr(self, "_gen", 0) + 1
+        self.status_html.value = (f'<div class="sl-status" role="status" '
+                                  f'data-wait="{m.waiting()}" data-moves="{len(m.game.log)}" '
+                                  f'data-gen="{self._gen}" '
+                                  f'data-on-table="{len(h.trick) if h is not None else 0}">'
+                                  f'{render.text_html(m.status())}</div>')
 
     def _draw_hand(self) -> None:
         m = self.model
