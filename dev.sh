@@ -107,6 +107,22 @@ ensure_npm() {
     fi
 }
 
+ensure_axe() {
+    # axe-core (npm) audits the table's HTML in tests/test_browser_play.py; installed from the
+    # project's package.json/package-lock.json into node_modules/, redone only when the lock
+    # file changes.
+    [[ -f package-lock.json ]] || return 0
+    if [[ -f node_modules/axe-core/axe.min.js && node_modules/.package-lock.json -nt package-lock.json ]]; then
+        return 0
+    fi
+    if command -v npm >/dev/null 2>&1; then
+        log "installing axe-core from package-lock.json (npm ci)"
+        npm ci --no-audit --no-fund --silent || log "WARNING: npm ci failed; the axe audit will skip"
+    else
+        log "WARNING: npm missing; the axe-core audit in the browser test will skip"
+    fi
+}
+
 root_flag() {
     # Jupyter servers refuse to run as root unless told to.
     if [[ "$(id -u)" -eq 0 ]]; then echo --allow-root; fi
@@ -142,12 +158,17 @@ case "$cmd" in
         ;;
     voila)
         setup
-        exec "$VENV/bin/voila" --no-browser notebooks/01_table_app.ipynb "$@"
+        # spades_lab's own template (spades_lab/_jupyter/voila/templates/spades_lab): no CDN links
+        export JUPYTER_PATH="$ROOT/spades_lab/_jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+        exec "$VENV/bin/voila" --no-browser --template=spades_lab \
+            '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]' \
+            notebooks/01_table_app.ipynb "$@"
         ;;
     test)
         setup
         ensure_chromium
         ensure_npm
+        ensure_axe
         export MPLBACKEND=Agg
         # If the caller names test paths (./dev.sh test tests/test_x.py), run only
         # those; otherwise run everything: tests/, doctests in spades_lab/, notebooks/.

@@ -17,6 +17,7 @@ True
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -407,7 +408,7 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
             opt = f' <code class="sl-option">{escape(item.option)}</code>' if item.option else ""
             rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
                         f'<td class="sl-points">{item.points:+d}</td>'
-                        f'<td>{escape(item.text)}{opt}</td>'
+                        f'<td>{text_html(item.text)}{opt}</td>'
                         f'<td class="sl-points">{_bags_text(item.bags)}</td></tr>')
         rows.append(f'<tr class="sl-score-total"><td class="sl-points">{s.hand_score:+d}</td>'
                     f'<td>hand score; total {s.total_before} → {s.total}</td>'
@@ -562,7 +563,7 @@ def trump_timeline_svg(timeline: TrumpTimeline,
                  'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
                  '</text>')
     parts.append("</svg>")
-    lines = "".join(f"<li>{escape(x)}</li>" for x in tl.text.splitlines())
+    lines = "".join(f"<li>{text_html(x)}</li>" for x in tl.text.splitlines())
     return (f'<div class="sl-timeline">{"".join(parts)}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
 
@@ -608,8 +609,165 @@ def error_html(message: str, rule: str | None = None) -> str:
 
 def explanation_html(lines: Sequence[str], title: str = "") -> str:
     head = f"<b>{escape(title)}</b>" if title else ""
-    items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+    items = "".join(f"<li>{text_html(x)}</li>" for x in lines)
     return f'<div class="sl-explanation">{head}<ul>{items}</ul></div>'
+
+
+# ---------------------------------------------------------------------------- text with suits
+
+#: Each suit's text symbol (and the emoji variation some fonts draw) -> its letter.
+_SYMBOL_LETTER: dict[str, str] = {}
+for _letter, _suit in SUITS.items():
+    _SYMBOL_LETTER[_suit.symbol] = _letter
+    _SYMBOL_LETTER[_suit.symbol + "\ufe0f"] = _letter
+_SYMBOLS_RE = re.compile("|".join(sorted((re.escape(k) for k in _SYMBOL_LETTER), key=len,
+                                         reverse=True)))
+
+
+def suit_inline(letter: str) -> str:
+    """A suit symbol inside a sentence: the package's own SVG shape, named for screen readers
+    (never an emoji a system font may lack)."""
+    name = SUITS[letter].name
+    return (f'<span class="sl-suit-inline sl-suit-{letter}" role="img" aria-label="{name}" '
+            f'title="{name}">{suit_icon(letter)}</span>')
+
+
+def text_html(text: str) -> str:
+    """Learner text as HTML: escaped, with every suit symbol (♠ ♥ ♦ ♣ and the Heckadeck's
+    Acorns, Planets, Clouds, Swords) drawn from the package's SVG glyphs.
+
+    >>> html = text_html("West wins with 9\U0001f330 & T\U0001fa90\u2660")
+    >>> "\U0001f330" in html, html.count("sl-suit-inline"), "&amp;" in html
+    (False, 3, True)
+    """
+    out = []
+    pos = 0
+    for m in _SYMBOLS_RE.finditer(text):
+        out.append(escape(text[pos:m.start()]))
+        out.append(suit_inline(_SYMBOL_LETTER[m.group(0)]))
+        pos = m.end()
+    out.append(escape(text[pos:]))
+    return "".join(out)
+
+
+def explanation_text_html(lines: Sequence[str], title: str = "") -> str:
+    """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`; a line
+    starting with spaces is indented."""
+    head = f"<b>{escape(title)}</b>" if title else ""
+    items = []
+    for x in lines:
+        cls = ' class="sl-indent"' if x.startswith(" ") else ""
+        items.append(f"<li{cls}>{text_html(x.strip())}</li>")
+    return f'<div class="sl-explanation">{head}<ul>{"".join(items)}</ul></div>'
+
+
+def message_html(message: str, rule: str | None = None) -> str:
+    """A refusal or problem for a learner: the sentence only, suits drawn; the rule id, for
+    tests and teachers' tools, stays out of sight in ``data-rule``."""
+    data = f' data-rule="{escape(rule)}"' if rule else ""
+    return f'<div class="sl-error" role="alert"{data}>{text_html(message)}</div>'
+
+
+def play_table_html(hand: Hand, seat: int, *, trick: Sequence[tuple[int, Play]] = (),
+                    winning: int | None = None, caption: str = "",
+                    names: Sequence[str] | None = None) -> str:
+    """The table as the learner at ``seat`` sees it in play mode: every seat's name,
+    "taken/bid" and card count (the learner's own cards are shown as buttons elsewhere), the
+    trick in the middle with the card winning it marked ``sl-winning``, and a caption."""
+    n = hand.n
+    turn = hand.turn if hand.scores is None else None
+    seats = []
+    for s in range(n):
+        cls = "sl-seat sl-seat-compact" + (" sl-turn" if s == turn else "") + \
+            (" sl-you" if s == seat else "")
+        dealer = " sl-seat-dealer" if s == hand.dealer else ""
+        k = len(hand.hands[s])
+        you = " (you)" if s == seat else ""
+        seats.append(
+            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
+            f'<span class="sl-seat-name{dealer}">{escape(seat_label(hand, s, names))}{you}'
+            f'</span> <span class="sl-taken-bid" title="tricks taken / bid">'
+            f'{escape(taken_bid_text(hand, s))}</span> '
+            f'<span class="sl-hand-count">{k} card{"s" if k != 1 else ""}</span></div>')
+    parts = []
+    for s, p in trick:
+        c = "sl-winning" if s == winning else ""
+        parts.append(f'<div class="sl-trick-play" data-seat="{s}">{card_html(p, classes=c)}'
+                     f'<span class="sl-trick-seat">{seat_name(s, n)}</span></div>')
+    body = "".join(parts) or '<span class="sl-trick-empty">no card played yet</span>'
+    cap = f'<div class="sl-trick-caption">{text_html(caption)}</div>' if caption else ""
+    mid = f'<div class="sl-trick-area"><div class="sl-trick">{body}</div>{cap}</div>'
+    return (f'<div class="sl-table sl-play-table sl-table-{8 if n == 8 else 4}">'
+            f'{"".join(seats)}{mid}</div>')
+
+
+def _svg_url(svg: str) -> str:
+    from urllib.parse import quote
+
+    return 'url("data:image/svg+xml,' + quote(svg, safe=" =:/,;") + '")'
+
+
+def play_css() -> str:
+    """Style for play mode: card buttons named in words with the suit's SVG shape drawn
+    above, the legal cards marked, a visible keyboard focus, and the projector mode (one
+    class, ``sl-projector``: cards twice the size, everything on a 1024x768 screen)."""
+    icons = []
+    for letter, suit in SUITS.items():
+        svg = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20" '
+               f'fill="{COLOURS[suit.colour]}" color="{COLOURS[suit.colour]}">'
+               f'{_SHAPES[suit.shape]}</svg>')
+        url = _svg_url(svg)
+        icons.append(f".sl-cardbtn.sl-s1-{letter}::before,.sl-cardbtn.sl-s2-{letter}::after"
+                     f"{{background-image:{url}}}")
+    return PLAY_CSS + "\n" + "\n".join(icons)
+
+
+PLAY_CSS = """
+.sl-play-app :focus-visible,.sl-table-app :focus-visible,.sl-whatif :focus-visible,
+.sl-quiz :focus-visible{outline:3px solid #0d47a1!important;outline-offset:2px;
+ box-shadow:0 0 0 3px #0d47a1!important}
+.sl-play-app .sl-seat-compact{min-width:8em;padding:3px 6px}
+.sl-play-app .sl-you{border-color:#1565c0;background:#e3f2fd}
+.sl-winning{box-shadow:0 0 0 3px #f9a825,0 0 0 5px #5d4037}
+.sl-trick-caption{font-weight:600;margin-top:3px}
+.sl-indent{margin-left:1.5em;list-style:circle}
+.sl-suit-inline{display:inline-flex;vertical-align:-0.12em}
+.sl-hand-buttons{display:flex;flex-wrap:wrap;gap:3px}
+.sl-cardbtn.jupyter-button,.sl-cardbtn{width:4.6em!important;height:5.2em!important;
+ white-space:normal!important;line-height:1.1!important;font-size:12px!important;
+ padding:2px!important;background:#fff!important;color:#111!important;
+ border:2px solid #555!important;border-radius:6px!important;display:inline-flex!important;
+ flex-direction:column;align-items:center;justify-content:center;overflow:hidden}
+.sl-cardbtn::before,.sl-cardbtn::after{content:"";display:block;width:1.5em;height:1.5em;
+ background-repeat:no-repeat;background-size:contain;flex:none}
+.sl-cardbtn:not([class*="sl-s2-"])::after{display:none}
+.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.1em;
+ height:1.1em}
+.sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
+.sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
+ border-style:dashed!important;opacity:1!important;filter:none!important}
+.sl-choice.jupyter-button{background:#fff;border:1px solid #777}
+.sl-choice.sl-illegal{opacity:1;filter:none;background:#eceff1!important;color:#37474f!important;
+ border:1px dashed #546e7a}
+.sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
+.sl-projector .sl-root,.sl-projector{font-size:17px}
+.sl-projector .sl-card{font-size:30px}
+.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
+ height:94px!important;font-size:14px!important;margin:0!important}
+.sl-projector .sl-hand-buttons{gap:2px}
+.sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
+.sl-projector .sl-play-setup,.sl-projector .sl-rules-words{display:none!important}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]::before,
+.sl-projector .sl-cardbtn[class*="sl-s2-"]::after{width:20px;height:20px}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:12px!important;line-height:1!important}
+.sl-projector .sl-trumps{margin:1px 0}
+.sl-projector .sl-status{margin:2px 0}
+.sl-projector .sl-play-explanation{font-size:15px}
+.sl-projector .sl-play-score li.sl-indent{display:none}
+.sl-projector .sl-trick-area{min-height:0;padding:2px}
+.sl-projector .sl-table{gap:2px}
+.sl-projector{max-width:1024px}
+""".strip()
 
 
 __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
@@ -617,4 +775,6 @@ __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_ico
            "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
-           "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html"]
+           "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html",
+           "suit_inline", "text_html", "explanation_text_html", "message_html",
+           "play_table_html", "play_css", "PLAY_CSS"]

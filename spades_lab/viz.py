@@ -74,7 +74,26 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
         title += (f" ({SUITS[tl.superior].name} superior from trick "
                   f"{tl.superior_set_at[0] + 1})")
     ax.set_title(title)
+    _timeline_legend(ax, rules.acorns)
     return ax
+
+
+def _timeline_legend(ax: Any, acorns: bool) -> None:
+    """Name every mark of the trump timeline (dots, stars, shading, frames) in a legend."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    handles: list[Any] = [Line2D([], [], marker="o", linestyle="", color="#555555", markersize=5,
+                      label="a card played as this trump"),
+               Line2D([], [], marker="*", linestyle="", color="#d84315", markersize=11,
+                      label="the trick that broke this trump")]
+    if acorns:
+        handles.append(Patch(facecolor="#ffe082", alpha=0.6,
+                             label="the superior trump, from the trick that set it"))
+        handles.append(Patch(fill=False, edgecolor="#6a1b9a", linewidth=1.5,
+                             label="a trick the superior trump decided"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small",
+              frameon=False, title="marks")
 
 
 def score_progress_plot(game: Game, ax: Any = None) -> Any:

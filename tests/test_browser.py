@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from spades_lab.cli.serve import VOILA_OPTIONS, voila_env
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "01_table_app.ipynb"
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
@@ -58,9 +60,9 @@ def voila_url() -> Iterator[str]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     log = open(ARTIFACTS / "voila.log", "wb")
     cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           str(NOTEBOOK.relative_to(ROOT))]
+           *VOILA_OPTIONS, str(NOTEBOOK.relative_to(ROOT))]
     proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env={**os.environ, "MPLBACKEND": "Agg"})
+                            env={**voila_env(), "MPLBACKEND": "Agg"})
     try:
         # the tree page answers once the server is up; the notebook runs when the page is opened
         _wait_http(f"http://127.0.0.1:{port}/", proc)

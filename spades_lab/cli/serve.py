@@ -12,6 +12,21 @@ from typing import Any
 from .course import course_source
 
 DEFAULT_NOTEBOOK = "01_table_app.ipynb"
+#: The package's own Voila template (Voila's lab template without links to a CDN), found through
+#: JUPYTER_PATH: the served page asks no other host for anything.
+TEMPLATE = "spades_lab"
+#: Voila's options for every served page: the package's template, and no JupyterLite kernel
+#: extension (installed for ``spades-lab site``; inside Voila it only throws an error).
+VOILA_OPTIONS = (f"--template={TEMPLATE}",
+                 '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]')
+JUPYTER_DATA = Path(__file__).resolve().parent.parent / "_jupyter"
+
+
+def voila_env() -> dict[str, str]:
+    """The environment Voila runs in: the package's template on JUPYTER_PATH."""
+    path = os.environ.get("JUPYTER_PATH")
+    return {**os.environ, "JUPYTER_PATH": str(JUPYTER_DATA) + (os.pathsep + path if path else ""),
+            "MPLBACKEND": os.environ.get("MPLBACKEND", "Agg")}
 
 
 def register(sub: Any) -> None:
@@ -57,7 +72,7 @@ def voila_command(notebook: str, host: str, port: int, course: str | None = None
         raise FileNotFoundError(f"No notebook {notebook!r}; the course has: {names}.")
     path = path.resolve()
     cmd = [sys.executable, "-m", "voila", f"--Voila.ip={host}", f"--port={port}",
-           path.name]
+           *VOILA_OPTIONS, path.name]
     if not open_browser:
         cmd.insert(3, "--no-browser")
     if pool > 0:
@@ -75,8 +90,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"Serving {cwd.name}/{cmd[-1]} on http://{shown}:{args.port}/ "
           f"(listening on {args.host}; Ctrl+C stops it)", flush=True)
-    env = {**os.environ, "MPLBACKEND": os.environ.get("MPLBACKEND", "Agg")}
     try:
-        return subprocess.call(cmd, cwd=cwd, env=env)
+        return subprocess.call(cmd, cwd=cwd, env=voila_env())
     except KeyboardInterrupt:
         return 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from . import models, table
 from .models import *  # noqa: F403 - the plain-Python models, listed in models.__all__
+from .playmodel import PlayModel
 from .table import *  # noqa: F403 - the ipywidgets, listed in table.__all__
 
-__all__ = [*table.__all__, *models.__all__]
+__all__ = [*table.__all__, *models.__all__, "PlayModel"]

@@ -6,6 +6,8 @@ shows a traceback: bad input becomes a message (``sl-error``).
 """
 from __future__ import annotations
 
+import asyncio
+import base64
 import random
 from collections.abc import Callable, Sequence
 from html import escape
@@ -15,9 +17,10 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
+from ..core.cards import Card, Play
 from ..core.engine import Game
 from ..core.errors import RuleError
-from ..core.rules import PRESETS, RuleSet, parse_option
+from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, parse_option, seat_name
 from ..teach.explain import explain_score, trump_timeline
 from .models import (
     Choice,
@@ -28,6 +31,7 @@ from .models import (
     load_game,
     quiz_questions,
 )
+from .playmodel import PlayModel, card_words, plain, score_lines
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -60,7 +64,7 @@ def _safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
 
 
 def _style() -> W.HTML:
-    return _html("sl-style", render.style_block())
+    return _html("sl-style", render.style_block() + f"<style>{render.PLAY_CSS}</style>")
 
 
 # ---------------------------------------------------------------------------- table
@@ -100,12 +104,17 @@ class TableApp(W.VBox):
         self.last_button = _button("last ▶|", "sl-last-button", "end of the hand")
         self.prev_trick_button = _button("◀◀ trick", "sl-prev-trick", "previous trick")
         self.next_trick_button = _button("trick ▶▶", "sl-next-trick", "next trick")
-        self.slider = W.IntSlider(value=0, min=0, max=0, description="Step",
-                                  continuous_update=False, layout=W.Layout(width="28em"))
+        # A labelled number box (a slider's handle has no accessible name in ipywidgets) and
+        # an auto-play toggle named in words, stepping on the kernel's event loop.
+        self.slider = W.BoundedIntText(value=0, min=0, max=0, description="Step",
+                                       continuous_update=False, layout=W.Layout(width="12em"))
         self.slider.add_class("sl-slider")
-        self.player = W.Play(value=0, min=0, max=0, interval=900, description="auto-play")
+        self.player = W.ToggleButton(value=False, description="auto-play ▶",
+                                     tooltip="step through the hand by itself")
         self.player.add_class("sl-autoplay")
-        W.jslink((self.player, "value"), (self.slider, "value"))
+        self.player.add_class("sl-button")
+        self._auto: asyncio.TimerHandle | None = None
+        self.auto_interval = 0.9
         self.path_text = W.Text(placeholder="path to a game record (.json)",
                                 layout=W.Layout(width="24em"))
         self.path_text.add_class("sl-path")
@@ -122,8 +131,13 @@ class TableApp(W.VBox):
             box = W.HBox([self.path_text, self.load_button])
             box.add_class("sl-loader")
             rows.append(box)
+        self.play_here_button = _button("Play on from this trick", "sl-play-here",
+                                        "play the rest of the hand yourself against bots")
+        self.play_box = W.VBox()
+        self.play_box.add_class("sl-play-here-box")
+        self.play_table: PlayTable | None = None
         rows += [self.message, self.status_html, self.trumps_html, self.table_html, controls,
-                 steps, self.explanation_html]
+                 steps, self.explanation_html, W.HBox([self.play_here_button]), self.play_box]
         super().__init__(rows)
         self.add_class("sl-table-app")
         self._busy = False
@@ -138,6 +152,8 @@ class TableApp(W.VBox):
         self.seat_select.observe(_safe(self._on_seat, m), names="value")
         self.hand_select.observe(_safe(self._on_hand, m), names="value")
         self.load_button.on_click(_safe(lambda _: self.load(self.path_text.value.strip()), m))
+        self.play_here_button.on_click(_safe(lambda _: self.play_here(), m))
+        self.player.observe(_safe(self._on_auto, m), names="value")
         if source is not None:
             self.load(source, hand=hand, view_seat=view_seat)
         else:
@@ -173,7 +189,6 @@ class TableApp(W.VBox):
         self._busy = True
         try:
             self.slider.max = model.last
-            self.player.max = model.last
             self.slider.value = model.position
         finally:
             self._busy = False
@@ -193,6 +208,44 @@ class TableApp(W.VBox):
         finally:
             self._busy = False
         self.refresh()
+
+    def play_here(self, *, pace: float = 0.4) -> PlayTable:
+        """Open play mode below the table at the start of the trick shown (the seat viewed,
+        or else the seat to play, is yours; bots play the others)."""
+        m = self.model
+        h = m.hand
+        trick = min(len(h.tricks) + 1, h.rules.hand_size)
+        seat = m.view_seat
+        if seat is None:
+            seat = h.turn if h.turn is not None else 0
+        self.play_table = PlayTable.from_record(
+            self.game.to_record(), hand_number=m.hand_index + 1,
+            trick_number=trick if h.phase == "play" or h.complete else 1, seat=seat, pace=pace)
+        self.play_box.children = (self.play_table,)
+        return self.play_table
+
+    def _on_auto(self, change: dict[str, Any]) -> None:
+        self.player.description = "stop auto-play ■" if change["new"] else "auto-play ▶"
+        if self._auto is not None:
+            self._auto.cancel()
+            self._auto = None
+        if change["new"]:
+            self._auto_tick(first=True)
+
+    def _auto_tick(self, first: bool = False) -> None:
+        self._auto = None
+        if not self.player.value or not self.model.ok:
+            return
+        if not first:
+            if self.model.position >= self.model.last:
+                self.player.value = False
+                return
+            self._go(lambda: self.model.step(1))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script): nothing to schedule on
+            return
+        self._auto = loop.call_later(self.auto_interval, self._auto_tick)
 
     def _on_slider(self, change: dict[str, Any]) -> None:
         if self._busy or not self.model.ok:
@@ -223,19 +276,30 @@ class TableApp(W.VBox):
             self.explanation_html.value = ""
             return
         h = m.hand
-        self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
         self.trumps_html.value = render.trumps_html(h)
         trick, caption = m.shown_trick()
-        self.table_html.value = render.table_html(
+        html = render.table_html(
             h, face_up=m.face_up(), names=m.source.players if m.source else None,
-            trick=trick, trick_caption=caption)
-        self.explanation_html.value = render.explanation_html(m.explanation(),
-                                                              "What just happened")
+            trick=None if h.trick else trick, trick_caption=caption)
+        if trick and not h.trick and h.tricks:  # the trick just completed: mark its winner
+            w = h.tricks[-1].winner
+            html = html.replace(f'<div class="sl-trick-play" data-seat="{w}"><span class="'
+                                'sl-card ', f'<div class="sl-trick-play" data-seat="{w}"><span '
+                                'class="sl-card sl-winning ', 1)
+        self.table_html.value = html
+        lines = [plain(x) for x in m.explanation()]
+        if len(lines) == 2 and " bids " in lines[0] and " may bid " in lines[1]:
+            lines = lines[:1]  # "North bids 6. North may bid 6." says one thing twice
+        if h.complete and m.position == m.last:
+            lines += score_lines(h)  # the end of the hand: how it scored
+        self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
         at_start, at_end = m.position == 0, m.position == m.last
         self.first_button.disabled = self.prev_button.disabled = at_start
         self.prev_trick_button.disabled = at_start
         self.next_button.disabled = self.last_button.disabled = at_end
         self.next_trick_button.disabled = at_end
+        # the status line last: a page that waits for it finds every other part drawn
+        self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
 
 
 # ---------------------------------------------------------------------------- trump timeline
@@ -245,11 +309,19 @@ class TrumpTimelineView(W.VBox):
     """For the Acorns rule sets: the hand's tricks, when each trump was broken, which became
     superior, and the tricks the superiority decided."""
 
-    def __init__(self, source: RecordSource, hand: int = 0) -> None:
+    def __init__(self, source: RecordSource | TableApp, hand: int = 0) -> None:
         self.message = _html("sl-message")
         self.picture = _html("sl-timeline-box")
-        super().__init__([_style(), self.message, self.picture])
+        self.now_html = _html("sl-timeline-now")
+        super().__init__([_style(), self.message, self.now_html, self.picture])
         self.add_class("sl-trump-timeline")
+        if isinstance(source, TableApp):
+            # follow the table: the picture shows the hand as far as the table has stepped
+            self.table: TableApp | None = source
+            source.slider.observe(_safe(lambda _: self.follow(), self.message), names="value")
+            self.follow()
+            return
+        self.table = None
         game, err, rule = load_game(source)
         if game is None:
             self.message.value = render.error_html(err or "", rule)
@@ -265,6 +337,23 @@ class TrumpTimelineView(W.VBox):
         tricks = [t.plays for t in h.tricks] + ([tuple(h.trick)] if h.trick else [])
         self.picture.value = render.trump_timeline_svg(trump_timeline(h), tricks,
                                                        h.rules.hand_size)
+
+    def follow(self) -> None:
+        """Redraw for the table's current step: tricks so far, the breaks and the superior
+        trump as they stand, and in words where the table is."""
+        t = self.table
+        if t is None or not t.model.ok:
+            return
+        h = t.model.hand
+        tricks = [tr.plays for tr in h.tricks] + ([tuple(h.trick)] if h.trick else [])
+        self.picture.value = render.trump_timeline_svg(trump_timeline(h), tricks,
+                                                       h.rules.hand_size)
+        k = len(h.tricks) + (1 if h.trick else 0)
+        sup = f" {render.SUITS[h.superior].name} are the superior trump (set in trick " \
+            f"{h.superior_at[0] + 1})." if h.superior and h.superior_at else ""
+        self.now_html.value = (f'<div class="sl-timeline-step">The table is at trick {k} of '
+                               f'{h.rules.hand_size}.{escape(sup)}</div>' if k else
+                               '<div class="sl-timeline-step">No card played yet.</div>')
 
 
 # ---------------------------------------------------------------------------- score explainer
@@ -366,9 +455,11 @@ class WhatIf(W.VBox):
             f'{escape(played)} Pick another card:</div>'
             + render.trick_html(list(h.trick), g.rules.players))
         self.buttons = []
+        self._labels: dict[str, str] = {}
         for ch in m.choices():
-            b = _button(ch.label, "sl-choice", ch.play.card.name + (
-                "" if ch.ok else f" (not allowed: {ch.rule})"))
+            b = _button(card_words(ch.play), "sl-choice", card_words(ch.play) + (
+                "" if ch.ok else " (not allowed here)"))
+            self._labels[b.model_id] = ch.label
             b.add_class("sl-legal" if ch.ok else "sl-illegal")
             for s in ch.play.card.suits:
                 b.add_class(f"sl-suit-{s}")
@@ -386,8 +477,9 @@ class WhatIf(W.VBox):
         m = self.model
         assert m is not None
         if not m.try_play(choice):
-            self.result_html.value = render.error_html(
-                f"{choice.play.pretty} may not be played here: {m.message}", choice.rule)
+            self.result_html.value = render.message_html(
+                f"The {card_words(choice.play)} may not be played here: {m.message}",
+                choice.rule)
             return
         assert m.result is not None
         _, b = m.result
@@ -396,9 +488,19 @@ class WhatIf(W.VBox):
         h = b.game.hands[m.table.hand_index]
         self.result_html.value = (
             f'<div class="sl-diff"><b>If {escape(m.game.seat_name(m.seat or 0))} plays '
-            f'{escape(choice.play.pretty)}:</b><ul>'
-            + "".join(f"<li>{escape(x)}</li>" for x in m.difference()) + "</ul></div>"
+            f'the {escape(card_words(choice.play))}:</b><ul>'
+            + "".join(f"<li>{render.text_html(plain(x))}</li>" for x in m.difference())
+            + "</ul></div>"
             + (render.score_html(h.scores, n) if h.scores else ""))
+
+    def choose_label(self, label: str) -> None:
+        """Click the choice button labelled ``label``: the card in words (``"Queen of
+        Hearts"``) or its record code (``"QH"``, ``"TPS as S"``)."""
+        for b in self.buttons:
+            if label in (b.description, self._labels.get(b.model_id)):
+                b.click()
+                return
+        raise RuleError("unknown-card", f"No choice {label!r} here.")
 
 
 # ---------------------------------------------------------------------------- rule explorer
@@ -506,8 +608,8 @@ class Quiz(W.VBox):
             extra = render.trick_html(list(q.cards), self.players)
         if q.card is not None:
             extra += f'<div class="sl-quiz-card">{render.card_html(q.card)}</div>'
-        self.question_html.value = (f'<div class="sl-quiz-question">{escape(q.prompt)}</div>'
-                                    + extra)
+        self.question_html.value = (f'<div class="sl-quiz-question">'
+                                    f'{render.text_html(q.prompt)}</div>' + extra)
         self.buttons = []
         for i, c in enumerate(q.choices):
             b = _button(c, "sl-quiz-choice")
@@ -524,9 +626,9 @@ class Quiz(W.VBox):
     def answer(self, i: int) -> bool:
         right, lines = self.model.answer(i)
         cls = "sl-correct" if right else "sl-wrong"
-        self.feedback_html.value = (f'<div class="{cls}"><b>{escape(lines[0])}</b><ul>'
-                                    + "".join(f"<li>{escape(x)}</li>" for x in lines[1:])
-                                    + "</ul></div>")
+        self.feedback_html.value = (f'<div class="{cls}"><b>{render.text_html(plain(lines[0]))}'
+                                    '</b><ul>' + "".join(f"<li>{render.text_html(plain(x))}</li>"
+                                                         for x in lines[1:]) + "</ul></div>")
         for j, b in enumerate(self.buttons):
             if j == self.model.question.answer:  # type: ignore[union-attr]
                 b.add_class("sl-answer")
@@ -535,4 +637,487 @@ class Quiz(W.VBox):
         return right
 
 
-__all__ = ["TableApp", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer", "Quiz"]
+# ---------------------------------------------------------------------------- play mode
+
+#: The rule sets in words, for the setup menu.
+PRESET_WORDS = {"standard": "Spades (standard)", "online": "Spades (online rules)",
+                "original": "Spades (original rules)",
+                "acorns": "Spades and Acorns, 4 players (Heckadeck)",
+                "acorns8": "Spades and Acorns, 8 players (Heckadeck)"}
+PACES = [("instant", 0.0), ("quick (0.4 s a card)", 0.4), ("steady (0.9 s a card)", 0.9),
+         ("slow (1.8 s a card)", 1.8)]
+
+
+def _option_controls(preset: str) -> dict[str, W.Widget]:
+    """One control per table option of ``preset``, labelled in words (the blind-exchange
+    counts keep the preset's values)."""
+    r = RuleSet.preset(preset)
+    style = {"description_width": "initial"}
+    out: dict[str, W.Widget] = {}
+    if preset == "online":
+        out["target"] = W.Dropdown(description="Target (points)", options=list(ONLINE_TARGETS),
+                                   value=r.target, style=style)
+    else:
+        out["target"] = W.BoundedIntText(description="Target (points)", value=r.target, min=50,
+                                         max=5000, step=50, style=style,
+                                         layout=W.Layout(width="14em"))
+    out["bag_limit"] = W.BoundedIntText(description="Bags before a penalty (0: no penalty)",
+                                        value=r.bag_limit or 0, min=0, max=50, style=style,
+                                        layout=W.Layout(width="22em"))
+    out["bag_penalty"] = W.BoundedIntText(description="Bag penalty (points)",
+                                          value=r.bag_penalty, min=0, max=1000, step=10,
+                                          style=style, layout=W.Layout(width="14em"))
+    out["failed_nil_tricks"] = W.Dropdown(
+        description="After a failed nil, its tricks",
+        options=[("score only as bags", "bags_only"),
+                 ("count toward the partner's bid", "count_toward_bid")],
+        value=r.failed_nil_tricks, style=style)
+    out["first_lead"] = W.Dropdown(description="First lead",
+                                   options=[("left of the dealer", "left"),
+                                            ("the dealer", "dealer")],
+                                   value=r.first_lead, style=style)
+    if r.acorns:
+        out["travelers_hunters"] = W.Checkbox(description="Travelers and Hunters in the deck",
+                                              value=r.travelers_hunters, indent=False)
+        out["th_low"] = W.Checkbox(description="Travelers and Hunters rank low",
+                                   value=r.th_low, indent=False)
+    if r.players == 8:
+        out["teams"] = W.Dropdown(description="Teams",
+                                  options=[("four pairs", "pairs"),
+                                           ("two teams of four", "fours")],
+                                  value=r.teams, style=style)
+    return out
+
+
+def _options_of(controls: dict[str, W.Widget]) -> dict[str, Any]:
+    opts: dict[str, Any] = {k: w.value for k, w in controls.items()}
+    if opts.get("bag_limit") == 0:
+        opts["bag_limit"] = None
+        opts["bag_penalty"] = 0
+    return opts
+
+
+class PlayTable(W.VBox):
+    """Play mode: choose the rule set, its options, your seat and a seed, deal, and play against
+    bots at the chosen pace.  Bids come from the bids the engine allows; a card the rules
+    forbid is refused with the engine's sentence; after each trick the table says who won and
+    why, after each hand how it scored, and the game goes on to its target.  Undo takes back
+    your last decision, Hint says what the practice bot would do, Save game writes the record.
+
+    >>> t = PlayTable("standard", seat=2, seed=3, pace=0)
+    >>> t.model.waiting()
+    'look'
+    >>> t.look_button.click(); t.model.waiting()
+    'bid'
+    >>> t.bid_select.value = t.bid_select.options[3][1]; t.bid_button.click()
+    >>> t.model.game.hands[0].bids[2].label
+    '4'
+    """
+
+    def __init__(self, rules: str = "standard", options: dict[str, Any] | None = None, *,
+                 seat: int = 0, seed: int = 0, pace: float = 0.4,
+                 model: PlayModel | None = None, projector: bool = False) -> None:
+        self.message = _html("sl-message")
+        self.title = _html("sl-title")
+        # setup
+        self.preset_select = W.Dropdown(description="Rule set", options=[
+            (PRESET_WORDS[p], p) for p in PRESETS], value=rules if model is None else
+            model.rules.name, style={"description_width": "initial"})
+        self.preset_select.add_class("sl-preset-select")
+        self.options_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.options_box.add_class("sl-play-options")
+        self.seat_select = W.Dropdown(description="Your seat", style={
+            "description_width": "initial"})
+        self.seat_select.add_class("sl-play-seat")
+        self.seed_text = W.BoundedIntText(description="Seed", value=seed, min=0, max=10**9,
+                                          layout=W.Layout(width="12em"))
+        self.seed_text.add_class("sl-play-seed")
+        self.pace_select = W.Dropdown(description="Bots' pace", options=PACES,
+                                      value=min(PACES, key=lambda p: abs(p[1] - pace))[1],
+                                      style={"description_width": "initial"})
+        self.pace_select.add_class("sl-play-pace")
+        self.new_button = _button("Deal a new game", "sl-new-game")
+        self.projector_toggle = W.ToggleButton(description="Projector mode", value=projector,
+                                               tooltip="large cards, fits a 1024×768 screen")
+        self.projector_toggle.add_class("sl-projector-toggle")
+        self.setup_box = W.VBox([W.HBox([self.preset_select, self.seat_select, self.seed_text,
+                                         self.pace_select], layout=W.Layout(
+                                             flex_flow="row wrap")),
+                                 self.options_box, W.HBox([self.new_button])])
+        self.setup_box.add_class("sl-play-setup")
+        # the table
+        self.status_html = _html("sl-status-box")
+        self.trumps_html = _html("sl-trumps-box")
+        self.table_html = _html("sl-table-box")
+        self.hand_label = _html("sl-hand-label")
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.hand_box.add_class("sl-hand-buttons")
+        self.declare_box = W.HBox()
+        self.declare_box.add_class("sl-declare")
+        self.bid_select = W.Dropdown(description="Your bid", options=[],
+                                     style={"description_width": "initial"},
+                                     layout=W.Layout(width="20em"))
+        self.bid_select.add_class("sl-bid-select")
+        self.bid_button = _button("Bid", "sl-bid")
+        self.look_button = _button("Look at my cards", "sl-look")
+        self.bid_box = W.HBox([self.look_button, self.bid_select, self.bid_button])
+        self.bid_box.add_class("sl-bid-box")
+        self.count_select = W.Dropdown(description="Cards to pass", options=[0],
+                                       style={"description_width": "initial"},
+                                       layout=W.Layout(width="14em"))
+        self.count_select.add_class("sl-pass-count")
+        self.pass_button = _button("Pass the cards", "sl-pass")
+        self.exchange_html = _html("sl-exchange-text")
+        self.exchange_box = W.HBox([self.exchange_html, self.count_select, self.pass_button])
+        self.exchange_box.add_class("sl-exchange-box")
+        self.undo_button = _button("Undo", "sl-undo", "take back your last decision")
+        self.hint_button = _button("Hint", "sl-hint", "what the practice bot would do")
+        self.next_hand_button = _button("Deal the next hand", "sl-next-hand")
+        self.save_button = _button("Save game", "sl-save", "the game record, for replay")
+        self.save_path = W.Text(value="", placeholder="file name (optional)",
+                                description="Save to", layout=W.Layout(width="18em"))
+        self.save_path.add_class("sl-save-path")
+        actions = W.HBox([self.undo_button, self.hint_button, self.next_hand_button,
+                          self.save_button, self.save_path, self.projector_toggle],
+                         layout=W.Layout(flex_flow="row wrap"))
+        actions.add_class("sl-play-actions")
+        self.hint_html = _html("sl-hint-box")
+        self.save_html = _html("sl-save-box")
+        self.score_html = _html("sl-play-score")
+        self.explanation_html = _html("sl-play-explanation")
+        style = _html("sl-style", f"<style>{render.CSS}\n{render.play_css()}</style>")
+        super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
+                          self.trumps_html, self.table_html, self.hand_label, self.hand_box,
+                          self.declare_box, self.bid_box, self.exchange_box, actions,
+                          self.hint_html, self.score_html, self.explanation_html,
+                          self.save_html])
+        self.add_class("sl-play-app")
+        self.add_class("sl-root")
+        self._cards: list[Card] = []
+        self._card_buttons: list[W.Button] = []
+        self._selected: set[Card] = set()
+        self._pending: asyncio.TimerHandle | None = None
+        self._controls: dict[str, W.Widget] = {}
+        m = self.message
+        self.preset_select.observe(_safe(lambda _: self._setup_for(self.preset_select.value),
+                                         m), names="value")
+        self.new_button.on_click(_safe(lambda _: self.new_game(), m))
+        self.look_button.on_click(_safe(lambda _: self._act(self.model.look), m))
+        self.bid_button.on_click(_safe(lambda _: self.bid_chosen(), m))
+        self.pass_button.on_click(_safe(lambda _: self.pass_cards(), m))
+        self.undo_button.on_click(_safe(lambda _: self.undo(), m))
+        self.hint_button.on_click(_safe(lambda _: self.hint(), m))
+        self.next_hand_button.on_click(_safe(lambda _: self._act(self.model.next_hand), m))
+        self.save_button.on_click(_safe(lambda _: self.save(), m))
+        self.projector_toggle.observe(_safe(lambda ch: self.set_projector(ch["new"]), m),
+                                      names="value")
+        self.pace_select.observe(_safe(lambda ch: self._set_pace(ch["new"]), m), names="value")
+        self._setup_for(self.preset_select.value, options)
+        if model is None:
+            self.seat_select.value = seat
+            model = PlayModel(rules, options, seat=seat, seed=seed, pace=self.pace_select.value)
+        else:
+            self.seat_select.value = model.seat
+        self.set_projector(projector)
+        self._start(model)
+
+    @classmethod
+    def from_record(cls, record: RecordSource, *, hand_number: int = 1, trick_number: int = 1,
+                    seat: int | None = None, seed: int = 0, pace: float = 0.4,
+                    projector: bool = False) -> PlayTable:
+        """Play on from trick ``trick_number`` of hand ``hand_number`` of a record (both
+        counted from 1), as a teacher hands a student a position."""
+        if isinstance(record, Game):
+            record = record.to_record()
+        model = PlayModel.from_record(record, hand_number=hand_number,
+                                      trick_number=trick_number, seat=seat, seed=seed,
+                                      pace=pace)
+        return cls(model.rules.name, seat=model.seat, seed=seed, pace=pace, model=model,
+                   projector=projector)
+
+    # ------------------------------------------------------------------ setup
+    def _setup_for(self, preset: str, options: dict[str, Any] | None = None) -> None:
+        self._controls = _option_controls(preset)
+        for k, v in (options or {}).items():
+            if k in self._controls:
+                w = self._controls[k]
+                w.value = (v or 0) if k == "bag_limit" else v
+        for k, w in self._controls.items():
+            w.add_class(f"sl-option-{k.replace('_', '-')}")
+        self.options_box.children = tuple(self._controls.values())
+        n = RuleSet.preset(preset).players
+        old = self.seat_select.value if self.seat_select.options else 0
+        self.seat_select.options = [(seat_name(s, n), s) for s in range(n)]
+        self.seat_select.value = old if isinstance(old, int) and old < n else 0
+
+    def new_game(self) -> None:
+        """Deal a new game with the rule set, options, seat, seed and pace chosen."""
+        self._cancel()
+        rules = RuleSet.preset(self.preset_select.value, _options_of(self._controls))
+        self._start(PlayModel(rules, seat=self.seat_select.value, seed=self.seed_text.value,
+                              pace=self.pace_select.value))
+
+    def _start(self, model: PlayModel) -> None:
+        self.model = model
+        r = model.rules
+        self.title.value = (f'<div class="sl-title-text"><b>{escape(PRESET_WORDS[r.name])}'
+                            f'</b>, {r.players} players, {escape(r.deck.label)}. You sit '
+                            f'{escape(model.game.seat_name(model.seat))}.</div>'
+                            '<details class="sl-rules-words"><summary>Table options</summary>'
+                            '<ul>' + "".join(f"<li>{escape(x)}</li>"
+                                             for x in model.setup_words()[1:]) +
+                            "</ul></details>")
+        self.hint_html.value = ""
+        self.save_html.value = ""
+        self.message.value = ""
+        self._selected = set()
+        self._feed_mark = 0
+        self._after_learner()
+
+    def set_projector(self, on: bool) -> None:
+        """Projector mode: cards twice the size, the setup hidden, everything on 1024×768."""
+        if on:
+            self.add_class("sl-projector")
+        else:
+            self.remove_class("sl-projector")
+        if self.projector_toggle.value != on:
+            self.projector_toggle.value = on
+        if hasattr(self, "model"):
+            self.refresh()
+
+    def _set_pace(self, pace: float) -> None:
+        self.model.pace = pace
+        if pace == 0:
+            self._cancel()
+            self.model.run_bots()
+            self.refresh()
+
+    # ------------------------------------------------------------------ learner actions
+    def _act(self, fn: Callable[[], Any]) -> None:
+        self._cancel()
+        self.hint_html.value = ""
+        fn()
+        self._after_learner()
+
+    def _after_learner(self) -> None:
+        if self.model.message:
+            self.message.value = render.message_html(self.model.message)
+            self.model.message = ""
+        else:
+            self.message.value = ""
+        self._selected = set()
+        self.refresh()
+        self._schedule()
+
+    def click_card(self, card: Card | str, as_: str | None = None) -> None:
+        """What clicking a card of your hand does: play it (or ask how to declare a Traveler/
+        Hunter), or select it for an exchange."""
+        m = self.model
+        c = m.rules.deck.parse(card) if not isinstance(card, Card) else card
+        w = m.waiting()
+        if w == "exchange" and not (m.exchange_due() or {}).get("face_down"):
+            self.message.value = ""
+            if c in self._selected:
+                self._selected.discard(c)
+            else:
+                self._selected.add(c)
+            self._draw_hand()
+            return
+        if w == "play" and as_ is None:
+            plays = m.plays_for(c)
+            if len(plays) > 1:
+                self._ask_declaration(plays)
+                return
+            if plays:
+                self._act(lambda: m.play(plays[0]))
+                return
+        self._act(lambda: m.play(c, as_))
+
+    def _ask_declaration(self, plays: Sequence[Play]) -> None:
+        buttons = []
+        for p in plays:
+            b = _button(f"Play the {p.card.name} as {render.SUITS[p.suit].name}",
+                        "sl-declare-as")
+            b.on_click(_safe(self._declarer(p), self.message))
+            buttons.append(b)
+        self.declare_box.children = tuple(buttons)
+
+    def _declarer(self, p: Play) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            self._act(lambda: self.model.play(p))
+        return click
+
+    def bid_chosen(self) -> None:
+        choices = self.model.bid_choices()
+        i = self.bid_select.value
+        if not choices or i is None or not 0 <= i < len(choices):
+            self._act(lambda: self.model.bid(None))
+            return
+        self._act(lambda: self.model.bid(choices[i].bid))
+
+    def pass_cards(self) -> None:
+        due = self.model.exchange_due()
+        if due is not None and due["face_down"]:
+            n = int(self.count_select.value or 0)
+            self._act(lambda: self.model.exchange(n))
+        else:
+            cards = list(self._selected)
+            self._act(lambda: self.model.exchange(cards))
+
+    def undo(self) -> None:
+        self._act(self.model.undo)
+
+    def hint(self) -> None:
+        self.hint_html.value = (f'<div class="sl-hint-text" role="status">'
+                                f'{render.text_html(self.model.hint())}</div>')
+
+    def save(self) -> str:
+        """Write the record to the file named (and offer it as a download); its text."""
+        path = self.save_path.value.strip()
+        text = self.model.save(path or None)
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        where = f"Saved to {escape(path)}. " if path else ""
+        self.save_html.value = (
+            f'<div class="sl-saved">{where}Replay it with <code>spades-lab replay '
+            f'{escape(path or "game.json")}</code>, or open it in the table and the what-if '
+            f'tools. <a class="sl-save-link" download="{escape(Path(path or "game.json").name)}"'
+            f' href="data:application/json;base64,{data}">Download the record</a></div>')
+        return text
+
+    # ------------------------------------------------------------------ bots
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _schedule(self) -> None:
+        m = self.model
+        if m.waiting() != "bots":
+            return
+        if m.pace <= 0:
+            m.run_bots()
+            self.refresh()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script or a test): no pause between moves
+            m.run_bots()
+            self.refresh()
+            return
+        self._pending = loop.call_later(m.pace, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._pending = None
+        try:
+            if self.model.step_bot():
+                self.refresh()
+                self._schedule()
+        except Exception as e:  # noqa: BLE001 - shown to the student instead of a traceback
+            self.message.value = render.message_html(f"Something went wrong: {e}")
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw every part from the model."""
+        m = self.model
+        h = m.game.hand
+        w = m.waiting()
+        if h is None:
+            self._draw_status()
+            return
+        self.trumps_html.value = render.trumps_html(h)
+        trick, winning, caption = m.shown_trick()
+        self.table_html.value = render.play_table_html(h, m.seat, trick=trick, winning=winning,
+                                                       caption=caption, names=m.game.players)
+        self._draw_hand()
+        self.declare_box.children = ()
+        # bidding
+        choices = m.bid_choices()
+        self.bid_box.layout.display = "" if w in ("look", "bid") else "none"
+        self.look_button.layout.display = "" if w == "look" else "none"
+        self.bid_select.options = [(c.label, i) for i, c in enumerate(choices)]
+        if choices:
+            guess = next((i for i, c in enumerate(choices) if not c.bid.blind and not c.bid.nil
+                          and c.bid.tricks == 3), 0)
+            self.bid_select.value = guess
+        self.bid_select.description = "Blind bid" if w == "look" else "Your bid"
+        # exchange
+        due = m.exchange_due()
+        self.exchange_box.layout.display = "" if due else "none"
+        if due:
+            to = m.game.seat_name(due["to"])
+            if due["face_down"]:
+                self.count_select.layout.display = ""
+                self.count_select.options = list(range(due["lo"], due["hi"] + 1))
+                self.count_select.value = due["hi"]
+                self.exchange_html.value = (f"<span>Pass cards face down to {escape(to)} "
+                                            "without looking: choose how many.</span>")
+            else:
+                self.count_select.layout.display = "none"
+                want = due["hi"] if due["lo"] == due["hi"] else f"{due['lo']} to {due['hi']}"
+                self.exchange_html.value = (f"<span>Click {want} of your cards to pass to "
+                                            f"{escape(to)}, then press Pass.</span>")
+        self.undo_button.disabled = not m.history
+        self.hint_button.disabled = w not in ("look", "bid", "exchange", "play")
+        self.next_hand_button.layout.display = "" if w == "next-hand" else "none"
+        if w in ("next-hand", "over"):
+            self.score_html.value = render.explanation_text_html(
+                m.final_score_text(), "The score")
+        else:
+            self.score_html.value = ""
+        # what happened since your last decision (the newest lines; fewer on a projector)
+        mark = m.history[-1].feed if m.history else 0
+        keep = 4 if self.projector_toggle.value else 14
+        lines = m.feed[mark:][-keep:] or m.feed[-keep:]
+        self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
+        self._draw_status()
+
+    def _draw_status(self) -> None:
+        """The status line, drawn last: its ``data-gen`` tells a page that every other part of
+        this redraw has been sent."""
+        m = self.model
+        h = m.game.hand
+        self._gen = getattr(self, "_gen", 0) + 1
+        self.status_html.value = (f'<div class="sl-status" role="status" '
+                                  f'data-wait="{m.waiting()}" data-moves="{len(m.game.log)}" '
+                                  f'data-gen="{self._gen}" '
+                                  f'data-on-table="{len(h.trick) if h is not None else 0}">'
+                                  f'{render.text_html(m.status())}</div>')
+
+    def _draw_hand(self) -> None:
+        m = self.model
+        cards = m.my_cards()
+        w = m.waiting()
+        if not cards:
+            look = " (you have not looked at them yet)" if m.game.phase == "bidding" else ""
+            self.hand_label.value = f'<div class="sl-hand-title">Your cards{look}</div>'
+        else:
+            tail = ": the cards you may play are marked green" if w == "play" else ""
+            self.hand_label.value = f'<div class="sl-hand-title">Your cards{tail}</div>'
+        while len(self._card_buttons) < len(cards):
+            b = W.Button(layout=W.Layout(width="auto"))
+            b.on_click(_safe(self._clicker(len(self._card_buttons)), self.message))
+            self._card_buttons.append(b)
+        self._cards = [c for c, _ in cards]
+        for b, (c, ok) in zip(self._card_buttons[:len(cards)], cards, strict=True):
+            cls = ["sl-cardbtn", "sl-button", f"sl-s1-{c.suits[0]}"]
+            if c.is_dual:
+                cls.append(f"sl-s2-{c.suits[1]}")
+            if w == "play":
+                cls.append("sl-legal" if ok else "sl-illegal")
+            if c in self._selected:
+                cls.append("sl-selected")
+            b.description = c.name.replace("/", "/\u200b")  # a Traveler's two suits may wrap
+            b.tooltip = c.name + (" (may be played)" if w == "play" and ok else
+                                  " (may not be played now)" if w == "play" else "")
+            b._dom_classes = tuple(cls)
+        self.hand_box.children = tuple(self._card_buttons[:len(cards)])
+
+    def _clicker(self, i: int) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            if i < len(self._cards):
+                self.click_card(self._cards[i])
+        return click
+
+
+__all__ = ["TableApp", "PlayTable", "TrumpTimelineView", "ScoreExplainer", "WhatIf", "RuleExplorer",
+           "Quiz"]

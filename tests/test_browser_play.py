@@ -1,0 +1,403 @@
+"""Play mode in a real browser: Voila serves notebooks/01_table_app.ipynb with the package's own
+template (no CDN), Debian's /usr/bin/chromium plays a whole hand of standard Spades and a whole
+hand of Spades (and Acorns) with Travelers and Hunters by clicking, tries an illegal card and
+checks the refusal is the engine's sentence, saves the game and checks the score shown is the
+engine's for the saved record.  The page must log no console error and ask no other host for
+anything.  axe-core (npm, from package.json) audits the table in replay mode, play mode and
+projector mode for serious or critical WCAG 2.1 A/AA violations; every control of the play table
+is reached by the keyboard with a visible focus.  Screenshots go to docs/screenshots/.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades_lab.cli.serve import VOILA_OPTIONS, voila_env
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "01_table_app.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "tests" / "artifacts"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+SYMBOLS = re.compile("[\u2660\u2665\u2666\u2663\u2601\u2694\U0001f330\U0001fa90\ufe0f]")
+
+
+def _norm(text: str) -> str:
+    """Text as the browser's innerText gives it: suit symbols are drawn (SVG), not text."""
+    text = " ".join(SYMBOLS.sub("", text).split())
+    return re.sub(r"\s+([,.:;)])", r"\1", text)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=5):
+                return
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError(f"voila did not answer on {url}")
+
+
+@pytest.fixture(scope="module")
+def voila_url() -> Iterator[str]:
+    port = _free_port()
+    voila = Path(sys.executable).parent / "voila"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / "voila_play.log", "wb")
+    env = {**voila_env(), "MPLBACKEND": "Agg"}
+    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           *VOILA_OPTIONS, str(NOTEBOOK.relative_to(ROOT))]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/", proc)
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+class Page:
+    """The Voila page with its console errors and foreign requests recorded."""
+
+    def __init__(self, pw: Any, url: str, size: tuple[int, int] = (1280, 1000)) -> None:
+        self.browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"])
+        self.page = self.browser.new_page(viewport={"width": size[0], "height": size[1]})
+        self.page.set_default_timeout(120_000)
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        host = urllib.parse.urlparse(url).netloc
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def request(r: Any) -> None:
+            u = urllib.parse.urlparse(r.url)
+            if u.scheme in ("http", "https", "ws", "wss") and u.netloc != host:
+                self.foreign.append(r.url)
+        self.page.on("request", request)
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.locator(".sl-play-app .sl-status").first.wait_for(state="visible",
+                                                                  timeout=180_000)
+        self.app = self.page.locator(".sl-play-app").first
+
+    def close(self) -> None:
+        self.browser.close()
+
+    # -------------------------------------------------------------- reading the table
+    def state(self) -> tuple[str, int]:
+        st = self.app.locator(".sl-status").first
+        return st.get_attribute("data-wait") or "", int(st.get_attribute("data-gen") or 0)
+
+    def wait_change(self, gen: int, *, or_declare: bool = False) -> None:
+        """Until the table is redrawn after ``gen`` (and no bot is still to move), or a
+        Traveler/Hunter asks how to declare it."""
+        self.page.wait_for_function(
+            "([g, d]) => { const s = document.querySelector('.sl-play-app .sl-status');"
+            " if (d && document.querySelector('.sl-play-app button.sl-declare-as')) return true;"
+            " return s && Number(s.dataset.gen) !== g && s.dataset.wait !== 'bots'; }",
+            arg=[gen, or_declare])
+
+    def click(self, selector: str, *, text: str | None = None) -> None:
+        _, gen = self.state()
+        loc = self.app.locator(selector, has_text=text) if text else self.app.locator(selector)
+        loc.first.click()
+        self.wait_change(gen)
+
+    def axe(self, selector: str) -> list[dict[str, Any]]:
+        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(path=str(AXE))
+        res = self.page.evaluate(
+            "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+            "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+            "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+            [selector, WCAG])
+        return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
+def _shot(page: Any, name: str, selector: str | None = None) -> None:
+    path = ARTIFACTS / name
+    if selector:
+        page.locator(selector).first.screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SCREENSHOTS / name)
+
+
+def _card_of(rules: Any, name: str) -> Any:
+    return next(c for c in rules.deck.cards if c.name == name)
+
+
+def play_whole_hand(p: Page) -> dict[str, Any]:
+    """Click through one hand (the learner's decisions; bots move instantly); try one illegal
+    card on the way.  Returns the refusal seen (text, position) and the saved record."""
+    refusal: dict[str, Any] = {}
+    for _ in range(600):
+        wait, moves = p.state()
+        if wait == "look":
+            p.click("button.sl-look")
+        elif wait == "bid":
+            p.click("button.sl-bid")
+        elif wait == "exchange":
+            text = p.app.locator(".sl-exchange-text").first.inner_text()
+            m = re.search(r"Click (\d+)", text)
+            if m:  # passing back cards seen: pick them, then pass
+                for k in range(int(m.group(1))):
+                    p.app.locator("button.sl-cardbtn").nth(k).click()
+            p.click("button.sl-pass")
+        elif wait == "play":
+            illegal = p.app.locator("button.sl-cardbtn.sl-illegal")
+            if not refusal and illegal.count():
+                name = illegal.first.inner_text().replace("\u200b", "").strip()
+                status = p.app.locator(".sl-status").first.inner_text()
+                on_table = int(p.app.locator(".sl-status").first.get_attribute(
+                    "data-on-table") or 0)
+                refusal_moves = p.app.locator(".sl-status").first.get_attribute("data-moves")
+                illegal.first.click()
+                err = p.app.locator(".sl-error").first
+                err.wait_for(state="visible")
+                refusal = {"card": name, "text": err.inner_text(), "status": status,
+                           "on_table": on_table, "moves": moves}
+                assert p.app.locator(".sl-status").first.get_attribute("data-moves") == \
+                    str(refusal_moves)  # refused: nothing changed
+                continue
+            p.app.locator("button.sl-cardbtn.sl-legal").first.click()
+            p.wait_change(moves, or_declare=True)
+            if p.app.locator("button.sl-declare-as").count():  # a Traveler/Hunter: declare
+                p.click("button.sl-declare-as")
+        elif wait in ("next-hand", "over"):
+            break
+        else:
+            p.wait_change(moves)
+    else:
+        raise AssertionError("the hand did not end")
+    assert refusal, "no illegal card was ever offered"
+    # save: the record comes back as the download link's data
+    p.app.locator("button.sl-save").first.click()
+    link = p.app.locator("a.sl-save-link").first
+    link.wait_for(state="attached")
+    href = link.get_attribute("href") or ""
+    record = json.loads(base64.b64decode(href.split(",", 1)[1]).decode("utf-8"))
+    return {"refusal": refusal, "record": record}
+
+
+def check_against_engine(p: Page, result: dict[str, Any]) -> None:
+    from spades_lab.core.records import replay
+    from spades_lab.widgets.playmodel import score_lines
+
+    record = result["record"]
+    game = replay(record).game
+    hand = game.hands[0]
+    assert hand.complete
+    # the final score shown is the engine's for the saved record
+    shown = _norm(p.app.locator(".sl-play-score").first.inner_text())
+    for line in score_lines(hand):
+        assert _norm(line) in shown, (line, shown)
+    # the refusal shown is the engine's sentence for that card at that moment
+    r = result["refusal"]
+    trick = int(re.search(r"trick (\d+)", r["status"]).group(1))  # type: ignore[union-attr]
+    h = record["hands"][0]
+    n = game.rules.players
+    steps = len(h["bids"]) + len(h.get("exchange", [])) + (trick - 1) * n + r["on_table"]
+    before = replay(record, upto=(0, steps)).game
+    card = _card_of(game.rules, r["card"])
+    check = before.can_play(card)
+    assert not check.ok
+    assert _norm(check.message) == _norm(r["text"]), (check.message, r["text"])
+    # the CLI replays the saved record to the same totals
+    path = ARTIFACTS / f"saved_{game.rules.name}.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "spades_lab.cli.main", "replay", str(path),
+                          "--json"], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout)["totals"] == list(game.totals)
+
+
+def test_play_standard_and_acorns_by_clicking(voila_url: str) -> None:
+    with sync_api.sync_playwright() as pw:
+        p = Page(pw, voila_url)
+        try:
+            p.app.scroll_into_view_if_needed()
+            p.app.locator(".sl-play-pace select").first.select_option(label="instant")
+            # a whole hand of standard Spades
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades (standard)")
+            p.click("button.sl-new-game")
+            _shot(p.page, "play.png", ".sl-play-app")
+            result = play_whole_hand(p)
+            check_against_engine(p, result)
+            _shot(p.page, "play_scored.png", ".sl-play-app")
+            # a whole hand of Spades (and Acorns) with Travelers and Hunters
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades and Acorns, 4 players (Heckadeck)")
+            box = p.app.locator(".sl-option-travelers-hunters input").first
+            box.check()
+            p.click("button.sl-new-game")
+            assert "Heckadeck" in p.app.locator(".sl-title").first.inner_text()
+            result = play_whole_hand(p)
+            assert result["record"]["rules"]["options"].get("travelers_hunters") is True
+            check_against_engine(p, result)
+            assert not p.errors, p.errors
+            assert not p.foreign, p.foreign
+        finally:
+            p.close()
+
+
+def _fits(p: Page) -> None:
+    """Table, your cards, controls and explanation within 1024x768; cards >= 2x 34x46 px."""
+    p.page.evaluate("() => document.querySelector('.sl-play-app').scrollIntoView()")
+    box = p.app.bounding_box()
+    last = p.app.locator(".sl-play-explanation").first.bounding_box()
+    assert box is not None and last is not None and box["width"] <= 1024
+    assert last["y"] + last["height"] - box["y"] <= 768, (box, last)
+    card = p.app.locator("button.sl-cardbtn").first.bounding_box()
+    assert card is not None and card["width"] >= 68 and card["height"] >= 92, card
+
+
+def test_projector_mode_fits_1024x768(voila_url: str) -> None:
+    with sync_api.sync_playwright() as pw:
+        p = Page(pw, voila_url, size=(1024, 768))
+        try:
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app .sl-status').dataset.wait "
+                "!== 'bots'")
+            if p.state()[0] == "look":
+                p.click("button.sl-look")
+            toggle = p.app.locator(".sl-projector-toggle").first
+            toggle.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') !== null")
+            _fits(p)
+            _shot(p.page, "play_projector.png")
+            # the largest hand: 34 cards of the Heckadeck with Travelers and Hunters
+            toggle.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') === null")
+            p.app.locator(".sl-play-pace select").first.select_option(label="instant")
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades and Acorns, 4 players (Heckadeck)")
+            p.app.locator(".sl-option-travelers-hunters input").first.check()
+            p.click("button.sl-new-game")
+            if p.state()[0] == "look":
+                p.click("button.sl-look")
+            toggle.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') !== null")
+            assert p.app.locator("button.sl-cardbtn").count() == 34
+            _fits(p)
+            _shot(p.page, "play_projector_acorns.png")
+            assert not p.errors, p.errors
+            assert not p.foreign, p.foreign
+        finally:
+            p.close()
+
+
+def test_keyboard_and_axe(voila_url: str) -> None:
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core missing: run npm ci (./dev.sh test does)")
+    with sync_api.sync_playwright() as pw:
+        p = Page(pw, voila_url)
+        try:
+            p.app.locator(".sl-play-pace select").first.select_option(label="instant")
+            if p.state()[0] == "look":
+                p.click("button.sl-look")
+            # keyboard: tab through the play table; every control gets a visible focus
+            p.app.locator(".sl-preset-select select").first.focus()
+            reached: set[str] = set()
+            for _ in range(80):
+                p.page.keyboard.press("Tab")
+                info = p.page.evaluate(
+                    "() => { const e = document.activeElement; if (!e || !e.closest"
+                    "('.sl-play-app')) return null; const s = getComputedStyle(e); return "
+                    "{cls: String(e.className), tag: e.tagName, outline: s.outlineStyle, "
+                    "width: parseFloat(s.outlineWidth), shadow: s.boxShadow}; }")
+                if info is None:
+                    continue
+                visible = info["outline"] != "none" and info["width"] >= 2 or \
+                    info["shadow"] != "none"
+                assert visible, info
+                for key in ("sl-bid", "sl-cardbtn", "sl-undo", "sl-hint", "sl-save",
+                            "sl-new-game", "sl-projector-toggle"):
+                    if key in info["cls"].split():
+                        reached.add(key)
+            assert {"sl-new-game", "sl-hint", "sl-save"} <= reached, reached
+            assert "sl-bid" in reached or "sl-cardbtn" in reached, reached
+            # decisions by keyboard alone: hint, bid, a card, undo
+            p.app.locator("button.sl-hint").first.focus()
+            p.page.keyboard.press("Enter")
+            p.app.locator(".sl-hint-text").first.wait_for(state="visible")
+            assert "The practice bot would" in p.app.locator(".sl-hint-text").first.inner_text()
+            if p.state()[0] == "bid":
+                _, gen = p.state()
+                p.app.locator("button.sl-bid").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen)
+            if p.state()[0] == "play":
+                moves = p.app.locator(".sl-status").first.get_attribute("data-moves")
+                _, gen = p.state()
+                p.app.locator("button.sl-cardbtn.sl-legal").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen, or_declare=True)
+                if p.app.locator("button.sl-declare-as").count():
+                    _, gen = p.state()
+                    p.app.locator("button.sl-declare-as").first.focus()
+                    p.page.keyboard.press("Enter")
+                    p.wait_change(gen)
+                assert p.app.locator(".sl-status").first.get_attribute("data-moves") != moves
+                _, gen = p.state()
+                p.app.locator("button.sl-undo").first.focus()
+                p.page.keyboard.press("Enter")
+                p.wait_change(gen)
+                assert p.app.locator(".sl-status").first.get_attribute("data-moves") == moves
+                assert "took back" in p.app.locator(".sl-play-explanation").first.inner_text()
+            # axe-core: replay mode, play mode, projector mode
+            for where in (".sl-table-app", ".sl-play-app"):
+                bad = p.axe(where)
+                assert not bad, json.dumps(bad, indent=1)
+            p.app.locator(".sl-projector-toggle").first.click()
+            p.page.wait_for_function(
+                "() => document.querySelector('.sl-play-app.sl-projector') !== null")
+            bad = p.axe(".sl-play-app")
+            assert not bad, json.dumps(bad, indent=1)
+            assert not p.errors, p.errors
+            assert not p.foreign, p.foreign
+        finally:
+            p.close()
