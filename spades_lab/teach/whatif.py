@@ -50,8 +50,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand
-from ..core.errors import IllegalAction, OptionError, RecordError, RuleError
-from ..core.records import apply_entry, load_record, record_steps, replay
+from ..core.errors import IllegalAction, OptionError, RuleError, echo, parse_whole
+from ..core.records import apply_entry, check_upto, load_record, record_steps, replay
 from ..core.rules import RuleSet, rules_from_json
 from ..core.scoring import seat_name, team_name
 from ..play.players import Player, SimplePlayer, act
@@ -76,13 +76,19 @@ def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = N
     if phase == BIDDING:
         assert h.turn is not None
         if isinstance(action, Mapping):
+            if "bid" not in action:
+                raise IllegalAction("bid-not-allowed", "A bid entry has a 'bid'.")
             return "bid", {"seat": action.get("seat", h.turn), "bid": action["bid"]}
         value: Any = action
-        if isinstance(action, str) and action.strip().lstrip("-").isdigit():
-            value = int(action.strip())
+        number = parse_whole(action)
+        if number is not None:
+            value = number
         return "bid", {"seat": h.turn, "bid": value}
     if phase == EXCHANGE:
         if isinstance(action, Mapping):
+            if "from" not in action or not isinstance(action.get("cards"), (list, tuple)):
+                raise IllegalAction("exchange-invalid", "An exchange entry has 'from' and a "
+                                    "list of 'cards'.")
             seat = action["from"]
             cards = list(action["cards"])
         else:
@@ -92,6 +98,8 @@ def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = N
         return "exchange", {"from": seat, "to": game.rules.partner(seat), "cards": cards}
     assert h.turn is not None
     if isinstance(action, Mapping):
+        if "card" not in action:
+            raise IllegalAction("unknown-card", "A play entry has a 'card'.")
         entry = {"seat": action.get("seat", h.turn), "card": action["card"]}
         if action.get("as"):
             entry["as"] = action["as"]
@@ -101,7 +109,7 @@ def parse_action(game: Game, action: Any, recorded: Mapping[str, Any] | None = N
     if len(words) == 3 and words[1].lower() == "as":
         entry["as"] = words[2]
     elif len(words) != 1:
-        raise IllegalAction("unknown-card", f"{action!r} is not a card: write e.g. 'QH' or "
+        raise IllegalAction("unknown-card", f"{echo(action)} is not a card: write e.g. 'QH' or "
                             "'TPS as S'.")
     return "play", entry
 
@@ -458,11 +466,7 @@ def _branch_start(data: dict[str, Any], options: Mapping[str, Any] | RuleSet | N
         except RuleError as e:
             raise IllegalAction(e.rule, e.message, **e.details) from None
         branch["rules"] = new_rules.to_json()
-    h, k = at
-    steps = record_steps(branch, h)
-    if not 0 <= k <= len(steps):
-        raise RecordError("bad-record", f"Hand {h} has {len(steps)} recorded actions: STEP must "
-                          f"be 0-{len(steps)}.", hand=h, step=str(k))
+    h, k = check_upto(branch, at)
     game = replay(branch, upto=(h, k)).game
     return branch, game, opts
 
