@@ -418,7 +418,11 @@ def test_error_messages_echo_a_bounded_part_of_the_input(
     for bad in (big, [big], {big: big}, 10 ** 5000):
         c = g.can_play(bad)
         assert not c.ok and len(c.message) < 300
+        c = g.can_play(g.legal_plays()[0], bad)  # declared as a suit named ``bad``
+        assert not c.ok and len(c.message) < 300
     code, _, errtext = run(capsys, "play", "--option", big + "=1", "--seed", "1")
+    assert code == 2 and len(errtext) < 400
+    code, _, errtext = run(capsys, "simulate", "--players", big, "--hands", "1")
     assert code == 2 and len(errtext) < 400
     with pytest.raises(RuleError) as e:
         RuleSet.preset(big)

@@ -632,7 +632,7 @@ class Hand:
             for letter, s in SUITS.items():
                 if key in (letter, s.name.upper()):
                     return c, letter
-        raise IllegalAction("bad-declaration", f"{as_!r} is not a suit: use one of "
+        raise IllegalAction("bad-declaration", f"{echo(as_)} is not a suit: use one of "
                             f"{', '.join(self.rules.deck.suits)}.", card=c.code)
 
     def check_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:

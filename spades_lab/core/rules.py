@@ -131,7 +131,7 @@ class RuleSet:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if self.name not in PRESETS:
-            raise OptionError(f"There is no rule set {self.name!r}. The rule sets are: "
+            raise OptionError(f"There is no rule set {echo(self.name)}. The rule sets are: "
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         acorns = self.name in ("acorns", "acorns8")
         players = 8 if self.name == "acorns8" else 4

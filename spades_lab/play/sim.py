@@ -67,7 +67,7 @@ def seat_types(rules: RuleSet, players: str | Sequence[str]) -> list[str]:
                          f"partnership ({rules.team_count}; fewer repeat around the table)")
     for name in names:
         if name not in PLAYER_TYPES:
-            raise ValueError(f"unknown player type {name!r}; use one of "
+            raise ValueError(f"unknown player type {echo(name, 40)}; use one of "
                              f"{', '.join(PLAYER_TYPES)}")
     return names
 
