@@ -535,3 +535,9 @@ def test_dev_sh_waits_for_the_package_lock(tmp_path: Path) -> None:
     finally:
         os.close(fd)
     assert proc2.returncode != 0 and "giving up" in proc2.stderr
+
+
+def test_one_record_format_name() -> None:
+    from spades_lab.core import records
+
+    assert validate.FORMAT == RECORD_FORMAT == records.FORMAT
