@@ -80,11 +80,44 @@ setup() {
 }
 
 ensure_chromium() {
+    # Another apt/dpkg process (unattended upgrades, a second ./dev.sh) may hold Debian's
+    # package locks: wait for them (APT_LOCK_WAIT seconds, default 600) instead of failing.
+    # apt and dpkg lock with fcntl, so python3's fcntl.lockf tests them (flock would not).
+    wait_for_package_lock() {
+        local waited=0 limit="${APT_LOCK_WAIT:-600}"
+        local locks="${APT_LOCKS:-/var/lib/dpkg/lock-frontend /var/lib/dpkg/lock /var/lib/apt/lists/lock /var/cache/apt/archives/lock}"
+        # shellcheck disable=SC2086  # the lock paths are words
+        while python3 -c '
+import fcntl, os, sys
+for path in sys.argv[1:]:
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        continue
+    try:
+        fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        sys.exit(0)  # held by another process
+    finally:
+        os.close(fd)
+sys.exit(1)' $locks; do
+            if ((waited >= limit)); then
+                log "the package lock is still held after ${limit} s; giving up"
+                return 1
+            fi
+            ((waited == 0)) && log "waiting for another apt/dpkg process to release the package lock"
+            sleep 2
+            waited=$((waited + 2))
+        done
+    }
     [[ -x /usr/bin/chromium ]] && return 0
     if [[ "$(id -u)" -eq 0 ]]; then
         log "installing Debian chromium (browser tests)"
-        apt-get update -q
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-dejavu-core
+        wait_for_package_lock
+        apt-get -o DPkg::Lock::Timeout="${APT_LOCK_WAIT:-600}" update -q
+        wait_for_package_lock
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout="${APT_LOCK_WAIT:-600}" \
+            install -y -q chromium fonts-dejavu-core
     else
         log "WARNING: /usr/bin/chromium missing and not root; browser tests will skip"
         log "         (as root: apt-get install chromium fonts-dejavu-core)"

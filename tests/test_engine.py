@@ -479,7 +479,8 @@ def test_blind_partner_of_other_team_still_exchanges() -> None:
 
 def test_nothing_passed_back_after_a_zero_card_pass() -> None:
     # East passes 0 cards (complete); North's exchange is still owed, so the hand is in the
-    # exchange phase, and West trying to pass back is refused with the reason in words.
+    # exchange phase.  West's empty return may be written once (RULINGS.md section 8); West
+    # passing cards back is refused with the reason in words.
     g = Game("acorns", dealer=3)
     g.deal(rng=random.Random(4))
     bid_all(g, ["blind full nil", "blind nil spades", 3, 3])
@@ -487,12 +488,15 @@ def test_nothing_passed_back_after_a_zero_card_pass() -> None:
     g.exchange(1, [])
     assert h.awaiting() == [0]
     before = [list(x) for x in h.hands]
-    check = g.can_exchange(3, [])
+    check = g.can_exchange(3, h.hands[3][:1])
     assert check.rule == "exchange-invalid"
     assert "passed no cards" in check.message and "West passes nothing back" in check.message
     with pytest.raises(IllegalAction):
         g.exchange(3, h.hands[3][:1])
-    assert [list(x) for x in h.hands] == before
+    assert g.can_exchange(3, []).ok
+    g.exchange(3, [])                       # the empty return: changes no card
+    assert [list(x) for x in h.hands] == before and h.awaiting() == [0]
+    assert g.can_exchange(3, []).rule == "exchange-invalid"   # but only once
 
 
 def test_standard_blind_nil_has_no_exchange() -> None:

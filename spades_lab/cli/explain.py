@@ -20,7 +20,7 @@ import argparse
 import json
 from typing import Any
 
-from ..core.errors import RecordError, RuleError
+from ..core.errors import RecordError, RuleError, echo, parse_whole
 from .common import report
 
 
@@ -134,7 +134,17 @@ def cmd_explain(args: argparse.Namespace) -> int:
             if args.hand is None and len(game.hands) > 1:
                 raise RecordError("bad-record", "--trick needs --hand when the record has "
                                   "several hands.")
-            items: list[Any] = [explain_trick(hands[0], args.trick)]
+            if not hands:
+                raise RecordError("bad-record", "The record has no hands, so it has no trick "
+                                  f"{args.trick}.")
+            h = hands[0]
+            # complete tricks, and the trick in progress once a card of it is played
+            count = len(h.tricks) + (1 if h.trick else 0)
+            if not 0 <= args.trick < count:
+                valid = f"its tricks are 0-{count - 1}" if count else "no card is played yet"
+                raise RecordError("bad-record", f"Hand {h.index} has no trick {args.trick}: "
+                                  f"{valid} (0-based).", hand=h.index)
+            items: list[Any] = [explain_trick(h, args.trick)]
         else:
             items = [explain_hand(h) for h in hands]
         actions = {h.index: _explain_actions(args.file, h.index) for h in hands} \
@@ -163,12 +173,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def _parse_at(text: str | None) -> tuple[int, int]:
     if text is None:
         return (0, 0)
-    try:
-        h, k = text.split(":")
-        return int(h), int(k)
-    except ValueError:
-        raise RecordError("bad-record", f"--at takes HAND:STEP (0-based numbers), not "
-                          f"{text!r}.") from None
+    h, _, k = text.partition(":")
+    hand, step = parse_whole(h), parse_whole(k)
+    if hand is None or step is None or hand < 0 or step < 0:
+        raise RecordError("bad-record", f"--at takes HAND:STEP, two whole numbers from 0, not "
+                          f"{echo(text, 40)}.")
+    return hand, step
 
 
 def cmd_whatif(args: argparse.Namespace) -> int:

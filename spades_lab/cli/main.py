@@ -13,10 +13,20 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
-from ..core.errors import RecordError, RuleError
+from ..core.errors import RecordError
 from ..core.rules import parse_option
-from .common import report
+from .common import (
+    EXIT_CLOSED_PIPE,
+    EXIT_INTERRUPTED,
+    check_output_path,
+    harden_numbers,
+    report,
+    run_command,
+    silence_stdout,
+    usage_error,
+)
 from .helptext import plain_help
 
 #: Modules that add sub-commands: each has ``register(subparsers)``.
@@ -50,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         mod.register(sub)
     plain_help(parser)
+    harden_numbers(parser)
     return parser
 
 
@@ -62,6 +73,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)
+    problem = check_output_path(args.out, "the record")
+    if problem:
+        return usage_error("play", f"--out: {problem}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     rng = random.Random(seed)
     game = Game(rules)
@@ -94,12 +108,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    """Run ``spades-lab`` with ``argv``; returns the exit status: 0 done, 2 a refused input or
+    a bad command line, 130 interrupted (Ctrl-C), 141 stdout closed (``| head``)."""
     try:
-        return int(args.func(args))
-    except RuleError as e:
-        return report(e, bool(getattr(args, "json", False)))
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, or a bad command line (argparse printed why)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    except KeyboardInterrupt:
+        print("spades-lab: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_CLOSED_PIPE
+    if isinstance(getattr(args, "file", None), str):
+        args.file = Path(args.file)  # a FILE argument is a path, even one starting with '{'
+    return run_command(args.func, args)
 
 
 if __name__ == "__main__":

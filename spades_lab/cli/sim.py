@@ -2,11 +2,16 @@
 
 ``spades-lab simulate --rules acorns --players heuristic,random --hands 2000 --seed 1
 --processes 2 [--games N] [--batch] [--out hands.csv] [--records games.jsonl] [--json]
-[--progress]``
+[--progress | --no-progress] [--force-processes]``
+
+The work is streamed (a few chunks queued per worker), a progress bar is shown when stderr is
+a terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
+output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -26,52 +31,72 @@ def register(sub: Any) -> None:
                    "instead of independent hands")
     p.add_argument("--max-hands", type=int, default=200, help="stop a game after this many hands")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--processes", type=int, default=1)
+    p.add_argument("--processes", type=int, default=1,
+                   help="worker processes (at most the machine's cores unless forced)")
+    p.add_argument("--force-processes", action="store_true",
+                   help="use --processes workers even if the machine has fewer cores")
     p.add_argument("--batch", action="store_true",
                    help="uniform random play through the fast numpy batch path")
     p.add_argument("--out", default=None, help="write one row per hand here (CSV)")
     p.add_argument("--records", default=None,
                    help="write the game records here (one JSON per line)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument("--progress", action="store_true", help="show a progress bar")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="show a progress bar (default: when stderr is a terminal)")
     p.set_defaults(func=cmd_simulate)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core.rules import RuleSet, parse_option
-    from ..play.sim import simulate_games, simulate_hands, simulate_random_batch
+    from ..play.sim import (
+        seat_types,
+        simulate_games,
+        simulate_hands,
+        simulate_random_batch,
+        worker_count,
+    )
     from ..play.stats import game_length_summary, nil_success, score_summary
+    from .common import check_output_path, usage_error
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)
     players = [x.strip() for x in args.players.split(",") if x.strip()]
     spec: Any = players[0] if len(players) == 1 else players
+    try:
+        seat_types(rules, spec)
+    except ValueError as e:
+        return usage_error("simulate", f"--players: {e}")
+    for path, what, flag in ((args.out, "the hand table", "--out"),
+                             (args.records, "the records", "--records")):
+        problem = check_output_path(path, what)
+        if problem:
+            return usage_error("simulate", f"{flag}: {problem}")
+    processes = worker_count(args.processes, args.force_processes)
+    if processes < args.processes:
+        print(f"# using {processes} processes: the machine has {processes} cores "
+              "(--force-processes to use more)", file=sys.stderr)
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    common: dict[str, Any] = {"processes": processes, "progress": progress,
+                              "force_processes": args.force_processes}
     t0 = time.perf_counter()
     games = None
-    records = None
-    try:
+    with contextlib.ExitStack() as stack:
+        # records go to their file as each chunk finishes, never all kept in memory
+        out = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
+            if args.records and not args.batch else None
         if args.batch:
-            hands = simulate_random_batch(rules, args.hands, args.seed,
-                                          processes=args.processes, progress=args.progress)
+            hands = simulate_random_batch(rules, args.hands, args.seed, **common)
         elif args.games is not None:
             res = simulate_games(rules, spec, args.games, args.seed, max_hands=args.max_hands,
-                                 processes=args.processes, progress=args.progress,
-                                 keep_records=bool(args.records))
-            hands, games, records = res.hands, res.games, res.records
+                                 records_out=out, **common)
+            hands, games = res.hands, res.games
         else:
-            res = simulate_hands(rules, spec, args.hands, args.seed, processes=args.processes,
-                                 progress=args.progress, keep_records=bool(args.records))
-            hands, records = res.hands, res.records
-    except ValueError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+            res = simulate_hands(rules, spec, args.hands, args.seed, records_out=out,
+                                 **common)
+            hands = res.hands
     dt = time.perf_counter() - t0
     if args.out:
         hands.to_csv(args.out, index=False)
-    if args.records and records is not None:
-        with open(args.records, "w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps(r) + "\n")
     scores = score_summary(hands)
     nils = nil_success(hands, by=("player", "kind"))
     summary: dict[str, Any] = {
@@ -88,7 +113,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     print(f"# {rules.describe().splitlines()[0]}")
     print(f"# {len(hands)} hands in {dt:.2f} s ({summary['hands_per_second']} hands/s), "
-          f"seed {args.seed}, {args.processes} process(es)")
+          f"seed {args.seed}, {processes} process(es)")
     print("Mean partnership hand score (95% interval):")
     for r in scores.itertuples():
         print(f"  {r.player:>20}: {r.mean:8.1f} [{r.low:7.1f}, {r.high:7.1f}]  bid made "

@@ -2,8 +2,8 @@
 
 >>> from spades_lab.core.rules import RuleSet
 >>> std, acorns = RuleSet.preset("standard"), RuleSet.preset("acorns")
->>> parse_bid(std, 0), parse_bid(std, "blind nil"), parse_bid(std, 4)
-(Bid('nil'), Bid('blind nil'), Bid(4))
+>>> parse_bid(std, 0), parse_bid(std, "blind nil"), parse_bid(std, 4), parse_bid(std, "Double Nil")
+(Bid('nil'), Bid('blind nil'), Bid(4), Bid('blind nil'))
 >>> parse_bid(acorns, "Blind Nil Spades + 4").to_json(), parse_bid(acorns, 0).to_json()
 ('blind nil spades + 4', 0)
 """
@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RuleError
+from .errors import RuleError, echo, parse_whole
 from .rules import PARTIAL_NIL_SUIT, RuleSet
 
 
@@ -63,7 +63,10 @@ class Bid:
         return text + (f" + {self.tricks}" if self.tricks else "")
 
 
-_NIL_RE = re.compile(r"^(blind\s+)?(nil spades|nil acorns|full nil|nil)(?:\s*\+\s*(-?\d+))?$")
+_NIL_RE = re.compile(
+    r"^(blind\s+)?(nil spades|nil acorns|full nil|nil)(?:\s*\+\s*(-?[0-9]{1,12}))?$", re.ASCII)
+#: Seed 000's other name for Blind Nil (RULINGS.md section 8): read as ``blind nil``.
+_DOUBLE_NIL = re.compile(r"^double\s+nil\b")
 
 
 #: Parsed bids per rule set (keyed by rule set, like every per-rule-set table).
@@ -96,6 +99,10 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
         bid = value
     elif isinstance(value, bool):
         raise RuleError("bid-not-allowed", f"{value!r} is not a bid.")
+    elif isinstance(value, int) and abs(value) > 10**6:
+        raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
+                        f"{0 if rules.acorns else 1} to {rules.hand_size}; {echo(value, 30)} is "
+                        "out of range.")
     elif isinstance(value, int):
         if rules.zero_is_nil and value == 0:
             bid = Bid(0, "nil", False)
@@ -103,18 +110,24 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
             bid = Bid(value)
     elif isinstance(value, str):
         text = " ".join(value.strip().lower().split())
-        if re.fullmatch(r"-?\d+", text):
-            return parse_bid(rules, int(text))
-        m = _NIL_RE.match(text)
+        number = parse_whole(text)
+        if number is not None:
+            return parse_bid(rules, number)
+        text = _DOUBLE_NIL.sub("blind nil", text)
+        m = _NIL_RE.match(text) if len(text) <= 60 else None
         if m is None:
-            raise RuleError("bid-not-allowed", f"{value!r} is not a bid in {rules.name}: "
-                            f"{_bid_forms(rules)}", text=value)
+            if re.fullmatch(r"-?[0-9]+", text):
+                raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
+                                f"{0 if rules.acorns else 1} to {rules.hand_size}; "
+                                f"{echo(value, 30)} is out of range.")
+            raise RuleError("bid-not-allowed", f"{echo(value)} is not a bid in {rules.name}: "
+                            f"{_bid_forms(rules)}", text=echo(value))
         extra = int(m.group(3)) if m.group(3) is not None else 0
         bid = Bid(extra, m.group(2), bool(m.group(1)))
         if text.count("nil") > 1:
             raise RuleError("bid-not-allowed", "A player may make only one nil-type bid a hand.")
     else:
-        raise RuleError("bid-not-allowed", f"{value!r} is not a bid: {_bid_forms(rules)}")
+        raise RuleError("bid-not-allowed", f"{echo(value)} is not a bid: {_bid_forms(rules)}")
     check_bid_shape(rules, bid)
     return bid
 
@@ -139,7 +152,7 @@ def _bid_forms(rules: RuleSet) -> str:
     if not rules.zero_is_nil:
         return (f"bid a number 0-{rules.hand_size}, or nil spades / nil acorns (optionally "
                 "'+ N'), or full nil, each optionally blind.")
-    return f"bid a number 1-{rules.hand_size}, or nil (0), or blind nil."
+    return f"bid a number 1-{rules.hand_size}, or nil (0), or blind nil (double nil)."
 
 
 def ordinary_bids(rules: RuleSet) -> list[Bid]:

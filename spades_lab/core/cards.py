@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import RuleError
+from .errors import RuleError, echo
 
 # ---------------------------------------------------------------------------- data files
 
@@ -259,7 +259,11 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise RuleError("unknown-card", f"{text!r} is not a card: write cards like 'QH' or '10S'.")
+        raise RuleError("unknown-card", f"{echo(text)} is not a card: write cards like 'QH' or "
+                        "'10S'.")
+    if not text.isascii() or len(text) > 12:  # 'ſ'.upper() is 'S': only ASCII names a card
+        raise RuleError("unknown-card", f"{echo(text)} is not a card: write rank then suit in "
+                        "plain letters and digits, like 'QH', '10S' or 'TPS'.", text=echo(text))
     code = _normalise(text)
     hit = Card._cache.get(code)
     if hit is not None:
@@ -267,7 +271,8 @@ def parse_card(text: str | Card) -> Card:
     split = _split(code)
     if split is None:
         raise RuleError("unknown-card",
-                        f"{text!r} is not a card: write rank then suit, like 'QH', '10S' or 'TPS'.",
+                        f"{echo(text)} is not a card: write rank then suit, like 'QH', '10S' "
+                        "or 'TPS'.",
                         text=text)
     rank, suits = split
     if len(suits) == 2:
@@ -337,8 +342,8 @@ class Deck:
         """Parse a card and check it belongs to this deck (``unknown-card`` otherwise)."""
         card = parse_card(text)
         if card not in self.index:
-            raise RuleError("unknown-card", f"{str(text)!r} is not a card of the {self.label}.",
-                            text=str(text))
+            raise RuleError("unknown-card", f"{echo(str(text))} is not a card of the "
+                            f"{self.label}.", text=str(text))
         return card
 
     def parse_many(self, texts: Iterable[str | Card]) -> list[Card]:

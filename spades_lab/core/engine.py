@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from .bids import Bid, all_bids, parse_bid
 from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_card, suit_name
-from .errors import IllegalAction, RuleError
+from .errors import IllegalAction, RuleError, echo
 from .rules import RuleSet
 from .scoring import Outcome, TeamScore, game_outcome, score_hand, seat_name
 from .tricks import (
@@ -159,6 +159,37 @@ RECORD_FORMAT = "spades-lab/1"
 
 def _no(rule: str, message: str, **details: Any) -> Check:
     return Check(False, rule, message, details)
+
+
+# ---------------------------------------------------------------------------- argument guards
+# The public Game methods check their arguments here first, so a wrong type or a seat out of
+# range is refused with a rule id (``can_*`` answers no; actions raise) and never reaches the
+# rules as an IndexError or TypeError.
+
+
+def _bad_seat(seat: Any, n: int, rule: str) -> Check | None:
+    """None when ``seat`` is a seat number of an ``n``-player table, else the refusal."""
+    if type(seat) is int and 0 <= seat < n:
+        return None
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
+        return None
+    names = ", ".join(f"{i} {seat_name(i, n)}" for i in range(n))
+    return _no(rule, f"{echo(seat)} is not a seat: the seats are numbered {names}.",
+               seat=echo(seat))
+
+
+def _bad_cards(cards: Any, most: int) -> tuple[Check | None, list[Any]]:
+    """``cards`` as a list of at most ``most`` items, or the refusal (a text, a mapping or
+    something that is not a collection of cards)."""
+    if isinstance(cards, (str, bytes, dict)) or not hasattr(cards, "__iter__"):
+        return _no("exchange-invalid", f"The cards to pass are a list such as ['AS', 'KS'], "
+                   f"not {echo(cards)}."), []
+    items: list[Any] = []
+    for c in cards:
+        items.append(c)
+        if len(items) > most:
+            return _no("exchange-invalid", f"No exchange passes more than {most} cards."), []
+    return None, items
 
 
 @dataclass
@@ -529,7 +560,7 @@ class Hand:
             for letter, s in SUITS.items():
                 if key in (letter, s.name.upper()):
                     return c, letter
-        raise IllegalAction("bad-declaration", f"{as_!r} is not a suit: use one of "
+        raise IllegalAction("bad-declaration", f"{echo(as_)} is not a suit: use one of "
                             f"{', '.join(self.rules.deck.suits)}.", card=c.code)
 
     def check_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
@@ -759,15 +790,28 @@ class Game:
             rules = RuleSet.preset(rules)
         self.rules = rules
         n = rules.players
+        if players is not None and (not isinstance(players, (list, tuple)) or not all(
+                isinstance(p, str) and 0 < len(p) <= 40 for p in players)):
+            raise RuleError("bad-record", f"players is a list of {n} names (each 1 to 40 "
+                            f"characters), not {echo(players)}.")
         if players is not None and len(players) != n:
             raise RuleError("bad-record", f"{rules.name} has {n} players; {len(players)} "
                             "names were given.")
         self.players = list(players) if players is not None else None
-        if not (isinstance(dealer, int) and 0 <= dealer < n):
-            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}.")
+        if _bad_seat(dealer, n, "bad-record") is not None:
+            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}, not "
+                            f"{echo(dealer)}.")
+        if start is not None and (not isinstance(start, dict) or not start
+                                  or set(start) - {"scores", "bags"}):
+            raise RuleError("bad-record", "start is an object with the partnerships' 'scores' "
+                            f"and 'bags', not {echo(start)}.")
         teams = rules.team_count
-        scores = list((start or {}).get("scores") or [0] * teams)
-        bags = list((start or {}).get("bags") or [0] * teams)
+        scores = (start or {}).get("scores", [0] * teams)
+        bags = (start or {}).get("bags", [0] * teams)
+        if not isinstance(scores, (list, tuple)) or not isinstance(bags, (list, tuple)):
+            raise RuleError("bad-record", f"start needs {teams} scores and {teams} bag counts, "
+                            "one per partnership, as lists of whole numbers.")
+        scores, bags = list(scores), list(bags)
         if len(scores) != teams or len(bags) != teams:
             raise RuleError("bad-record", f"start needs {teams} scores and {teams} bag counts, "
                             "one per partnership.")
@@ -932,6 +976,9 @@ class Game:
 
     def look(self, seat: int) -> None:
         """``seat`` picks up its cards (after which it may no longer bid blind)."""
+        bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+        if bad is not None:
+            raise bad.error()
         h = self._hand_or_error()
         if h.phase != BIDDING:
             raise IllegalAction("wrong-phase", "Cards are looked at during the bidding.")
@@ -940,6 +987,10 @@ class Game:
             self.log.append(LookEvent(seat))
 
     def can_bid(self, bid: Any, seat: int | None = None) -> Check:
+        if seat is not None:
+            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+            if bad is not None:
+                return bad
         h = self.hand
         if h is None or h.complete or self.over:
             return _no("wrong-phase", "No hand is waiting for a bid.")
@@ -947,6 +998,10 @@ class Game:
 
     def bid(self, bid: Any, seat: int | None = None) -> None:
         """Bid for the seat to bid (``seat`` checks it is that seat's turn)."""
+        if seat is not None:
+            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+            if bad is not None:
+                raise bad.error()
         h = self._hand_or_error()
         check, parsed = h.check_bid(bid, seat)
         if not check.ok:
@@ -960,18 +1015,46 @@ class Game:
         return () if h is None or h.complete else h.legal_bids()
 
     def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
+        bad = _bad_seat(seat, self.rules.players, "exchange-invalid")
+        if bad is not None:
+            return bad
+        bad, items = _bad_cards(cards, self.rules.hand_size)
+        if bad is not None:
+            return bad
         h = self.hand
         if h is None or h.complete or self.over:
             return _no("wrong-phase", "No hand is waiting for an exchange.")
-        return h.check_exchange(seat, list(cards))[0]
+        if not items and self._empty_return(h, seat):
+            return OK
+        return h.check_exchange(seat, items)[0]
 
     def exchange(self, seat: int, cards: Iterable[Any]) -> None:
         """``seat`` passes ``cards`` face down to its partner (RULINGS.md section 1)."""
+        bad = _bad_seat(seat, self.rules.players, "exchange-invalid")
+        if bad is None:
+            bad, items = _bad_cards(cards, self.rules.hand_size)
+        if bad is not None:
+            raise bad.error()
         h = self._hand_or_error()
-        check, parsed = h.check_exchange(seat, list(cards))
+        if not items and self._empty_return(h, seat):
+            self.log.append(ExchangeEvent(seat, self.rules.partner(seat), ()))
+            return
+        check, parsed = h.check_exchange(seat, items)
         if not check.ok:
             raise check.error()
         h._apply_exchange(seat, parsed)
+
+    def _empty_return(self, h: Hand, seat: int) -> bool:
+        """Is an empty pass by ``seat`` the partner's empty return after a 0-card pass, which
+        RULINGS.md section 8 lets a record write or leave out?  It is taken once, before the
+        first card is played, and changes nothing but the log."""
+        if h.trick or h.tricks or h.phase not in (EXCHANGE, PLAY):
+            return False
+        due = h.exchange_due(seat)
+        if due is None or seat != due.partner or due.passed != () or due.returned != ():
+            return False
+        return not any(type(ev) is ExchangeEvent and ev.seat == seat
+                       for ev in self.log[h.first_event:])
 
     def legal_plays(self) -> tuple[Play, ...]:
         """Every legal play of the seat to play; a Traveler/Hunter once per declaration it
@@ -988,6 +1071,10 @@ class Game:
         return lg
 
     def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
+        if seat is not None:
+            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+            if bad is not None:
+                return bad
         h = self.hand
         if h is None or h.complete or self.over:
             return _no("wrong-phase", "The game is over: nothing more may be played."
@@ -997,6 +1084,10 @@ class Game:
     def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
         """Play ``card`` (a :class:`Play`, a :class:`Card` or its text) for the seat to play,
         declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
+        if seat is not None and not (type(seat) is int and 0 <= seat < self.rules.players):
+            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+            if bad is not None:
+                raise bad.error()
         h = self.hand
         if h is None or h.scores is not None:
             raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
@@ -1010,6 +1101,9 @@ class Game:
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (see :class:`SeatView`)."""
+        bad = _bad_seat(seat, self.rules.players, "not-your-turn")
+        if bad is not None:
+            raise bad.error()
         h = self.hand
         teams = tuple(self.totals)
         if h is None:

@@ -4,6 +4,7 @@ never changes the state it was tried on.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: The rule ids of RULINGS.md section 7, with what each means.  They are a contract:
@@ -74,3 +75,94 @@ class RecordError(RuleError):
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "hand": self.hand, "step": self.step, "message": self.message}
+
+
+# ---------------------------------------------------------------------------- bounded input
+#: At most this many characters of a bad value are repeated in a message.
+ECHO_LIMIT = 80
+#: Whole numbers read from text (records, options, bids, command lines) have at most this many
+#: digits: no count, score or seat of the kit comes near it.
+MAX_INT_DIGITS = 12
+
+_WHOLE = re.compile(rf"-?[0-9]{{1,{MAX_INT_DIGITS}}}", re.ASCII)
+
+
+def parse_whole(text: Any) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (an optional ``-``, at most
+    :data:`MAX_INT_DIGITS` digits, spaces around allowed), else None.
+
+    Stricter than ``int()``: superscripts, fullwidth and other Unicode digits, ``_`` separators,
+    ``+`` and over-long numbers are not numbers here.
+
+    >>> parse_whole(" 12 "), parse_whole("-3"), parse_whole("\uff11\uff12"), parse_whole("\u00b3")
+    (12, -3, None, None)
+    >>> parse_whole("1_000"), parse_whole("9" * 13), parse_whole(7)
+    (None, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def echo(value: Any, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters (for repeating bad input in a message):
+    never longer, never slow, whatever the value's size or depth.
+
+    >>> echo("x" * 1000)[-4:], len(echo("x" * 1000)) <= 81
+    ('xxx…', True)
+    >>> echo(10 ** 5000)
+    'a number of about 5001 digits'
+    >>> echo([[[[[[1]]]]]], 12)
+    '[[[[…]]]]'
+    """
+    out: list[str] = []
+    _echo(value, out, [limit], 0)
+    text = "".join(out)
+    return text if len(text) <= limit + 1 else text[:limit] + "…"
+
+
+def _echo(v: Any, out: list[str], budget: list[int], depth: int) -> None:
+    if budget[0] <= 0:
+        return
+    if isinstance(v, bool) or v is None or isinstance(v, float):
+        piece = repr(v)
+    elif isinstance(v, int):
+        if v.bit_length() > 200:
+            piece = f"a number of about {int(v.bit_length() * 0.30103) + 1} digits"
+        else:
+            piece = repr(v)
+    elif isinstance(v, str):
+        piece = repr(v[:budget[0] + 1])
+        if len(v) > budget[0]:
+            piece = piece[:budget[0]] + "…"
+    elif isinstance(v, (list, tuple, dict)) and depth < 4:
+        opening, closing = ("{", "}") if isinstance(v, dict) else \
+            (("[", "]") if isinstance(v, list) else ("(", ")"))
+        out.append(opening)
+        budget[0] -= 1
+        items = list(v.items())[:budget[0]] if isinstance(v, dict) else list(v[:budget[0]])
+        for i, item in enumerate(items):
+            if budget[0] <= 0:
+                out.append("…")
+                break
+            if i:
+                out.append(", ")
+                budget[0] -= 2
+            if isinstance(v, dict):
+                _echo(item[0], out, budget, depth + 1)
+                out.append(": ")
+                budget[0] -= 2
+                _echo(item[1], out, budget, depth + 1)
+            else:
+                _echo(item, out, budget, depth + 1)
+        if len(v) > len(items):
+            out.append(", …")
+        out.append(closing)
+        return
+    elif isinstance(v, (list, tuple, dict)):
+        piece = "…"
+    else:
+        piece = f"<{type(v).__name__}>"
+    out.append(piece)
+    budget[0] -= len(piece)

@@ -35,9 +35,10 @@ from .engine import (
     PlayEvent,
     game_to_record,
 )
-from .errors import IllegalAction, RecordError, RuleError
+from .errors import IllegalAction, RecordError, RuleError, echo
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
+from .validate import read_record
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
     return RecordError("bad-record", message, hand=hand, step=step)
@@ -47,69 +48,13 @@ def _bad(message: str, hand: int | None = None, step: str | None = None) -> Reco
 
 
 def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
-    """Read a record from a path, a JSON text or a dict, and check its shape.
+    """Read a record from a path, a JSON text (starting with ``{``) or a dict, and check its
+    keys, types and shapes (:mod:`spades_lab.core.validate`).
 
-    Returns the record as a plain dict (validated: rules known, hands well formed).  The rules
-    themselves are checked by :func:`replay`.  Raises :class:`RecordError` ``bad-record``.
+    Returns the record as a plain dict.  Whether its actions follow the rules is checked by
+    :func:`replay`.  Raises :class:`RecordError` ``bad-record`` naming the key path.
     """
-    if isinstance(source, Mapping):
-        data: Any = dict(source)
-    else:
-        text: str
-        if isinstance(source, Path) or (isinstance(source, str) and
-                                        not source.lstrip().startswith("{")):
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as e:
-                raise _bad(f"Cannot read the record file: {e}") from None
-        else:
-            text = source
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise _bad(f"The record is not valid JSON: {e}") from None
-    _check_shape(data)
-    return data
-
-
-def _check_shape(data: Any) -> None:
-    if not isinstance(data, dict):
-        raise _bad("A game record is a JSON object.")
-    fmt = data.get("format", RECORD_FORMAT)
-    if fmt != RECORD_FORMAT:
-        raise _bad(f"Unknown record format {fmt!r}; this kit reads {RECORD_FORMAT!r}.")
-    known = {"format", "rules", "players", "start", "hands"}
-    extra = sorted(set(data) - known)
-    if extra:
-        raise _bad(f"Unknown record key {extra[0]!r}; a record has {', '.join(sorted(known))}.")
-    if "rules" not in data:
-        raise _bad("The record has no 'rules'.")
-    hands = data.get("hands", [])
-    if not isinstance(hands, list):
-        raise _bad("'hands' must be a list.")
-    for i, h in enumerate(hands):
-        if not isinstance(h, dict):
-            raise _bad("Each hand is a JSON object.", i)
-        extra = sorted(set(h) - {"dealer", "deal", "bids", "exchange", "plays"})
-        if extra:
-            raise _bad(f"Unknown hand key {extra[0]!r}.", i)
-        if "deal" not in h:
-            raise _bad("The hand has no 'deal'.", i, "deal")
-        for key, fields in (("bids", ("seat", "bid")), ("exchange", ("from", "to", "cards")),
-                            ("plays", ("seat", "card"))):
-            entries = h.get(key, [])
-            if not isinstance(entries, list):
-                raise _bad(f"'{key}' must be a list.", i)
-            for j, e in enumerate(entries):
-                step = f"{key[:-1] if key != 'exchange' else key} {j}"
-                if not isinstance(e, dict) or any(f not in e for f in fields):
-                    raise _bad(f"Each {key} entry needs {', '.join(fields)}.", i, step)
-                seat_keys = ("from", "to") if key == "exchange" else ("seat",)
-                for sk in seat_keys:
-                    if not isinstance(e[sk], int) or isinstance(e[sk], bool):
-                        raise _bad(f"'{sk}' must be a seat number.", i, step)
-                if key == "exchange" and not isinstance(e["cards"], list):
-                    raise _bad("An exchange's 'cards' is a list.", i, step)
+    return read_record(source)
 
 
 # ---------------------------------------------------------------------------- steps
@@ -364,7 +309,7 @@ def game_from_record(record: str | Path | Mapping[str, Any]) -> Game:
 
 
 def _new_game(data: Mapping[str, Any]) -> Game:
-    """The game of a record :func:`load_record` has checked."""
+    """The game a checked record starts from."""
     try:
         rules = rules_from_json(data["rules"])
     except RuleError as e:
@@ -386,6 +331,8 @@ def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | No
     the step and the rule.  ``upto=(hand, k)`` stops after the first ``k`` actions (bids,
     exchanges, plays in that order) of hand ``hand``, for stepping through a record."""
     data = load_record(record)
+    if upto is not None:
+        upto = check_upto(data, upto)
     game = _new_game(data)
     play_record(game, data, upto=upto)
     return ReplayResult.of(game)
@@ -438,6 +385,27 @@ def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] 
         if pause is not None and pause == len(steps):
             copy = game.copy()
     return copy
+
+
+def check_upto(record: Mapping[str, Any], upto: Any) -> tuple[int, int]:
+    """``upto`` as a (hand, step) pair inside the record: hand 0..hands-1 and step 0..the
+    number of that hand's actions; anything else is refused (``bad-record``) with the range."""
+    hands = record.get("hands", [])
+    if not (isinstance(upto, (tuple, list)) and len(upto) == 2
+            and all(type(x) is int for x in upto)):
+        raise _bad(f"upto is a pair of whole numbers (hand, step), not {echo(upto)}.")
+    hand, k = upto
+    if not hands:
+        raise _bad("The record has no hands, so there is no step to stop at.")
+    if not 0 <= hand < len(hands):
+        raise _bad(f"There is no hand {hand}: the record's hands are numbered 0-"
+                   f"{len(hands) - 1}.", hand=hand if 0 <= hand < 10**6 else None)
+    h = hands[hand]
+    steps = sum(len(h.get(key, [])) for key in ("bids", "exchange", "plays"))
+    if not 0 <= k <= steps:
+        raise _bad(f"There is no step {k} in hand {hand}: its steps are 0-{steps} (the number "
+                   "of actions to replay, bids first, then exchanges, then plays).", hand=hand)
+    return hand, k
 
 
 def _apply(game: Game, step: Step, hand: int, label: str) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import Deck, deck_for
-from .errors import OptionError
+from .errors import OptionError, echo, parse_whole
 
 PRESETS: tuple[str, ...] = ("standard", "online", "original", "acorns", "acorns8")
 
@@ -51,18 +51,22 @@ Exchange = tuple[int, int]  # (fewest, most) cards passed each way
 def _parse_exchange_count(value: Any, where: str) -> Exchange:
     if isinstance(value, bool):
         raise OptionError(f"{where}: {value!r} is not a card count.")
+    count: int | None = None
+    up_to = False
     if isinstance(value, int):
-        if value < 0:
-            raise OptionError(f"{where}: a card count cannot be negative.")
-        return (value, value)
-    if isinstance(value, str):
+        count = value
+    elif isinstance(value, str):
         words = value.strip().lower().split()
-        if len(words) == 3 and words[:2] == ["up", "to"] and words[2].isdigit():
-            return (0, int(words[2]))
-        if len(words) == 1 and words[0].isdigit():
-            return (int(words[0]), int(words[0]))
-    raise OptionError(f"{where}: {value!r} is not valid; use a number of cards (exactly that "
-                      "many) or 'up to N'.")
+        if len(words) == 3 and words[:2] == ["up", "to"]:
+            count, up_to = parse_whole(words[2]), True
+        elif len(words) == 1:
+            count = parse_whole(words[0])
+    if count is not None and count < 0:
+        raise OptionError(f"{where}: a card count cannot be negative.")
+    if count is not None:
+        return (0 if up_to else count, count)  # at most the hand size: checked with the deck
+    raise OptionError(f"{where}: {echo(value)} is not valid; use a number of cards (exactly "
+                      "that many) or 'up to N'.")
 
 
 def _exchange_text(ex: Exchange) -> int | str:
@@ -112,14 +116,15 @@ class RuleSet:
                **kw: Any) -> RuleSet:
         """The named preset with options overridden (from a mapping and/or keywords)."""
         if name not in PRESETS:
-            raise OptionError(f"There is no rule set {name!r}. The rule sets are: "
+            raise OptionError(f"There is no rule set {echo(name)}. The rule sets are: "
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         opts: dict[str, Any] = dict(options or {})
         opts.update(kw)
         allowed = COMMON_OPTIONS + EXTRA_OPTIONS[name]
         for key in opts:
             if key not in allowed:
-                raise OptionError(f"Rule set {name!r} has no option {key!r}. Its options are: "
+                raise OptionError(f"Rule set {name!r} has no option {echo(key, 40)}. Its options "
+                                  "are: "
                                   f"{', '.join(sorted(allowed))}.", option=key,
                                   valid=sorted(allowed))
         base: dict[str, Any] = dict(_PRESET_DEFAULTS[name])
@@ -132,7 +137,7 @@ class RuleSet:
     def __post_init__(self) -> None:
         set_ = object.__setattr__
         if self.name not in PRESETS:
-            raise OptionError(f"There is no rule set {self.name!r}. The rule sets are: "
+            raise OptionError(f"There is no rule set {echo(self.name)}. The rule sets are: "
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         acorns = self.name in ("acorns", "acorns8")
         players = 8 if self.name == "acorns8" else 4
@@ -163,7 +168,7 @@ class RuleSet:
 
     def _validate(self) -> None:
         def bad(opt: str, valid: str) -> None:
-            raise OptionError(f"Option {opt} = {getattr(self, opt)!r} is not valid for "
+            raise OptionError(f"Option {opt} = {echo(getattr(self, opt))} is not valid for "
                               f"{self.name!r}; valid values: {valid}.", option=opt)
 
         def is_int(v: Any) -> bool:
@@ -195,6 +200,11 @@ class RuleSet:
             bad("th_low", "true or false")
         if self.teams not in TEAMS_CHOICES:
             bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
+        for kind, (_, most) in self.blind_exchange:
+            if most > self.hand_size:
+                raise OptionError(f"Option blind_exchange: {kind} passes {most} cards, more than "
+                                  f"the {self.hand_size} a player holds in {self.name!r}; use 0 "
+                                  f"to {self.hand_size} or 'up to N'.", option="blind_exchange")
 
     # ------------------------------------------------------------------ queries
     # The rule facts the rule sets differ in, by name (read these, not the preset's name).
@@ -299,7 +309,7 @@ def _normalise_exchange(preset: str, value: Any) -> tuple[tuple[str, Exchange], 
     if isinstance(value, Mapping):
         unknown = [k for k in value if k not in kinds]
         if unknown:
-            raise OptionError(f"Option blind_exchange: {unknown[0]!r} is not a nil-type bid of "
+            raise OptionError(f"Option blind_exchange: {echo(unknown[0])} is not a nil-type bid of "
                               f"{preset!r}; use {', '.join(kinds)}.", option="blind_exchange")
         per = {k: _parse_exchange_count(value.get(k, 0), f"blind_exchange[{k!r}]")
                if not isinstance(value.get(k, 0), tuple) else value[k] for k in kinds}
@@ -344,11 +354,14 @@ def rules_from_json(obj: Any) -> RuleSet:
         return obj
     if isinstance(obj, str):
         return RuleSet.preset(obj)
-    if not isinstance(obj, Mapping) or "preset" not in obj:
+    if not isinstance(obj, Mapping) or "preset" not in obj or set(obj) - {"preset", "options"}:
         raise OptionError("rules must be an object with a 'preset' name and optional 'options'.")
-    options = obj.get("options") or {}
+    options = obj.get("options", {})
     if not isinstance(options, Mapping):
-        raise OptionError("rules.options must be an object of option names and values.")
+        raise OptionError("rules.options must be an object of option names and values, not "
+                          f"{echo(options)}.")
+    if not isinstance(obj["preset"], str):
+        raise OptionError(f"rules.preset must name a rule set, not {echo(obj['preset'])}.")
     return RuleSet.preset(obj["preset"], options)
 
 
@@ -372,12 +385,40 @@ def parse_option(text: str) -> tuple[str, Any]:
     """``key=value`` with a JSON value where it parses (``bag_limit=5``, ``th_low=true``,
     ``bag_limit=null``), else the text itself (``failed_nil_tricks=count_toward_bid``)."""
     if "=" not in text:
-        raise OptionError(f"--option takes key=value, not {text!r}.")
+        raise OptionError(f"--option takes key=value, not {echo(text)}.")
     key, value = text.split("=", 1)
-    try:
-        return key.strip(), json.loads(value)
-    except json.JSONDecodeError:
-        return key.strip(), value.strip()
+    return key.strip(), option_value(value)
+
+
+def option_value(text: str) -> Any:
+    """An option value typed as text: a whole number in ASCII digits, ``true``/``false``/
+    ``null``, a JSON object (``{"full nil": 6}``), else the text itself.
+
+    >>> option_value(" 5 "), option_value("true"), option_value("up to 3"), option_value("\u00b3")
+    (5, True, 'up to 3', '³')
+    """
+    text = text.strip()
+    number = parse_whole(text)
+    if number is not None:
+        return number
+    if text in ("true", "false", "null"):
+        return json.loads(text)
+    if text.startswith(("{", "[", '"')):
+        def whole(digits: str) -> int:
+            n = parse_whole(digits)
+            if n is None:
+                raise ValueError(f"{echo(digits, 20)} is too long a number")
+            return n
+
+        def no_constant(name: str) -> Any:
+            raise ValueError(f"{name} is not an option value")
+
+        try:
+            return json.loads(text, parse_int=whole, parse_constant=no_constant)
+        except (ValueError, RecursionError) as e:
+            raise OptionError(f"The option value {echo(text)} is not valid JSON: "
+                              f"{echo(str(e), 60)[1:-1]}.") from None
+    return text
 
 
 __all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet",

@@ -19,12 +19,21 @@ pandas is imported when frames are built (``import spades_lab`` does not import 
 """
 from __future__ import annotations
 
+import itertools
+import json
+import os
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from ..core.engine import Game, Hand
+from ..core.errors import echo
 from ..core.rules import RuleSet, rules_from_json
 from ..core.tricks import trick_winner as _trick_winner
 from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
@@ -58,7 +67,7 @@ def seat_types(rules: RuleSet, players: str | Sequence[str]) -> list[str]:
                          f"partnership ({rules.team_count}; fewer repeat around the table)")
     for name in names:
         if name not in PLAYER_TYPES:
-            raise ValueError(f"unknown player type {name!r}; use one of "
+            raise ValueError(f"unknown player type {echo(name, 40)}; use one of "
                              f"{', '.join(PLAYER_TYPES)}")
     return names
 
@@ -241,9 +250,16 @@ def simulate_hands(rules: RuleSet | str | Mapping[str, Any], players: str | Sequ
                    = "heuristic", n: int = 1000, seed: int | str = 0, **kw: Any) -> SimResult:
     """Play ``n`` independent hands (each from a fresh game at 0-0, or at ``start``).
 
-    Keywords: ``processes`` (worker processes, default 1), ``client`` (a
-    ``dask.distributed.Client`` to run on instead), ``progress`` (a tqdm bar), ``chunk``
-    (hands per task), ``keep_records``, ``rotate`` (rotate seats, default True), ``start``.
+    Keywords: ``processes`` (worker processes, default 1; capped at the machine's cores
+    unless ``force_processes=True``), ``client`` (a ``dask.distributed.Client`` to run on
+    instead), ``progress`` (a tqdm bar), ``chunk`` (hands per task), ``keep_records``,
+    ``records_out`` (an open text file: each game record is written there as one JSON line as
+    its chunk finishes, instead of being kept), ``rotate`` (rotate seats, default True),
+    ``start``.
+
+    The work is streamed: chunks are made and queued a few per worker at a time, so only the
+    result rows grow with ``n``.  Ctrl-C (KeyboardInterrupt) stops every worker before it
+    propagates, and a worker whose parent dies exits by itself.
     """
     return _simulate(rules, players, n, seed, "hands", **kw)
 
@@ -261,60 +277,176 @@ def _simulate(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequen
               seed: int | str, kind: str, *, processes: int = 1, client: Any = None,
               progress: bool = False, chunk: int | None = None, keep_records: bool = False,
               rotate: bool = True, start: dict[str, list[int]] | None = None,
-              max_hands: int = 200) -> SimResult:
+              max_hands: int = 200, force_processes: bool = False,
+              records_out: TextIO | None = None) -> SimResult:
     import pandas as pd
 
     rules = _rules(rules_in)
+    if type(n) is not int or n < 1:
+        raise ValueError(f"the number of {kind} must be a whole number of at least 1, not "
+                         f"{echo(n)}")
+    processes = worker_count(processes, force_processes)
     job = _Job(rules.to_json(), tuple(seat_types(rules, players)), seed, kind, rotate,
-               keep_records, max_hands, start)
+               keep_records or records_out is not None, max_hands, start)
     if chunk is None:
         chunk = 200 if kind == "hands" else 10
         if processes > 1:
             chunk = max(1, min(chunk, -(-n // (4 * processes))))
-    ranges = [(lo, min(n, lo + chunk)) for lo in range(0, n, chunk)]
-    parts = _run(job, ranges, processes, client, progress)
-    hand_rows = [r for p in parts for r in p[0]]
-    game_rows = [r for p in parts for r in p[1]]
-    records = [r for p in parts for r in p[2]] if keep_records else None
-    hands = pd.DataFrame(hand_rows)
+    columns: list[str] | None = None
+    hand_rows: list[tuple[Any, ...]] = []
+    game_rows: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] | None = [] if keep_records else None
+    with closing(_stream(_run_range, job, _ranges(n, chunk), processes, client, progress,
+                         -(-n // chunk))) as parts:
+        for rows, games, recs in parts:
+            # a tuple per hand takes a fifth of the memory of a dict per hand
+            if columns is None and rows:
+                columns = list(rows[0])
+            hand_rows.extend(tuple(r.values()) if list(r) == columns else
+                             tuple(r.get(c) for c in columns or ()) for r in rows)
+            game_rows.extend(games)
+            if records is not None:
+                records.extend(recs)
+            if records_out is not None:
+                records_out.writelines(json.dumps(r) + "\n" for r in recs)
+    hands = pd.DataFrame.from_records(hand_rows, columns=columns)
     if kind == "hands" and "game" in hands:
         hands = hands.drop(columns=["game"])
-    games = pd.DataFrame(game_rows) if kind == "games" else None
-    return SimResult(rules, hands, games, records)
+    games_frame = pd.DataFrame(game_rows) if kind == "games" else None
+    return SimResult(rules, hands, games_frame, records)
 
 
-def _run(job: _Job, ranges: list[tuple[int, int]], processes: int, client: Any,
-         progress: bool) -> list[Any]:
-    bar = _bar(progress, len(ranges))
+# ---------------------------------------------------------------------------- streaming work
+#: Chunks in flight per worker process: enough to keep every worker busy, few enough that
+#: memory does not grow with the number of hands asked for.
+IN_FLIGHT_PER_WORKER = 2
+
+
+def _ranges(n: int, chunk: int) -> Iterator[tuple[int, int]]:
+    """(lo, hi) item ranges, made as they are needed (never a list of them all)."""
+    for lo in range(0, n, chunk):
+        yield lo, min(n, lo + chunk)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(processes: int, force: bool = False) -> int:
+    """``processes`` capped at the machine's cores (more workers than cores only slow a
+    simulation down), unless ``force``; at least 1."""
+    if type(processes) is not int or processes < 1:
+        raise ValueError(f"processes must be a whole number of at least 1, not "
+                         f"{echo(processes)}")
+    return processes if force else min(processes, cores())
+
+
+def _stream(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, int]],
+            processes: int, client: Any, progress: bool, total: int
+            ) -> Generator[Any, None, None]:
+    """``fn(job, lo, hi)`` for each range, results yielded in range order.  With several
+    processes (or a Dask ``client``) at most :data:`IN_FLIGHT_PER_WORKER` chunks per worker
+    are queued at a time; on Ctrl-C or any error the workers are stopped before it is
+    raised."""
+    bar = _bar(progress, total)
     try:
         if client is not None:
-            from dask.distributed import as_completed as dask_completed
-
-            futures = [client.submit(_run_range, job, lo, hi, pure=False) for lo, hi in ranges]
-            index = {f.key: i for i, f in enumerate(futures)}
-            out: list[Any] = [None] * len(futures)
-            for fut in dask_completed(futures):
-                out[index[fut.key]] = fut.result()
+            yield from _stream_dask(fn, job, ranges, client, bar)
+        elif processes > 1 and total > 1:
+            yield from _stream_pool(fn, job, ranges, processes, bar)
+        else:
+            for lo, hi in ranges:
+                yield fn(job, lo, hi)
                 bar(1)
-            return out
-        if processes > 1 and len(ranges) > 1:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
-
-            with ProcessPoolExecutor(processes) as pool:
-                futs = {pool.submit(_run_range, job, lo, hi): i
-                        for i, (lo, hi) in enumerate(ranges)}
-                out = [None] * len(futs)
-                for f in as_completed(futs):
-                    out[futs[f]] = f.result()
-                    bar(1)
-                return out
-        out = []
-        for lo, hi in ranges:
-            out.append(_run_range(job, lo, hi))
-            bar(1)
-        return out
     finally:
         bar(0, close=True)
+
+
+def _stream_pool(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, int]],
+                 processes: int, bar: Callable[..., None]) -> Iterator[Any]:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(processes, initializer=_worker_init, initargs=(os.getpid(),))
+    pending: deque[Future[Any]] = deque()
+    done = False
+    try:
+        for lo, hi in itertools.islice(ranges, processes * IN_FLIGHT_PER_WORKER):
+            pending.append(pool.submit(fn, job, lo, hi))
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(ranges, None)
+            if nxt is not None:
+                pending.append(pool.submit(fn, job, *nxt))
+            yield result
+            bar(1)
+        done = True
+    finally:
+        if done:
+            pool.shutdown(wait=True)
+        else:  # interrupted, an error, or the consumer stopped early: stop every worker now
+            _stop_pool(pool)
+
+
+def _stop_pool(pool: Any) -> None:
+    """Stop a process pool's workers at once (their chunks are abandoned) and reap them."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    for proc in procs:
+        proc.join(timeout=2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=1)
+
+
+def _worker_init(parent: int) -> None:
+    """In each worker: Ctrl-C is the parent's to handle (the terminal sends it to the whole
+    process group), and the worker exits by itself if the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ppid = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != ppid or not _alive(parent):
+                os._exit(1)
+
+    threading.Thread(target=watch, name="spades-lab-parent-watch", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _stream_dask(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, int]],
+                 client: Any, bar: Callable[..., None]) -> Iterator[Any]:
+    width = max(1, sum(client.nthreads().values())) * IN_FLIGHT_PER_WORKER
+    pending: deque[Any] = deque()
+    try:
+        for lo, hi in itertools.islice(ranges, width):
+            pending.append(client.submit(fn, job, lo, hi, pure=False))
+        while pending:
+            result = pending.popleft().result()
+            nxt = next(ranges, None)
+            if nxt is not None:
+                pending.append(client.submit(fn, job, *nxt, pure=False))
+            yield result
+            bar(1)
+    finally:
+        for fut in pending:
+            fut.cancel()
 
 
 def _bar(progress: bool, total: int) -> Callable[..., None]:
@@ -336,39 +468,36 @@ def _bar(progress: bool, total: int) -> Callable[..., None]:
 
 
 def simulate_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: int = 0, *,
-                          processes: int = 1, progress: bool = False, **kw: Any) -> Any:
+                          processes: int = 1, progress: bool = False,
+                          force_processes: bool = False, **kw: Any) -> Any:
     """``n`` hands of uniform random play through the numpy batch path
     (:func:`spades_lab.play.batch.play_random_hands`), as a DataFrame with the columns of
     :func:`simulate_hands` that it has.  Chunks are seeded by number, so the frame is the same
-    with any number of processes."""
+    with any number of processes; they are streamed like :func:`simulate_hands`'s."""
     import pandas as pd
 
     from .batch import CHUNK
 
     r = _rules(rules)
-    ranges = [(lo, min(n, lo + CHUNK)) for lo in range(0, n, CHUNK)]
-    bar = _bar(progress, len(ranges))
-    frames: list[Any] = [None] * len(ranges)
-    if processes > 1 and len(ranges) > 1:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(processes) as pool:
-            futs = {pool.submit(_batch_frame, r.to_json(), lo, hi - lo, seed, kw): i
-                    for i, (lo, hi) in enumerate(ranges)}
-            for f in as_completed(futs):
-                frames[futs[f]] = f.result()
-                bar(1)
-    else:
-        for i, (lo, hi) in enumerate(ranges):
-            frames[i] = _batch_frame(r.to_json(), lo, hi - lo, seed, kw)
-            bar(1)
-    bar(0, close=True)
+    if type(n) is not int or n < 1:
+        raise ValueError(f"the number of hands must be a whole number of at least 1, not "
+                         f"{echo(n)}")
+    processes = worker_count(processes, force_processes)
+    job = (r.to_json(), seed, kw)
+    with closing(_stream(_batch_chunk, job, _ranges(n, CHUNK), processes, None, progress,
+                         -(-n // CHUNK))) as parts:
+        frames = list(parts)
     df = pd.concat(frames, ignore_index=True)
     for s in range(r.players):
         df[f"player_{s}"] = "random"
     for t in range(r.team_count):
         df[f"team{t}_player"] = "random"
     return df
+
+
+def _batch_chunk(job: tuple[dict[str, Any], int, dict[str, Any]], lo: int, hi: int) -> Any:
+    rules_json, seed, kw = job
+    return _batch_frame(rules_json, lo, hi - lo, seed, kw)
 
 
 def _batch_frame(rules_json: dict[str, Any], lo: int, count: int, seed: int,

@@ -51,7 +51,7 @@ from typing import Any
 from ..core.bids import Bid
 from ..core.cards import Card
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
-from ..core.errors import IllegalAction, OptionError, RuleError
+from ..core.errors import IllegalAction, OptionError, RuleError, echo, parse_whole
 from ..core.records import (
     HandSummary,
     ReplayResult,
@@ -86,13 +86,19 @@ def parse_action(game: Game, action: Any, recorded: Step | None = None) -> Step:
     if phase == BIDDING:
         assert h.turn is not None
         if isinstance(action, Mapping):
+            if "bid" not in action:
+                raise IllegalAction("bid-not-allowed", "A bid entry has a 'bid'.")
             return Step("bid", action.get("seat", h.turn), action["bid"])
         value: Any = action
-        if isinstance(action, str) and action.strip().lstrip("-").isdigit():
-            value = int(action.strip())
+        number = parse_whole(action)
+        if number is not None:
+            value = number
         return Step("bid", h.turn, value)
     if phase == EXCHANGE:
         if isinstance(action, Mapping):
+            if "from" not in action or not isinstance(action.get("cards"), (list, tuple)):
+                raise IllegalAction("exchange-invalid", "An exchange entry has 'from' and a "
+                                    "list of 'cards'.")
             seat = action["from"]
             cards = list(action["cards"])
         else:
@@ -103,12 +109,14 @@ def parse_action(game: Game, action: Any, recorded: Step | None = None) -> Step:
         return Step("exchange", seat, cards, to=game.rules.partner(seat))
     assert h.turn is not None
     if isinstance(action, Mapping):
+        if "card" not in action:
+            raise IllegalAction("unknown-card", "A play entry has a 'card'.")
         return Step("play", action.get("seat", h.turn), action["card"], action.get("as") or None)
     words = str(action).split()
     if len(words) == 3 and words[1].lower() == "as":
         return Step("play", h.turn, words[0], words[2])
     if len(words) != 1:
-        raise IllegalAction("unknown-card", f"{action!r} is not a card: write e.g. 'QH' or "
+        raise IllegalAction("unknown-card", f"{echo(action)} is not a card: write e.g. 'QH' or "
                             "'TPS as S'.")
     return Step("play", h.turn, words[0])
 
