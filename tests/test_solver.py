@@ -19,9 +19,7 @@ from spades_lab.solver.search import (
     annotate_hand,
     can_keep_nil,
     can_make_bid,
-    legal_moves,
     solve,
-    trick_winner_fast,
 )
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -110,6 +108,26 @@ def ref_per_move(game: Game, side: set[int]) -> dict[Play, int]:
 
 
 # ---------------------------------------------------------------------------- rules identity
+
+
+def legal_moves(game: Game) -> list[Play]:
+    """The moves the search generates (``Solver.gen``, the one generator it uses)."""
+    s = Solver(game.rules)
+    hands, trick, turn, broken, _, _ = s.state(Position.from_game(game))
+    return [s.tab.play_obj[m] for m in s.gen(turn, hands, trick, broken)]
+
+
+def trick_winner_fast(rules: RuleSet, plays: Any, superior: str | None) -> int:
+    """The search's trick winner (``Solver.winner``); ``superior`` is the superior trump in
+    force before these plays; as in the search, the first card played as a trump while none is
+    superior sets it."""
+    s = Solver(rules)
+    tab = s.tab
+    sup = SUIT_BITS[superior] if superior else tab.sup_start
+    for _, p in plays:
+        if not sup and p.bit & tab.trumps:
+            sup = p.bit
+    return s.winner([(seat, tab.index[p.card], p.bit) for seat, p in plays], sup)
 
 
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)

@@ -23,6 +23,7 @@ entry's mask and value with the position's relative-rank code in one ``&``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -80,9 +81,11 @@ def popcount(x: int) -> int:
 
 
 def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list[Any]],
-                counter: list[int]) -> Any:
+                counter: list[int], tick: Callable[[], None]) -> Any:
     """``search(hands, trick_cards, leader, broken, left, t) -> bool``: can the side of
-    ``max_mask`` take at least ``t`` of the ``left`` tricks (the one in progress included)?"""
+    ``max_mask`` take at least ``t`` of the ``left`` tricks (the one in progress included)?
+    ``counter[0]`` counts the nodes searched; ``tick()`` is called when it reaches
+    ``counter[1]`` (the solver's budget check, which may raise to stop the search)."""
     NS = ft.nsuits
     SR = range(NS)
     smask = ft.smask
@@ -369,6 +372,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 if byrank:
                     rl |= 1 << wcard
                 hands[seat] = h
+                if rl & smask[suit_of[c]]:
+                    rl |= 1 << c  # c stood for its run of equal cards: keep the run
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -379,6 +384,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
+                if rl & smask[suit_of[c]]:
+                    rl |= 1 << c  # c stood for its run of equal cards: keep the run
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -398,6 +405,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
+            if rl & smask[suit_of[c]]:
+                rl |= 1 << c  # c stood for its run of equal cards: keep the run
             if r == maxing:
                 return r, rl
             rel |= rl
@@ -410,6 +419,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         if t > left:
             return False, 0
         counter[0] += 1
+        if counter[0] >= counter[1]:
+            tick()
         P = 0
         lens = 0
         Rs = []
