@@ -4,4 +4,4 @@ fast path (``std52``).  Reads the rules core only.
 >>> from spades_lab.solver import solve, annotate_hand
 """
 from .search import *  # noqa: F403 - the public API, listed in search.__all__
-from .search import __all__
+from .search import __all__ as __all__

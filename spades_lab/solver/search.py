@@ -1119,7 +1119,7 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
     # the states before each play, and what each play scores for the reference side
     states: list[tuple[Any, ...]] = []
     counts: list[int] = []
-    for step, (seat, p) in enumerate(plays):
+    for seat, p in plays:
         if state[2] != seat:  # pragma: no cover - the engine kept the order
             raise RuleError("bad-position", "The plays are out of turn.")
         states.append(state)
