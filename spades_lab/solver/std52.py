@@ -327,6 +327,19 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     return [c] + disc + tr
         return disc + tr
 
+    def stood_for_run(hands: list[int], trick: tuple[int, ...], h: int, c: int) -> bool:
+        """Whether ``order`` let card ``c`` stand for higher cards of the seat (holding ``h``)
+        equal to it.  Then a result relying on the rank of any card of that suit must also
+        rely on ``c``: its run of equal cards must stay a run in every position the table
+        entry serves (issue 14: the 10♥ stood for the J♥, and an entry relying on the J♥ alone
+        served a position where the seat held the J♥ and the 4♥, not equal at all)."""
+        rem = hands[0] | hands[1] | hands[2] | hands[3]
+        if trick:
+            for x in trick:
+                rem |= 1 << x
+        up = rem & smask[suit_of[c]] & ~((2 << c) - 1)
+        return bool(up & -up & h)
+
     def play(hands: list[int], trick: tuple[int, ...], leader: int, broken: int, left: int,
              t: int, wc: int = -1, wpos: int = 0, br: bool = False) -> tuple[bool, int]:
         """Search the rest of the trick; ``wc`` is the card winning it so far (played at
@@ -372,8 +385,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 if byrank:
                     rl |= 1 << wcard
                 hands[seat] = h
-                if rl & smask[suit_of[c]]:
-                    rl |= 1 << c  # c stood for its run of equal cards: keep the run
+                if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+                    rl |= 1 << c
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -384,8 +397,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
-                if rl & smask[suit_of[c]]:
-                    rl |= 1 << c  # c stood for its run of equal cards: keep the run
+                if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+                    rl |= 1 << c
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -405,8 +418,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
-            if rl & smask[suit_of[c]]:
-                rl |= 1 << c  # c stood for its run of equal cards: keep the run
+            if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+                rl |= 1 << c
             if r == maxing:
                 return r, rl
             rel |= rl
