@@ -327,18 +327,27 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     return [c] + disc + tr
         return disc + tr
 
-    def stood_for_run(hands: list[int], trick: tuple[int, ...], h: int, c: int) -> bool:
-        """Whether ``order`` let card ``c`` stand for higher cards of the seat (holding ``h``)
-        equal to it.  Then a result relying on the rank of any card of that suit must also
-        rely on ``c``: its run of equal cards must stay a run in every position the table
-        entry serves (issue 14: the 10♥ stood for the J♥, and an entry relying on the J♥ alone
-        served a position where the seat held the J♥ and the 4♥, not equal at all)."""
+    def run_above(hands: list[int], trick: tuple[int, ...], h: int, c: int) -> int:
+        """The higher cards of the seat (holding ``h``) that ``order`` let card ``c`` stand for:
+        the run of its cards directly above ``c`` with no other remaining card between.  When a
+        result's lowest relied-on card of that suit lies in this run, the result relies on
+        ``c`` too: the run must stay a run in every position its table entry serves (issue
+        14: the 10♥ stood for the J♥, and an entry relying on the J♥ served a position where
+        the seat held the J♥ and the 4♥, not equal at all).  A relied-on card below ``c``
+        covers the run anyway; one above the run leaves every card of the run small."""
         rem = hands[0] | hands[1] | hands[2] | hands[3]
         if trick:
             for x in trick:
                 rem |= 1 << x
         up = rem & smask[suit_of[c]] & ~((2 << c) - 1)
-        return bool(up & -up & h)
+        run = 0
+        while up:
+            low = up & -up
+            if not low & h:
+                break
+            run |= low
+            up ^= low
+        return run
 
     def play(hands: list[int], trick: tuple[int, ...], leader: int, broken: int, left: int,
              t: int, wc: int = -1, wpos: int = 0, br: bool = False) -> tuple[bool, int]:
@@ -385,7 +394,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 if byrank:
                     rl |= 1 << wcard
                 hands[seat] = h
-                if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+                rs = rl & smask[suit_of[c]]
+                if rs and rs & -rs & run_above(hands, trick, h, c):
                     rl |= 1 << c
                 if r == maxing:
                     return r, rl
@@ -397,7 +407,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
-                if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+                rs = rl & smask[suit_of[c]]
+                if rs and rs & -rs & run_above(hands, trick, h, c):
                     rl |= 1 << c
                 if r == maxing:
                     return r, rl
@@ -418,7 +429,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
-            if rl & smask[suit_of[c]] and stood_for_run(hands, trick, h, c):
+            rs = rl & smask[suit_of[c]]
+            if rs and rs & -rs & run_above(hands, trick, h, c):
                 rl |= 1 << c
             if r == maxing:
                 return r, rl
