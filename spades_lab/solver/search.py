@@ -17,15 +17,19 @@ each play in tricks (for a table widget to colour cards, like a bridge hand view
 (3, True, True)
 
 **Where the rules come from.**  The search runs on a compact internal state (card bit masks)
-for speed, but every rule-derived fact is taken from the engine's data, never from new tables:
-rank orders and the Ace's two places from :func:`spades_lab.core.engine.rank_tables`, trumps from
-``rules.trumps``, face cards from ``card.is_face``, suits (including both suits of a
-Traveler/Hunter) from ``card.bits`` and its interned plays from ``card.all_plays``.  The move
-generator and the trick winner mirror ``Hand._compute_legal`` and ``Hand._finish_trick``;
-``tests/test_solver.py`` proves them identical to the engine on many random positions of every
-preset (generated moves == ``Hand.legal_plays()`` as sets of (card, suit); trick winners ==
-:func:`~spades_lab.core.engine.trick_winner`), and compares the solver's values with an exhaustive
-minimax that drives the engine itself (``Game.copy()`` / ``Game.play``) on small endings.
+for speed, but every rule-derived fact is read through one small adapter,
+:mod:`spades_lab.solver.facts` (rank orders and the Ace's two places, the trump bits, the
+superior trump at the start and whether the first break sets it, and the card-power ranking
+that decides a trick), plus the cards' own data: face cards from ``card.is_face``, suits
+(including both suits of a Traveler/Hunter) from ``card.bits`` and interned plays from
+``card.all_plays``.  There is one move generator, :meth:`Solver.gen` (mirroring
+``Hand._compute_legal``), which the search uses before merging and ordering, and one trick
+winner, :meth:`Solver.winner`; ``tests/test_solver.py`` proves them identical to the engine on
+many random positions of every preset (generated moves == ``Hand.legal_plays()`` as sets of
+(card, suit); trick winners == :func:`~spades_lab.core.engine.trick_winner`), and
+``tests/test_solver_diff.py`` compares the solver's values with an exhaustive minimax that
+drives the engine itself (``Game.copy()`` / ``Game.play``) on thousands of small endings, and
+with a bridge double-dummy solver (DDS) on 52-card positions.
 
 **Search.**  Alpha-beta over two sides as zero-window searches ("can the side take at least
 *t* more?", MTD-style bisection on *t*), a transposition table at trick boundaries keyed on the
@@ -52,11 +56,14 @@ win cheaply, ruff low, discard low).  ``Solver(rules, fast=False)`` uses the gen
 Goals with other counts (nil, a bid with a full-nil partner under ``bags_only``) use the general
 search.
 
-**Speed.**  Pure Python (``benchmarks/bench_solver.py``, a shared 2-core machine): 52-card
-positions with 7 tricks left about 6 ms median; full 52-card deals about 0.7 s median but with
-a long tail (one deal in ten or twenty takes 10-30 s; a C bridge solver: milliseconds); Acorns
-with 6 left about 70-120 ms.  ``annotate_hand(..., from_step=K)`` can skip the early plays of
-a deal.
+**Speed and budget.**  Pure Python (``benchmarks/bench_solver.py`` prints the figures):
+52-card positions with 7 tricks left take milliseconds; a full 52-card deal from the opening
+lead a second or so of CPU at the median, with a long tail (some deals take a minute; a C
+bridge solver: milliseconds); Acorns with 6 left about a tenth of a second.  Every entry point
+takes a budget: ``time_limit`` (seconds) and ``node_limit``; when it runs out,
+:meth:`Solver.solve` returns the bounds found so far with ``exact=False`` and
+:func:`annotate_hand` raises :class:`BudgetExceeded` with the plays it finished.  A
+``progress`` callback hears about a long search twice a second.
 
 **Sides.**  Four players form two partnerships; acorns8 with ``teams="fours"`` has two teams of
 four.  With ``teams="pairs"`` (four teams of two) the solver treats the question as *the team
