@@ -1,17 +1,32 @@
-"""Double-dummy solver speed: median and worst solve times on random positions.
+"""Double-dummy solver speed: median and worst times, and node counts, on random positions.
 
-    .venv/bin/python benchmarks/bench_solver.py                   # every configuration
-    .venv/bin/python benchmarks/bench_solver.py --only std7 --count 40
-    .venv/bin/python benchmarks/bench_solver.py --only full        # = std13, 10 deals
-    .venv/bin/python benchmarks/bench_solver.py --only std13 --count 20 --seed 2
+    .venv/bin/python benchmarks/bench_solver.py                    # every category
+    .venv/bin/python benchmarks/bench_solver.py --only full-on --count 50
+    .venv/bin/python benchmarks/bench_solver.py --only full-off --only annotate --seed 2
+
+Categories (target in brackets; issue 14):
+
+* ``full-on``: full 52-card deals of ``standard`` (trump breaking on), solved from the opening
+  lead, 50 deals by default [median <= 150 ms, worst <= 2 s];
+* ``full-off``: the same deals with trump breaking off (bridge play, Spades trump) [median <=
+  1 s];
+* ``std7``: ``standard`` with 7 tricks left [median <= 50 ms];
+* ``annotate``: :func:`~spades_lab.solver.search.annotate_hand` on complete ``standard`` hands
+  (the cost of every card played, one solver reused) [median <= 10 s];
+* ``heck8`` / ``heck8-th``: Heckadeck (``acorns``, Travelers/Hunters off / on) with 8 tricks
+  left [median <= 1 s];
+* ``acorns6`` / ``acorns6-th``: as above with 6 tricks left [median <= 200 ms].
 
 A position is made by dealing a seeded random deal, bidding with the simple players, and
 playing random legal moves until K tricks are left (a trick boundary).  Each position is solved
-from scratch (a fresh :class:`~spades_lab.solver.search.Solver`, so no table is reused) for the number
-of tricks the side to move can take (``per_move=False``; ``--per-move`` also values every
-legal play).  Targets: standard 7 tricks left < 50 ms median; standard full deal (13 tricks)
-< 2 s median; Acorns 6 tricks left < 200 ms median (Travelers/Hunters off and on).
-This is a script, not a test: figures depend on the machine and on what else runs on it.
+from scratch by a fresh :class:`~spades_lab.solver.search.Solver` (no table reused) for the
+number of tricks the side to move can take (``per_move=False``).  Wall-clock and CPU times
+(``time.process_time``: less disturbed by other work on a shared machine) are printed; the
+verdict uses wall-clock.  Node counts are the solver's
+``nodes`` (search nodes visited).  The script runs on an older checkout too (it uses only
+``Solver(rules, enforce_trump_breaking=...)``, ``solve`` and ``annotate_hand``), so figures
+before and after a change can be taken side by side on one machine.  This is a script, not a
+test: figures depend on the machine and on what else runs on it.
 """
 from __future__ import annotations
 
@@ -27,20 +42,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_lab import Game, RuleSet  # noqa: E402
 from spades_lab.play.players import SimplePlayer, act  # noqa: E402
-from spades_lab.solver.search import Solver  # noqa: E402
+from spades_lab.solver.search import Solver, annotate_hand  # noqa: E402
 
-CONFIGS: dict[str, tuple[str, dict[str, Any], int, int, float]] = {
-    # name: (preset, options, tricks left, default count, target median seconds)
-    "std7": ("standard", {}, 7, 30, 0.05),
-    "std13": ("standard", {}, 13, 10, 2.0),
-    "acorns6": ("acorns", {}, 6, 20, 0.2),
-    "acorns6-th": ("acorns", {"travelers_hunters": True}, 6, 20, 0.2),
+# name: (preset, options, tricks left (0: a complete hand), enforce trump breaking,
+#        default count, target median s, target worst s or None)
+CONFIGS: dict[str, tuple[str, dict[str, Any], int, bool, int, float, float | None]] = {
+    "full-on": ("standard", {}, 13, True, 50, 0.15, 2.0),
+    "full-off": ("standard", {}, 13, False, 50, 1.0, None),
+    "std7": ("standard", {}, 7, True, 30, 0.05, None),
+    "annotate": ("standard", {}, 0, True, 5, 10.0, None),
+    "heck8": ("acorns", {}, 8, True, 10, 1.0, None),
+    "heck8-th": ("acorns", {"travelers_hunters": True}, 8, True, 10, 1.0, None),
+    "acorns6": ("acorns", {}, 6, True, 20, 0.2, None),
+    "acorns6-th": ("acorns", {"travelers_hunters": True}, 6, True, 20, 0.2, None),
 }
-
-ALIASES = {"full": "std13"}
 
 
 def position(rules: RuleSet, left: int, seed: int) -> Game:
+    """A seeded deal played at random until ``left`` tricks remain (0: to the end)."""
     rng = random.Random(seed)
     g = Game(rules)
     g.deal(rng=rng)
@@ -49,34 +68,47 @@ def position(rules: RuleSet, left: int, seed: int) -> Game:
         act(g, players, rng)
     hand = g.hand
     assert hand is not None
-    while len(hand.tricks) < rules.hand_size - left or hand.trick:
+    while g.phase == "play" and (len(hand.tricks) < rules.hand_size - left or hand.trick):
         g.play(rng.choice(g.legal_plays()))
     return g
 
 
+def run(name: str, count: int | None, seed: int) -> None:
+    preset, opts, left, enforce, default, target, worst_target = CONFIGS[name]
+    rules = RuleSet.preset(preset, opts)
+    times, cpus, nodes = [], [], []
+    for i in range(count or default):
+        g = position(rules, left, seed * 1000 + i)
+        solver = Solver(rules, enforce_trump_breaking=enforce)
+        t0 = time.perf_counter()
+        c0 = time.process_time()
+        if left:
+            solver.solve(g, per_move=False)
+        else:
+            annotate_hand(g, solver=solver)
+        times.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+        nodes.append(solver.nodes)
+    med, worst = statistics.median(times), max(times)
+    ok = med <= target and (worst_target is None or worst <= worst_target)
+    tgt = f"{target * 1000:.0f}ms" + (f"/{worst_target:.0f}s" if worst_target else "")
+    cmed, cworst = statistics.median(cpus), max(cpus)
+    print(f"{name:<11} {len(times):>3} {med * 1000:>9.1f}ms {worst * 1000:>9.1f}ms "
+          f"{cmed * 1000:>9.1f}ms {cworst * 1000:>9.1f}ms {tgt:>11}  "
+          f"{int(statistics.median(nodes)):>9} {max(nodes):>10}  {'ok' if ok else 'MISSED'}",
+          flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--only", action="append", choices=sorted([*CONFIGS, *ALIASES]))
-    ap.add_argument("--count", type=int, default=None, help="positions per configuration")
+    ap.add_argument("--only", action="append", choices=sorted(CONFIGS))
+    ap.add_argument("--count", type=int, default=None, help="positions per category")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--per-move", action="store_true")
     args = ap.parse_args()
-    print("config        n   median     worst    target  nodes(median)")
-    for name in dict.fromkeys(ALIASES.get(x, x) for x in args.only or list(CONFIGS)):
-        preset, opts, left, count, target = CONFIGS[name]
-        rules = RuleSet.preset(preset, opts)
-        times, nodes = [], []
-        for i in range(args.count or count):
-            g = position(rules, left, args.seed * 1000 + i)
-            solver = Solver(rules)
-            t0 = time.perf_counter()
-            solver.solve(g, per_move=args.per_move)
-            times.append(time.perf_counter() - t0)
-            nodes.append(solver.nodes)
-        med = statistics.median(times)
-        print(f"{name:<11} {len(times):>3} {med * 1000:>8.1f}ms {max(times) * 1000:>8.1f}ms "
-              f"{target * 1000:>7.0f}ms  {int(statistics.median(nodes)):>9}"
-              f"  {'ok' if med <= target else 'MISSED'}", flush=True)
+    print("category      n     median      worst   cpu(med)  cpu(worst)  target(med/worst)"
+          "  nodes(med)  nodes(max)")
+    for name in args.only or list(CONFIGS):
+        run(name, args.count, args.seed)
 
 
 if __name__ == "__main__":

@@ -74,7 +74,7 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
         title += (f" ({SUITS[tl.superior].name} superior from trick "
                   f"{tl.superior_set_at[0] + 1})")
     ax.set_title(title)
-    _timeline_legend(ax, rules.acorns)
+    _timeline_legend(ax, rules.superior_by_first_break)
     return ax
 
 

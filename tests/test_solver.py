@@ -19,9 +19,7 @@ from spades_lab.solver.search import (
     annotate_hand,
     can_keep_nil,
     can_make_bid,
-    legal_moves,
     solve,
-    trick_winner_fast,
 )
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -65,15 +63,16 @@ def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0) -> Gam
     suits = list(rules.trumps) + rng.sample([s for s in rules.deck.suits
                                              if s not in rules.trumps], 2)
     pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
-    if rules.acorns:  # make the Ace flip and the duals likely
+    if rules.two_trumps:  # make the Ace flip and the duals likely
         pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
     rng.shuffle(pool)
     n = rules.players
     h.hands = [pool[i * k:(i + 1) * k] for i in range(n)]
     h.broken = 0
-    h.superior = None
+    h.superior = rules.superior_at_deal
     h.superior_at = None
-    h._sup_bit = 0 if rules.acorns else SUIT_BITS["S"]
+    h._sup_bit = SUIT_BITS[h.superior] if h.superior else 0
+    h._ts = h._lead_ts = h._tables.state(0, h.superior)  # the engine's trump state
     h._legal = None
     for _ in range(warm):
         g.play(rng.choice(g.legal_plays()))
@@ -110,6 +109,26 @@ def ref_per_move(game: Game, side: set[int]) -> dict[Play, int]:
 
 
 # ---------------------------------------------------------------------------- rules identity
+
+
+def legal_moves(game: Game) -> list[Play]:
+    """The moves the search generates (``Solver.gen``, the one generator it uses)."""
+    s = Solver(game.rules)
+    hands, trick, turn, broken, _, _ = s.state(Position.from_game(game))
+    return [s.tab.play_obj[m] for m in s.gen(turn, hands, trick, broken)]
+
+
+def trick_winner_fast(rules: RuleSet, plays: Any, superior: str | None) -> int:
+    """The search's trick winner (``Solver.winner``); ``superior`` is the superior trump in
+    force before these plays; as in the search, the first card played as a trump while none is
+    superior sets it."""
+    s = Solver(rules)
+    tab = s.tab
+    sup = SUIT_BITS[superior] if superior else tab.sup_start
+    for _, p in plays:
+        if not sup and p.bit & tab.trumps:
+            sup = p.bit
+    return s.winner([(seat, tab.index[p.card], p.bit) for seat, p in plays], sup)
 
 
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
@@ -151,7 +170,7 @@ def test_trick_winner_equals_engine(preset: str, opts: dict[str, Any]) -> None:
             assert trick_winner(rules, t.plays, sup)[0] == t.winner
             for k in range(1, len(t.plays)):  # partial tricks, both superior states
                 for s in (None, *rules.trumps):
-                    if s is None and not rules.acorns:
+                    if s is None and not rules.two_trumps:
                         continue
                     assert trick_winner_fast(rules, t.plays[:k], s) == \
                         trick_winner(rules, t.plays[:k], s)[0]
@@ -199,7 +218,7 @@ def test_nil_and_bid_goals_equal_engine_minimax(preset: str, opts: dict[str, Any
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(8)
     k = 2 if rules.players == 8 else 3
-    kinds = ["nil"] if not rules.acorns else ["full nil", "nil spades", "nil acorns"]
+    kinds = ["nil"] if rules.zero_is_nil else ["full nil", "nil spades", "nil acorns"]
     for i in range(8):
         g = small_game(rules, k, rng, warm=i % 3)
         h = g.hand

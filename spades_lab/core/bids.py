@@ -101,7 +101,7 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
         raise RuleError("bid-not-allowed", f"{value!r} is not a bid.")
     elif isinstance(value, int) and abs(value) > 10**6:
         raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
-                        f"{0 if rules.acorns else 1} to {rules.hand_size}; {echo(value, 30)} is "
+                        f"{rules.min_bid} to {rules.hand_size}; {echo(value, 30)} is "
                         "out of range.")
     elif isinstance(value, int):
         if rules.zero_is_nil and value == 0:
@@ -118,7 +118,7 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
         if m is None:
             if re.fullmatch(r"-?[0-9]+", text):
                 raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
-                                f"{0 if rules.acorns else 1} to {rules.hand_size}; "
+                                f"{rules.min_bid} to {rules.hand_size}; "
                                 f"{echo(value, 30)} is out of range.")
             raise RuleError("bid-not-allowed", f"{echo(value)} is not a bid in {rules.name}: "
                             f"{_bid_forms(rules)}", text=echo(value))

@@ -17,15 +17,19 @@ each play in tricks (for a table widget to colour cards, like a bridge hand view
 (3, True, True)
 
 **Where the rules come from.**  The search runs on a compact internal state (card bit masks)
-for speed, but every rule-derived fact is taken from the engine's data, never from new tables:
-rank orders and the Ace's two places from :func:`spades_lab.core.engine.rank_tables`, trumps from
-``rules.trumps``, face cards from ``card.is_face``, suits (including both suits of a
-Traveler/Hunter) from ``card.bits`` and its interned plays from ``card.all_plays``.  The move
-generator and the trick winner mirror ``Hand._compute_legal`` and ``Hand._finish_trick``;
-``tests/test_solver.py`` proves them identical to the engine on many random positions of every
-preset (generated moves == ``Hand.legal_plays()`` as sets of (card, suit); trick winners ==
-:func:`~spades_lab.core.engine.trick_winner`), and compares the solver's values with an exhaustive
-minimax that drives the engine itself (``Game.copy()`` / ``Game.play``) on small endings.
+for speed, but every rule-derived fact is read through one small adapter,
+:mod:`spades_lab.solver.facts` (rank orders and the Ace's two places, the trump bits, the
+superior trump at the start and whether the first break sets it, and the card-power ranking
+that decides a trick), plus the cards' own data: face cards from ``card.is_face``, suits
+(including both suits of a Traveler/Hunter) from ``card.bits`` and interned plays from
+``card.all_plays``.  There is one move generator, :meth:`Solver.gen` (mirroring
+``Hand._compute_legal``), which the search uses before merging and ordering, and one trick
+winner, :meth:`Solver.winner`; ``tests/test_solver.py`` proves them identical to the engine on
+many random positions of every preset (generated moves == ``Hand.legal_plays()`` as sets of
+(card, suit); trick winners == :func:`~spades_lab.core.engine.trick_winner`), and
+``tests/test_solver_diff.py`` compares the solver's values with an exhaustive minimax that
+drives the engine itself (``Game.copy()`` / ``Game.play``) on thousands of small endings, and
+with a bridge double-dummy solver (DDS) on 52-card positions.
 
 **Search.**  Alpha-beta over two sides as zero-window searches ("can the side take at least
 *t* more?", MTD-style bisection on *t*), a transposition table at trick boundaries keyed on the
@@ -52,11 +56,14 @@ win cheaply, ruff low, discard low).  ``Solver(rules, fast=False)`` uses the gen
 Goals with other counts (nil, a bid with a full-nil partner under ``bags_only``) use the general
 search.
 
-**Speed.**  Pure Python (``benchmarks/bench_solver.py``, a shared 2-core machine): 52-card
-positions with 7 tricks left about 6 ms median; full 52-card deals about 0.7 s median but with
-a long tail (one deal in ten or twenty takes 10-30 s; a C bridge solver: milliseconds); Acorns
-with 6 left about 70-120 ms.  ``annotate_hand(..., from_step=K)`` can skip the early plays of
-a deal.
+**Speed and budget.**  Pure Python (``benchmarks/bench_solver.py`` prints the figures):
+52-card positions with 7 tricks left take milliseconds; a full 52-card deal from the opening
+lead a second or so of CPU at the median, with a long tail (some deals take a minute; a C
+bridge solver: milliseconds); Acorns with 6 left about a tenth of a second.  Every entry point
+takes a budget: ``time_limit`` (seconds) and ``node_limit``; when it runs out,
+:meth:`Solver.solve` returns the bounds found so far with ``exact=False`` and
+:func:`annotate_hand` raises :class:`BudgetExceeded` with the plays it finished.  A
+``progress`` callback hears about a long search twice a second.
 
 **Sides.**  Four players form two partnerships; acorns8 with ``teams="fours"`` has two teams of
 four.  With ``teams="pairs"`` (four teams of two) the solver treats the question as *the team
@@ -69,19 +76,28 @@ double-dummy solver in the tests).
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import SUIT_BITS, Card, Play
-from ..core.engine import Game, Hand, rank_tables
+from ..core.cards import Card, Play
+from ..core.engine import Game, Hand
 from ..core.errors import RuleError
 from ..core.rules import RuleSet
 from . import std52 as _std52
+from .facts import (
+    SUIT_BITS,
+    card_power,
+    first_break_sets_superior,
+    rank_tables,
+    superior_at_start,
+    trump_bits,
+)
 
 __all__ = ["Position", "SolveResult", "PlayAnnotation", "NilCheck", "BidCheck", "Solver",
-           "solve", "annotate_hand", "can_keep_nil", "can_make_bid", "legal_moves",
-           "trick_winner_fast"]
+           "SearchProgress", "BudgetExceeded", "solve", "annotate_hand", "can_keep_nil",
+           "can_make_bid"]
 
 
 # ---------------------------------------------------------------------------- tables
@@ -94,7 +110,7 @@ class _Tables:
 
     @classmethod
     def of(cls, rules: RuleSet) -> _Tables:
-        key = (rules.deck.name, rules.deck.travelers_hunters, rules.th_low, rules.acorns,
+        key = (rules.deck.name, rules.deck.travelers_hunters, rules.th_low, rules.superior_by_first_break,
                rules.trumps)
         hit = cls._cache.get(key)
         if hit is None:
@@ -124,11 +140,10 @@ class _Tables:
         for s in deck.suits:
             b = SUIT_BITS[s]
             self.suit_mask[b] = sum(1 << i for i in range(n) if self.bits[i] & b)
-        self.trumps = 0
-        for t in rules.trumps:
-            self.trumps |= SUIT_BITS[t]
-        self.spade = SUIT_BITS["S"]
-        self.acorns = rules.acorns
+        self.trumps = trump_bits(rules)
+        #: the superior trump before any is broken; whether the first trump broken sets it
+        self.sup_start = superior_at_start(rules)
+        self.sup_by_break = first_break_sets_superior(rules)
         self.dual_mask = sum(1 << i for i in range(n) if cards[i].is_dual)
         # equivalence: cards of the same suits and face-ness, and the cards lying between two
         # of them in either rank order (the Ace low and the Ace high)
@@ -300,10 +315,15 @@ class SolveResult:
     remaining: int
     tricks: int
     per_move: dict[Play, int]
+    #: False when a time or node budget ran out first: then ``tricks`` is only a lower bound
+    #: (the side surely takes at least that many), ``upper`` the upper bound found so far, and
+    #: ``per_move`` holds the moves valued before the budget ran out (possibly none)
+    exact: bool = True
+    upper: int | None = None
 
-    @property
-    def tricks_for_side_to_move(self) -> int:
-        return self.tricks
+    def __post_init__(self) -> None:
+        if self.upper is None:
+            object.__setattr__(self, "upper", self.tricks)
 
     @property
     def best_moves(self) -> tuple[Play, ...]:
@@ -354,6 +374,31 @@ class BidCheck:
     can_make: bool
 
 
+@dataclass(frozen=True)
+class SearchProgress:
+    """Handed to a ``progress`` callback about twice a second during a long search: the nodes
+    searched and seconds spent so far, and the bounds on the answer known so far (the side to
+    move takes at least ``low`` and at most ``high`` tricks)."""
+
+    nodes: int
+    seconds: float
+    low: int
+    high: int
+
+
+class BudgetExceeded(RuleError):
+    """A time or node budget ran out before :func:`annotate_hand` finished; ``partial`` holds
+    the plays annotated so far (every one of them exact)."""
+
+    def __init__(self, message: str, partial: list[PlayAnnotation]) -> None:
+        super().__init__("budget-exceeded", message)
+        self.partial = partial
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the budget runs out (never escapes the public API)."""
+
+
 # ---------------------------------------------------------------------------- the search
 
 
@@ -390,6 +435,48 @@ class Solver:
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
+        #: the bounds on the value being searched at the top level (low, high), kept up to
+        #: date so a caller interrupted by Ctrl-C can still report them
+        self.last_bounds: tuple[int, int] = (0, 0)
+        self._check_at = 1 << 62  # node count of the next budget check
+        self._deadline: float | None = None
+        self._node_cap: int | None = None
+        self._progress: Callable[[SearchProgress], None] | None = None
+        self._t0 = 0.0
+        self._next_report = 0.0
+
+    # ------------------------------------------------------------------ budget
+    def _arm(self, time_limit: float | None, node_limit: int | None,
+             progress: Callable[[SearchProgress], None] | None) -> None:
+        if time_limit is not None and time_limit <= 0:
+            raise RuleError("bad-budget", "A time limit must be a positive number of seconds.")
+        if node_limit is not None and node_limit <= 0:
+            raise RuleError("bad-budget", "A node limit must be a positive number.")
+        self._t0 = time.monotonic()
+        self._deadline = None if time_limit is None else self._t0 + time_limit
+        self._node_cap = None if node_limit is None else self.nodes + node_limit
+        self._progress = progress
+        self._next_report = self._t0 + 0.5
+        armed = time_limit is not None or node_limit is not None or progress is not None
+        self._check_at = self.nodes + 256 if armed else 1 << 62
+
+    def _disarm(self) -> None:
+        self._deadline = self._node_cap = self._progress = None
+        self._check_at = 1 << 62
+
+    def _tick(self, nodes: int) -> None:
+        """Called every few hundred nodes while a budget or progress callback is armed."""
+        self._check_at = nodes + 256
+        if self._node_cap is not None and nodes >= self._node_cap:
+            raise _OutOfBudget
+        now = time.monotonic()
+        if self._deadline is not None and now >= self._deadline:
+            raise _OutOfBudget
+        if self._progress is not None and now >= self._next_report:
+            self._next_report = now + 0.5
+            lo, hi = self.last_bounds
+            self._progress(SearchProgress(nodes=nodes, seconds=now - self._t0, low=lo,
+                                          high=hi))
 
     # ------------------------------------------------------------------ state
     def state(self, pos: Position) -> tuple[list[int], tuple[tuple[int, int, int], ...], int,
@@ -440,7 +527,7 @@ class Solver:
         if pos.superior:
             sup = SUIT_BITS[pos.superior]
         else:
-            sup = 0 if tab.acorns else tab.spade
+            sup = tab.sup_start
         return hands, tuple(trick), pos.turn, broken, sup, left
 
     # ------------------------------------------------------------------ rules (mirrors)
@@ -475,17 +562,10 @@ class Solver:
                     break
         inf = tab.trumps & ~sup
         L = trick[0][2]
-        best = -1
+        best = -10**6
         w = trick[0][0]
         for s, c, b in trick:
-            if b == sup:
-                k = 3000 + rv[c]
-            elif b & inf:
-                k = 2000 + rv[c]
-            elif b == L:
-                k = 1000 + rv[c]
-            else:
-                continue
+            k = card_power(rv[c], b, L, sup, inf)
             if k > best:
                 best = k
                 w = s
@@ -504,19 +584,28 @@ class Solver:
             return hit
         ft = self._fast
         assert ft is not None
-        counter = [0]
-        fs = _std52.make_search(ft, goal.max_mask, self.enforce, {}, counter)
+        # counter[0]: nodes of the current call; counter[1]: the count of the next budget check
+        counter = [0, 1 << 62]
+        self_ = self
+
+        def tick() -> None:
+            self_._tick(self_.nodes + counter[0])
+            counter[1] = self_._check_at - self_.nodes
+
+        fs = _std52.make_search(ft, goal.max_mask, self.enforce, {}, counter, tick)
         enforce = self.enforce
         tbit = ft.tbit
-        self_ = self
 
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
                    broken: int, sup: int, left: int, t: int) -> bool:
             leader = trick[0][0] if trick else turn
             b = 1 if enforce and broken & tbit else 0
-            r: bool = fs(hands, tuple(c for _, c, _ in trick), leader, b, left, t)
-            self_.nodes += counter[0]
-            counter[0] = 0
+            counter[1] = self_._check_at - self_.nodes
+            try:
+                r: bool = fs(hands, tuple(c for _, c, _ in trick), leader, b, left, t)
+            finally:
+                self_.nodes += counter[0]
+                counter[0] = 0
             return r
 
         self._fast_fns[goal.key] = search
@@ -531,13 +620,12 @@ class Solver:
         suit_bit = goal.suit_bit
         suit_cards = tab.suit_mask[suit_bit] if suit_bit else 0
         trumps = tab.trumps
-        acorns = tab.acorns
+        acorns = tab.sup_by_break
         ace_flips = tab.ace_flips
         face = tab.face
         rlow, rhigh = tab.rlow, tab.rhigh
         suit_mask = tab.suit_mask
-        play_bits = tab.play_bits
-        default_bit = tab.default_bit
+        gen = self.gen
         between = tab.between
         group = tab.group
         above = tab.above
@@ -582,6 +670,7 @@ class Solver:
         min_mask = ((1 << n) - 1) & ~max_mask
         sup_only = {b: sum(1 << i for i in range(len(tab.bits)) if tab.bits[i] == b)
                     for b in suit_mask}
+        single = sup_only  # the cards of one suit only (no Traveler/Hunter)
 
         def sure_tricks(hands: list[int], side: int, sup: int) -> int:
             """Cards of the superior trump (single-suit) above every opposing card of that
@@ -620,31 +709,35 @@ class Solver:
             ub = trumps & ~broken if enforce else 0
             clean = 0
             unclean = 0
+            used = 0  # a Traveler/Hunter is top in both its suits but cashes only once
             for X in lead_suits:
                 if X & ub:
                     continue
-                xs = h & suit_mask[X]
+                xs = h & suit_mask[X] & ~used
                 if not xs:
                     continue
                 k = 0
-                lowest = -1
-                for c in reversed(_iter_bits(xs)):
+                tops = 0
+                over = 0
+                for c in _iter_bits(xs):
                     if above[(c, X)] & opp:
                         continue
                     k += 1
-                    lowest = c
+                    tops |= 1 << c
+                    over |= above[(c, X)]
                 if not k:
                     continue
                 if X != sup:  # an opponent void in X holding a trump could ruff
                     for o in opp_seats:
                         if o & trump_cards:
-                            k = min(k, _popcount(o & suit_mask[X]))
+                            # its Travelers/Hunters may have gone on their other suit
+                            k = min(k, _popcount(o & single[X]))
                     if not k:
                         continue
+                used |= tops
                 ok = True
                 for pt in part:
-                    px = pt & suit_mask[X]
-                    if _popcount(px) < k or (px & above[(lowest, X)]):
+                    if _popcount(pt & single[X]) < k or pt & over:
                         ok = False
                         break
                 if ok:
@@ -656,23 +749,7 @@ class Solver:
         def moves(seat: int, hands: list[int], trick: tuple[tuple[int, int, int], ...],
                   broken: int, sup: int) -> list[tuple[int, int]]:
             h = hands[seat]
-            # legal plays (mirrors Hand._compute_legal)
-            if trick:
-                L = trick[0][2]
-                f = h & suit_mask[L]
-                if f:
-                    cand = [(c, L) for c in _iter_bits(f)]
-                else:
-                    cand = [(c, b) for c in _iter_bits(h) for b in play_bits[c]]
-            else:
-                ub = trumps & ~broken if enforce else 0
-                cand = []
-                if ub:
-                    cand = [(c, b) for c in _iter_bits(h) for b in play_bits[c] if not b & ub]
-                    if not cand:
-                        cand = [(c, default_bit[c]) for c in _iter_bits(h)]
-                else:
-                    cand = [(c, b) for c in _iter_bits(h) for b in play_bits[c]]
+            cand = gen(seat, hands, trick, broken)  # the legal plays (the tested generator)
             if len(cand) == 1 or not enh:
                 return cand
             rem = 0
@@ -731,13 +808,7 @@ class Solver:
             L = trick[0][2]
 
             def power(c: int, b: int) -> int:
-                if b == s_eff:
-                    return 3000 + rv[c]
-                if b & inf:
-                    return 2000 + rv[c]
-                if b == L:
-                    return 1000 + rv[c]
-                return rv[c] - 1000
+                return card_power(rv[c], b, L, s_eff, inf)
 
             best = -10**6
             w = trick[0][0]
@@ -757,6 +828,8 @@ class Solver:
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
                    broken: int, sup: int, left: int, t: int) -> bool:
             self_.nodes += 1
+            if self_.nodes >= self_._check_at:
+                self_._tick(self_.nodes)
             key = None
             lo = 0
             hi = left
@@ -833,23 +906,38 @@ class Solver:
         return search
 
     def _value(self, goal: _Goal, state: tuple[Any, ...], lo: int = 0,
-               hi: int | None = None, try_hi: bool = False) -> int:
+               hi: int | None = None, try_hi: bool = False, top: bool = False,
+               try_lo: bool = False) -> int:
         """The exact count the maximising side achieves from ``state`` with best play.
-        ``try_hi``: test the upper bound first (a move that keeps the best value is common)."""
+        ``try_hi``: test the upper bound first (a move that keeps the best value is common);
+        ``try_lo``: test one above the lower bound first; ``top``: keep :attr:`last_bounds` up
+        to date (the value a caller asked for)."""
         hands, trick, turn, broken, sup, left = state
         search = self._search_fn(goal)
         if hi is None:
             hi = left
+        if top:
+            self.last_bounds = (lo, hi)
         if try_hi and lo < hi:
             if search(list(hands), trick, turn, broken, sup, left, hi):
-                return hi
-            hi -= 1
+                lo = hi
+            else:
+                hi -= 1
+        elif try_lo and lo < hi:
+            if search(list(hands), trick, turn, broken, sup, left, lo + 1):
+                lo += 1
+            else:
+                hi = lo
         while lo < hi:
+            if top:
+                self.last_bounds = (lo, hi)
             t = (lo + hi + 1) // 2
             if search(list(hands), trick, turn, broken, sup, left, t):
                 lo = t
             else:
                 hi = t - 1
+        if top:
+            self.last_bounds = (lo, hi)
         return lo
 
     def _after(self, state: tuple[Any, ...], c: int, b: int, goal: _Goal
@@ -861,7 +949,7 @@ class Solver:
         hands[turn] ^= 1 << c
         if b & tab.trumps and not b & broken:
             broken |= b
-            if tab.acorns and not sup:
+            if tab.sup_by_break and not sup:
                 sup = b
         trick = trick + ((turn, c, b),)
         if len(trick) == self.n:
@@ -878,71 +966,54 @@ class Solver:
         return tuple(self.rules.team_seats[self.rules.team_of(seat)])
 
     # ------------------------------------------------------------------ public
-    def solve(self, position: Position | Game | Hand, *, per_move: bool = True) -> SolveResult:
-        """Tricks the side to move can take from ``position``, and after each legal play."""
+    def solve(self, position: Position | Game | Hand, *, per_move: bool = True,
+              time_limit: float | None = None, node_limit: int | None = None,
+              progress: Callable[[SearchProgress], None] | None = None) -> SolveResult:
+        """Tricks the side to move can take from ``position``, and after each legal play.
+
+        ``time_limit`` (seconds) and ``node_limit`` (search nodes) bound the work: when either
+        runs out first the result has ``exact=False`` and the bounds found so far (``tricks``
+        at least, ``upper`` at most).  ``progress`` is called about twice a second with a
+        :class:`SearchProgress`.  Ctrl-C (KeyboardInterrupt) is not caught; the bounds known
+        at that moment are in :attr:`last_bounds`."""
         pos = _as_position(position)
         state = self.state(pos)
         seat = state[2]
         side = self.side_of(seat)
         goal = _Goal(side, side)
-        best = self._value(goal, state)
         values: dict[Play, int] = {}
-        if per_move:
-            for c, b in self.gen(seat, state[0], state[1], state[3]):
-                child, cnt = self._after(state, c, b, goal)
-                values[self.tab.play_obj[(c, b)]] = cnt + self._value(goal, child, 0, best - cnt,
-                                                                      try_hi=True)
+        self._arm(time_limit, node_limit, progress)
+        try:
+            best = self._value(goal, state, top=True)
+            if per_move:
+                for c, b in self.gen(seat, state[0], state[1], state[3]):
+                    child, cnt = self._after(state, c, b, goal)
+                    values[self.tab.play_obj[(c, b)]] = cnt + self._value(
+                        goal, child, 0, best - cnt, try_hi=True)
+        except _OutOfBudget:
+            lo, hi = self.last_bounds
+            if lo < hi:
+                values = {}
+            return SolveResult(seat=seat, side=side, remaining=state[5], tricks=lo,
+                               per_move=values, exact=False, upper=hi)
+        finally:
+            self._disarm()
         return SolveResult(seat=seat, side=side, remaining=state[5], tricks=best,
                            per_move=values)
-
-    def value_after(self, position: Position | Game | Hand, play: Play) -> int:
-        """Tricks the side of the seat to move takes from here after ``play``."""
-        pos = _as_position(position)
-        state = self.state(pos)
-        seat = state[2]
-        side = self.side_of(seat)
-        goal = _Goal(side, side)
-        key = (self.tab.index[play.card], play.bit)
-        if key not in self.gen(seat, state[0], state[1], state[3]):
-            raise RuleError("bad-position", f"{play.pretty} is not a legal play here.")
-        child, cnt = self._after(state, key[0], key[1], goal)
-        return cnt + self._value(goal, child)
-
 
 # ---------------------------------------------------------------------------- functions
 
 
 def solve(position: Position | Game | Hand, *, enforce_trump_breaking: bool = True,
-          per_move: bool = True) -> SolveResult:
-    """Double-dummy solve ``position`` (a :class:`Position`, or a Game/Hand in play)."""
+          per_move: bool = True, time_limit: float | None = None,
+          node_limit: int | None = None,
+          progress: Callable[[SearchProgress], None] | None = None) -> SolveResult:
+    """Double-dummy solve ``position`` (a :class:`Position`, or a Game/Hand in play); the
+    budget arguments are those of :meth:`Solver.solve`."""
     pos = _as_position(position)
     return Solver(pos.rules, enforce_trump_breaking=enforce_trump_breaking).solve(
-        pos, per_move=per_move)
-
-
-def legal_moves(position: Position | Game | Hand, *, enforce_trump_breaking: bool = True
-                ) -> list[Play]:
-    """The solver's own move generator (for tests: it must equal ``Hand.legal_plays()``)."""
-    pos = _as_position(position)
-    s = Solver(pos.rules, enforce_trump_breaking=enforce_trump_breaking)
-    hands, trick, turn, broken, _, _ = s.state(pos)
-    return [s.tab.play_obj[m] for m in s.gen(turn, hands, trick, broken)]
-
-
-def trick_winner_fast(rules: RuleSet, plays: Sequence[tuple[int, Play]],
-                      superior: str | None) -> int:
-    """The solver's own trick winner (for tests: it must equal ``engine.trick_winner``).
-
-    ``superior`` is the superior trump in force before these plays; as in the search, the
-    first card played as a trump while none is superior sets it.
-    """
-    s = Solver(rules)
-    tab = s.tab
-    sup = SUIT_BITS[superior] if superior else (0 if tab.acorns else tab.spade)
-    for _, p in plays:
-        if not sup and p.bit & tab.trumps:
-            sup = p.bit
-    return s.winner([(seat, tab.index[p.card], p.bit) for seat, p in plays], sup)
+        pos, per_move=per_move, time_limit=time_limit, node_limit=node_limit,
+        progress=progress)
 
 
 def _nil_kind(rules: RuleSet, bid: Any) -> tuple[str, str | None]:
@@ -1016,12 +1087,20 @@ def can_make_bid(position: Position | Game | Hand, team: int, bid: int | None = 
 
 
 def annotate_hand(game: Game, hand_index: int | None = None, *,
-                  solver: Solver | None = None, from_step: int = 0) -> list[PlayAnnotation]:
+                  solver: Solver | None = None, from_step: int = 0,
+                  time_limit: float | None = None, node_limit: int | None = None,
+                  progress: Callable[[SearchProgress], None] | None = None
+                  ) -> list[PlayAnnotation]:
     """Each play of a hand with its cost in tricks against the best play at that point.
 
     ``step`` counts plays from 0 within the hand; ``trick`` is the 0-based trick index.
-    Plays before ``from_step`` are replayed but not analysed (an early full-deal position of
-    the 52-card game takes about a second in pure Python, some much longer).
+    Plays before ``from_step`` are replayed but not analysed.  The positions are solved from
+    the last play back to the first, on one solver whose tables carry over; with two sides
+    each position is valued once (from one side's point of view), and that value serves both
+    the play before it (what the play kept) and the play from it (the best).
+    ``time_limit``/``node_limit`` bound the whole annotation: when either runs out,
+    :class:`BudgetExceeded` is raised with the plays annotated so far (the last ones) in
+    ``partial``; ``progress`` is as for :meth:`Solver.solve`.
     """
     if hand_index is None:
         hand_index = len(game.hands) - 1
@@ -1040,22 +1119,64 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
     tab = s.tab
     first = plays[0][0]
     hands = [tab.mask(h) for h in start]
-    state: tuple[Any, ...] = (hands, (), first, 0, 0 if tab.acorns else tab.spade,
-                              rules.hand_size)
-    out = []
-    for step, (seat, p) in enumerate(plays):
+    state: tuple[Any, ...] = (hands, (), first, 0, tab.sup_start, rules.hand_size)
+    two_sides = len(rules.team_seats) == 2
+    ref = tuple(rules.team_seats[0])
+    ref_goal = _Goal(ref, ref)
+    # the states before each play, and what each play scores for the reference side
+    states: list[tuple[Any, ...]] = []
+    counts: list[int] = []
+    for seat, p in plays:
         if state[2] != seat:  # pragma: no cover - the engine kept the order
             raise RuleError("bad-position", "The plays are out of turn.")
-        side = s.side_of(seat)
-        goal = _Goal(side, side)
+        states.append(state)
         c, b = tab.index[p.card], p.bit
-        child, cnt = s._after(state, c, b, goal)
-        if step < from_step:
-            state = child
-            continue
-        best = s._value(goal, state)
-        played = cnt + s._value(goal, child, 0, best - cnt, try_hi=True)
-        out.append(PlayAnnotation(step=step, trick=step // rules.players, seat=seat, play=p,
-                                  best_tricks=best, played_tricks=played, cost=best - played))
-        state = child
+        state, cnt = s._after(state, c, b, ref_goal)
+        counts.append(cnt)
+    states.append(state)
+    out: list[PlayAnnotation] = []
+    s._arm(time_limit, node_limit, progress)
+    try:
+        if two_sides:
+            # values[i]: what the reference side takes from the state before play i on
+            after = 0 if state[5] == 0 or not any(state[0]) else s._value(ref_goal, state)
+            for step in range(len(plays) - 1, from_step - 1, -1):
+                seat, p = plays[step]
+                st = states[step]
+                left = st[5]
+                kept_ref = counts[step] + after
+                mine = seat in ref
+                played = kept_ref if mine else left - kept_ref
+                # one table for both sides: the reference side's value here is at least
+                # (its play) or at most (the other side's play) what the play kept
+                if mine:
+                    here_ref = s._value(ref_goal, st, kept_ref, left, try_lo=True)
+                    best = here_ref
+                else:
+                    here_ref = s._value(ref_goal, st, 0, kept_ref, try_hi=True)
+                    best = left - here_ref
+                out.append(PlayAnnotation(step=step, trick=step // rules.players, seat=seat,
+                                          play=p, best_tricks=best, played_tricks=played,
+                                          cost=best - played))
+                after = here_ref
+        else:
+            for step in range(len(plays) - 1, from_step - 1, -1):
+                seat, p = plays[step]
+                side = s.side_of(seat)
+                goal = _Goal(side, side)
+                st = states[step]
+                child, cnt = s._after(st, tab.index[p.card], p.bit, goal)
+                played = cnt + (s._value(goal, child) if child[5] else 0)
+                best = s._value(goal, st, played, st[5])
+                out.append(PlayAnnotation(step=step, trick=step // rules.players, seat=seat,
+                                          play=p, best_tricks=best, played_tricks=played,
+                                          cost=best - played))
+    except _OutOfBudget:
+        out.reverse()
+        raise BudgetExceeded(
+            f"The analysis ran out of its budget: {len(out)} of the "
+            f"{len(plays) - from_step} plays were analysed (the last ones).", out) from None
+    finally:
+        s._disarm()
+    out.reverse()
     return out

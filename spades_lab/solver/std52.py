@@ -23,6 +23,7 @@ entry's mask and value with the position's relative-rank code in one ``&``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
@@ -63,7 +64,7 @@ class FastTables:
 
 
 def eligible(tab: Any, rules: Any) -> bool:
-    if tab.ace_flips or tab.dual_mask or tab.acorns or len(rules.trumps) != 1:
+    if tab.ace_flips or tab.dual_mask or tab.sup_by_break or len(rules.trumps) != 1:
         return False
     if rules.players != 4 or tuple(map(tuple, rules.team_seats)) != ((0, 2), (1, 3)):
         return False
@@ -80,9 +81,11 @@ def popcount(x: int) -> int:
 
 
 def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list[Any]],
-                counter: list[int]) -> Any:
+                counter: list[int], tick: Callable[[], None]) -> Any:
     """``search(hands, trick_cards, leader, broken, left, t) -> bool``: can the side of
-    ``max_mask`` take at least ``t`` of the ``left`` tricks (the one in progress included)?"""
+    ``max_mask`` take at least ``t`` of the ``left`` tricks (the one in progress included)?
+    ``counter[0]`` counts the nodes searched; ``tick()`` is called when it reaches
+    ``counter[1]`` (the solver's budget check, which may raise to stop the search)."""
     NS = ft.nsuits
     SR = range(NS)
     smask = ft.smask
@@ -324,6 +327,28 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     return [c] + disc + tr
         return disc + tr
 
+    def run_above(hands: list[int], trick: tuple[int, ...], h: int, c: int) -> int:
+        """The higher cards of the seat (holding ``h``) that ``order`` let card ``c`` stand for:
+        the run of its cards directly above ``c`` with no other remaining card between.  When a
+        result's lowest relied-on card of that suit lies in this run, the result relies on
+        ``c`` too: the run must stay a run in every position its table entry serves (issue
+        14: the 10♥ stood for the J♥, and an entry relying on the J♥ served a position where
+        the seat held the J♥ and the 4♥, not equal at all).  A relied-on card below ``c``
+        covers the run anyway; one above the run leaves every card of the run small."""
+        rem = hands[0] | hands[1] | hands[2] | hands[3]
+        if trick:
+            for x in trick:
+                rem |= 1 << x
+        up = rem & smask[suit_of[c]] & ~((2 << c) - 1)
+        run = 0
+        while up:
+            low = up & -up
+            if not low & h:
+                break
+            run |= low
+            up ^= low
+        return run
+
     def play(hands: list[int], trick: tuple[int, ...], leader: int, broken: int, left: int,
              t: int, wc: int = -1, wpos: int = 0, br: bool = False) -> tuple[bool, int]:
         """Search the rest of the trick; ``wc`` is the card winning it so far (played at
@@ -369,6 +394,9 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 if byrank:
                     rl |= 1 << wcard
                 hands[seat] = h
+                rs = rl & smask[suit_of[c]]
+                if rs and rs & -rs & run_above(hands, trick, h, c):
+                    rl |= 1 << c
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -379,6 +407,9 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
+                rs = rl & smask[suit_of[c]]
+                if rs and rs & -rs & run_above(hands, trick, h, c):
+                    rl |= 1 << c
                 if r == maxing:
                     return r, rl
                 rel |= rl
@@ -398,6 +429,9 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
+            rs = rl & smask[suit_of[c]]
+            if rs and rs & -rs & run_above(hands, trick, h, c):
+                rl |= 1 << c
             if r == maxing:
                 return r, rl
             rel |= rl
@@ -410,6 +444,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         if t > left:
             return False, 0
         counter[0] += 1
+        if counter[0] >= counter[1]:
+            tick()
         P = 0
         lens = 0
         Rs = []

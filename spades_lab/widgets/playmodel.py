@@ -86,7 +86,7 @@ fall as low as the cards take it.']
     if rules.blind_nil_deficit is not None:
         out.append(f"Blind nil only for a partnership trailing by {rules.blind_nil_deficit} "
                    "points or more.")
-    if rules.acorns:
+    if "travelers_hunters" in rules.options(all=True):
         out.append("Travelers and Hunters: " + ("in the deck" + (
             ", ranking low." if rules.th_low else ", ranking high.")
             if rules.travelers_hunters else "not in the deck."))

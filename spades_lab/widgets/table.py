@@ -676,7 +676,7 @@ def _option_controls(preset: str) -> dict[str, W.Widget]:
                                    options=[("left of the dealer", "left"),
                                             ("the dealer", "dealer")],
                                    value=r.first_lead, style=style)
-    if r.acorns:
+    if "travelers_hunters" in r.options(all=True):
         out["travelers_hunters"] = W.Checkbox(description="Travelers and Hunters in the deck",
                                               value=r.travelers_hunters, indent=False)
         out["th_low"] = W.Checkbox(description="Travelers and Hunters rank low",

@@ -1,0 +1,165 @@
+"""The solver's budget (issue 13): a time or node limit gives bounds marked not exact, progress
+is reported, ``spades-lab solve`` has a default budget, says in one line when it ran out, and
+stops with one line and exit status 130 on Ctrl-C."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spades_lab.core.engine import Game
+from spades_lab.core.errors import RuleError
+from spades_lab.core.records import dump_record
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.players import SimplePlayer, act
+from spades_lab.solver.search import (
+    BudgetExceeded,
+    SearchProgress,
+    Solver,
+    annotate_hand,
+    solve,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def early_game(preset: str, seed: int = 3, plays: int = 0, **opts: Any) -> Game:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(seed)
+    g = Game(rules)
+    g.deal(rng=rng)
+    while g.phase != "play":
+        act(g, [SimplePlayer()] * rules.players, rng)
+    for _ in range(plays):
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def test_node_limit_gives_bounds_marked_not_exact() -> None:
+    g = early_game("acorns")
+    seen: list[SearchProgress] = []
+    r = solve(g, node_limit=3000, progress=seen.append)
+    assert not r.exact
+    assert r.upper is not None and 0 <= r.tricks <= r.upper <= r.remaining == 32
+    assert r.per_move == {}
+    # the bounds are true: an exact answer (of a small ending) lies inside them
+    g = early_game("standard", plays=4 * 9)
+    exact = solve(g)
+    assert exact.exact and exact.upper == exact.tricks
+    for limit in (50, 200, 800):
+        b = solve(g, node_limit=limit)
+        assert b.upper is not None and b.tricks <= exact.tricks <= b.upper
+        if b.exact:
+            assert b.per_move == exact.per_move
+
+
+def test_time_limit_and_progress() -> None:
+    g = early_game("acorns")
+    seen: list[SearchProgress] = []
+    t0 = time.monotonic()
+    r = Solver(g.rules).solve(g, time_limit=1.2, progress=seen.append)
+    assert time.monotonic() - t0 < 10
+    assert not r.exact
+    assert seen and all(p.low <= p.high and p.nodes > 0 for p in seen)
+    with pytest.raises(RuleError) as e:
+        solve(g, time_limit=0)
+    assert e.value.rule == "bad-budget"
+
+
+def test_budget_leaves_the_solver_usable() -> None:
+    """A search stopped by the budget stores nothing half-done: the same solver then answers
+    exactly, as a fresh one does."""
+    g = early_game("standard", plays=4 * 7)
+    s = Solver(g.rules)
+    r = s.solve(g, node_limit=30)
+    assert not r.exact
+    assert s.solve(g).per_move == Solver(g.rules).solve(g).per_move
+
+
+def test_annotate_budget_keeps_the_finished_plays() -> None:
+    g = early_game("standard", seed=5)
+    while g.phase == "play":
+        g.play(g.legal_plays()[0])
+    with pytest.raises(BudgetExceeded) as e:
+        annotate_hand(g, 0, node_limit=2000)
+    part = e.value.partial
+    assert e.value.rule == "budget-exceeded"
+    full = annotate_hand(g, 0, from_step=52 - len(part)) if part else []
+    assert part == full
+
+
+def _record(tmp_path: Path, game: Game) -> Path:
+    path = tmp_path / "rec.json"
+    dump_record(game, str(path))
+    return path
+
+
+def test_cli_budget_prints_bounds(tmp_path: Path, capsys: Any) -> None:
+    from spades_lab.cli.main import main
+
+    g = early_game("acorns")
+    path = _record(tmp_path, g)
+    steps = len(g.hands[0].bids) + sum(1 for e in g.log if getattr(e, "kind", "") == "exchange")
+    assert main(["solve", str(path), "--at", str(steps), "--node-limit", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "not exact" in out and "between" in out
+    assert main(["solve", str(path), "--at", str(steps), "--node-limit", "500", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["tricks"] <= data["upper"]
+    assert main(["solve", str(path), "--time-limit", "-3"]) == 2
+
+
+def test_cli_annotation_budget_says_so(tmp_path: Path, capsys: Any) -> None:
+    from spades_lab.cli.main import main
+
+    g = early_game("standard", seed=5)
+    while g.phase == "play":
+        g.play(g.legal_plays()[0])
+    path = _record(tmp_path, g)
+    assert main(["solve", str(path), "--node-limit", "2000"]) == 0
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("stopped:")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_cli_ctrl_c_on_an_early_heckadeck_position(tmp_path: Path) -> None:
+    """SIGINT a long solve: one line on stderr, exit status 130, within a few seconds."""
+    g = early_game("acorns")
+    path = _record(tmp_path, g)
+    steps = len(g.hands[0].bids) + sum(1 for e in g.log if getattr(e, "kind", "") == "exchange")
+    code = ("import sys; from spades_lab.cli.main import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", code, "solve", str(path), "--at", str(steps),
+                             "--time-limit", "600", "--progress"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 60
+    err_seen = ""
+    assert proc.stderr is not None
+    # wait until the search is running (its first progress line), then interrupt
+    os.set_blocking(proc.stderr.fileno(), False)
+    while time.monotonic() < deadline and "searching" not in err_seen:
+        time.sleep(0.2)
+        try:
+            err_seen += os.read(proc.stderr.fileno(), 65536).decode()
+        except BlockingIOError:
+            pass
+    assert "searching" in err_seen
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    os.set_blocking(proc.stderr.fileno(), True)
+    _, rest = proc.communicate(timeout=30)
+    assert time.monotonic() - t0 < 5
+    assert proc.returncode == 130
+    err = err_seen + rest.decode()
+    last = err.replace("\r", "\n").strip().splitlines()[-1]
+    assert last.startswith("interrupted") and "Traceback" not in err

@@ -1,0 +1,296 @@
+"""Differential tests of the double-dummy solver (issue 14): thousands of seeded random
+positions of every rule set, each answered by several independent means that must agree:
+
+* the 52-card fast path (``std52``, partition search), the general search
+  (``Solver(fast=False)``) and plain alpha-beta with exact keys (``enhancements=False``);
+* a plain minimax that drives the engine itself (``Game.copy`` / ``Game.play`` /
+  ``Game.legal_plays``) on small endings;
+* endplay's DDS (a bridge double-dummy solver in C) on 52-card positions with trump breaking
+  off (bridge play with Spades trump);
+* every per-move value of ``solve`` equals a fresh solve of the position after that move, with a
+  solver whose tables are reused across all positions (so a transposition entry that is stored
+  too generally shows up as a wrong value somewhere else).
+
+The positions are endings of random deals (trumps broken or not, the superior trump set or
+not, some with a trick in progress), plus the two positions of issue 14 that the solver once
+answered wrongly.  Everything is seeded; the file runs in about a minute.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spades_lab.core.cards import SUIT_BITS, Play
+from spades_lab.core.engine import Game
+from spades_lab.core.rules import RuleSet
+from spades_lab.play.players import SimplePlayer, act
+from spades_lab.solver.search import Position, Solver
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {}),
+    ("online", {}),
+    ("original", {}),
+    ("acorns", {}),
+    ("acorns", {"travelers_hunters": True}),
+    ("acorns", {"travelers_hunters": True, "th_low": True}),
+    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
+    ("acorns8", {"teams": "pairs"}),
+]
+IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for p, o in CONFIGS]
+
+
+def ending(rules: RuleSet, rng: random.Random, k: int, nsuits: int) -> Game:
+    """A dealt game whose hand is replaced by ``k`` cards a seat from ``nsuits`` suits (the
+    trumps among them), with a random broken / superior state and up to one trick's random
+    plays already made."""
+    g = Game(rules)
+    g.deal(rng=rng)
+    players = [SimplePlayer()] * rules.players
+    while g.phase != "play":
+        act(g, players, rng)
+    h = g.hand
+    assert h is not None
+    others = [s for s in rules.deck.suits if s not in rules.trumps]
+    suits = list(rules.trumps) + rng.sample(others, min(len(others), nsuits))
+    pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
+    if rules.two_trumps and rng.random() < 0.7:  # make the Ace flip and the duals likely
+        pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
+    rng.shuffle(pool)
+    n = rules.players
+    if len(pool) < n * k:
+        k = len(pool) // n
+    h.hands = [pool[i * k:(i + 1) * k] for i in range(n)]
+    broken = [t for t in rules.trumps if rng.random() < 0.5]
+    h.broken = sum(SUIT_BITS[t] for t in broken)
+    if rules.superior_by_first_break:
+        sup = rng.choice(broken) if broken else None
+        h.superior = sup
+        h.superior_at = (0, 0) if sup else None
+        h._sup_bit = SUIT_BITS[sup] if sup else 0
+    h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
+    h._legal = None
+    for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
+        if not g.legal_plays():
+            break
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def engine_minimax(game: Game, side: set[int], start: int) -> int:
+    """Tricks from trick ``start`` on won by ``side``, both sides playing best, found by trying
+    every legal play through the engine itself."""
+    h = game.hand
+    assert h is not None
+    legal = game.legal_plays()
+    if not legal:
+        return sum(1 for t in h.tricks[start:] if t.winner in side)
+    vals = []
+    for p in legal:
+        g2 = game.copy()
+        g2.play(p)
+        vals.append(engine_minimax(g2, side, start))
+    return max(vals) if h.turn in side else min(vals)
+
+
+def engine_per_move(game: Game) -> dict[Play, int]:
+    h = game.hand
+    assert h is not None and h.turn is not None
+    side = set(game.rules.team_seats[game.rules.team_of(h.turn)])
+    out = {}
+    for p in game.legal_plays():
+        g2 = game.copy()
+        g2.play(p)
+        out[p] = engine_minimax(g2, side, len(h.tricks))
+    return out
+
+
+def children(game: Game) -> list[tuple[Play, Game]]:
+    out = []
+    for p in game.legal_plays():
+        g2 = game.copy()
+        g2.play(p)
+        out.append((p, g2))
+    return out
+
+
+def child_value(solver: Solver, game: Game, child: Game) -> int | None:
+    """The side-to-move-of-``game`` count after a move, from a solve of ``child`` (None when
+    the seat to move there belongs to a third team, whose question is a different one)."""
+    h, c = game.hand, child.hand
+    assert h is not None and c is not None and h.turn is not None
+    rules = game.rules
+    side = set(rules.team_seats[rules.team_of(h.turn)])
+    done = sum(1 for t in c.tricks[len(h.tricks):] if t.winner in side)
+    if c.turn is None:
+        return done
+    if c.turn not in side and len(rules.team_seats) > 2:
+        return None
+    r = solver.solve(child, per_move=False)
+    return done + (r.tricks if c.turn in side else r.remaining - r.tricks)
+
+
+# ---------------------------------------------------------------------------- the issue's cases
+
+
+def _pos(rules: RuleSet, hands: list[str], turn: int, broken: tuple[str, ...],
+         superior: str | None = None) -> Position:
+    d = rules.deck.parse
+    return Position(rules, tuple(tuple(d(x) for x in h.split()) for h in hands), turn=turn,
+                    broken=broken, superior=superior)
+
+
+def test_issue14_fast_path_positions() -> None:
+    """Two 52-card positions the fast path once answered one trick short: merging a run of
+    equal cards (the 10♥ standing for the J♥) hid a dependence on the run's ranks from the
+    partition table."""
+    rules = RuleSet.preset("standard")
+    pos = _pos(rules, ["10H 3S 6D 8D AD AS JS", "2S 6C 7C 7H 7S 8S QS",
+                       "4S 5H 6S 7D AH QD QH", "10D 10S 2C 5C 5S 9C 9S"], 3, ("S",))
+    for solver in (Solver(rules), Solver(rules, fast=False)):
+        r = solver.solve(pos)
+        assert r.tricks == 6
+        assert {p.card.code for p in r.best_moves} == {"9S", "10S"}
+    pos = _pos(rules, ["QD 4C 8C 6D 8D 6C", "5C 8H 9C 5H 4H AH",
+                       "KC KH 2C QC JC QH", "JH 5S 3D 10H JS 3H"], 1, ())
+    assert Solver(rules).solve(pos).tricks == 5 == Solver(rules, fast=False).solve(pos).tricks
+    # the smallest ending found inside the second one (West's 10♥ and J♥ merged)
+    pos = _pos(rules, ["6D 8D QD 8C", "4H 5H 8H 9C", "KH JC QC KC", "JS 10H JH 3D"], 3, ("S",))
+    assert Solver(rules).solve(pos).tricks == 2
+    pos = _pos(rules, ["6D 8D QD 8C", "5H 8H 10H 9C", "KH JC QC KC", "JS 4H JH 3D"], 3, ("S",))
+    assert Solver(rules).solve(pos).tricks == 3
+
+
+def test_issue14_traveler_counted_once() -> None:
+    """A Hunter that is the top card of both its suits is one quick trick, not two."""
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    pos = _pos(rules, ["10H TAC", "5D HOH", "11H HAC", "10O TOH"], 2, ("S", "A"), "S")
+    for solver in (Solver(rules), Solver(rules, enhancements=False)):
+        r = solver.solve(pos)
+        assert r.tricks == 1
+        assert set(r.per_move.values()) == {1}
+
+
+# ---------------------------------------------------------------------------- differential
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_small_endings_equal_engine_minimax(preset: str, opts: dict[str, Any]) -> None:
+    """Every search of the solver against a minimax that drives the engine (1-3 cards a seat,
+    1-2 in the 8-player sets): per-move values and the best count."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(1400 + len(IDS[CONFIGS.index((preset, opts))]))
+    solvers = [Solver(rules), Solver(rules, enhancements=False)]
+    if not rules.two_trumps:
+        solvers.append(Solver(rules, fast=False))
+    kmax = 2 if rules.players == 8 else 3
+    count = 0
+    for i in range(240 if rules.players == 8 else 360):
+        k = 1 + (i % 5) * kmax // 5  # more of the small endings: they are cheap
+        g = ending(rules, rng, k, 1 + i % 3)
+        if g.hand is None or g.hand.turn is None:
+            continue
+        want = engine_per_move(g)
+        for s in solvers:
+            r = s.solve(g)
+            assert r.per_move == want, (i, s.enhancements)
+            assert r.tricks == max(want.values())
+        count += 1
+    assert count >= 200
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_searches_agree_and_values_are_consistent(preset: str, opts: dict[str, Any]) -> None:
+    """Deeper endings: the fast path (52-card sets), the general search and plain alpha-beta give
+    the same values; each per-move value equals a fresh solve after that move (tables reused
+    across every position)."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(2800 + len(IDS[CONFIGS.index((preset, opts))]))
+    std = not rules.two_trumps
+    main = Solver(rules)
+    general = Solver(rules, fast=False) if std else None
+    plain = Solver(rules, enhancements=False)
+    kmax = 3 if rules.players == 8 else (6 if std else 4)
+    for i in range(400 if std else 240):
+        k = 2 + i % (kmax - 1)
+        g = ending(rules, rng, k, 1 + i % 3)
+        if g.hand is None or g.hand.turn is None:
+            continue
+        r = main.solve(g)
+        if general is not None:
+            assert general.solve(g).per_move == r.per_move, i
+        if k <= (5 if std else 3):
+            assert plain.solve(g).per_move == r.per_move, i
+        if i % 4 == 0:
+            for p, child in children(g):
+                v = child_value(main, g, child)
+                assert v is None or v == r.per_move[p], (i, p)
+
+
+@pytest.mark.parametrize("enforce", [True, False])
+def test_fast_path_on_endings_of_real_deals(enforce: bool) -> None:
+    """Endings of random standard deals (4-8 tricks left, Spades broken or not by the play):
+    the fast path against the general search, with a reused fast solver."""
+    rules = RuleSet.preset("standard")
+    rng = random.Random(77 if enforce else 78)
+    fast = Solver(rules, enforce_trump_breaking=enforce)
+    general = Solver(rules, enforce_trump_breaking=enforce, fast=False)
+    for i in range(30):
+        left = 4 + i % 5
+        g = Game(rules)
+        g.deal(rng=rng)
+        players = [SimplePlayer()] * 4
+        while g.phase != "play":
+            act(g, players, rng)
+        h = g.hand
+        assert h is not None
+        while len(h.tricks) < 13 - left or len(h.trick) < i % 4:
+            g.play(rng.choice(g.legal_plays()))
+        assert fast.solve(g).per_move == general.solve(g).per_move, i
+
+
+def _pbn(hands: list[list[Any]]) -> str:
+    def one(h: list[Any]) -> str:
+        parts = []
+        for s in "SHDC":
+            ranks = sorted((c for c in h if c.suit == s), key=lambda c: -"23456789TJQKA".index(
+                "T" if c.rank == "10" else c.rank))
+            parts.append("".join("T" if c.rank == "10" else c.rank for c in ranks))
+        return ".".join(parts)
+    return "N:" + " ".join(one(h) for h in hands)
+
+
+def test_agrees_with_dds_on_many_positions() -> None:
+    """52-card positions with trump breaking off against endplay's DDS: 500 random endings of 3
+    to 7 cards a seat (per-move values up to 5 cards, of both searches up to 4; the count
+    above that).  Full deals: ``test_solver.py::test_full_deal_agrees_with_bridge_double_dummy``."""
+    pytest.importorskip("endplay")
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    rules = RuleSet.preset("standard")
+    rng = random.Random(14)
+    fast = Solver(rules, enforce_trump_breaking=False)
+    general = Solver(rules, enforce_trump_breaking=False, fast=False)
+    seats = [Player.north, Player.east, Player.south, Player.west]
+    for i in range(500):
+        cards = 3 + i % 5
+        deck = list(rules.deck.cards)
+        rng.shuffle(deck)
+        hands = [deck[j * cards:(j + 1) * cards] for j in range(4)]
+        leader = rng.randrange(4)
+        pos = Position(rules, tuple(tuple(h) for h in hands), turn=leader)
+        deal = Deal(_pbn(hands))
+        deal.first = seats[leader]
+        deal.trump = Denom.spades
+        theirs = {}
+        for card, score in solve_board(deal):
+            rank = "10" if card.rank.abbr == "T" else card.rank.abbr
+            theirs[rules.deck.parse(rank + card.suit.name[0].upper()).play] = score
+        if cards > 5:
+            assert fast.solve(pos, per_move=False).tricks == max(theirs.values()), i
+            continue
+        assert fast.solve(pos).per_move == theirs, i
+        if cards <= 4:
+            assert general.solve(pos).per_move == theirs, i
