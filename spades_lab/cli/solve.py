@@ -34,7 +34,7 @@ def register(sub: Any) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     from ..core.records import load_record, replay
-    from ..core.scoring import seat_name
+    from ..core.rules import seat_name
     from ..solver.search import annotate_hand, solve
 
     try:
