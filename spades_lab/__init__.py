@@ -5,8 +5,8 @@ from .core.bids import Bid, parse_bid
 from .core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
 from .core.engine import Check, Game, SeatView, Trick
 from .core.errors import RULE_IDS, IllegalAction, OptionError, RecordError, RuleError
-from .core.rules import PRESETS, RuleSet
-from .core.scoring import LineItem, NilResult, Outcome, TeamScore, score_hand, seat_name
+from .core.rules import PRESETS, RuleSet, seat_name
+from .core.scoring import LineItem, NilResult, Outcome, TeamScore, score_hand
 from .core.tricks import trick_winner
 
 __version__ = "0.1.0"

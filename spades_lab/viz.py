@@ -98,7 +98,7 @@ def _timeline_legend(ax: Any, acorns: bool) -> None:
 
 def score_progress_plot(game: Game, ax: Any = None) -> Any:
     """Each partnership's running total after every complete hand (starting totals first)."""
-    from .core.scoring import team_name
+    from .core.rules import team_name
 
     ax = _axes(ax, (6, 3.5))
     rules = game.rules

@@ -336,7 +336,8 @@ def build_lock(pyodide: Path, static: Path, cache: Path) -> dict[str, Any]:
     course's pure-Python wheels are local files; everything else points at the Pyodide CDN."""
     shutil.copytree(pyodide, static, ignore=shutil.ignore_patterns(
         "*.map", "*.d.ts", "*.html", "package.json", "README.md"), dirs_exist_ok=True)
-    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock: dict[str, Any] = json.loads(
+        (pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
     packages: dict[str, Any] = lock["packages"]
     python = ".".join(lock["info"]["python"].split(".")[:2])
     version = lock["info"].get("version") or pyodide_version()

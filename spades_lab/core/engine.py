@@ -28,8 +28,8 @@ from typing import Any, NamedTuple
 from .bids import Bid, all_bids, parse_bid
 from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_card, suit_name
 from .errors import IllegalAction, RuleError, echo
-from .rules import RuleSet
-from .scoring import Outcome, TeamScore, game_outcome, score_hand, seat_name
+from .rules import RuleSet, seat_name
+from .scoring import Outcome, TeamScore, game_outcome, score_hand
 from .tricks import (
     REFUSED_BY,
     LegalSet,

@@ -227,7 +227,8 @@ class BatchResult:
 
     def bid_nil_kind(self) -> np.ndarray:
         t = _tables(self.rules)
-        return t.bid_nil[self.bid]
+        kinds: np.ndarray = t.bid_nil[self.bid]
+        return kinds
 
 
 def _or_none(values: np.ndarray, keep: np.ndarray) -> np.ndarray:

@@ -187,7 +187,7 @@ def compare_rules(record: str | Path | Mapping[str, Any] | Game,
 
 def _opts(r: Mapping[str, Any]) -> str:
     o = r.get("options") or {}
-    return r["preset"] + (" (" + ", ".join(f"{k} = {v}" for k, v in o.items()) + ")" if o
+    return str(r["preset"]) + (" (" + ", ".join(f"{k} = {v}" for k, v in o.items()) + ")" if o
                           else " (preset defaults)")
 
 

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
 from ..core.errors import RuleError
-from ..core.scoring import team_name
+from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 
 if TYPE_CHECKING:
@@ -86,7 +86,8 @@ class _Explained:
         return self.text
 
     def to_dict(self) -> dict[str, Any]:
-        return _jsonable(asdict(self))  # type: ignore[call-overload]
+        d: dict[str, Any] = _jsonable(asdict(self))  # type: ignore[call-overload]
+        return d
 
 
 def _jsonable(x: Any) -> Any:

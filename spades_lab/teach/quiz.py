@@ -987,7 +987,7 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
     shown = [_rules_words(rules), _bids_words(g, h.bids),
              "Blind bids: " + ", ".join(seat_name(s, n) for s in blinds)]
     return _question(rules, "exchange-count", "blind-exchange",
-                     f"{seat_name(seat, n)} bid {h.bids[seat].label} before looking "  # type: ignore[union-attr]
+                     f"{seat_name(seat, n)} bid {h.bids[seat].label} before looking "
                      "at the cards. Which card exchange follows the bidding?", shown, picks,
                      picks.index(choices[answer]), fb,
                      {"seat": seat, "bids": [str(b) for b in h.bids]}, g.to_record(),

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.engine import Game, Hand
-from ..core.scoring import team_name
+from ..core.rules import team_name
 from .explain import explain_trick
 
 if TYPE_CHECKING:

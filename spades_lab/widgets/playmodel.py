@@ -402,7 +402,7 @@ class PlayModel:
             return self._refuse(check.message)
         self._snapshot()
         self.game.bid(value, seat=self.seat)
-        b = self.game.hand.bids[self.seat] if self.game.hand else None  # type: ignore[union-attr]
+        b = self.game.hand.bids[self.seat] if self.game.hand else None
         self.feed.append(f"You bid {b.label if b is not None else value}.")
         self.message = ""
         self._after()

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
-from ..core.cards import Card, Play
+from ..core.cards import SUITS, Card, Play
 from ..core.engine import Game
 from ..core.errors import RuleError
 from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, parse_option, seat_name
@@ -349,7 +349,7 @@ class TrumpTimelineView(W.VBox):
         self.picture.value = render.trump_timeline_svg(trump_timeline(h), tricks,
                                                        h.rules.hand_size)
         k = len(h.tricks) + (1 if h.trick else 0)
-        sup = f" {render.SUITS[h.superior].name} are the superior trump (set in trick " \
+        sup = f" {SUITS[h.superior].name} are the superior trump (set in trick " \
             f"{h.superior_at[0] + 1})." if h.superior and h.superior_at else ""
         self.now_html.value = (f'<div class="sl-timeline-step">The table is at trick {k} of '
                                f'{h.rules.hand_size}.{escape(sup)}</div>' if k else
@@ -936,7 +936,7 @@ class PlayTable(W.VBox):
     def _ask_declaration(self, plays: Sequence[Play]) -> None:
         buttons = []
         for p in plays:
-            b = _button(f"Play the {p.card.name} as {render.SUITS[p.suit].name}",
+            b = _button(f"Play the {p.card.name} as {SUITS[p.suit].name}",
                         "sl-declare-as")
             b.on_click(_safe(self._declarer(p), self.message))
             buttons.append(b)
