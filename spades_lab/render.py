@@ -97,6 +97,10 @@ CSS = """
 .sl-diff{border-left:4px solid #6a1b9a;background:#f3e5f5;padding:4px 8px;margin:4px 0}
 .sl-quiz-question{font-weight:600;margin:4px 0}
 .sl-quiz-feedback{margin:4px 0}
+.sl-quiz-meta{font-size:.9em;color:#424242}
+.sl-quiz-facts{margin:2px 0 4px 0;padding-left:20px}
+.sl-quiz-label{font-size:.9em;color:#424242;margin-top:4px}
+.sl-quiz-feedback li.sl-indent{margin-left:16px}
 .sl-correct{border-left:4px solid #2e7d32;background:#e8f5e9;padding:4px 8px}
 .sl-wrong{border-left:4px solid #c62828;background:#ffebee;padding:4px 8px}
 .sl-choice{font-weight:700}

@@ -259,6 +259,56 @@ def test_quiz_widget_feedback():
     assert quiz.model.index == 1 and quiz.feedback_html.value == ""
 
 
+def test_quiz_widget_asks_the_generator_questions_with_their_context():
+    from spades_lab.teach.quiz import make_quiz, verify
+
+    g = replay(RECORD).game
+    quiz = Quiz(RECORD, seed=4)
+    same = make_quiz(g.rules, 4).questions
+    assert [q.prompt for q in quiz.model.questions] == [q.prompt for q in same]
+    assert {q.tests for q in quiz.model.questions} >= {"must-follow-suit", "superior-trump-set"}
+    assert all(verify(q) for q in quiz.model.questions)
+    seen_trick = seen_hand = 0
+    for i, q in enumerate(quiz.model.questions):
+        quiz.model.index = i
+        quiz.show()
+        box = quiz.question_html.value
+        assert f"Question {i + 1} of {len(same)}" in box and "level" in box
+        for line in q.shown:  # every fact the question needs is on the screen
+            if "'s hand: " not in line:
+                assert plain_text(box).count(line.split(":")[0]) >= 1
+        if "Bids:" in " ".join(q.shown):
+            assert "Bids:" in box
+        if isinstance(q.context.get("hand"), list):
+            seen_hand += 1
+            assert box.count('class="sl-card') >= len(q.context["hand"])
+        if isinstance(q.context.get("plays"), list) or isinstance(q.context.get("trick"), list):
+            seen_trick += 1 if q.context.get("plays") or q.context.get("trick") else 0
+        quiz.answer((q.answer + 1) % len(q.choices))
+        fb = quiz.feedback_html.value
+        for bad in ("None", "True", "False", "superior-trump-wins", "must-follow-suit", "{"):
+            assert bad not in fb and bad not in box, (bad, q.tests)
+        for emoji in ("\U0001f330", "\U0001fa90"):
+            assert emoji not in fb and emoji not in box
+        assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", plain_text(fb + box))  # no card codes
+        assert "Not quite" in fb and all(b.description for b in quiz.buttons)
+    assert seen_hand and seen_trick
+
+
+def test_quiz_widget_by_rule_set_and_level():
+    quiz = Quiz(rules="standard", seed=1, difficulty=1, count=5)
+    assert len(quiz.model.questions) == 5
+    assert {q.difficulty for q in quiz.model.questions} == {1}
+    assert "level 1 (beginner)" in quiz.question_html.value
+    assert "Rules: Spades (standard)" in quiz.question_html.value
+    bad = Quiz(rules="standard", options={"no_such_option": 1})
+    assert "sl-error" in bad.message.value and not bad.model.questions
+
+
+def plain_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'").replace("&amp;", "&")
+
+
 # ---------------------------------------------------------------------------- score, rules
 
 
