@@ -26,6 +26,7 @@ from spades_lab.widgets import (  # noqa: E402
     quiz_questions,
 )
 from spades_lab.widgets.models import WhatIfModel  # noqa: E402
+from spades_lab.widgets.playmodel import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
@@ -317,9 +318,15 @@ def test_score_explainer_lines_totals_and_options():
     h = replay(RECORD).game.hands[0]
     for team in h.scores:
         for item in team.items:
-            assert item.text in s.lines_html.value.replace("&#x27;", "'")
+            assert plain(item.text).split(" (")[0] in s.lines_html.value.replace("&#x27;", "'")
     assert "after hand 1" in s.totals_html.value
-    assert "failed_nil_tricks" in s.options_html.value and "bags_only" in s.lines_html.value
+    for box in (s.options_html.value, s.lines_html.value, s.totals_html.value):
+        for internal in ("failed_nil_tricks", "bags_only", "losing_floor", "None", "True",
+                         "<code"):
+            assert internal not in box, internal
+        assert not re.search(r"\b1 bags", box)
+    assert "After a failed nil, the nil bidder" in s.lines_html.value
+    assert "No losing floor" in s.options_html.value
 
 
 def test_score_explainer_on_an_unfinished_record(record):
@@ -353,7 +360,8 @@ def test_rule_explorer_failed_nil_option_changes_the_score():
     ex.compare_button.click()
     assert ex.message.value == ""
     text = ex.result_html.value
-    assert "failed_nil_tricks: bags_only → count_toward_bid" in text
+    assert "count toward the partner&#x27;s bid" in text.replace("'", "&#x27;")
+    assert "failed_nil_tricks" not in text and "bags_only" not in text
     base, other, _ = ex.model.compare(ex.rules())
     assert base.taken == other.taken  # same deal, same plays
     assert base.hand_scores != other.hand_scores
@@ -388,6 +396,28 @@ def test_whatif_model_shows_the_whatif_layer():
     assert b.game.to_record() == w.branch.game.to_record()
     assert a.summary == w.original.hands[0]
     assert len(b.notes) == len(w.divergences)
+
+
+def test_whatif_divergence_notes_name_cards_in_words():
+    from spades_lab.widgets.words import action_words
+
+    m = WhatIfModel(TableModel.from_record(RECORD))
+    notes: list[str] = []
+    for point in m.points[4:60:5]:
+        m.set_point(point)
+        for ch in m.choices():
+            if ch.ok and ch.play is not m.recorded.play and m.try_play(ch):
+                notes = list(m.result[1].notes)
+                if notes:
+                    break
+        if notes:
+            break
+    assert notes
+    for note in notes:
+        assert "(seat" not in note and "[" not in note
+        assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", note), note
+    assert action_words("West (seat 3) plays TPS as S") == (
+        "West plays the Traveler of Planets/Spades as Spades")
 
 
 def test_whatif_click_replays_nothing_before_the_point(monkeypatch):

@@ -396,11 +396,12 @@ class ScoreExplainer(W.VBox):
         h = self.game.hands[index]
         ex = explain_score(h)
         assert h.scores is not None
-        nil_rule = ex.options.get("failed_nil_tricks")
+        nil_words = next(x for x in render.option_words(self.game.rules)
+                         if x.startswith("After a failed nil"))
         self.lines_html.value = (f"<b>Hand {index + 1}</b>"
                                  + render.score_html(h.scores, self.game.rules.players)
-                                 + f'<div class="sl-score-outcome">{escape(ex.outcome)}; '
-                                 f'failed nils: <code>{escape(str(nil_rule))}</code></div>')
+                                 + f'<div class="sl-score-outcome">{escape(plain(ex.outcome))}.'
+                                 f' {escape(nil_words)}</div>')
 
 
 # ---------------------------------------------------------------------------- what-if

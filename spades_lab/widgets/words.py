@@ -1,12 +1,15 @@
 """Words for the widgets, taken from :mod:`spades_lab.teach.explain` (which asks the engine)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Play
+from ..core.cards import SUITS, Play, parse_card
+from ..core.errors import RuleError
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from ..core.rules import RuleSet, seat_name, team_name
+from ..render import option_words
 from ..teach.explain import explain_bid, explain_play, explain_trick
 
 if TYPE_CHECKING:
@@ -99,12 +102,13 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     """What changes between the same deal played under two rule sets (one hand of a
     :class:`~spades_lab.teach.compare.RuleComparison`)."""
     out = []
-    a_opts, b_opts = a_rules.options(all=True), b_rules.options(all=True)
     if a_rules.name != b_rules.name:
-        out.append(f"Preset: {a_rules.name} → {b_rules.name}.")
-    for k in sorted(set(a_opts) | set(b_opts)):
-        if a_opts.get(k) != b_opts.get(k):
-            out.append(f"Option {k}: {a_opts.get(k)} → {b_opts.get(k)}.")
+        out.append(f"Rule set: {a_rules.name} → {b_rules.name}.")
+    a_words, b_words = option_words(a_rules), option_words(b_rules)
+    if len(a_words) == len(b_words):
+        out += [f"{y} (Before: {x})" for x, y in zip(a_words, b_words, strict=True) if x != y]
+    else:
+        out += [f"Now: {y}" for y in b_words if y not in a_words]
     seats, teams = _changes(b_rules.players, b_rules.team_seats, hand.taken,
                             [t.hand_score for t in hand.teams])
     changes = seats + teams
@@ -117,6 +121,34 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     return out
 
 
+_SEAT_NO = re.compile(r" \(seat \d+\)")
+_CODES = re.compile(r"\b(plays|passes) ((?:[0-9A-Z]{2,4}\s?)+?)(?: as ([A-Z]))?$")
+
+
+def action_words(action: str) -> str:
+    """A recorded action (:func:`spades_lab.teach.whatif.action_text`) for people: no seat
+    numbers, card names in words.
+
+    >>> action_words("North (seat 0) plays 8A as A")
+    'North plays the 8 of Acorns as Acorns'
+    >>> action_words("East (seat 1) passes 2S QH")
+    'East passes the 2 of Spades and the Queen of Hearts'
+    """
+    text = _SEAT_NO.sub("", action)
+
+    def cards(m: re.Match[str]) -> str:
+        try:
+            names = [f"the {parse_card(c).name}" for c in m.group(2).split()]
+        except RuleError:
+            return m.group(0)
+        out = f"{m.group(1)} {' and '.join(names)}"
+        if m.group(3) and m.group(3) in SUITS:
+            out += f" as {SUITS[m.group(3)].name}"
+        return out
+
+    return _CODES.sub(cards, text)
+
+
 def divergence_notes(divergences: Sequence[Divergence], first_play: int, players: int
                      ) -> list[str]:
     """Where a re-played hand stopped following the record, in words (``first_play``: the
@@ -124,12 +156,11 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     out = []
     for d in divergences:
         where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
-                 else f"At step {d.step}")
-        out.append(f"{where} the record no longer fits: {d.action} is refused "
-                   f"({d.message.rstrip('.')}) [{d.rule}]. Simple players choose the rest of "
-                   "that hand.")
+                 else f"At step {d.step + 1} of the hand")
+        out.append(f"{where} the record no longer fits: {action_words(d.action)} is refused "
+                   f"({d.message.rstrip('.')}). Simple players choose the rest of that hand.")
     return out
 
 
-__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
+__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes", "action_words",
            "ACE_WORDS"]
