@@ -398,6 +398,30 @@ def test_whatif_model_shows_the_whatif_layer():
     assert len(b.notes) == len(w.divergences)
 
 
+def test_what_just_happened_explains_bids_exchanges_and_leads():
+    """Bids, exchanges and leads are explained as the API explains them (explain_bid,
+    explain_exchange, explain_play), in words, without repeating the action."""
+    from spades_lab.core.engine import BidEvent, ExchangeEvent, PlayEvent
+
+    m = TableModel.from_record(ROOT / "data" / "scenarios" / "online_blind_nil_exchange.json")
+    kinds = set()
+    for k in range(1, m.last + 1):
+        m.go(k)
+        ev, lines = m.last_action, m.explanation()
+        assert len(lines) >= 2 and len(set(lines)) == len(lines)
+        assert not any(" may bid " in x for x in lines)  # no "North bids 6. North may bid 6."
+        if isinstance(ev, BidEvent):
+            kinds.add("bid")
+            assert lines[1].startswith("Allowed:") and "a number from 1 to 13" in lines[1]
+        elif isinstance(ev, ExchangeEvent):
+            kinds.add("exchange")
+            assert "exactly 2 cards each way" in lines[1]
+        elif isinstance(ev, PlayEvent) and not m.snapshots[k - 1].hand.trick:
+            kinds.add("lead")
+            assert " may lead " in lines[0]
+    assert kinds == {"bid", "exchange", "lead"}
+
+
 def test_whatif_divergence_notes_name_cards_in_words():
     from spades_lab.widgets.words import action_words
 

@@ -10,7 +10,7 @@ from ..core.errors import RuleError
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from ..core.rules import RuleSet, seat_name, team_name
 from ..render import option_words
-from ..teach.explain import explain_bid, explain_play, explain_trick
+from ..teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
 
 if TYPE_CHECKING:
     from ..teach.compare import HandComparison
@@ -25,12 +25,9 @@ ACE_WORDS = {
 def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list[str]:
     """Lines on one step: what was done, why it was allowed, and the state of the trick."""
     if isinstance(ev, BidEvent):
-        lg = explain_bid(before, ev.bid.to_json(), seat=ev.seat)
-        return [f"{before.seat_name(ev.seat)} bids {ev.bid.label}.", lg.text]
+        return bid_words(before, ev)
     if isinstance(ev, ExchangeEvent):
-        n = len(ev.cards)
-        return [f"{before.seat_name(ev.seat)} passes {n} card{'s' if n != 1 else ''} face down "
-                f"to {before.seat_name(ev.to)}."]
+        return exchange_words(before, ev)
     if not isinstance(ev, PlayEvent):
         return []
     p: Play = ev.play
@@ -50,6 +47,52 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
         lines.append(f"{_suit(t.superior)} are the superior trump{at}.")
     if t.complete and t.winner is not None:
         lines.extend(x for x in t.text.splitlines()[1:] if not x.startswith(" "))
+    return lines
+
+
+def _choices_words(bids: Sequence[Any]) -> str:
+    """The engine's legal bids, summed up: "a number from 1 to 13, Nil or Blind Nil"."""
+    numbers = [b.tricks for b in bids if not b.is_nil]
+    kinds = list(dict.fromkeys(b.label.split(" + ")[0] for b in bids if b.is_nil))
+    parts = []
+    if numbers:
+        parts.append(f"a number from {min(numbers)} to {max(numbers)}")
+    parts += kinds
+    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1] if parts else ""
+    if any(" + " in b.label for b in bids):
+        text += " (a nil may add + a number of tricks)"
+    return text
+
+
+def bid_words(before: Game, ev: BidEvent) -> list[str]:
+    """A bid and why it was allowed, from :func:`~spades_lab.teach.explain.explain_bid` and the
+    engine's legal bids at that moment."""
+    who = before.seat_name(ev.seat)
+    lg = explain_bid(before, ev.bid.to_json(), seat=ev.seat)
+    lines = [f"{who} bids {ev.bid.label}" + (" (blind: before looking at the cards)."
+                                            if ev.bid.blind else ".")]
+    if not lg.legal:
+        return lines + [lg.text]
+    legal = before.legal_bids()
+    if legal:
+        lines.append(f"Allowed: {who} could bid {_choices_words(legal)}.")
+    return lines
+
+
+def exchange_words(before: Game, ev: ExchangeEvent) -> list[str]:
+    """A blind nil exchange and why it was allowed, from
+    :func:`~spades_lab.teach.explain.explain_exchange`."""
+    who, to = before.seat_name(ev.seat), before.seat_name(ev.to)
+    n = len(ev.cards)
+    lines = [f"{who} passes {n} card{'s' if n != 1 else ''} face down to {to}."]
+    lg = explain_exchange(before, ev.seat, ev.cards)
+    if not lg.legal:
+        return lines + [lg.text]
+    lo, hi = lg.evidence.get("lo"), lg.evidence.get("hi")
+    if isinstance(lo, int) and isinstance(hi, int):
+        due = (f"exactly {hi} card{'s' if hi != 1 else ''}" if lo == hi
+               else f"up to {hi} card{'s' if hi != 1 else ''}")
+        lines.append(f"Allowed: after a blind nil, partners exchange {due} each way.")
     return lines
 
 
@@ -162,5 +205,6 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     return out
 
 
-__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes", "action_words",
+__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes", "action_words", "bid_words",
+           "exchange_words",
            "ACE_WORDS"]
