@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import SUITS, Play, parse_card
-from ..core.errors import RuleError
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
+from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 from ..render import option_words
 from ..teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
@@ -205,6 +205,5 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     return out
 
 
-__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes", "action_words", "bid_words",
-           "exchange_words",
-           "ACE_WORDS"]
+__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
+           "action_words", "bid_words", "exchange_words", "ACE_WORDS"]
