@@ -70,6 +70,10 @@ CSS = """
  ". s0 ." "s3 mid s1" ". s2 ."}
 .sl-table-8{grid-template-columns:1fr 1fr 1fr;grid-template-areas:
  "s7 s0 s1" "s6 mid s2" "s5 s4 s3"}
+.sl-table-4.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
+ "s0 s0" "s3 s1" "mid mid" "s2 s2"}
+.sl-table-wide .sl-seat{justify-self:stretch;min-width:0}
+.sl-table-wide .sl-hand .sl-card{font-size:13px;min-width:1.9em;padding:0 1px}
 .sl-trick-area{grid-area:mid;border:2px dashed #8d6e63;border-radius:10px;padding:6px;
  min-height:5em;min-width:12em;background:#f1f8e9;text-align:center}
 .sl-trick{display:flex;flex-wrap:wrap;gap:4px;justify-content:center}
@@ -371,7 +375,11 @@ def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
     mid = (f'<div class="sl-trick-area">{trick_html(shown, n, winning=winning)}'
            + (f'<div class="sl-trick-caption">{escape(trick_caption)}</div>'
               if trick_caption else "") + "</div>")
-    grid = f'<div class="sl-table sl-table-{8 if n == 8 else 4}">{"".join(seats)}{mid}</div>'
+    # big hands (the Heckadeck's 34 or 17 cards): smaller cards, and West and East get half the
+    # width each, so a hand takes one or two rows instead of five
+    wide = " sl-table-wide" if hand.rules.hand_size > 13 else ""
+    grid = (f'<div class="sl-table sl-table-{8 if n == 8 else 4}{wide}">{"".join(seats)}{mid}'
+            "</div>")
     return (style_block() if style else "") + grid
 
 

@@ -139,6 +139,13 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             page.wait_for_function(  # the trick area may redraw just after the status line
                 "() => document.querySelector('.sl-table-app .sl-trick-area')"
                 ".innerText.includes('won trick 1')")
+            # East's 33 cards take at most two rows (the Heckadeck table gives the side seats
+            # half the width and smaller cards)
+            rows = page.evaluate(
+                "() => new Set([...document.querySelectorAll("
+                "'.sl-table-app .sl-seat[data-seat=\"1\"] .sl-card')].map(c => "
+                "Math.round(c.getBoundingClientRect().top))).size")
+            assert 1 <= rows <= 2, rows
             # view as South: the other three hands are face down
             page.locator(".sl-table-app .sl-seat-select select").first.select_option(label="South")
             page.wait_for_function(

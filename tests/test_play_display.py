@@ -101,7 +101,6 @@ def test_trump_timeline_view_follows_the_table() -> None:
 
 def test_rich_output_lists_draw_suits() -> None:
     from spades_lab import render
-
     from spades_lab.teach.explain import trump_timeline
 
     h = replay(DEMO).game.hands[0]

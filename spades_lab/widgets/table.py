@@ -413,9 +413,12 @@ class WhatIf(W.VBox):
 
     def __init__(self, source: RecordSource | TableModel, hand: int = 0) -> None:
         self.message = _html("sl-message")
-        self.point_slider = W.IntSlider(value=0, min=0, max=0, description="Cards played",
-                                        continuous_update=False, layout=W.Layout(width="30em"),
-                                        style={"description_width": "initial"})
+        # a labelled number box, as the table's "Step": a slider's handle has no accessible
+        # name in ipywidgets
+        self.point_slider = W.BoundedIntText(value=0, min=0, max=0, description="Cards played",
+                                             continuous_update=False,
+                                             layout=W.Layout(width="14em"),
+                                             style={"description_width": "initial"})
         self.point_slider.add_class("sl-whatif-point")
         self.position_html = _html("sl-whatif-position")
         self.choices_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
