@@ -70,6 +70,10 @@ CSS = """
  ". s0 ." "s3 mid s1" ". s2 ."}
 .sl-table-8{grid-template-columns:1fr 1fr 1fr;grid-template-areas:
  "s7 s0 s1" "s6 mid s2" "s5 s4 s3"}
+.sl-table-4.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
+ "s0 s0" "s3 s1" "mid mid" "s2 s2"}
+.sl-table-wide .sl-seat{justify-self:stretch;min-width:0}
+.sl-table-wide .sl-hand .sl-card{font-size:13px;min-width:1.9em;padding:0 1px}
 .sl-trick-area{grid-area:mid;border:2px dashed #8d6e63;border-radius:10px;padding:6px;
  min-height:5em;min-width:12em;background:#f1f8e9;text-align:center}
 .sl-trick{display:flex;flex-wrap:wrap;gap:4px;justify-content:center}
@@ -97,6 +101,10 @@ CSS = """
 .sl-diff{border-left:4px solid #6a1b9a;background:#f3e5f5;padding:4px 8px;margin:4px 0}
 .sl-quiz-question{font-weight:600;margin:4px 0}
 .sl-quiz-feedback{margin:4px 0}
+.sl-quiz-meta{font-size:.9em;color:#424242}
+.sl-quiz-facts{margin:2px 0 4px 0;padding-left:20px}
+.sl-quiz-label{font-size:.9em;color:#424242;margin-top:4px}
+.sl-quiz-feedback li.sl-indent{margin-left:16px}
 .sl-correct{border-left:4px solid #2e7d32;background:#e8f5e9;padding:4px 8px}
 .sl-wrong{border-left:4px solid #c62828;background:#ffebee;padding:4px 8px}
 .sl-choice{font-weight:700}
@@ -367,7 +375,11 @@ def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
     mid = (f'<div class="sl-trick-area">{trick_html(shown, n, winning=winning)}'
            + (f'<div class="sl-trick-caption">{escape(trick_caption)}</div>'
               if trick_caption else "") + "</div>")
-    grid = f'<div class="sl-table sl-table-{8 if n == 8 else 4}">{"".join(seats)}{mid}</div>'
+    # big hands (the Heckadeck's 34 or 17 cards): smaller cards, and West and East get half the
+    # width each, so a hand takes one or two rows instead of five
+    wide = " sl-table-wide" if hand.rules.hand_size > 13 else ""
+    grid = (f'<div class="sl-table sl-table-{8 if n == 8 else 4}{wide}">{"".join(seats)}{mid}'
+            "</div>")
     return (style_block() if style else "") + grid
 
 
@@ -405,10 +417,12 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
         rows.append(f'<tr class="sl-score-team" data-team="{s.team}"><th colspan="3">'
                     f'{escape(tname)}: bid {s.bid}, counted {s.tricks}</th></tr>')
         for item in s.items:
-            opt = f' <code class="sl-option">{escape(item.option)}</code>' if item.option else ""
+            # the deciding option (``item.option``) is already in the words of the line
+            opt = ' <span class="sl-option">(a table option)</span>' if item.option else ""
+            text = line_text(item.text)
             rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
                         f'<td class="sl-points">{item.points:+d}</td>'
-                        f'<td>{text_html(item.text)}{opt}</td>'
+                        f'<td>{text_html(text)}{opt}</td>'
                         f'<td class="sl-points">{_bags_text(item.bags)}</td></tr>')
         rows.append(f'<tr class="sl-score-total"><td class="sl-points">{s.hand_score:+d}</td>'
                     f'<td>hand score; total {s.total_before} → {s.total}</td>'
@@ -443,7 +457,7 @@ def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str]
         rows.append(f'<tr class="sl-compare-team" data-team="{t.team}"><th colspan="3">'
                     f'{escape(team_name(t.seats, n))}</th></tr>')
         for r in t.rows:
-            texts = dict.fromkeys(x.text for x in (r.a, r.b) if x is not None)
+            texts = dict.fromkeys(line_text(x.text) for x in (r.a, r.b) if x is not None)
             text = " → ".join(texts) or r.rule  # B's words too where they differ
             rows.append(row("sl-compare-row", *r.points, text).replace(
                 "<tr ", f'<tr data-rule="{r.rule}" ', 1))
@@ -466,13 +480,13 @@ def running_totals_html(game: Game, *, style: bool = False) -> str:
     n = rules.players
     heads = "".join(f"<th>{escape(team_name(seats, n))}</th>" for seats in rules.team_seats)
     rows = ['<tr><td>start</td>' + "".join(
-        f'<td class="sl-points">{t} ({b} bags)</td>'
+        f'<td class="sl-points">{t} ({bags_words(b)})</td>'
         for t, b in zip(game.start_scores, game.start_bags, strict=True)) + "</tr>"]
     for h in game.hands:
         if not h.scores:
             continue
         rows.append(f'<tr class="sl-running" data-hand="{h.index}"><td>after hand {h.index + 1}'
-                    "</td>" + "".join(f'<td class="sl-points">{s.total} ({s.bags} bags)</td>'
+                    "</td>" + "".join(f'<td class="sl-points">{s.total} ({bags_words(s.bags)})</td>'
                                      for s in h.scores) + "</tr>")
     return (style_block() if style else "") + \
         (f'<table class="sl-score sl-running-totals"><tr><th></th>{heads}</tr>'
@@ -568,11 +582,71 @@ def trump_timeline_svg(timeline: TrumpTimeline,
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
 
 
+def option_words(rules: RuleSet) -> list[str]:
+    """The options in force, one sentence each, for people (no option names or Python values).
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> option_words(RuleSet.preset("standard"))[:2]
+    ['Target: the first partnership to 500 points wins.', 'No losing floor: a partnership can \
+fall as low as the cards take it.']
+    """
+    out = [f"Target: the first partnership to {rules.target} points wins."]
+    if rules.losing_floor is None:
+        out.append("No losing floor: a partnership can fall as low as the cards take it.")
+    else:
+        out.append(f"Losing floor: a partnership at {rules.losing_floor} points or below loses.")
+    if rules.bag_limit is None or rules.bag_penalty == 0:
+        out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
+    else:
+        out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
+    out.append("After a failed nil, the nil bidder's tricks " + (
+        "score only as bags." if rules.failed_nil_tricks == "bags_only"
+        else "count toward the partner's bid."))
+    out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
+                                 else "the player on the dealer's left."))
+    ex: dict[str, str] = {}
+    for kind, (lo, hi) in rules.blind_exchange:
+        ex[kind] = "no cards" if hi == 0 else (f"exactly {hi} card{'s' if hi != 1 else ''}"
+                                               if lo == hi else f"up to {hi} cards")
+    if len(set(ex.values())) == 1:
+        out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
+    else:
+        out.append("After a blind nil, partners exchange " + "; ".join(
+            f"{v} for {k.title()}" for k, v in ex.items()) + " (each way).")
+    if rules.blind_nil_deficit is not None:
+        out.append(f"Blind nil only for a partnership trailing by {rules.blind_nil_deficit} "
+                   "points or more.")
+    if "travelers_hunters" in rules.options(all=True):
+        out.append("Travelers and Hunters: " + ("in the deck" + (
+            ", ranking low." if rules.th_low else ", ranking high.")
+            if rules.travelers_hunters else "not in the deck."))
+    if rules.players == 8:
+        out.append("Teams: " + ("two teams of four." if rules.teams == "fours"
+                                else "four pairs (partners sit opposite)."))
+    return out
+
+
+_OPTION_NOTE = re.compile(r"\s*\((?:[a-z_]+ = [^)]*)\)")
+
+
+def line_text(text: str) -> str:
+    """A scoring line for learners: without the ``(option = value)`` note kept for teachers'
+    tools (the line already says in words what the option did), "1 bags" as "1 bag".
+
+    >>> line_text("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only)")
+    '1 trick scores 1 point and 1 bag each'
+    """
+    return re.sub(r"\b1 (bag|trick|card|point)s\b", r"1 \1", _OPTION_NOTE.sub("", text))
+
+
+def bags_words(n: int) -> str:
+    """``"1 bag"``, ``"3 bags"``."""
+    return f"{n} bag{'' if n == 1 else 's'}"
+
+
 def options_html(rules: RuleSet) -> str:
-    """The table options in force (``failed_nil_tricks`` etc), as a compact list."""
-    opts = rules.options(all=True)
-    items = "".join(f"<li><code>{escape(k)}</code> = {escape(str(v))}</li>"
-                    for k, v in opts.items())
+    """The table options in force, one sentence each (no option names or Python values)."""
+    items = "".join(f"<li>{escape(x)}</li>" for x in option_words(rules))
     return (f'<div class="sl-options"><b>{escape(rules.name)}</b> rules; options in force:'
             f'<ul>{items}</ul></div>')
 
@@ -584,7 +658,7 @@ def game_html(game: Game, *, style: bool = True) -> str:
     """A game: rules, totals, and the current hand drawn as a table (all hands face up)."""
     rules = game.rules
     n = rules.players
-    totals = ", ".join(f"{team_name(seats, n)} {t} ({b} bags)" for seats, t, b in
+    totals = ", ".join(f"{team_name(seats, n)} {t} ({bags_words(b)})" for seats, t, b in
                        zip(rules.team_seats, game.totals, game.bags, strict=True))
     head = (f'<div class="sl-status">{escape(rules.name)}: hand {len(game.hands)}, phase '
             f'{escape(game.phase)}; {escape(totals)}</div>')
@@ -615,11 +689,15 @@ def explanation_html(lines: Sequence[str], title: str = "") -> str:
 
 # ---------------------------------------------------------------------------- text with suits
 
-#: Each suit's text symbol (and the emoji variation some fonts draw) -> its letter.
+#: Each suit's text symbol (and the emoji variation some fonts draw) -> its letter; the
+#: Heckadeck suits' plain-text marks are their names (left as words), and the emoji older text
+#: used for them are still drawn as glyphs.
 _SYMBOL_LETTER: dict[str, str] = {}
-for _letter, _suit in SUITS.items():
-    _SYMBOL_LETTER[_suit.symbol] = _letter
-    _SYMBOL_LETTER[_suit.symbol + "\ufe0f"] = _letter
+for _letter, _symbol in [*((x, s.symbol) for x, s in SUITS.items() if len(s.symbol) == 1),
+                         ("A", "\U0001f330"), ("P", "\U0001fa90"), ("O", "\u2601"),
+                         ("W", "\u2694")]:
+    _SYMBOL_LETTER[_symbol] = _letter
+    _SYMBOL_LETTER[_symbol + "\ufe0f"] = _letter
 _SYMBOLS_RE = re.compile("|".join(sorted((re.escape(k) for k in _SYMBOL_LETTER), key=len,
                                          reverse=True)))
 
@@ -775,6 +853,7 @@ __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_ico
            "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
-           "trump_timeline_svg", "options_html", "game_html", "error_html", "explanation_html",
+           "trump_timeline_svg", "options_html", "option_words", "bags_words", "game_html",
+           "error_html", "explanation_html",
            "suit_inline", "text_html", "explanation_text_html", "message_html",
            "play_table_html", "play_css", "PLAY_CSS"]

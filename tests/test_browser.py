@@ -8,7 +8,7 @@ docs/screenshots/ (shown in the README).
 from __future__ import annotations
 
 import os
-import random
+import re
 import shutil
 import socket
 import subprocess
@@ -90,9 +90,9 @@ def _shot(page: object, name: str, selector: str | None = None) -> None:
 def _quiz_answer() -> tuple[str, str]:
     """The first quiz question of the notebook and its right answer, from the engine."""
     from spades_lab.core.records import replay
-    from spades_lab.widgets import quiz_questions
+    from spades_lab.teach.quiz import make_quiz
 
-    q = quiz_questions(replay(RECORD).game, 0, random.Random(QUIZ_SEED))[0]
+    q = make_quiz(replay(RECORD).game.rules, QUIZ_SEED).questions[0]
     return q.prompt, q.choices[q.answer]
 
 
@@ -139,6 +139,13 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             page.wait_for_function(  # the trick area may redraw just after the status line
                 "() => document.querySelector('.sl-table-app .sl-trick-area')"
                 ".innerText.includes('won trick 1')")
+            # East's 33 cards take at most two rows (the Heckadeck table gives the side seats
+            # half the width and smaller cards)
+            rows = page.evaluate(
+                "() => new Set([...document.querySelectorAll("
+                "'.sl-table-app .sl-seat[data-seat=\"1\"] .sl-card')].map(c => "
+                "Math.round(c.getBoundingClientRect().top))).size")
+            assert 1 <= rows <= 2, rows
             # view as South: the other three hands are face down
             page.locator(".sl-table-app .sl-seat-select select").first.select_option(label="South")
             page.wait_for_function(
@@ -170,7 +177,8 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             quiz = page.locator(".sl-quiz").first
             quiz.scroll_into_view_if_needed()
             assert prompt in quiz.locator(".sl-quiz-question").first.inner_text()
-            quiz.locator("button.sl-quiz-choice", has_text=right).first.click()
+            quiz.locator("button.sl-quiz-choice").filter(
+                has_text=re.compile(f"^{re.escape(right)}$")).first.click()
             page.wait_for_function(
                 "() => document.querySelector('.sl-quiz .sl-quiz-feedback')"
                 ".innerText.includes('Right!')")

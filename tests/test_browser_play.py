@@ -389,7 +389,7 @@ def test_keyboard_and_axe(voila_url: str) -> None:
                 assert p.app.locator(".sl-status").first.get_attribute("data-moves") == moves
                 assert "took back" in p.app.locator(".sl-play-explanation").first.inner_text()
             # axe-core: replay mode, play mode, projector mode
-            for where in (".sl-table-app", ".sl-play-app"):
+            for where in (".sl-table-app", ".sl-play-app", ".sl-whatif", ".sl-quiz"):
                 bad = p.axe(where)
                 assert not bad, json.dumps(bad, indent=1)
             p.app.locator(".sl-projector-toggle").first.click()

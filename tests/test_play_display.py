@@ -16,13 +16,31 @@ DEMO = "data/scenarios/demo_acorns_th.json"
 
 
 def test_every_suit_symbol_becomes_the_packages_svg() -> None:
-    text = " ".join(f"7{s.symbol}" for s in SUITS.values()) + " 5\u2601\ufe0f <b>"
+    # ♠♥♦♣ as plain text, and the emoji older text used for the Heckadeck suits
+    marks = [s.symbol for s in SUITS.values() if len(s.symbol) == 1]
+    marks += ["\U0001f330", "\U0001fa90", "\u2601", "\u2694"]
+    text = " ".join(f"7{m}" for m in marks) + " 5\u2601\ufe0f <b>"
     html = text_html(text)
     for s in SUITS.values():
-        assert s.symbol not in html
         assert f'aria-label="{s.name}"' in html and f"sl-shape-{s.shape}" in html
+    for m in marks:
+        assert m not in html
     assert "\ufe0f" not in html and "&lt;b&gt;" in html
     assert html.count("<svg") == len(SUITS) + 1
+    # a suit's name in a sentence stays a word
+    assert text_html("Acorns are the superior trump") == "Acorns are the superior trump"
+
+
+def test_plain_text_cards_use_only_common_terminal_characters() -> None:
+    """Every card of every deck prints with ASCII and ♠ ♥ ♦ ♣ only (WGL4, in every common
+    terminal font); the Heckadeck's own suits by name."""
+    from spades_lab.core.cards import HECKADECK_TH, STANDARD_DECK, parse_card
+
+    for deck in (STANDARD_DECK, HECKADECK_TH):
+        for c in deck.cards:
+            assert all(ch.isascii() or ch in "\u2660\u2665\u2666\u2663" for ch in c.pretty), c
+    assert parse_card("7A").pretty == "7 Acorns" and parse_card("10H").pretty == "10\u2665"
+    assert parse_card("HPS").pretty == "H Planets/Spades"
 
 
 def test_learner_boxes_draw_suits_and_hide_rule_ids() -> None:
@@ -83,7 +101,6 @@ def test_trump_timeline_view_follows_the_table() -> None:
 
 def test_rich_output_lists_draw_suits() -> None:
     from spades_lab import render
-
     from spades_lab.teach.explain import trump_timeline
 
     h = replay(DEMO).game.hands[0]
@@ -91,7 +108,7 @@ def test_rich_output_lists_draw_suits() -> None:
                                     h.rules.hand_size)
     listed = svg.split('<ul class="sl-timeline-text">')[1]
     assert "sl-suit-inline" in listed
-    assert not any(s.symbol in listed for s in SUITS.values())
+    assert not any(s.symbol in listed for s in SUITS.values() if len(s.symbol) == 1)
     box = render.explanation_html(["North wins with 9\U0001f330"])
     assert "\U0001f330" not in box and "sl-suit-inline" in box
 

@@ -135,9 +135,11 @@ def test_score_html_lists_every_line_item(demo):
             assert f'data-rule="{item.rule}"' in html
             assert f"{item.points:+d}" in html
         assert f"total {s.total_before} → {s.total}" in html
-    assert "bag_limit" in html  # the option that decided the penalty is named
+    assert "Bags reached 10" in html and "(a table option)" in html  # decided by an option
+    assert "bag_limit" not in html and not re.search(r"\b1 bags", html)
     assert "after hand 1" in running_totals_html(demo)
-    assert "failed_nil_tricks" in options_html(demo.rules)
+    opts = options_html(demo.rules)
+    assert "After a failed nil" in opts and "failed_nil_tricks" not in opts and "None" not in opts
 
 
 def test_trump_timeline_marks_breaks_superior_and_decided_tricks(demo):

@@ -26,6 +26,7 @@ from spades_lab.widgets import (  # noqa: E402
     quiz_questions,
 )
 from spades_lab.widgets.models import WhatIfModel  # noqa: E402
+from spades_lab.widgets.playmodel import plain
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
@@ -259,6 +260,56 @@ def test_quiz_widget_feedback():
     assert quiz.model.index == 1 and quiz.feedback_html.value == ""
 
 
+def test_quiz_widget_asks_the_generator_questions_with_their_context():
+    from spades_lab.teach.quiz import make_quiz, verify
+
+    g = replay(RECORD).game
+    quiz = Quiz(RECORD, seed=4)
+    same = make_quiz(g.rules, 4).questions
+    assert [q.prompt for q in quiz.model.questions] == [q.prompt for q in same]
+    assert {q.tests for q in quiz.model.questions} >= {"must-follow-suit", "superior-trump-set"}
+    assert all(verify(q) for q in quiz.model.questions)
+    seen_trick = seen_hand = 0
+    for i, q in enumerate(quiz.model.questions):
+        quiz.model.index = i
+        quiz.show()
+        box = quiz.question_html.value
+        assert f"Question {i + 1} of {len(same)}" in box and "level" in box
+        for line in q.shown:  # every fact the question needs is on the screen
+            if "'s hand: " not in line:
+                assert plain_text(box).count(line.split(":")[0]) >= 1
+        if "Bids:" in " ".join(q.shown):
+            assert "Bids:" in box
+        if isinstance(q.context.get("hand"), list):
+            seen_hand += 1
+            assert box.count('class="sl-card') >= len(q.context["hand"])
+        if isinstance(q.context.get("plays"), list) or isinstance(q.context.get("trick"), list):
+            seen_trick += 1 if q.context.get("plays") or q.context.get("trick") else 0
+        quiz.answer((q.answer + 1) % len(q.choices))
+        fb = quiz.feedback_html.value
+        for bad in ("None", "True", "False", "superior-trump-wins", "must-follow-suit", "{"):
+            assert bad not in fb and bad not in box, (bad, q.tests)
+        for emoji in ("\U0001f330", "\U0001fa90"):
+            assert emoji not in fb and emoji not in box
+        assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", plain_text(fb + box))  # no card codes
+        assert "Not quite" in fb and all(b.description for b in quiz.buttons)
+    assert seen_hand and seen_trick
+
+
+def test_quiz_widget_by_rule_set_and_level():
+    quiz = Quiz(rules="standard", seed=1, difficulty=1, count=5)
+    assert len(quiz.model.questions) == 5
+    assert {q.difficulty for q in quiz.model.questions} == {1}
+    assert "level 1 (beginner)" in quiz.question_html.value
+    assert "Rules: Spades (standard)" in quiz.question_html.value
+    bad = Quiz(rules="standard", options={"no_such_option": 1})
+    assert "sl-error" in bad.message.value and not bad.model.questions
+
+
+def plain_text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&#x27;", "'").replace("&amp;", "&")
+
+
 # ---------------------------------------------------------------------------- score, rules
 
 
@@ -267,9 +318,15 @@ def test_score_explainer_lines_totals_and_options():
     h = replay(RECORD).game.hands[0]
     for team in h.scores:
         for item in team.items:
-            assert item.text in s.lines_html.value.replace("&#x27;", "'")
+            assert plain(item.text).split(" (")[0] in s.lines_html.value.replace("&#x27;", "'")
     assert "after hand 1" in s.totals_html.value
-    assert "failed_nil_tricks" in s.options_html.value and "bags_only" in s.lines_html.value
+    for box in (s.options_html.value, s.lines_html.value, s.totals_html.value):
+        for internal in ("failed_nil_tricks", "bags_only", "losing_floor", "None", "True",
+                         "<code"):
+            assert internal not in box, internal
+        assert not re.search(r"\b1 bags", box)
+    assert "After a failed nil, the nil bidder" in s.lines_html.value
+    assert "No losing floor" in s.options_html.value
 
 
 def test_score_explainer_on_an_unfinished_record(record):
@@ -303,7 +360,8 @@ def test_rule_explorer_failed_nil_option_changes_the_score():
     ex.compare_button.click()
     assert ex.message.value == ""
     text = ex.result_html.value
-    assert "failed_nil_tricks: bags_only → count_toward_bid" in text
+    assert "count toward the partner&#x27;s bid" in text.replace("'", "&#x27;")
+    assert "failed_nil_tricks" not in text and "bags_only" not in text
     base, other, _ = ex.model.compare(ex.rules())
     assert base.taken == other.taken  # same deal, same plays
     assert base.hand_scores != other.hand_scores
@@ -338,6 +396,52 @@ def test_whatif_model_shows_the_whatif_layer():
     assert b.game.to_record() == w.branch.game.to_record()
     assert a.summary == w.original.hands[0]
     assert len(b.notes) == len(w.divergences)
+
+
+def test_what_just_happened_explains_bids_exchanges_and_leads():
+    """Bids, exchanges and leads are explained as the API explains them (explain_bid,
+    explain_exchange, explain_play), in words, without repeating the action."""
+    from spades_lab.core.engine import BidEvent, ExchangeEvent, PlayEvent
+
+    m = TableModel.from_record(ROOT / "data" / "scenarios" / "online_blind_nil_exchange.json")
+    kinds = set()
+    for k in range(1, m.last + 1):
+        m.go(k)
+        ev, lines = m.last_action, m.explanation()
+        assert len(lines) >= 2 and len(set(lines)) == len(lines)
+        assert not any(" may bid " in x for x in lines)  # no "North bids 6. North may bid 6."
+        if isinstance(ev, BidEvent):
+            kinds.add("bid")
+            assert lines[1].startswith("Allowed:") and "a number from 1 to 13" in lines[1]
+        elif isinstance(ev, ExchangeEvent):
+            kinds.add("exchange")
+            assert "exactly 2 cards each way" in lines[1]
+        elif isinstance(ev, PlayEvent) and not m.snapshots[k - 1].hand.trick:
+            kinds.add("lead")
+            assert " may lead " in lines[0]
+    assert kinds == {"bid", "exchange", "lead"}
+
+
+def test_whatif_divergence_notes_name_cards_in_words():
+    from spades_lab.widgets.words import action_words
+
+    m = WhatIfModel(TableModel.from_record(RECORD))
+    notes: list[str] = []
+    for point in m.points[4:60:5]:
+        m.set_point(point)
+        for ch in m.choices():
+            if ch.ok and ch.play is not m.recorded.play and m.try_play(ch):
+                notes = list(m.result[1].notes)
+                if notes:
+                    break
+        if notes:
+            break
+    assert notes
+    for note in notes:
+        assert "(seat" not in note and "[" not in note
+        assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", note), note
+    assert action_words("West (seat 3) plays TPS as S") == (
+        "West plays the Traveler of Planets/Spades as Spades")
 
 
 def test_whatif_click_replays_nothing_before_the_point(monkeypatch):

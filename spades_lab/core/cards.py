@@ -44,7 +44,10 @@ def _load_json(name: str) -> Any:
 
 @dataclass(frozen=True)
 class Suit:
-    """A suit: its record letter, name, symbol, colour and the shape used to draw it."""
+    """A suit: its record letter, name, symbol, colour and the shape used to draw it.
+
+    ``symbol`` is the plain-text mark: ♠ ♥ ♦ ♣ (in every common terminal font), and for the
+    Heckadeck's own suits the suit's name, since no symbol for them is in the usual fonts."""
 
     letter: str
     name: str
@@ -227,8 +230,16 @@ class Card:
 
     @property
     def pretty(self) -> str:
-        """Short form with suit symbols: ``10♥``, ``T🪐♠``."""
-        return self.rank + "".join(SUITS[s].symbol for s in self.suits)
+        """Short form for plain text, readable in any terminal font: ``10♥``; a card of a
+        Heckadeck suit with the suit's name: ``7 Acorns``, ``T Planets/Spades``.
+
+        >>> parse_card("7A").pretty, parse_card("TPS").pretty, parse_card("0S").pretty
+        ('7 Acorns', 'T Planets/Spades', '0♠')
+        """
+        marks = [SUITS[s].symbol for s in self.suits]
+        if all(len(m) == 1 for m in marks):
+            return self.rank + "".join(marks)
+        return f"{self.rank} {'/'.join(SUITS[s].name for s in self.suits)}"
 
     def _repr_html_(self) -> str:  # rich display in notebooks; drawing lives in render
         from ..render import card_html

@@ -92,7 +92,7 @@ def card_html(card: Card, suit: str | None = None) -> str:
 def _safe(text: str) -> str:
     """Escape ``text`` and write the Heckadeck's picture suit symbols as print-safe marks."""
     for s, suit in SUITS.items():
-        if s not in "SHDC":
+        if s not in "SHDC" and not suit.symbol.isalpha():  # names stay words
             text = text.replace(suit.symbol, SUIT_MARKS[s])
     return _e(text)
 

@@ -29,6 +29,7 @@ from ..core.records import HandSummary, Step, apply_step, replay, replay_log
 from ..core.rules import RuleSet, seat_name, team_name
 from ..teach.compare import RuleComparison, compare_rules
 from ..teach.explain import explain_play, explain_trick
+from ..teach.quiz import QuizQuestion
 from ..teach.whatif import WhatIfResult, what_if_game
 from . import words
 
@@ -485,13 +486,17 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
 
 
 class QuizModel:
-    def __init__(self, questions: Sequence[Question]) -> None:
+    """A run through quiz questions: the current one, the first answer given to each, the
+    score.  Questions are :class:`~spades_lab.teach.quiz.QuizQuestion` (from ``make_quiz``,
+    feedback in ``feedback``) or this module's :class:`Question` (``explanation``)."""
+
+    def __init__(self, questions: Sequence[Question | QuizQuestion]) -> None:
         self.questions = list(questions)
         self.index = 0
         self.answered: dict[int, int] = {}
 
     @property
-    def question(self) -> Question | None:
+    def question(self) -> Question | QuizQuestion | None:
         return self.questions[self.index] if self.questions else None
 
     def answer(self, choice: int) -> tuple[bool, list[str]]:
@@ -501,7 +506,8 @@ class QuizModel:
         self.answered.setdefault(self.index, choice)  # the first answer counts
         right = choice == q.answer
         head = "Right!" if right else f"Not quite: the answer is {q.choices[q.answer]}."
-        return right, [head, *q.explanation]
+        why = q.feedback if isinstance(q, QuizQuestion) else q.explanation
+        return right, [head, *why]
 
     def next(self) -> None:
         if self.questions:

@@ -41,6 +41,7 @@ from ..core.errors import RULE_IDS, RuleError
 from ..core.records import dump_record, load_record, replay
 from ..core.rules import RuleSet, rules_from_json, team_name
 from ..play.players import HeuristicPlayer, act
+from ..render import option_words
 from ..teach.explain import explain_play, explain_score, explain_trick
 
 RecordSource = str | Path | Mapping[str, Any]
@@ -51,49 +52,6 @@ WAITS = ("look", "bid", "exchange", "play", "bots", "next-hand", "over")
 
 
 # ---------------------------------------------------------------------------- words
-
-
-def option_words(rules: RuleSet) -> list[str]:
-    """The options in force, one sentence each, for people (no option names or Python values).
-
-    >>> option_words(RuleSet.preset("standard"))[:2]
-    ['Target: the first partnership to 500 points wins.', 'No losing floor: a partnership can \
-fall as low as the cards take it.']
-    """
-    out = [f"Target: the first partnership to {rules.target} points wins."]
-    if rules.losing_floor is None:
-        out.append("No losing floor: a partnership can fall as low as the cards take it.")
-    else:
-        out.append(f"Losing floor: a partnership at {rules.losing_floor} points or below loses.")
-    if rules.bag_limit is None or rules.bag_penalty == 0:
-        out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
-    else:
-        out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
-    out.append("After a failed nil, the nil bidder's tricks " + (
-        "score only as bags." if rules.failed_nil_tricks == "bags_only"
-        else "count toward the partner's bid."))
-    out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
-                                 else "the player on the dealer's left."))
-    ex: dict[str, str] = {}
-    for kind, (lo, hi) in rules.blind_exchange:
-        ex[kind] = "no cards" if hi == 0 else (f"exactly {hi} card{'s' if hi != 1 else ''}"
-                                               if lo == hi else f"up to {hi} cards")
-    if len(set(ex.values())) == 1:
-        out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
-    else:
-        out.append("After a blind nil, partners exchange " + "; ".join(
-            f"{v} for {k.title()}" for k, v in ex.items()) + " (each way).")
-    if rules.blind_nil_deficit is not None:
-        out.append(f"Blind nil only for a partnership trailing by {rules.blind_nil_deficit} "
-                   "points or more.")
-    if "travelers_hunters" in rules.options(all=True):
-        out.append("Travelers and Hunters: " + ("in the deck" + (
-            ", ranking low." if rules.th_low else ", ranking high.")
-            if rules.travelers_hunters else "not in the deck."))
-    if rules.players == 8:
-        out.append("Teams: " + ("two teams of four." if rules.teams == "fours"
-                                else "four pairs (partners sit opposite)."))
-    return out
 
 
 _BRACKET = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import random
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
@@ -17,11 +17,12 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
-from ..core.cards import SUITS, Card, Play
+from ..core.cards import SUITS, Card, Play, parse_card
 from ..core.engine import Game
 from ..core.errors import RuleError
 from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, parse_option, seat_name
 from ..teach.explain import explain_score, trump_timeline
+from ..teach.quiz import QuizQuestion, make_quiz
 from .models import (
     Choice,
     QuizModel,
@@ -29,7 +30,6 @@ from .models import (
     TableModel,
     WhatIfModel,
     load_game,
-    quiz_questions,
 )
 from .playmodel import PlayModel, card_words, plain, score_lines
 
@@ -396,11 +396,12 @@ class ScoreExplainer(W.VBox):
         h = self.game.hands[index]
         ex = explain_score(h)
         assert h.scores is not None
-        nil_rule = ex.options.get("failed_nil_tricks")
+        nil_words = next(x for x in render.option_words(self.game.rules)
+                         if x.startswith("After a failed nil"))
         self.lines_html.value = (f"<b>Hand {index + 1}</b>"
                                  + render.score_html(h.scores, self.game.rules.players)
-                                 + f'<div class="sl-score-outcome">{escape(ex.outcome)}; '
-                                 f'failed nils: <code>{escape(str(nil_rule))}</code></div>')
+                                 + f'<div class="sl-score-outcome">{escape(plain(ex.outcome))}.'
+                                 f' {escape(nil_words)}</div>')
 
 
 # ---------------------------------------------------------------------------- what-if
@@ -412,9 +413,12 @@ class WhatIf(W.VBox):
 
     def __init__(self, source: RecordSource | TableModel, hand: int = 0) -> None:
         self.message = _html("sl-message")
-        self.point_slider = W.IntSlider(value=0, min=0, max=0, description="Cards played",
-                                        continuous_update=False, layout=W.Layout(width="30em"),
-                                        style={"description_width": "initial"})
+        # a labelled number box, as the table's "Step": a slider's handle has no accessible
+        # name in ipywidgets
+        self.point_slider = W.BoundedIntText(value=0, min=0, max=0, description="Cards played",
+                                             continuous_update=False,
+                                             layout=W.Layout(width="14em"),
+                                             style={"description_width": "initial"})
         self.point_slider.add_class("sl-whatif-point")
         self.position_html = _html("sl-whatif-position")
         self.choices_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -564,10 +568,20 @@ def _opt_text(v: Any) -> str:
 
 
 class Quiz(W.VBox):
-    """"Who wins this trick?", "May West play this?", "What does this hand score?", answered by
-    clicking, with the engine's explanation as feedback."""
+    """Questions from the quiz generator (:func:`spades_lab.teach.quiz.make_quiz`) for the rule
+    set of a record (or ``rules=`` a preset name), answered by clicking.  Each question shows
+    its difficulty and everything needed to answer it (the rule set, bids, tricks taken, the
+    broken and superior trumps, the trick so far as cards and the asked player's hand); the
+    feedback is the engine's explanation.  The same seed gives the same questions.
 
-    def __init__(self, source: RecordSource, hand: int = 0, *, seed: int = 0,
+    >>> quiz = Quiz(rules="standard", seed=1, difficulty=1, count=3)
+    >>> len(quiz.model.questions), quiz.model.question.difficulty
+    (3, 1)
+    """
+
+    def __init__(self, source: RecordSource | None = None, *, seed: int = 0,
+                 rules: RuleSet | str | None = None, options: dict[str, Any] | None = None,
+                 difficulty: int | Sequence[int] | None = None, count: int | None = None,
                  questions: Sequence[Any] | None = None) -> None:
         self.message = _html("sl-message")
         self.question_html = _html("sl-quiz-question-box")
@@ -580,16 +594,26 @@ class Quiz(W.VBox):
                           self.feedback_html, W.HBox([self.next_button, self.score_html])])
         self.add_class("sl-quiz")
         self.buttons: list[W.Button] = []
+        self.players = 4
+        self.model = QuizModel([])
         if questions is None:
-            game, err, rule = load_game(source)
-            if game is None:
-                self.message.value = render.error_html(err or "", rule)
-                self.model = QuizModel([])
+            try:
+                if rules is None:
+                    game, err, rule = load_game(source) if source is not None else (
+                        None, "Give a record or a rule set for the quiz.", None)
+                    if game is None:
+                        self.message.value = render.error_html(err or "", rule)
+                        return
+                    rules = game.rules
+                questions = make_quiz(rules, seed, options=options, difficulty=difficulty,
+                                      count=count).questions
+            except RuleError as e:
+                self.message.value = render.error_html(e.message, e.rule)
                 return
-            questions = quiz_questions(game, hand, random.Random(seed))
-            self.players = game.rules.players
-        else:
-            self.players = 4
+        if questions:
+            first = questions[0]
+            ctx = getattr(first, "context", {})
+            self.players = int(ctx.get("players") or _players_of(first) or 4)
         self.model = QuizModel(questions)
         self.next_button.on_click(_safe(lambda _: self._next(), self.message))
         self.show()
@@ -598,18 +622,47 @@ class Quiz(W.VBox):
         self.model.next()
         self.show()
 
+    def _pictures(self, q: Any) -> str:
+        """The cards a question is about, drawn: the trick so far and the asked hand."""
+        if not isinstance(q, QuizQuestion):  # an old-style question: its trick and card
+            extra = render.trick_html(list(q.cards), self.players) if q.cards else ""
+            if q.card is not None:
+                extra += f'<div class="sl-quiz-card">{render.card_html(q.card)}</div>'
+            return extra
+        ctx = q.context
+        out = []
+        plays = ctx.get("plays") if isinstance(ctx.get("plays"), list) else ctx.get("trick")
+        if isinstance(plays, list) and plays:
+            trick = [(int(x["seat"]), Play(parse_card(x["card"]), x.get("as") or
+                                           parse_card(x["card"]).suits[0])) for x in plays]
+            out.append('<div class="sl-quiz-trick"><div class="sl-quiz-label">The trick</div>'
+                       + render.trick_html(trick, self.players) + "</div>")
+        held = ctx.get("hand")
+        if isinstance(held, list) and held:
+            seat = ctx.get("seat")
+            who = (f"{seat_name(int(seat), self.players)}'s hand" if isinstance(seat, int)
+                   else "The hand")
+            out.append(f'<div class="sl-quiz-hand"><div class="sl-quiz-label">{who}</div>'
+                       + render.hand_html([parse_card(c) for c in held]) + "</div>")
+        return "".join(out)
+
     def show(self) -> None:
         q = self.model.question
         if q is None:
             self.question_html.value = '<div class="sl-quiz-question">No questions.</div>'
             return
-        extra = ""
-        if q.cards:
-            extra = render.trick_html(list(q.cards), self.players)
-        if q.card is not None:
-            extra += f'<div class="sl-quiz-card">{render.card_html(q.card)}</div>'
-        self.question_html.value = (f'<div class="sl-quiz-question">'
-                                    f'{render.text_html(q.prompt)}</div>' + extra)
+        head = f"Question {self.model.index + 1} of {len(self.model.questions)}"
+        facts = ""
+        if isinstance(q, QuizQuestion):
+            head += f" · {LEVEL_WORDS.get(q.difficulty, f'level {q.difficulty}')}"
+            drawn = isinstance(q.context.get("hand"), list)  # the hand is drawn below
+            facts = "".join(f"<li>{render.text_html(_fact_words(x))}</li>" for x in q.shown
+                            if not (drawn and "'s hand: " in x))
+            facts = f'<ul class="sl-quiz-facts">{facts}</ul>' if facts else ""
+        self.question_html.value = (
+            f'<div class="sl-quiz-meta">{escape(head)}</div>'
+            f'<div class="sl-quiz-question">{render.text_html(q.prompt)}</div>'
+            + facts + self._pictures(q))
         self.buttons = []
         for i, c in enumerate(q.choices):
             b = _button(c, "sl-quiz-choice")
@@ -626,15 +679,40 @@ class Quiz(W.VBox):
     def answer(self, i: int) -> bool:
         right, lines = self.model.answer(i)
         cls = "sl-correct" if right else "sl-wrong"
-        self.feedback_html.value = (f'<div class="{cls}"><b>{render.text_html(plain(lines[0]))}'
-                                    '</b><ul>' + "".join(f"<li>{render.text_html(plain(x))}</li>"
-                                                         for x in lines[1:]) + "</ul></div>")
+        items = []
+        for x in lines[1:]:
+            indent = ' class="sl-indent"' if x.startswith(" ") else ""
+            items.append(f"<li{indent}>{render.text_html(plain(x.strip()))}</li>")
+        self.feedback_html.value = (f'<div class="{cls}" role="status"><b>'
+                                    f'{render.text_html(plain(lines[0]))}</b><ul>'
+                                    + "".join(items) + "</ul></div>")
         for j, b in enumerate(self.buttons):
             if j == self.model.question.answer:  # type: ignore[union-attr]
                 b.add_class("sl-answer")
         good, total = self.model.score
         self.score_html.value = f'<span class="sl-quiz-tally">{good}/{total} right</span>'
         return right
+
+
+#: Difficulty levels in words.
+LEVEL_WORDS = {1: "level 1 (beginner)", 2: "level 2", 3: "level 3 (advanced)"}
+
+
+def _players_of(q: Any) -> int | None:
+    rules = getattr(q, "rules", None)
+    if isinstance(rules, str) and rules in PRESETS:
+        return RuleSet.preset(rules, dict(getattr(q, "options", {}) or {})).players
+    return None
+
+
+def _fact_words(line: str) -> str:
+    """A question's fact line for the screen: the rule set's name in words."""
+    if line.startswith("Rules: "):
+        name, _, rest = line[len("Rules: "):].partition(" (")
+        if name in PRESET_WORDS:
+            rest = re.sub(r"^\d+ players, ", "", rest).removesuffix(")")
+            return f"Rules: {PRESET_WORDS[name]}" + (f"; {rest}" if rest else "")
+    return line
 
 
 # ---------------------------------------------------------------------------- play mode

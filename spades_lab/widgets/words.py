@@ -1,13 +1,16 @@
 """Words for the widgets, taken from :mod:`spades_lab.teach.explain` (which asks the engine)."""
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import Play
+from ..core.cards import SUITS, Play, parse_card
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
+from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
-from ..teach.explain import explain_bid, explain_play, explain_trick
+from ..render import option_words
+from ..teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
 
 if TYPE_CHECKING:
     from ..teach.compare import HandComparison
@@ -22,12 +25,9 @@ ACE_WORDS = {
 def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list[str]:
     """Lines on one step: what was done, why it was allowed, and the state of the trick."""
     if isinstance(ev, BidEvent):
-        lg = explain_bid(before, ev.bid.to_json(), seat=ev.seat)
-        return [f"{before.seat_name(ev.seat)} bids {ev.bid.label}.", lg.text]
+        return bid_words(before, ev)
     if isinstance(ev, ExchangeEvent):
-        n = len(ev.cards)
-        return [f"{before.seat_name(ev.seat)} passes {n} card{'s' if n != 1 else ''} face down "
-                f"to {before.seat_name(ev.to)}."]
+        return exchange_words(before, ev)
     if not isinstance(ev, PlayEvent):
         return []
     p: Play = ev.play
@@ -47,6 +47,52 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
         lines.append(f"{_suit(t.superior)} are the superior trump{at}.")
     if t.complete and t.winner is not None:
         lines.extend(x for x in t.text.splitlines()[1:] if not x.startswith(" "))
+    return lines
+
+
+def _choices_words(bids: Sequence[Any]) -> str:
+    """The engine's legal bids, summed up: "a number from 1 to 13, Nil or Blind Nil"."""
+    numbers = [b.tricks for b in bids if not b.is_nil]
+    kinds = list(dict.fromkeys(b.label.split(" + ")[0] for b in bids if b.is_nil))
+    parts = []
+    if numbers:
+        parts.append(f"a number from {min(numbers)} to {max(numbers)}")
+    parts += kinds
+    text = ", ".join(parts[:-1]) + (" or " if len(parts) > 1 else "") + parts[-1] if parts else ""
+    if any(" + " in b.label for b in bids):
+        text += " (a nil may add + a number of tricks)"
+    return text
+
+
+def bid_words(before: Game, ev: BidEvent) -> list[str]:
+    """A bid and why it was allowed, from :func:`~spades_lab.teach.explain.explain_bid` and the
+    engine's legal bids at that moment."""
+    who = before.seat_name(ev.seat)
+    lg = explain_bid(before, ev.bid.to_json(), seat=ev.seat)
+    lines = [f"{who} bids {ev.bid.label}" + (" (blind: before looking at the cards)."
+                                            if ev.bid.blind else ".")]
+    if not lg.legal:
+        return lines + [lg.text]
+    legal = before.legal_bids()
+    if legal:
+        lines.append(f"Allowed: {who} could bid {_choices_words(legal)}.")
+    return lines
+
+
+def exchange_words(before: Game, ev: ExchangeEvent) -> list[str]:
+    """A blind nil exchange and why it was allowed, from
+    :func:`~spades_lab.teach.explain.explain_exchange`."""
+    who, to = before.seat_name(ev.seat), before.seat_name(ev.to)
+    n = len(ev.cards)
+    lines = [f"{who} passes {n} card{'s' if n != 1 else ''} face down to {to}."]
+    lg = explain_exchange(before, ev.seat, ev.cards)
+    if not lg.legal:
+        return lines + [lg.text]
+    lo, hi = lg.evidence.get("lo"), lg.evidence.get("hi")
+    if isinstance(lo, int) and isinstance(hi, int):
+        due = (f"exactly {hi} card{'s' if hi != 1 else ''}" if lo == hi
+               else f"up to {hi} card{'s' if hi != 1 else ''}")
+        lines.append(f"Allowed: after a blind nil, partners exchange {due} each way.")
     return lines
 
 
@@ -99,12 +145,13 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     """What changes between the same deal played under two rule sets (one hand of a
     :class:`~spades_lab.teach.compare.RuleComparison`)."""
     out = []
-    a_opts, b_opts = a_rules.options(all=True), b_rules.options(all=True)
     if a_rules.name != b_rules.name:
-        out.append(f"Preset: {a_rules.name} → {b_rules.name}.")
-    for k in sorted(set(a_opts) | set(b_opts)):
-        if a_opts.get(k) != b_opts.get(k):
-            out.append(f"Option {k}: {a_opts.get(k)} → {b_opts.get(k)}.")
+        out.append(f"Rule set: {a_rules.name} → {b_rules.name}.")
+    a_words, b_words = option_words(a_rules), option_words(b_rules)
+    if len(a_words) == len(b_words):
+        out += [f"{y} (Before: {x})" for x, y in zip(a_words, b_words, strict=True) if x != y]
+    else:
+        out += [f"Now: {y}" for y in b_words if y not in a_words]
     seats, teams = _changes(b_rules.players, b_rules.team_seats, hand.taken,
                             [t.hand_score for t in hand.teams])
     changes = seats + teams
@@ -117,6 +164,34 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     return out
 
 
+_SEAT_NO = re.compile(r" \(seat \d+\)")
+_CODES = re.compile(r"\b(plays|passes) ((?:[0-9A-Z]{2,4}\s?)+?)(?: as ([A-Z]))?$")
+
+
+def action_words(action: str) -> str:
+    """A recorded action (:func:`spades_lab.teach.whatif.action_text`) for people: no seat
+    numbers, card names in words.
+
+    >>> action_words("North (seat 0) plays 8A as A")
+    'North plays the 8 of Acorns as Acorns'
+    >>> action_words("East (seat 1) passes 2S QH")
+    'East passes the 2 of Spades and the Queen of Hearts'
+    """
+    text = _SEAT_NO.sub("", action)
+
+    def cards(m: re.Match[str]) -> str:
+        try:
+            names = [f"the {parse_card(c).name}" for c in m.group(2).split()]
+        except RuleError:
+            return m.group(0)
+        out = f"{m.group(1)} {' and '.join(names)}"
+        if m.group(3) and m.group(3) in SUITS:
+            out += f" as {SUITS[m.group(3)].name}"
+        return out
+
+    return _CODES.sub(cards, text)
+
+
 def divergence_notes(divergences: Sequence[Divergence], first_play: int, players: int
                      ) -> list[str]:
     """Where a re-played hand stopped following the record, in words (``first_play``: the
@@ -124,12 +199,11 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     out = []
     for d in divergences:
         where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
-                 else f"At step {d.step}")
-        out.append(f"{where} the record no longer fits: {d.action} is refused "
-                   f"({d.message.rstrip('.')}) [{d.rule}]. Simple players choose the rest of "
-                   "that hand.")
+                 else f"At step {d.step + 1} of the hand")
+        out.append(f"{where} the record no longer fits: {action_words(d.action)} is refused "
+                   f"({d.message.rstrip('.')}). Simple players choose the rest of that hand.")
     return out
 
 
 __all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
-           "ACE_WORDS"]
+           "action_words", "bid_words", "exchange_words", "ACE_WORDS"]
