@@ -298,7 +298,7 @@ class Hand:
                  "deal", "hands", "phase", "bids", "looked", "turn", "exchanges", "leader",
                  "trick", "tricks", "led_bit", "broken", "superior", "superior_at", "taken",
                  "won", "_tables", "_ts", "_lead_ts", "_sup_bit", "has_duals", "scores", "log",
-                 "first_event", "_legal", "__weakref__")
+                 "first_event", "_legal", "_codes", "__weakref__")
 
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
@@ -339,6 +339,8 @@ class Hand:
         self.log = game.log
         self.first_event = len(game.log)
         self._legal: tuple[Play, ...] | None = None
+        #: the deck's cards by exact code (:func:`_codes`)
+        self._codes = _codes(rules.deck)
 
     # ------------------------------------------------------------------ copying
     def _copy(self, game: Game) -> Hand:
@@ -668,7 +670,7 @@ class Hand:
                 return card  # type: ignore[no-any-return]
             card = card.card
         elif t is str and as_ is None:
-            c = _codes(self.rules.deck).get(card)
+            c = self._codes.get(card)
             if c is not None:  # an exact code of this deck: what resolve() would make of it
                 if not c.is_dual:
                     return c.play
@@ -1128,11 +1130,19 @@ class Game:
         h = self.hand
         # the fast path: the seat to play (or no seat named) plays one of the interned legal
         # plays, or a card code naming one; anything else takes the checks below, which say why
-        if h is not None and h.phase == PLAY and (seat is None or (
+        if h is not None and as_ is None and h.phase == PLAY and (seat is None or (
                 type(seat) is int and seat == h.turn)):
-            p = h._play_of(card, as_)
+            lg = h._legal
+            if lg is not None and card in lg:  # one of the legal plays the seat was given
+                h._apply_play(card)
+                return
+            t = type(card)
+            if t is str:  # an exact code of a card of one suit: its one play (else resolve it)
+                c = h._codes.get(card)
+                p = c.play if c is not None and not c.is_dual else h._play_of(card, None)
+            else:
+                p = card if t is Play else h._play_of(card, None)
             if p is not None:
-                lg = h._legal
                 if lg is None:
                     lg = h._legal = legal_set(h.hands[h.turn],  # type: ignore[index]
                                               h.led_bit, h._ts.unbroken, h.has_duals)[1]
