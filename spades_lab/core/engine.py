@@ -26,7 +26,17 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .bids import Bid, all_bids, parse_bid
-from .cards import BIT_SUIT, SUIT_BITS, SUITS, Card, Play, cards_text, parse_card, suit_name
+from .cards import (
+    BIT_SUIT,
+    SUIT_BITS,
+    SUITS,
+    Card,
+    Deck,
+    Play,
+    cards_text,
+    parse_card,
+    suit_name,
+)
 from .errors import IllegalAction, RuleError, echo
 from .rules import RuleSet, seat_name
 from .scoring import Outcome, TeamScore, game_outcome, score_hand
@@ -110,6 +120,18 @@ class HandScoredEvent(NamedTuple):
 
 
 _new_tuple = tuple.__new__  # fast construction of the PlayEvent named tuple on the hot path
+
+_CODES: dict[Deck, dict[str, Card]] = {}
+
+
+def _codes(deck: Deck) -> dict[str, Card]:
+    """A deck's cards by their exact record code (``"QH"``, ``"TPS"``): a text found here is
+    what ``deck.parse`` makes of it; any other text (lower case, spaces, ``"TSP"``, a card of
+    another deck) goes through ``deck.parse``, which answers it or says why not."""
+    hit = _CODES.get(deck)
+    if hit is None:
+        hit = _CODES[deck] = {c.code: c for c in deck.cards}
+    return hit
 
 Event = DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | HandScoredEvent
 
@@ -276,7 +298,7 @@ class Hand:
                  "deal", "hands", "phase", "bids", "looked", "turn", "exchanges", "leader",
                  "trick", "tricks", "led_bit", "broken", "superior", "superior_at", "taken",
                  "won", "_tables", "_ts", "_lead_ts", "_sup_bit", "has_duals", "scores", "log",
-                 "first_event", "_legal", "__weakref__")
+                 "first_event", "_legal", "_codes", "__weakref__")
 
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
@@ -317,6 +339,8 @@ class Hand:
         self.log = game.log
         self.first_event = len(game.log)
         self._legal: tuple[Play, ...] | None = None
+        #: the deck's cards by exact code (:func:`_codes`)
+        self._codes = _codes(rules.deck)
 
     # ------------------------------------------------------------------ copying
     def _copy(self, game: Game) -> Hand:
@@ -640,10 +664,19 @@ class Hand:
 
     def _play_of(self, card: Any, as_: Any) -> Play | None:
         """The interned play for user input, or None when it cannot be resolved quickly."""
-        if type(card) is Play:
+        t = type(card)
+        if t is Play:
             if as_ is None:
-                return card
+                return card  # type: ignore[no-any-return]
             card = card.card
+        elif t is str and as_ is None:
+            c = self._codes.get(card)
+            if c is not None:  # an exact code of this deck: what resolve() would make of it
+                if not c.is_dual:
+                    return c.play
+                if c.bits & self.led_bit:
+                    return c.play_as[self.led_bit]
+                return None
         try:
             c, decl = self.resolve(card, as_)
         except RuleError:
@@ -921,6 +954,16 @@ class Game:
     def _check_deal(self, cards: Sequence[Sequence[Any]]) -> list[list[Card]]:
         rules = self.rules
         n, size = rules.players, rules.hand_size
+        # the common case first: n lists of ``size`` exact card codes of the deck, no card twice
+        if type(cards) is list and len(cards) == n:
+            get = _codes(rules.deck).get
+            try:
+                fast = [[get(t) for t in h] for h in cards if type(h) is list and len(h) == size]
+            except TypeError:  # an unhashable item: the checks below say what is wrong
+                fast = []
+            dealt = {c for row in fast for c in row}
+            if len(fast) == n and len(dealt) == n * size and None not in dealt:
+                return fast  # type: ignore[return-value]
         if not isinstance(cards, (list, tuple)) or len(cards) != n:
             raise RuleError("bad-record", f"A deal gives {n} hands, one per seat.")
         hands: list[list[Card]] = []
@@ -1084,19 +1127,36 @@ class Game:
     def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
         """Play ``card`` (a :class:`Play`, a :class:`Card` or its text) for the seat to play,
         declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
+        h = self.hand
+        # the fast path: the seat to play (or no seat named) plays one of the interned legal
+        # plays, or a card code naming one; anything else takes the checks below, which say why
+        if h is not None and as_ is None and h.phase == PLAY and (seat is None or (
+                type(seat) is int and seat == h.turn)):
+            lg = h._legal
+            if lg is not None and card in lg:  # one of the legal plays the seat was given
+                h._apply_play(card)
+                return
+            t = type(card)
+            if t is str:  # an exact code of a card of one suit: its one play (else resolve it)
+                c = h._codes.get(card)
+                p = c.play if c is not None and not c.is_dual else h._play_of(card, None)
+            else:
+                p = card if t is Play else h._play_of(card, None)
+            if p is not None:
+                if lg is None:
+                    lg = h._legal = legal_set(h.hands[h.turn],  # type: ignore[index]
+                                              h.led_bit, h._ts.unbroken, h.has_duals)[1]
+                if p in lg:
+                    h._apply_play(p)
+                    return
         if seat is not None and not (type(seat) is int and 0 <= seat < self.rules.players):
             bad = _bad_seat(seat, self.rules.players, "not-your-turn")
             if bad is not None:
                 raise bad.error()
-        h = self.hand
         if h is None or h.scores is not None:
             raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
                                 if self.over else "No hand is waiting for a play.")
-        lg = h._legal
-        if lg is not None and as_ is None and seat is None and card in lg:
-            h._apply_play(card)  # fast path: one of the interned legal plays
-        else:
-            h.play(card, as_, seat)
+        h.play(card, as_, seat)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:

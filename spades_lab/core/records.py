@@ -38,7 +38,7 @@ from .engine import (
 from .errors import IllegalAction, RecordError, RuleError, echo
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
-from .validate import read_record
+from .validate import gc_paused, read_record
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
     return RecordError("bad-record", message, hand=hand, step=step)
@@ -330,12 +330,14 @@ def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | No
     """Replay a record; a record that breaks a rule raises :class:`RecordError` naming the hand,
     the step and the rule.  ``upto=(hand, k)`` stops after the first ``k`` actions (bids,
     exchanges, plays in that order) of hand ``hand``, for stepping through a record."""
-    data = load_record(record)
-    if upto is not None:
-        upto = check_upto(data, upto)
-    game = _new_game(data)
-    play_record(game, data, upto=upto)
-    return ReplayResult.of(game)
+    with gc_paused():
+        data = load_record(record)
+        if upto is not None:
+            upto = check_upto(data, upto)
+        game = _new_game(data)
+        play_record(game, data, upto=upto)
+        del data  # freed before the collector is back on, which then has less to look at
+        return ReplayResult.of(game)
 
 
 def replay_at(record: str | Path | Mapping[str, Any], at: tuple[int, int]
@@ -343,14 +345,15 @@ def replay_at(record: str | Path | Mapping[str, Any], at: tuple[int, int]
     """Replay a whole record (as :func:`replay`) and keep a copy of the game at position ``at``
     = (hand, STEP) on the way: (the game at the end, the game at ``at`` or None if the record
     never reaches it).  One replay serves both."""
-    data = load_record(record)
-    game = _new_game(data)
-    hands = data.get("hands", [])
-    if not 0 <= at[0] < len(hands):
-        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no "
-                          f"hand {at[0]}.", hand=at[0])
-    copy = play_record(game, data, copy_at=at)
-    return game, copy
+    with gc_paused():
+        data = load_record(record)
+        game = _new_game(data)
+        hands = data.get("hands", [])
+        if not 0 <= at[0] < len(hands):
+            raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no "
+                              f"hand {at[0]}.", hand=at[0])
+        copy = play_record(game, data, copy_at=at)
+        return game, copy
 
 
 def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] | None = None,
@@ -373,6 +376,9 @@ def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] 
             raise _bad(f"Hand {i}'s dealer should be seat {game.next_dealer} (the deal passes "
                        f"clockwise), not {dealer}.", i, "deal")
         _apply(game, Step("deal", dealer if i == 0 else None, h["deal"]), i, "deal")
+        if limit is None and pause is None:
+            _play_hand(game, h, i, n)
+            continue
         counts = {"bid": 0, "exchange": 0, "play": 0}
         steps = hand_steps(record, i)
         if limit is not None:
@@ -412,8 +418,42 @@ def _apply(game: Game, step: Step, hand: int, label: str) -> None:
     try:
         apply_step(game, step)
     except RuleError as err:
-        raise RecordError(err.rule, err.message, hand=hand, step=label,
-                          **err.details) from None
+        raise _refused(err, hand, label) from None
+
+
+def _refused(err: RuleError, hand: int, label: str) -> RecordError:
+    """The engine's refusal of a record's step, naming the hand and the step."""
+    return RecordError(err.rule, err.message, hand=hand, step=label, **err.details)
+
+
+def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
+    """Apply hand ``hand``'s bids, exchanges and plays (a checked record's entries) in STEP
+    order, as :func:`apply_step` does but without a :class:`Step` and a label per action:
+    ``Game.bid``/``Game.play`` make every check themselves (verify first, change nothing when
+    refusing), and a refusal becomes the same :class:`RecordError` as :func:`_apply` makes it.
+    Entries whose seat is not a seat number, and the exchanges, take :func:`_apply` itself."""
+    bid = game.bid
+    for k, e in enumerate(h.get("bids", [])):
+        seat = e["seat"]
+        if type(seat) is int and 0 <= seat < n:
+            try:
+                bid(e["bid"], seat=seat)
+            except RuleError as err:
+                raise _refused(err, hand, f"bid {k}") from None
+        else:
+            _apply(game, Step("bid", seat, e["bid"]), hand, f"bid {k}")
+    for k, e in enumerate(h.get("exchange", [])):
+        _apply(game, Step("exchange", e["from"], e["cards"], to=e["to"]), hand, f"exchange {k}")
+    play = game.play
+    for k, e in enumerate(h.get("plays", [])):
+        seat = e["seat"]
+        if type(seat) is int and 0 <= seat < n:
+            try:
+                play(e["card"], e.get("as"), seat)
+            except RuleError as err:
+                raise _refused(err, hand, f"play {k}") from None
+        else:
+            _apply(game, Step("play", seat, e["card"], e.get("as")), hand, f"play {k}")
 
 
 def restart(template: Game, rules: RuleSet | None = None) -> Game:

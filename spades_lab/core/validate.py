@@ -23,8 +23,10 @@ The rules themselves (who may bid what, which card may be played) are the replay
 from __future__ import annotations
 
 import difflib
+import gc
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -68,12 +70,12 @@ def read_record(source: str | Path | Mapping[str, Any]) -> dict[str, Any]:
         data: Any = dict(source)
     elif isinstance(source, Path) or (isinstance(source, str)
                                       and not source.lstrip().startswith("{")):
-        data = parse_record_text(read_record_file(source))
+        data = _parse(read_record_file(source))
     elif isinstance(source, str):
         if len(source) > MAX_RECORD_BYTES:
             raise _bad(f"The record text is {len(source):,} characters long; a record may have "
                        f"at most {MAX_RECORD_BYTES:,}.")
-        data = parse_record_text(source)
+        data = _parse(source)
     else:
         raise _bad(f"A record is a file path, a JSON text or a dict, not {echo(source)}.")
     check_record(data)
@@ -106,6 +108,18 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+class _Wholes(dict[str, int]):
+    """JSON number text -> int: the small numbers a record is full of (seats, bids) found
+    without a Python call, any other through :func:`_whole`."""
+
+    def __missing__(self, text: str) -> int:
+        return _whole(text)
+
+
+_WHOLES = _Wholes({str(i): i for i in range(-999, 1000)})
+_parse_whole = _WHOLES.__getitem__
+
+
 def _constant(text: str) -> Any:
     raise ValueError(f"{text} is not a number a record may hold; numbers are whole numbers.")
 
@@ -122,13 +136,29 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return d
 
 
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a bulk job (parsing and replaying a long
+    record): such a job builds millions of objects that stay alive (the parsed record, the
+    game's log and tricks), and every collection during it would walk them all again for
+    nothing.  Whatever cyclic garbage the job leaves is collected once it is back on."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def parse_record_text(text: str) -> Any:
     """JSON text to Python values, refusing duplicate keys, ``NaN``/``Infinity``, numbers of
     more than :data:`~spades_lab.core.errors.MAX_INT_DIGITS` digits and nesting deeper than
     Python's stack (a record nests five levels)."""
     try:
-        return json.loads(text, parse_int=_whole, parse_constant=_constant,
-                          object_pairs_hook=_pairs)
+        with gc_paused():
+            return json.loads(text, parse_int=_parse_whole, parse_constant=_constant,
+                              object_pairs_hook=_pairs)
     except json.JSONDecodeError as e:
         raise _bad(f"The record is not valid JSON: {e.msg} (line {e.lineno}, column "
                    f"{e.colno}).") from None
@@ -137,6 +167,57 @@ def parse_record_text(text: str) -> Any:
                    "levels.") from None
     except ValueError as e:
         raise _bad(str(e)) from None
+
+
+def _parse(text: str) -> Any:
+    """:func:`parse_record_text`, the quick way when it gives the same: JSON's own objects (no
+    Python call per object to look for a repeated key) are kept when the objects of a record's
+    known places hold as many keys as the text has colons, so no key was repeated (a colon
+    inside a text, an object elsewhere, or anything the parse refuses: the careful way)."""
+    try:
+        with gc_paused():
+            data = json.loads(text, parse_int=_parse_whole, parse_constant=_constant)
+        if _count_keys(data) == text.count(":"):
+            return data
+    except (ValueError, RecursionError):
+        pass
+    return parse_record_text(text)
+
+
+def _dict_keys(items: Any) -> int:
+    """The keys of the objects in the list ``items`` (0 for anything else)."""
+    if type(items) is not list:
+        return 0
+    if set(map(type, items)) <= {dict}:
+        return sum(map(len, items))
+    return sum(len(x) for x in items if type(x) is dict)
+
+
+def _count_keys(data: Any) -> int:
+    """The keys of the objects in a parsed record's known places: the record, its rules and
+    options (and any option value that is an object), its start, its hands and their entries.
+    Never more than the keys the text writes, so equal to its colons only when no key repeats
+    (each repeat is a colon more than the objects' keys)."""
+    if type(data) is not dict:
+        return -1
+    n = len(data)
+    rules = data.get("rules")
+    if type(rules) is dict:
+        n += len(rules)
+        options = rules.get("options")
+        if type(options) is dict:
+            n += len(options) + sum(len(v) for v in options.values() if type(v) is dict)
+    start = data.get("start")
+    if type(start) is dict:
+        n += len(start)
+    hands = data.get("hands")
+    if type(hands) is list:
+        n += _dict_keys(hands)
+        for h in hands:
+            if type(h) is dict:
+                n += _dict_keys(h.get("bids")) + _dict_keys(h.get("exchange")) + \
+                    _dict_keys(h.get("plays"))
+    return n
 
 
 # ---------------------------------------------------------------------------- checking
@@ -269,6 +350,14 @@ def _check_hand(h: Any, i: int, n: int) -> None:
                 if type(e) is dict and type(e.get("seat")) is int and 0 <= e["seat"] < n \
                         and type(e.get("card")) is str and len(e["card"]) <= MAX_TEXT \
                         and (len(e) == 2 or (e.keys() <= _PLAY_KEYS and _as_ok(e.get("as")))):
+                    continue
+                _check_entry(e, key, i, j, n)
+        elif key == "bids":
+            for j, e in enumerate(entries):
+                # the fast common case: {"seat": s, "bid": 4 or "nil"} with a seat in range
+                if type(e) is dict and len(e) == 2 and type(e.get("seat")) is int \
+                        and 0 <= e["seat"] < n and (type(b := e.get("bid")) is int or (
+                            type(b) is str and len(b) <= MAX_TEXT)):
                     continue
                 _check_entry(e, key, i, j, n)
         else:
