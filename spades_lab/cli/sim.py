@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -80,20 +81,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                               "force_processes": args.force_processes}
     t0 = time.perf_counter()
     games = None
-    with contextlib.ExitStack() as stack:
-        # records go to their file as each chunk finishes, never all kept in memory
-        out = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
-            if args.records and not args.batch else None
-        if args.batch:
-            hands = simulate_random_batch(rules, args.hands, args.seed, **common)
-        elif args.games is not None:
-            res = simulate_games(rules, spec, args.games, args.seed, max_hands=args.max_hands,
-                                 records_out=out, **common)
-            hands, games = res.hands, res.games
-        else:
-            res = simulate_hands(rules, spec, args.hands, args.seed, records_out=out,
-                                 **common)
-            hands = res.hands
+    try:
+        with contextlib.ExitStack() as stack:
+            # records go to their file as each chunk finishes, never all kept in memory
+            out = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
+                if args.records and not args.batch else None
+            if args.batch:
+                hands = simulate_random_batch(rules, args.hands, args.seed, **common)
+            elif args.games is not None:
+                res = simulate_games(rules, spec, args.games, args.seed, max_hands=args.max_hands,
+                                     records_out=out, **common)
+                hands, games = res.hands, res.games
+            else:
+                res = simulate_hands(rules, spec, args.hands, args.seed, records_out=out,
+                                     **common)
+                hands = res.hands
+    except KeyboardInterrupt:
+        if processes <= 1:
+            raise
+        # The workers are already stopped (play.sim's pool clean-up ran on the way here).  A
+        # process pool whose workers were terminated can leave its management thread blocked
+        # on their pipe, and the interpreter joins that thread at exit: leave at once.
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        print("spades-lab: interrupted", file=sys.stderr, flush=True)
+        os._exit(130)
     dt = time.perf_counter() - t0
     if args.out:
         hands.to_csv(args.out, index=False)
