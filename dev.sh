@@ -5,7 +5,7 @@
 #                    from notebooks/ on first use and git-ignored) in JupyterLab
 #   ./dev.sh test    set up .venv, then run every test (extra args go to pytest)
 #   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
-#   ./dev.sh voila   set up .venv, then serve notebooks/01_table_app.ipynb as an app
+#   ./dev.sh voila   set up .venv, then serve notebooks/08_table_app.ipynb as an app
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
 #   ./dev.sh setup   only set up .venv
 #
@@ -195,7 +195,7 @@ case "$cmd" in
         export JUPYTER_PATH="$ROOT/spades_lab/_jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
         exec "$VENV/bin/voila" --no-browser --template=spades_lab \
             '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]' \
-            notebooks/01_table_app.ipynb "$@"
+            notebooks/08_table_app.ipynb "$@"
         ;;
     test)
         setup

@@ -30,11 +30,14 @@ NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 #: Third-party packages a notebook may import besides spades_lab (and the standard library).
 ALLOWED_THIRD_PARTY = {"matplotlib", "pandas", "numpy", "ipywidgets", "IPython"}
 #: The notebooks of this course (issue 4): the numbered files the README lists.
-COURSE = ["00_start_here", "01_table_app", "02_standard_step_by_step", "03_scoring_explained",
-          "04_online_and_original", "05_heckadeck_acorns", "06_whatif_lab",
-          "07_variant_statistics", "08_eight_players", "09_teachers_guide"]
+#: Numbered in the order a beginner takes them (issue 11): standard Spades first, the Heckadeck
+#: at 05, the table app once its Heckadeck hand has been taught, the teacher's guide last.
+COURSE = ["00_start_here", "01_standard_step_by_step", "02_scoring_explained",
+          "03_online_and_original", "04_whatif_lab", "05_heckadeck_acorns", "06_eight_players",
+          "07_variant_statistics", "08_table_app", "09_teachers_guide"]
+HECKADECK_LESSON = "05_heckadeck_acorns"
 #: Notebooks written to the prose-first rule (every code cell follows a markdown cell).
-PROSE_FIRST = [n for n in COURSE if n != "01_table_app"]
+PROSE_FIRST = [n for n in COURSE if n != "08_table_app"]
 
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
@@ -217,3 +220,68 @@ def test_readme_lists_the_course() -> None:
     section = text.split("## The course", 1)[1].split("\n## ", 1)[0]
     for name in COURSE:
         assert f"{name}.ipynb" in section, f"README's course section does not list {name}"
+
+
+# ------------------------------------------------------------------ the numbers are the order
+def _outline() -> list[tuple[str, str]]:
+    """Notebook 00's course outline, the one place that states the teaching order:
+    (order column, notebook) for each row."""
+    text = _read(NOTEBOOKS / "00_start_here.ipynb").cells[0].source
+    return re.findall(r"^\| ([^|\n]+?) \| `(\d\d_[a-z0-9_]+)` \|", text, flags=re.M)
+
+
+def test_the_numbers_follow_the_teaching_order() -> None:
+    """The outline lists every notebook once, in ascending number order, its steps counted
+    1, 2, 3 ... (only the teachers' notebook, last, is outside the learners' sequence)."""
+    rows = _outline()
+    listed = [name for _, name in rows]
+    assert sorted(listed) == listed, f"the outline's order is not the numbering: {listed}"
+    assert listed == [p.stem for p in PATHS], "the outline must list every notebook, once"
+    steps = [order for order, _ in rows]
+    learner = [s for s in steps if s.isdigit()]
+    assert learner == [str(k) for k in range(1, len(learner) + 1)], steps
+    assert steps[:len(learner)] == learner, f"a step outside the sequence sits mid-course: {steps}"
+    assert listed[len(learner):] == ["09_teachers_guide"], listed
+
+
+def _numbers(text: str) -> list[str]:
+    return re.findall(r"\b(\d\d)\b", text)
+
+
+def test_the_teachers_plans_take_the_notebooks_in_number_order() -> None:
+    """The teacher's guide's session table and the lesson plans walk the notebooks forwards."""
+    guide = _read(NOTEBOOKS / "09_teachers_guide.ipynb").cells[0].source
+    sessions = re.findall(r"^\| \d \| ([\d, ]+) \|", guide, flags=re.M)
+    taken = [n for row in sessions for n in _numbers(row)]
+    assert taken == sorted(taken), f"09's sessions take the notebooks out of order: {taken}"
+    assert set(taken) == {p.stem[:2] for p in PATHS} - {"09"}, taken
+    plans = (ROOT / "docs" / "teachers" / "lesson_plans.md").read_text(encoding="utf-8")
+    lines = re.findall(r"^Notebooks: (.*)$", plans, flags=re.M)
+    assert len(lines) == 3, lines
+    # a lesson may go back to a notebook already met (lesson 2 recaps 00's scoring idea)
+    first_met = list(dict.fromkeys(n for line in lines for n in _numbers(line)))
+    assert first_met == sorted(first_met), \
+        f"the lesson plans meet the notebooks out of order: {first_met}"
+
+
+def _heckadeck(value: str) -> bool:
+    """Does this string constant name a Heckadeck rule set or a Heckadeck record?"""
+    from spades_lab import RuleSet
+
+    if value in ("acorns", "acorns8"):
+        return RuleSet.preset(value).deck.size > 52
+    if value.endswith(".json"):
+        for d in (DATA / "course", DATA / "scenarios"):
+            if (d / value).is_file():
+                return replay(d / value).rules.deck.size > 52
+    return False
+
+
+@pytest.mark.parametrize("name", [n for n in COURSE if n < HECKADECK_LESSON])
+def test_no_heckadeck_deal_before_the_heckadeck_lesson(name: str) -> None:
+    """A beginner meets standard Spades first: no notebook numbered before the Heckadeck
+    lesson deals or loads a Heckadeck hand."""
+    for cell in _code(_read(NOTEBOOKS / f"{name}.ipynb")):
+        for node in ast.walk(ast.parse(_python(cell.source))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert not _heckadeck(node.value), f"{cell.id}: {node.value} before 05"

@@ -1,7 +1,7 @@
 """The static course site (``spades-lab site``) in a real browser, with no network.
 
 Builds the JupyterLite site, serves it on 127.0.0.1 and opens, in Debian's chromium (driven by
-playwright, never ``playwright install``), every notebook the site marks offline (00 and 02
+playwright, never ``playwright install``), every notebook the site marks offline (00 and 01
 among them).  Each one runs all its cells in the browser's Python; where a table widget is
 drawn, its "next" button is clicked and the table must move on.  Every request the page, its
 workers and its service worker make must go to the local server and succeed: chromium is also
@@ -82,7 +82,7 @@ def base_url(site: Path) -> Iterator[str]:
 
 def test_site_marks_lessons_and_keeps_its_wheels_local(site: Path) -> None:
     manifest = json.loads((site / site_mod.MANIFEST).read_text())
-    assert {"00_start_here.ipynb", "02_standard_step_by_step.ipynb"} <= set(manifest["offline"])
+    assert {"00_start_here.ipynb", "01_standard_step_by_step.ipynb"} <= set(manifest["offline"])
     assert "07_variant_statistics.ipynb" in manifest["online"]
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     pk = lock["packages"]

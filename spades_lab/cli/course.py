@@ -79,7 +79,7 @@ def register(sub: Any) -> None:
         "course", help="copy the course notebooks into a folder of your own",
         description="Copy the course (numbered notebooks, the game records they load and the "
         "rule documents) into DIR, so you can work through it and keep your own outputs. "
-        "Start with notebooks/00_start_here.ipynb.")
+        "Start with notebooks/00_start_here.ipynb and follow the numbers.")
     p.add_argument("dir", nargs="?", default=DEFAULT_DIR, metavar="DIR",
                    help=f"where to put the course (default: ./{DEFAULT_DIR})")
     p.add_argument("--force", action="store_true",

@@ -11,7 +11,7 @@ from typing import Any
 
 from .course import course_source
 
-DEFAULT_NOTEBOOK = "01_table_app.ipynb"
+DEFAULT_NOTEBOOK = "08_table_app.ipynb"
 #: The package's own Voila template (Voila's lab template without links to a CDN), found through
 #: JUPYTER_PATH: the served page asks no other host for anything.
 TEMPLATE = "spades_lab"
