@@ -28,11 +28,12 @@ import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
-from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, SeatView, trump_states
+from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, Hand, SeatView, trump_states
 from ..core.errors import RULE_IDS, RuleError
 from ..core.records import apply_step, hand_steps, replay
 from ..core.rules import RuleSet, seat_name, team_name
@@ -378,6 +379,8 @@ def _question(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequenc
               choices: Sequence[str], answer: int, feedback: Sequence[str],
               context: dict[str, Any], record: dict[str, Any], action: dict[str, Any],
               difficulty: int | None = None) -> QuizQuestion:
+    """The one assembly step of every builder: the level from :data:`DIFFICULTY`, the feedback
+    in learner's words (:func:`learner_text`), the rule set and its options."""
     level = difficulty if difficulty is not None else DIFFICULTY.get(tests, 2)
     return QuizQuestion(kind, tests, rules.name, rules.options(), level, prompt, tuple(shown),
                         tuple(choices), answer,
@@ -385,13 +388,25 @@ def _question(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequenc
                         record, action)
 
 
+def _yes_no(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
+            verdict: Any, context: dict[str, Any], record: dict[str, Any],
+            action: dict[str, Any]) -> QuizQuestion:
+    """A Yes/No question the engine answers: ``verdict`` is its explanation of the asked action
+    (Yes when ``verdict.legal``), and its words are the feedback."""
+    return _question(rules, kind, tests, prompt, shown, YES_NO, 0 if verdict.legal else 1,
+                     [verdict.text], context, record, action)
+
+
+def _games(pool: _Pool, limit: int) -> Iterator[Game]:
+    """The pool's first ``limit`` hands (made as they are reached)."""
+    return islice(pool, limit)
+
+
 def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
                    max_games: int = 40) -> tuple[Game, Any] | None:
     """A copy of a random position (among those of the first game that has any) where
     ``pred`` returns something truthy, with that value."""
-    for k, g in enumerate(pool):
-        if k >= max_games:
-            break
+    for g in _games(pool, max_games):
         found: list[tuple[Game, Any]] = []
         for pos in pool.positions(g):
             val = pred(pos)
@@ -404,6 +419,21 @@ def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
     return None
 
 
+#: What a position builder finds at a position (``None`` or another falsy value: nothing).
+Finder = Callable[[RuleSet, Game], Any]
+#: What it then asks: (rules, rng, the position, what was found) -> the question.
+Asker = Callable[[RuleSet, random.Random, Game, Any], "QuizQuestion | None"]
+
+
+def _at_position(find: Finder, ask: Asker) -> Builder:
+    """A builder that asks about a random live position of the pool's hands where ``find``
+    finds something."""
+    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+        got = _pick_position(pool, rng, lambda g: find(rules, g))
+        return None if got is None else ask(rules, rng, *got)
+    return build
+
+
 def _turn_in(g: Game, phase: str) -> int | None:
     h = g.hand
     if h is None or h.complete or h.phase != phase or h.turn is None:
@@ -411,10 +441,31 @@ def _turn_in(g: Game, phase: str) -> int | None:
     return h.turn
 
 
+def _to_play(g: Game, mid_trick: bool | None = None) -> tuple[int, Hand] | None:
+    """(the seat to play, the hand) when a card is to be played: only mid-trick
+    (``mid_trick=True``), only on lead (``False``) or either (``None``)."""
+    seat = _turn_in(g, PLAY)
+    h = g.hand
+    if seat is None or h is None or (mid_trick is not None and bool(h.trick) != mid_trick):
+        return None
+    return seat, h
+
+
+def _table_words(rules: RuleSet, g: Game) -> list[str]:
+    """The rule set, the dealer and the bids so far (a question asked before the first trick)."""
+    h = g.hand
+    assert h is not None
+    return [_rules_words(rules), f"Dealer: {seat_name(h.dealer, rules.players)}",
+            _bids_words(g, h.bids)]
+
+
+def _bids_data(bids: Sequence[Bid | None]) -> list[str | None]:
+    return [str(b) if b is not None else None for b in bids]
+
+
 def _yes_no_play(rules: RuleSet, g: Game, tests: str, seat: int, card: Any, as_: str | None,
                  kind: str = "may-play", prompt: str | None = None) -> QuizQuestion:
     shown, ctx = _play_context(g, seat)
-    legal = explain_play(g, card, as_, seat=seat)
     c = card if isinstance(card, Card) else None
     words = _card_words(c) if c is not None else str(card)
     if prompt is None:
@@ -423,163 +474,141 @@ def _yes_no_play(rules: RuleSet, g: Game, tests: str, seat: int, card: Any, as_:
         prompt = f"May {seat_name(seat, rules.players)} {verb} the {words}" + \
             (f" as {suit_name(as_)}" if as_ else "") + " now?"
     code = c.code if c is not None else str(card)
-    return _question(rules, kind, tests, prompt, shown, YES_NO, 0 if legal.legal else 1,
-                     [legal.text], ctx, g.to_record(),
-                     {"kind": "play", "seat": seat, "card": code, "as": as_})
+    return _yes_no(rules, kind, tests, prompt, shown, explain_play(g, card, as_, seat=seat), ctx,
+                   g.to_record(), {"kind": "play", "seat": seat, "card": code, "as": as_})
 
 
 # ---------------------------------------------------------------------------- play builders
 
+#: At a position: (seat, cards) meant to be answered Yes and (seat, cards) meant for No.
+PlayChoices = tuple[tuple[int, list[Card]], tuple[int, list[Card]]]
 
-def _b_must_follow(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None or not h.trick:
-            return None
-        L = SUIT_BITS[h.trick[0][1].suit]
-        held = h.cards_held(seat)
-        follow = [c for c in held if c.bits & L]
-        other = [c for c in held if not c.bits & L and not c.is_dual]
-        return (seat, follow, other) if follow and other else None
 
-    got = _pick_position(pool, rng, pred)
+def _may_play(tests: str, choices: Callable[[RuleSet, Game], PlayChoices | None],
+              kind: str = "may-play") -> Builder:
+    """Asks "May SEAT play CARD now?" where ``choices`` finds cards for both answers (the
+    engine gives the answer); three questions in ten pick from the Yes side."""
+    def ask(rules: RuleSet, rng: random.Random, g: Game, found: PlayChoices) -> QuizQuestion:
+        yes, no = found
+        seat, cards = yes if rng.random() < 0.3 else no
+        card = rng.choice(cards)
+        as_ = g.hand.trick[0][1].suit if card.is_dual else None  # type: ignore[union-attr]
+        return _yes_no_play(rules, g, tests, seat, card, as_, kind=kind)
+    return _at_position(choices, ask)
+
+
+def _follow_or_not(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """Mid-trick: cards of the led suit (Yes) and other plain cards (No)."""
+    got = _to_play(g, mid_trick=True)
     if got is None:
         return None
-    g, (seat, follow, other) = got
-    card = rng.choice(follow) if rng.random() < 0.3 else rng.choice(other)
-    as_ = g.hand.trick[0][1].suit if card.is_dual else None  # type: ignore[union-attr]
-    return _yes_no_play(rules, g, "must-follow-suit", seat, card, as_)
+    seat, h = got
+    L = SUIT_BITS[h.trick[0][1].suit]
+    held = h.cards_held(seat)
+    follow = [c for c in held if c.bits & L]
+    other = [c for c in held if not c.bits & L and not c.is_dual]
+    return ((seat, follow), (seat, other)) if follow and other else None
 
 
-def _b_trump_not_broken(rules: RuleSet, pool: _Pool, rng: random.Random
-                        ) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None or h.trick:
-            return None
-        ub = h.unbroken_trumps()
-        held = h.cards_held(seat)
-        trumps = [c for c in held if not c.is_dual and c.suit in ub]
-        other = [c for c in held if not c.is_dual and c.suit not in ub]
-        return (seat, trumps, other) if trumps and other else None
-
-    got = _pick_position(pool, rng, pred)
+def _lead_unbroken_or_not(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """On lead: plain cards of other suits (Yes) and unbroken trumps (No)."""
+    got = _to_play(g, mid_trick=False)
     if got is None:
         return None
-    g, (seat, trumps, other) = got
-    card = rng.choice(other) if rng.random() < 0.3 else rng.choice(trumps)  # some answers: Yes
-    return _yes_no_play(rules, g, "trump-not-broken", seat, card, None, kind="may-lead")
+    seat, h = got
+    ub = h.unbroken_trumps()
+    held = h.cards_held(seat)
+    trumps = [c for c in held if not c.is_dual and c.suit in ub]
+    other = [c for c in held if not c.is_dual and c.suit not in ub]
+    return ((seat, other), (seat, trumps)) if trumps and other else None
 
 
-def _b_card_not_in_hand(rules: RuleSet, pool: _Pool, rng: random.Random
-                        ) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None:
-            return None
-        others = [c for s in range(rules.players) if s != seat for c in h.hands[s]
-                  if not c.is_dual]
-        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
-        return (seat, others, mine) if others and mine else None
-
-    got = _pick_position(pool, rng, pred)
+def _own_card_or_not(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """The seat to play: its legal cards (Yes) and cards other seats hold (No)."""
+    got = _to_play(g)
     if got is None:
         return None
-    g, (seat, others, mine) = got
-    card = rng.choice(mine) if rng.random() < 0.3 else rng.choice(others)  # some answers: Yes
-    return _yes_no_play(rules, g, "card-not-in-hand", seat, card, None)
+    seat, h = got
+    others = [c for s in range(rules.players) if s != seat for c in h.hands[s]
+              if not c.is_dual]
+    mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+    return ((seat, mine), (seat, others)) if others and mine else None
+
+
+def _turn_or_not(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """Mid-trick: the seat to play with a legal card (Yes), the next seat with one of its
+    cards (No)."""
+    got = _to_play(g, mid_trick=True)
+    if got is None:
+        return None
+    seat, h = got
+    nxt = (seat + 1) % rules.players
+    cards = [c for c in h.hands[nxt] if not c.is_dual]
+    mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
+    return ((seat, mine), (nxt, cards)) if cards and mine and len(h.trick) < rules.players - 1 \
+        else None
+
+
+_b_must_follow = _may_play("must-follow-suit", _follow_or_not)
+_b_trump_not_broken = _may_play("trump-not-broken", _lead_unbroken_or_not, kind="may-lead")
+_b_card_not_in_hand = _may_play("card-not-in-hand", _own_card_or_not)
+_not_your_turn_in_trick = _may_play("not-your-turn", _turn_or_not)
 
 
 def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    n = rules.players
     if rng.random() < 0.5:
         # who leads the first trick?
-        return _b_first_lead(rules, pool, rng, tests="not-your-turn")
-
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None or not h.trick:
-            return None
-        nxt = (seat + 1) % n
-        cards = [c for c in h.hands[nxt] if not c.is_dual]
-        mine = [p.card for p in g.legal_plays() if not p.card.is_dual]
-        return (nxt, cards, seat, mine) if cards and mine and len(h.trick) < n - 1 else None
-
-    got = _pick_position(pool, rng, pred)
-    if got is None:
-        return None
-    g, (seat, cards, turn, mine) = got
-    if rng.random() < 0.3:  # some answers: Yes (the seat to play, a legal card)
-        return _yes_no_play(rules, g, "not-your-turn", turn, rng.choice(mine), None)
-    return _yes_no_play(rules, g, "not-your-turn", seat, rng.choice(cards), None)
+        return _first_lead("not-your-turn")(rules, pool, rng)
+    return _not_your_turn_in_trick(rules, pool, rng)
 
 
-def _b_first_lead(rules: RuleSet, pool: _Pool, rng: random.Random,
-                  tests: str = "first-lead") -> QuizQuestion | None:
-    n = rules.players
-
-    def pred(g: Game) -> Any:
-        h = g.hand
-        if h is None or h.phase != PLAY or h.tricks or h.trick:
-            return None
-        return True
-
-    got = _pick_position(pool, rng, pred)
-    if got is None:
-        return None
-    g, _ = got
+def _before_first_lead(rules: RuleSet, g: Game) -> bool:
     h = g.hand
-    assert h is not None and h.turn is not None
-    leader = h.turn
-    wrong = (h.dealer + 1) % n if leader == h.dealer else h.dealer
-    card = next(c for c in h.cards_held(wrong) if not c.is_dual)
-    why = explain_play(g, card, seat=wrong)
-    right = explain_play(g, g.legal_plays()[0])
-    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
-             "The bidding (and any card exchange) is over; no card has been played yet."]
-    choices = [seat_name(s, n) for s in range(n)]
-    return _question(rules, "first-lead", tests, "Who leads the first trick?", shown, choices,
-                     leader, [f"{seat_name(leader, n)} leads: " + right.text, why.text],
-                     {"dealer": h.dealer, "bids": [str(b) for b in h.bids]}, g.to_record(),
-                     {"kind": "first-lead"})
+    return h is not None and h.phase == PLAY and not h.tricks and not h.trick
 
 
-def _b_wrong_phase(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        return _turn_in(g, BIDDING) is not None
+def _first_lead(tests: str) -> Builder:
+    def ask(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
+        h = g.hand
+        assert h is not None and h.turn is not None
+        n = rules.players
+        leader = h.turn
+        wrong = (h.dealer + 1) % n if leader == h.dealer else h.dealer
+        card = next(c for c in h.cards_held(wrong) if not c.is_dual)
+        why = explain_play(g, card, seat=wrong)
+        right = explain_play(g, g.legal_plays()[0])
+        shown = [*_table_words(rules, g),
+                 "The bidding (and any card exchange) is over; no card has been played yet."]
+        return _question(rules, "first-lead", tests, "Who leads the first trick?", shown,
+                         [seat_name(s, n) for s in range(n)], leader,
+                         [f"{seat_name(leader, n)} leads: " + right.text, why.text],
+                         {"dealer": h.dealer, "bids": [str(b) for b in h.bids]}, g.to_record(),
+                         {"kind": "first-lead"})
+    return _at_position(_before_first_lead, ask)
 
-    got = _pick_position(pool, rng, pred)
-    if got is None:
-        return None
-    g, _ = got
+
+def _bidding(rules: RuleSet, g: Game) -> bool:
+    return _turn_in(g, BIDDING) is not None
+
+
+def _ask_wrong_phase(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
     h = g.hand
     assert h is not None and h.turn is not None
     n = rules.players
     seat = (h.dealer + 1) % n
     card = next(c for c in h.cards_held(seat) if not c.is_dual)
-    why = explain_play(g, card, seat=seat)
-    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
-             f"To bid: {seat_name(h.turn, n)}", _hand_words(g, seat)]
-    return _question(rules, "may-lead", "wrong-phase",
-                     f"May {seat_name(seat, n)} lead the {_card_words(card)} now?", shown,
-                     YES_NO, 0 if why.legal else 1, [why.text],
-                     {"seat": seat, "bids": [str(b) if b else None for b in h.bids]},
-                     g.to_record(), {"kind": "play", "seat": seat, "card": card.code,
-                                     "as": None})
+    shown = [*_table_words(rules, g), f"To bid: {seat_name(h.turn, n)}", _hand_words(g, seat)]
+    return _yes_no(rules, "may-lead", "wrong-phase",
+                   f"May {seat_name(seat, n)} lead the {_card_words(card)} now?", shown,
+                   explain_play(g, card, seat=seat), {"seat": seat, "bids": _bids_data(h.bids)},
+                   g.to_record(), {"kind": "play", "seat": seat, "card": card.code, "as": None})
 
 
-def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        return _turn_in(g, PLAY) is not None
+def _playing(rules: RuleSet, g: Game) -> bool:
+    return _turn_in(g, PLAY) is not None
 
-    got = _pick_position(pool, rng, pred)
-    if got is None:
-        return None
-    g, _ = got
+
+def _ask_unknown_card(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
     seat = g.turn
     assert seat is not None
     if not rules.deck.ace_flips:  # the 52-card deck: a Heckadeck card
@@ -599,15 +628,20 @@ def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQues
     return replace(q, feedback=tuple(fb))
 
 
+_b_first_lead = _first_lead("first-lead")
+_b_wrong_phase = _at_position(_bidding, _ask_wrong_phase)
+_b_unknown_card = _at_position(_playing, _ask_unknown_card)
+
+
 def _dual_positions(rules: RuleSet, pool: _Pool, rng: random.Random, mode: str
                     ) -> tuple[Game, int, Card] | None:
     """A position where the seat to play holds a Traveler/Hunter: ``follow`` (one of its suits
     was led), ``off`` (neither was led and the seat cannot follow), ``lead``."""
     def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None:
+        got = _to_play(g)
+        if got is None:
             return None
+        seat, h = got
         duals = [c for c in h.cards_held(seat) if c.is_dual]
         if not duals:
             return None
@@ -653,22 +687,26 @@ def _b_bad_declaration(rules: RuleSet, pool: _Pool, rng: random.Random
                 good = [s for s in card.suits if s not in ub]
                 as_ = (good or bad)[0] if legal_too or not bad else bad[0]
             return _yes_no_play(rules, g, "bad-declaration", seat, card, as_)
+    return _plain_card_as_trump(rules, pool, rng)
 
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, PLAY)
-        h = g.hand
-        if seat is None or h is None:
-            return None
-        plain = [c for c in h.cards_held(seat) if not c.is_dual and c.suit not in rules.trumps]
-        return (seat, plain) if plain else None
 
-    found = _pick_position(pool, rng, pred)
-    if found is None:
+def _plain_cards(rules: RuleSet, g: Game) -> tuple[int, list[Card]] | None:
+    got = _to_play(g)
+    if got is None:
         return None
-    g, (seat, plain) = found
+    seat, h = got
+    plain = [c for c in h.cards_held(seat) if not c.is_dual and c.suit not in rules.trumps]
+    return (seat, plain) if plain else None
+
+
+def _ask_plain_as_trump(rules: RuleSet, rng: random.Random, g: Game,
+                        found: tuple[int, list[Card]]) -> QuizQuestion:
+    seat, plain = found
     card = rng.choice(plain)
-    as_ = rng.choice(rules.trumps)
-    return _yes_no_play(rules, g, "bad-declaration", seat, card, as_)
+    return _yes_no_play(rules, g, "bad-declaration", seat, card, rng.choice(rules.trumps))
+
+
+_plain_card_as_trump = _at_position(_plain_cards, _ask_plain_as_trump)
 
 
 def _declaration_question(rules: RuleSet, g: Game, seat: int, card: Card, tests: str
@@ -743,9 +781,7 @@ def _trick_context(g: Game, k: int) -> tuple[list[str], dict[str, Any], Any]:
 
 def _pick_trick(pool: _Pool, rng: random.Random, pred: Callable[[Any], bool],
                 max_games: int = 60) -> tuple[Game, int] | None:
-    for i, g in enumerate(pool):
-        if i >= max_games:
-            break
+    for g in _games(pool, max_games):
         h = g.hands[0]
         ks = [k for k in range(len(h.tricks)) if pred(explain_trick(h, k))]
         if ks:
@@ -761,34 +797,38 @@ def _trick_record(g: Game, k: int) -> dict[str, Any]:
     return rec
 
 
-def _b_trick_winner(reason: str) -> Builder:
+#: What a trick question asks about trick ``k`` (explained as ``t``):
+#: (rules, the game, k, t) -> (prompt, choices, the right choice).
+TrickAsker = Callable[[RuleSet, Game, int, Any], tuple[str, Sequence[str], int]]
+
+
+def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool],
+                 ask: TrickAsker) -> Builder:
+    """A question about a whole trick of a played hand, one that ``picks`` (given the trick's
+    explanation) chooses: the facts before the trick and its cards are shown, the trick's
+    explanation is the feedback."""
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        got = _pick_trick(pool, rng, lambda t: t.reason == reason)
+        got = _pick_trick(pool, rng, picks)
         if got is None:
             return None
         g, k = got
         shown, ctx, t = _trick_context(g, k)
-        n = rules.players
-        seats = [s for s, _ in g.hands[0].tricks[k].plays]
-        choices = [seat_name(s, n) for s in seats]
-        return _question(rules, "trick-winner", reason, f"Who wins trick {k + 1}?", shown,
-                         choices, seats.index(t.winner), t.text.splitlines(), ctx,
-                         _trick_record(g, k), {"kind": "trick", "hand": 0, "trick": k})
+        prompt, choices, answer = ask(rules, g, k, t)
+        return _question(rules, kind, tests, prompt, shown, choices, answer,
+                         t.text.splitlines(), ctx, _trick_record(g, k),
+                         {"kind": action, "hand": 0, "trick": k})
     return build
 
 
-def _b_ace(reason: str) -> Builder:
-    def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        got = _pick_trick(pool, rng, lambda t: reason in t.reasons)
-        if got is None:
-            return None
-        g, k = got
-        shown, ctx, t = _trick_context(g, k)
-        return _question(rules, "ace", reason, f"In trick {k + 1}, does the Ace rank high "
-                         "(above the King) or low (between 0 and 2)?", shown,
-                         ("High", "Low"), 0 if t.ace == "high" else 1, t.text.splitlines(),
-                         ctx, _trick_record(g, k), {"kind": "ace", "hand": 0, "trick": k})
-    return build
+def _ask_winner(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
+    seats = [s for s, _ in g.hands[0].tricks[k].plays]
+    return (f"Who wins trick {k + 1}?", [seat_name(s, rules.players) for s in seats],
+            seats.index(t.winner))
+
+
+def _ask_ace(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
+    return (f"In trick {k + 1}, does the Ace rank high (above the King) or low (between 0 "
+            "and 2)?", ("High", "Low"), 0 if t.ace == "high" else 1)
 
 
 def _trump_choices(rules: RuleSet) -> tuple[str, ...]:
@@ -805,114 +845,92 @@ def _broken_index(rules: RuleSet, broken: Sequence[str]) -> int:
     return {(): 0, (a,): 1, (b,): 2, (a, b): 3}[tuple(x for x in rules.trumps if x in broken)]
 
 
-def _b_broke_trump(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    got = _pick_trick(pool, rng, lambda t: "broke-trump" in t.reasons)
-    if got is None:
-        return None
-    g, k = got
-    shown, ctx, t = _trick_context(g, k)
-    broken = t.steps[-1].broken
-    return _question(rules, "trumps-broken", "broke-trump", f"Which trumps are broken once "
-                     f"trick {k + 1} is over?", shown, _trump_choices(rules),
-                     _broken_index(rules, broken), t.text.splitlines(), ctx,
-                     _trick_record(g, k), {"kind": "broken", "hand": 0, "trick": k})
+def _ask_broken(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
+    return (f"Which trumps are broken once trick {k + 1} is over?", _trump_choices(rules),
+            _broken_index(rules, t.steps[-1].broken))
 
 
-def _b_superior_set(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    got = _pick_trick(pool, rng, lambda t: "superior-trump-set" in t.reasons)
-    if got is None:
-        return None
-    g, k = got
-    shown, ctx, t = _trick_context(g, k)
-    choices = [suit_name(x) for x in rules.trumps] + ["Neither yet"]
+def _ask_superior(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
     sup = t.superior
-    return _question(rules, "superior", "superior-trump-set", f"Which trump is superior once "
-                     f"trick {k + 1} is over?", shown, choices,
-                     rules.trumps.index(sup) if sup in rules.trumps else len(rules.trumps),
-                     t.text.splitlines(), ctx, _trick_record(g, k),
-                     {"kind": "superior", "hand": 0, "trick": k})
+    return (f"Which trump is superior once trick {k + 1} is over?",
+            [suit_name(x) for x in rules.trumps] + ["Neither yet"],
+            rules.trumps.index(sup) if sup in rules.trumps else len(rules.trumps))
+
+
+def _b_trick_winner(reason: str) -> Builder:
+    return _about_trick(reason, "trick-winner", "trick", lambda t: t.reason == reason,
+                        _ask_winner)
+
+
+def _b_ace(reason: str) -> Builder:
+    return _about_trick(reason, "ace", "ace", lambda t: reason in t.reasons, _ask_ace)
+
+
+_b_broke_trump = _about_trick("broke-trump", "trumps-broken", "broken",
+                              lambda t: "broke-trump" in t.reasons, _ask_broken)
+_b_superior_set = _about_trick("superior-trump-set", "superior", "superior",
+                               lambda t: "superior-trump-set" in t.reasons, _ask_superior)
 
 
 # ---------------------------------------------------------------------------- bid builders
 
 
-def _bid_position(rules: RuleSet, pool: _Pool, rng: random.Random, *, unbid_partner: bool = False
-                  ) -> tuple[Game, int] | None:
-    def pred(g: Game) -> Any:
-        seat = _turn_in(g, BIDDING)
-        if seat is None:
-            return None
+def _bidder(rules: RuleSet, g: Game) -> int | None:
+    # (a seat number, so North, seat 0, reads as "nothing found": kept as the quizzes were made)
+    return _turn_in(g, BIDDING)
+
+
+#: The bid a bid question asks about, and whether the bidder has looked at the cards.
+BidChooser = Callable[[RuleSet, random.Random, Game, int], tuple[str, bool]]
+
+
+def _may_bid(tests: str, choose: BidChooser) -> Builder:
+    """Asks "May SEAT bid BID?" at a random point of the bidding; ``choose`` picks the bid."""
+    def ask(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> QuizQuestion:
         h = g.hand
         assert h is not None
-        if unbid_partner and h.bids[rules.partner(seat)] is not None:
-            return None
-        return seat
-
-    got = _pick_position(pool, rng, pred)
-    return None if got is None else (got[0], got[1])
-
-
-def _bid_question(rules: RuleSet, g: Game, seat: int, bid: str, tests: str, *,
-                  looked: bool) -> QuizQuestion:
-    h = g.hand
-    assert h is not None
-    n = rules.players
-    if looked:
-        g.look(seat)
-    why = explain_bid(g, bid, seat=seat)
-    label = bid if any(ch.isdigit() for ch in bid) and "nil" not in bid else bid.title()
-    shown = [_rules_words(rules), f"Dealer: {seat_name(h.dealer, n)}", _bids_words(g, h.bids),
-             f"To bid: {seat_name(seat, n)}, who has "
-             + ("looked at the cards" if h.looked[seat] else "not looked at the cards yet")]
-    if rules.blind_nil_deficit is not None:
-        shown.append("Scores when bidding started: " + ", ".join(
-            f"{team_name(ts, n)} {g.totals[i]}" for i, ts in enumerate(rules.team_seats)))
-    ctx = {"seat": seat, "looked": bool(h.looked[seat]),
-           "bids": [str(b) if b is not None else None for b in h.bids],
-           "totals": list(g.totals)}
-    rec = g.to_record()
-    return _question(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
-                     YES_NO, 0 if why.legal else 1, [why.text], ctx, rec,
-                     {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
+        n = rules.players
+        bid, looked = choose(rules, rng, g, seat)
+        if looked:
+            g.look(seat)
+        label = bid if any(ch.isdigit() for ch in bid) and "nil" not in bid else bid.title()
+        shown = [*_table_words(rules, g), f"To bid: {seat_name(seat, n)}, who has "
+                 + ("looked at the cards" if h.looked[seat] else "not looked at the cards yet")]
+        if rules.blind_nil_deficit is not None:
+            shown.append("Scores when bidding started: " + ", ".join(
+                f"{team_name(ts, n)} {g.totals[i]}" for i, ts in enumerate(rules.team_seats)))
+        ctx = {"seat": seat, "looked": bool(h.looked[seat]), "bids": _bids_data(h.bids),
+               "totals": list(g.totals)}
+        return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
+                       explain_bid(g, bid, seat=seat), ctx, g.to_record(),
+                       {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
+    return _at_position(_bidder, ask)
 
 
-def _b_bid_out_of_range(rules: RuleSet, pool: _Pool, rng: random.Random
-                        ) -> QuizQuestion | None:
-    got = _bid_position(rules, pool, rng)
-    if got is None:
-        return None
-    g, seat = got
+def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
     size = rules.hand_size
-    bid = rng.choice([str(size + 1), str(size + rng.randrange(2, 6)), str(size)])
-    return _bid_question(rules, g, seat, bid, "bid-out-of-range", looked=True)
+    return rng.choice([str(size + 1), str(size + rng.randrange(2, 6)), str(size)]), True
 
 
-def _b_bid_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
-                       ) -> QuizQuestion | None:
-    got = _bid_position(rules, pool, rng)
-    if got is None:
-        return None
-    g, seat = got
+def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
     if "nil spades" in rules.nil_kinds:
-        bid = rng.choice(["nil", "full nil + 2", "nil spades + nil acorns", "blind 5",
-                          "nil acorns + 3", "full nil"])
-    else:
-        bid = rng.choice(["nil spades", "full nil", "blind 4", "nil + 2", "nil"])
-    return _bid_question(rules, g, seat, bid, "bid-not-allowed", looked=True)
+        return rng.choice(["nil", "full nil + 2", "nil spades + nil acorns", "blind 5",
+                           "nil acorns + 3", "full nil"]), True
+    return rng.choice(["nil spades", "full nil", "blind 4", "nil + 2", "nil"]), True
 
 
-def _b_blind_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
-                         ) -> QuizQuestion | None:
-    got = _bid_position(rules, pool, rng)
-    if got is None:
-        return None
-    g, seat = got
+def _blind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
     blind = "blind nil" if "nil" in rules.nil_kinds else \
         "blind " + rng.choice(rules.nil_kinds)
     h = g.hand
     assert h is not None
     looked = rng.random() < 0.6 or h.looked[seat]  # not looked: allowed (online: if trailing)
-    return _bid_question(rules, g, seat, blind, "blind-not-allowed", looked=looked)
+    return blind, looked
+
+
+_b_bid_out_of_range = _may_bid("bid-out-of-range", _too_many)
+_b_bid_not_allowed = _may_bid("bid-not-allowed", _other_kind)
+_b_blind_not_allowed = _may_bid("blind-not-allowed", _blind)
 
 
 # ---------------------------------------------------------------------------- exchanges
@@ -994,19 +1012,15 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
                      {"kind": "exchange-count", "seat": seat})
 
 
-def _b_exchange_invalid(rules: RuleSet, pool: _Pool, rng: random.Random
-                        ) -> QuizQuestion | None:
-    def pred(g: Game) -> Any:
-        h = g.hand
-        if h is None or h.phase != EXCHANGE:
-            return None
-        seat = h.awaiting()[0]
-        return seat
-
-    got = _pick_position(pool, rng, pred)
-    if got is None:
+def _exchanging(rules: RuleSet, g: Game) -> int | None:
+    h = g.hand
+    if h is None or h.phase != EXCHANGE:
         return None
-    g, seat = got
+    # (a seat number, so North, seat 0, reads as "nothing found": kept as the quizzes were made)
+    return h.awaiting()[0]
+
+
+def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> QuizQuestion:
     h = g.hand
     assert h is not None
     n = rules.players
@@ -1020,7 +1034,6 @@ def _b_exchange_invalid(rules: RuleSet, pool: _Pool, rng: random.Random
     count = rng.choice([want + 1, want, max(want - 1, 0) if want != due.lo or seat != due.blind
                         else want + 2])
     cards = rng.sample(held, min(count, len(held)))
-    why = explain_exchange(g, seat, cards)
     shown = [_rules_words(rules), _bids_words(g, h.bids),
              f"Exchange: {seat_name(due.blind, n)} passes first, then "
              f"{seat_name(due.partner, n)} passes back"
@@ -1029,11 +1042,14 @@ def _b_exchange_invalid(rules: RuleSet, pool: _Pool, rng: random.Random
              _hand_words(g, seat)]
     ctx = {"seat": seat, "hand": [c.code for c in held], "cards": [c.code for c in cards],
            "bids": [str(b) for b in h.bids]}
-    return _question(rules, "may-exchange", "exchange-invalid",
-                     f"May {seat_name(seat, n)} pass {cards_text(cards)} "
-                     f"({len(cards)} card{'s' if len(cards) != 1 else ''}) now?", shown,
-                     YES_NO, 0 if why.legal else 1, [why.text], ctx, g.to_record(),
-                     {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
+    return _yes_no(rules, "may-exchange", "exchange-invalid",
+                   f"May {seat_name(seat, n)} pass {cards_text(cards)} "
+                   f"({len(cards)} card{'s' if len(cards) != 1 else ''}) now?", shown,
+                   explain_exchange(g, seat, cards), ctx, g.to_record(),
+                   {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
+
+
+_b_exchange_invalid = _at_position(_exchanging, _ask_exchange)
 
 
 # ---------------------------------------------------------------------------- scores
@@ -1071,9 +1087,7 @@ def _score_shown(g: Game, team: int) -> list[str]:
 
 def _b_score(line: str) -> Builder:
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        for i, g in enumerate(pool):
-            if i >= 60:
-                break
+        for g in _games(pool, 60):
             h = g.hands[0]
             teams = [ts for ts in h.scores or () if any(it.rule == line for it in ts.items)]
             if not teams:
@@ -1106,9 +1120,7 @@ def _b_end(outcome: str) -> Builder:
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
         r = rules.replace(losing_floor=-200) if outcome == "losing-floor" else rules
         target = r.target
-        for i, g in enumerate(pool):
-            if i >= 60:
-                break
+        for g in _games(pool, 60):
             h = g.hands[0]
             assert h.scores is not None
             hs = [ts.hand_score for ts in h.scores]
