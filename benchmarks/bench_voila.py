@@ -10,7 +10,7 @@ server started is read from /proc (RSS, and PSS, which splits shared pages fairl
 the load times include the browser's own work; a real class's browsers run on their own
 machines.
 
-    .venv/bin/python benchmarks/bench_voila.py [--n 1 5 10] [--notebook 01_table_app.ipynb]
+    .venv/bin/python benchmarks/bench_voila.py [--n 1 5 10] [--notebook 08_table_app.ipynb]
         [--pool N]
 """
 from __future__ import annotations
@@ -18,22 +18,16 @@ from __future__ import annotations
 import argparse
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import free_port, wait_http  # noqa: E402 - the tests' one home of these helpers
 
 
 def children(pid: int) -> list[int]:
@@ -86,15 +80,7 @@ def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
                               start_new_session=True)
     url = f"http://127.0.0.1:{port}/"
     try:
-        t0 = time.monotonic()
-        while True:
-            try:
-                urllib.request.urlopen(url, timeout=5).close()
-                break
-            except OSError:
-                if time.monotonic() - t0 > 90:
-                    raise
-                time.sleep(0.3)
+        wait_http(url, server)
         # that first request started a kernel too; let it go before measuring (and let a
         # preheated pool fill up)
         time.sleep(3 + 4 * pool)
@@ -140,7 +126,7 @@ def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, nargs="+", default=[1, 5, 10])
-    ap.add_argument("--notebook", default="01_table_app.ipynb")
+    ap.add_argument("--notebook", default="08_table_app.ipynb")
     ap.add_argument("--pool", type=int, default=0,
                     help="spades-lab serve --pool N: N kernels preheated before the class")
     args = ap.parse_args()

@@ -1,15 +1,98 @@
-"""Shared helpers for the engine tests (kept small: other test files add their own fixtures).
+"""Shared helpers for the tests (kept small: other test files add their own fixtures).
 
 Test modules import the plain functions with ``from conftest import build_deal, ...`` (pytest
-puts ``tests/`` on ``sys.path``, there being no ``tests/__init__.py``).
+puts ``tests/`` on ``sys.path``, there being no ``tests/__init__.py``).  The local servers the
+browser tests and the README test start (Voila, ``spades-lab serve``) share one start-up:
+:func:`free_port`, :func:`wait_http` and :func:`voila_server` (the ``voila_url`` fixture).
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from spades_lab import Game, RuleSet
 from spades_lab.core.cards import SUIT_BITS, Card
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+
+# ------------------------------------------------------------------------- local servers
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
+    """Wait until ``url`` answers with a success; fail at once if ``proc`` (the server) exits,
+    and with TimeoutError after ``timeout`` seconds."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=10):
+                return
+        except OSError:  # refused, reset, timed out, or an HTTP error status
+            time.sleep(0.5)
+    raise TimeoutError(f"nothing answered on {url} within {timeout:.0f} s")
+
+
+def stop(proc: subprocess.Popen[bytes], timeout: float = 20) -> None:
+    """Terminate a server this test started (by its id), killing it if it will not go."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@contextmanager
+def voila_server(notebook: Path, log: Path) -> Iterator[str]:
+    """Voila serving ``notebook`` (run from the repository root, with the package's own
+    template and no CDN: ``spades_lab.cli.serve``'s options) on a free port of 127.0.0.1,
+    its output in ``log``.  Yields the base URL once the server answers; the notebook itself
+    runs when a page opens it."""
+    from spades_lab.cli.serve import VOILA_OPTIONS, voila_env
+
+    port = free_port()
+    voila = Path(sys.executable).parent / "voila"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+           *VOILA_OPTIONS, str(notebook.relative_to(ROOT))]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
+                                env={**voila_env(), "MPLBACKEND": "Agg"})
+        try:
+            url = f"http://127.0.0.1:{port}/"
+            wait_http(url, proc)
+            yield url
+        finally:
+            stop(proc)
+
+
+@pytest.fixture(scope="module")
+def voila_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Voila serving the requesting module's ``NOTEBOOK`` for the whole module; the server's
+    log is ``tests/artifacts/voila-<module>.log``."""
+    notebook: Path = request.module.NOTEBOOK
+    with voila_server(notebook, ARTIFACTS / f"voila-{request.module.__name__}.log") as url:
+        yield url
+
+
+# ------------------------------------------------------------------------- engine helpers
 
 
 def rules_of(preset: str, **options: Any) -> RuleSet:

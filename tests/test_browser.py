@@ -1,4 +1,4 @@
-"""A real browser opens the Voila table app (notebooks/01_table_app.ipynb), steps through the
+"""A real browser opens the Voila table app (notebooks/08_table_app.ipynb), steps through the
 deal, changes a card in the what-if, answers a quiz question, and checks the words shown.
 
 Debian's /usr/bin/chromium is driven by PyPI playwright (never ``playwright install``); the test
@@ -10,20 +10,12 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from spades_lab.cli.serve import VOILA_OPTIONS, voila_env
-
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "01_table_app.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -32,49 +24,6 @@ QUIZ_SEED = 4  # the notebook's Quiz(RECORD, seed=4)
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"voila did not answer on {url}")
-
-
-@pytest.fixture(scope="module")
-def voila_url() -> Iterator[str]:
-    port = _free_port()
-    voila = Path(sys.executable).parent / "voila"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / "voila.log", "wb")
-    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           *VOILA_OPTIONS, str(NOTEBOOK.relative_to(ROOT))]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env={**voila_env(), "MPLBACKEND": "Agg"})
-    try:
-        # the tree page answers once the server is up; the notebook runs when the page is opened
-        _wait_http(f"http://127.0.0.1:{port}/", proc)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 def _shot(page: object, name: str, selector: str | None = None) -> None:

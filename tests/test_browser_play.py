@@ -1,4 +1,4 @@
-"""Play mode in a real browser: Voila serves notebooks/01_table_app.ipynb with the package's own
+"""Play mode in a real browser: Voila serves notebooks/08_table_app.ipynb with the package's own
 template (no CDN), Debian's /usr/bin/chromium plays a whole hand of standard Spades and a whole
 hand of Spades (and Acorns) with Travelers and Hunters by clicking, tries an illegal card and
 checks the refusal is the engine's sentence, saves the game and checks the score shown is the
@@ -14,22 +14,17 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from spades_lab.cli.serve import VOILA_OPTIONS, voila_env
-
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "01_table_app.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
@@ -46,48 +41,6 @@ def _norm(text: str) -> str:
     """Text as the browser's innerText gives it: suit symbols are drawn (SVG), not text."""
     text = " ".join(SYMBOLS.sub("", text).split())
     return re.sub(r"\s+([,.:;)])", r"\1", text)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> None:
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < timeout:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited with {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"voila did not answer on {url}")
-
-
-@pytest.fixture(scope="module")
-def voila_url() -> Iterator[str]:
-    port = _free_port()
-    voila = Path(sys.executable).parent / "voila"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / "voila_play.log", "wb")
-    env = {**voila_env(), "MPLBACKEND": "Agg"}
-    cmd = [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-           *VOILA_OPTIONS, str(NOTEBOOK.relative_to(ROOT))]
-    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
-    try:
-        _wait_http(f"http://127.0.0.1:{port}/", proc)
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
 
 
 class Page:

@@ -18,14 +18,13 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from conftest import free_port, wait_http
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -54,12 +53,6 @@ def readme_commands(text: str | None = None) -> list[str]:
     return out
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _argv(command: str) -> list[str]:
     argv = shlex.split(command)
     if argv[:2] == ["./dev.sh", "run"]:
@@ -74,7 +67,7 @@ def _argv(command: str) -> list[str]:
 
 
 def _serve(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
-    port = _free_port()
+    port = free_port()
     for i, a in enumerate(argv):
         if a == "--port":
             argv[i + 1] = str(port)
@@ -86,16 +79,7 @@ def _serve(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
     proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     try:
-        t0 = time.monotonic()
-        while True:
-            assert proc.poll() is None, f"{argv} exited with {proc.returncode}"
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
-                    assert r.status == 200
-                    return
-            except OSError:
-                assert time.monotonic() - t0 < 120, f"{argv} did not answer"
-                time.sleep(0.5)
+        wait_http(f"http://127.0.0.1:{port}/", proc, timeout=120)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
