@@ -125,3 +125,16 @@ def test_learner_text_drops_ids_and_option_values() -> None:
     assert learner_text("East wins [superior-trump-wins].") == "East wins."
     assert learner_text("1 point each (failed_nil_tricks = bags_only) (failed-nil-tricks)") \
         == "1 point each"
+
+
+def test_bid_and_exchange_questions_ask_about_every_seat_north_included():
+    """North is seat 0: a finder that returned a bare seat number read it as "nothing found",
+    so bid and exchange questions never asked about North."""
+    seen: dict[str, set[int]] = {"bid": set(), "exchange-count": set()}
+    for preset in ("standard", "acorns", "online"):
+        for seed in range(8):
+            for q in make_quiz(preset, seed).questions:
+                action = q.to_dict()["action"]
+                if action and action.get("kind") in seen:
+                    seen[action["kind"]].add(action["seat"])
+    assert seen == {"bid": {0, 1, 2, 3}, "exchange-count": {0, 1, 2, 3}}

@@ -875,9 +875,10 @@ _b_superior_set = _about_trick("superior-trump-set", "superior", "superior",
 # ---------------------------------------------------------------------------- bid builders
 
 
-def _bidder(rules: RuleSet, g: Game) -> int | None:
-    # (a seat number, so North, seat 0, reads as "nothing found": kept as the quizzes were made)
-    return _turn_in(g, BIDDING)
+def _bidder(rules: RuleSet, g: Game) -> tuple[int] | None:
+    # a 1-tuple: a bare seat number would make North (seat 0) read as "nothing found"
+    seat = _turn_in(g, BIDDING)
+    return None if seat is None else (seat,)
 
 
 #: The bid a bid question asks about, and whether the bidder has looked at the cards.
@@ -904,7 +905,7 @@ def _may_bid(tests: str, choose: BidChooser) -> Builder:
         return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
                        explain_bid(g, bid, seat=seat), ctx, g.to_record(),
                        {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
-    return _at_position(_bidder, ask)
+    return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]))
 
 
 def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
@@ -1016,8 +1017,8 @@ def _exchanging(rules: RuleSet, g: Game) -> int | None:
     h = g.hand
     if h is None or h.phase != EXCHANGE:
         return None
-    # (a seat number, so North, seat 0, reads as "nothing found": kept as the quizzes were made)
-    return h.awaiting()[0]
+    # a 1-tuple: a bare seat number would make North (seat 0) read as "nothing found"
+    return (h.awaiting()[0],)
 
 
 def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> QuizQuestion:
@@ -1049,7 +1050,8 @@ def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> Qui
                    {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
 
 
-_b_exchange_invalid = _at_position(_exchanging, _ask_exchange)
+_b_exchange_invalid = _at_position(_exchanging, lambda rules, rng, g, found: _ask_exchange(
+    rules, rng, g, found[0]))
 
 
 # ---------------------------------------------------------------------------- scores
