@@ -120,11 +120,12 @@ CSS = """
 .sl-best-play-cards{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}
 .sl-review{border-left:4px solid #2e7d32;background:#f1f8e9;padding:4px 8px;margin:4px 0}
 .sl-review ol{margin:2px 0;padding-left:0;list-style:none}
-.sl-review li{margin:2px 0;padding-left:1.6em;text-indent:-1.6em}
-.sl-review-mark{display:inline-block;width:1.4em;text-indent:0;font-weight:700}
-.sl-review-best .sl-review-mark{color:#1b5e20}
-.sl-review-lost .sl-review-mark{color:#b71c1c}
-.sl-review-unknown .sl-review-mark{color:#616161}
+.sl-review li{margin:3px 0;display:flex;gap:.5em;align-items:baseline}
+.sl-review-mark{flex:none;min-width:2.6em;text-align:center;font-size:12px;font-weight:700;
+ border-radius:3px;padding:0 3px;border:1px solid #2e7d32;background:#e8f5e9;color:#1b5e20}
+.sl-review-lost .sl-review-mark{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
+.sl-review-unknown .sl-review-mark{border:1px dotted #616161;background:#f5f5f5;color:#424242}
+.sl-review-summary{margin:2px 0 4px 0}
 """.strip() + "\n" + "\n".join(
     f".sl-choice.sl-suit-{s.letter}{{color:{COLOURS[s.colour]}}}" for s in SUITS.values())
 
@@ -899,10 +900,10 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
         elif p.lost:
             cls, mark = "sl-review-lost", f"\u2212{p.lost}"
         else:
-            cls, mark = "sl-review-best", "ok"
+            cls, mark = "sl-review-best", "best"
         items.append(f'<li class="{cls}" data-trick="{p.trick + 1}"><span class="'
                      f'sl-review-mark" aria-hidden="true">{escape(mark)}</span>'
-                     f'{text_html(p.text)}</li>')
+                     f'<span class="sl-review-text">{text_html(p.text)}</span></li>')
     head = escape(title or ("The best card, trick by trick" if you else
                             f"The best card for {seat_name(review.seat, review.players)}"))
     return (f'<div class="sl-review" role="status"><b>{head}</b>'

@@ -293,7 +293,8 @@ class HandReview:
         head = (f"In the {len(known)} trick{'s' if len(known) != 1 else ''} worked out "
                 "exactly, " if len(known) < len(self.plays) else "")
         if not bad:
-            return head + f"{who} always played a card that kept the most tricks."
+            words = f"{who} always played a card that kept the most tricks."
+            return (head + words) if head else words[0].upper() + words[1:]
         tricks = ", ".join(str(p.trick + 1) for p in bad)
         words = (f"{who} gave away {_tricks(self.lost)} in all, in trick"
                  f"{'s' if len(bad) != 1 else ''} {tricks}.")
