@@ -278,7 +278,8 @@ def test_heckadeck_reviews_are_budgeted_and_worded(preset: str, options: dict) -
     for p in plays:
         assert learner_ok(p.text), p.text
         if not p.exact:
-            assert "too many cards were left" in p.text
+            assert ("too many cards were left" in p.text) != (p.low == p.high)
+            assert ("there was not time" in p.text) == (p.low == p.high)
     check_review_against_the_solver(m, review, 0)
     assert learner_ok(review.summary())
     assert "worked out exactly" in review.summary()
@@ -350,3 +351,24 @@ def test_review_plays_reuses_one_solver_and_refuses_bad_arguments() -> None:
         review_plays(m.game, 9)
     with pytest.raises(RuleError):
         review_plays(m.game, 0, hand_index=5)
+
+
+def test_review_words_for_positions_over_the_budget() -> None:
+    from spades_lab.teach.bestplay import PlayReview, _review_text
+
+    nine = parse_card("9S").play
+    base = PlayReview(0, 1, 0, nine, True, (0, 2), 12, False, None, None, (), 0, 0, 7, 8, "")
+    text = _review_text(base, "you", "North and South", True)
+    assert text == ("Trick 2: you led the 9♠; too many cards were left to work it out exactly "
+                    "within the time allowed (North and South could take at least 7 and at "
+                    "most 8 tricks of the 12 left).")
+    same = _review_text(PlayReview(0, 1, 0, nine, False, (0, 2), 12, False, None, None, (), 0,
+                                   0, 7, 7, ""), "North", "North and South", False)
+    assert same == ("Trick 2: North played the 9♠; North and South could take 7 tricks of the "
+                    "12 left, but with so many cards left there was not time to work out what "
+                    "each card kept.")
+    none = _review_text(PlayReview(0, 1, 0, nine, True, (0, 2), 12, False, None, None, (), 0,
+                                   0, 0, 12, ""), "you", "North and South", True)
+    assert none.endswith("too many cards were left to work it out exactly within the time "
+                         "allowed.")
+    assert all(learner_ok(x) for x in (text, same, none))

@@ -310,6 +310,10 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
     verb = "led" if r.lead else "played"
     head = f"Trick {r.trick + 1}: {who} {verb} the {play_words(r.play)}"
     if not r.exact:
+        if r.low == r.high:
+            return (head + f"; {side} could take {_tricks(r.low)} of the {r.remaining} left, "
+                    "but with so many cards left there was not time to work out what each "
+                    "card kept.")
         known = bounds_words(side, r.low, r.high, r.remaining)
         return (head + "; too many cards were left to work it out exactly within the time "
                 "allowed" + (f" ({known.replace(' can ', ' could ')})" if known else "") + ".")
