@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .core.engine import Game, Hand, Trick
     from .core.rules import RuleSet
     from .core.scoring import TeamScore
+    from .teach.bestplay import BestPlay, CardVerdict, HandReview
     from .teach.compare import RuleComparison
     from .teach.explain import TrumpTimeline
 
@@ -110,6 +111,21 @@ CSS = """
 .sl-choice{font-weight:700}
 .sl-recorded{text-decoration:underline;outline:2px solid #6a1b9a}
 .sl-answer{outline:2px solid #2e7d32}
+.sl-badged{display:inline-flex;flex-direction:column;align-items:center;vertical-align:middle}
+.sl-badge{font-size:11px;line-height:1.2;border-radius:3px;padding:0 3px;margin-top:1px;
+ white-space:nowrap;border:1px solid #2e7d32;background:#e8f5e9;color:#1b5e20}
+.sl-badge.sl-badge-lost{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
+.sl-best-play{border-left:4px solid #2e7d32;background:#f1f8e9;padding:4px 8px;margin:4px 0}
+.sl-best-play.sl-best-play-unknown{border-left-color:#757575;background:#f5f5f5}
+.sl-best-play-cards{display:flex;flex-wrap:wrap;gap:4px;margin:4px 0}
+.sl-review{border-left:4px solid #2e7d32;background:#f1f8e9;padding:4px 8px;margin:4px 0}
+.sl-review ol{margin:2px 0;padding-left:0;list-style:none}
+.sl-review li{margin:3px 0;display:flex;gap:.5em;align-items:baseline}
+.sl-review-mark{flex:none;min-width:2.6em;text-align:center;font-size:12px;font-weight:700;
+ border-radius:3px;padding:0 3px;border:1px solid #2e7d32;background:#e8f5e9;color:#1b5e20}
+.sl-review-lost .sl-review-mark{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
+.sl-review-unknown .sl-review-mark{border:1px dotted #616161;background:#f5f5f5;color:#424242}
+.sl-review-summary{margin:2px 0 4px 0}
 """.strip() + "\n" + "\n".join(
     f".sl-choice.sl-suit-{s.letter}{{color:{COLOURS[s.colour]}}}" for s in SUITS.values())
 
@@ -262,11 +278,11 @@ def play_html(play: Play, *, style: bool = True) -> str:
 
 def hand_html(cards: Sequence[Card] | None, *, count: int | None = None,
               legal: Iterable[Card] | None = None, deck_order: Any = None,
-              style: bool = False) -> str:
+              style: bool = False, badges: Mapping[Card, str] | None = None) -> str:
     """A player's cards: face up (``cards``) or face down (``cards=None`` and ``count``).
 
     ``legal`` marks the cards that may be played now (``sl-legal``); the others get
-    ``sl-illegal``.
+    ``sl-illegal``.  ``badges`` puts an HTML badge (see :func:`best_play_badges`) under a card.
     """
     if cards is None:
         n = count or 0
@@ -280,7 +296,11 @@ def hand_html(cards: Sequence[Card] | None, *, count: int | None = None,
     parts = []
     for c in ordered:
         cls = "" if ok is None else ("sl-legal" if c in ok else "sl-illegal")
-        parts.append(card_html(c, classes=cls))
+        if badges and c in badges:
+            parts.append(f'<span class="sl-badged">{card_html(c, classes=cls)}{badges[c]}'
+                         '</span>')
+        else:
+            parts.append(card_html(c, classes=cls))
     body = "".join(parts) or '<span class="sl-hand-count">no cards</span>'
     return (style_block() if style else "") + f'<div class="sl-hand sl-face-up">{body}</div>'
 
@@ -342,12 +362,14 @@ def taken_bid_text(hand: Hand, seat: int) -> str:
 def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
                names: Sequence[str] | None = None, show_legal: bool = True,
                trick: Sequence[tuple[int, Play]] | None = None,
-               trick_caption: str = "", style: bool = False) -> str:
+               trick_caption: str = "", style: bool = False,
+               badges: Mapping[Card, str] | None = None) -> str:
     """Seats around the table with their hands (face up where ``face_up[seat]``), the trick in
     the middle, "taken/bid" under each player, and whose turn it is.
 
     ``trick`` overrides the trick shown in the middle (a widget shows the just-completed trick
-    until the next card is led).
+    until the next card is led); ``badges`` marks cards of the seat to play (the best-play
+    view, :func:`best_play_badges`).
     """
     n = hand.n
     up = list(face_up) if face_up is not None else [True] * n
@@ -361,7 +383,8 @@ def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
         dealer = " sl-seat-dealer" if s == hand.dealer else ""
         cards = hand.hands[s]
         body = hand_html(cards if up[s] else None, count=len(cards),
-                         legal=legal_cards if s == turn else None, deck_order=hand.rules.deck)
+                         legal=legal_cards if s == turn else None, deck_order=hand.rules.deck,
+                         badges=badges if s == turn else None)
         seats.append(
             f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
             f'<span class="sl-seat-name{dealer}">{escape(seat_label(hand, s, names))}</span>'
@@ -644,10 +667,28 @@ def bags_words(n: int) -> str:
     return f"{n} bag{'' if n == 1 else 's'}"
 
 
+#: Each rule set's name for people (the preset's code name, ``acorns``, stays in records and
+#: on the command line).
+PRESET_WORDS = {"standard": "Spades (standard)", "online": "Spades (online rules)",
+                "original": "Spades (original rules)",
+                "acorns": "Spades and Acorns, 4 players (Heckadeck)",
+                "acorns8": "Spades and Acorns, 8 players (Heckadeck)"}
+
+
+def rules_title(rules: RuleSet | str) -> str:
+    """The rule set's name as the screens show it.
+
+    >>> rules_title("acorns8")
+    'Spades and Acorns, 8 players (Heckadeck)'
+    """
+    name = rules if isinstance(rules, str) else rules.name
+    return PRESET_WORDS.get(name, name)
+
+
 def options_html(rules: RuleSet) -> str:
     """The table options in force, one sentence each (no option names or Python values)."""
     items = "".join(f"<li>{escape(x)}</li>" for x in option_words(rules))
-    return (f'<div class="sl-options"><b>{escape(rules.name)}</b> rules; options in force:'
+    return (f'<div class="sl-options"><b>{escape(rules_title(rules))}</b>; options in force:'
             f'<ul>{items}</ul></div>')
 
 
@@ -779,6 +820,97 @@ def play_table_html(hand: Hand, seat: int, *, trick: Sequence[tuple[int, Play]] 
             f'{"".join(seats)}{mid}</div>')
 
 
+# ---------------------------------------------------------------------------- best play
+
+
+def badge_text(tricks: int, lost: int) -> str:
+    """A best-play badge's words: ``"keeps 6"`` on a card that keeps the most tricks,
+    ``"−1"`` on one that gives a trick away.
+
+    >>> badge_text(6, 0), badge_text(4, 2)
+    ('keeps 6', '−2')
+    """
+    return f"keeps {tricks}" if lost == 0 else f"\u2212{lost}"
+
+
+def _badge(inner: str, lost: bool, title: str) -> str:
+    cls = "sl-badge sl-badge-lost" if lost else "sl-badge sl-badge-best"
+    return f'<span class="{cls}" title="{escape(title)}">{inner}</span>'
+
+
+def best_play_badges(view: BestPlay) -> dict[Card, str]:
+    """A badge (HTML) for each legal card of an exact best-play view
+    (:func:`spades_lab.teach.bestplay.best_play`): what the card keeps, or how many tricks it
+    gives away; a Traveler/Hunter whose two declarations differ gets one part per suit.
+    Empty when the view is not exact."""
+    by_card: dict[Card, list[CardVerdict]] = {}
+    for v in view.cards:
+        by_card.setdefault(v.play.card, []).append(v)
+    out: dict[Card, str] = {}
+    for card, vs in by_card.items():
+        if len({v.tricks for v in vs}) == 1:
+            v = vs[0]
+            out[card] = _badge(escape(badge_text(v.tricks, v.lost)), v.lost > 0,
+                               line_title(v.text))
+            continue
+        inner = " · ".join(f"as {suit_inline(v.play.suit)} "
+                           f"{escape(badge_text(v.tricks, v.lost))}" for v in vs)
+        out[card] = _badge(inner, min(v.lost for v in vs) > 0,
+                           " ".join(line_title(v.text) for v in vs))
+    return out
+
+
+def line_title(text: str) -> str:
+    """A sentence as a tooltip (first letter up, a full stop at the end)."""
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def best_play_html(view: BestPlay, note: str = "") -> str:
+    """The best-play view of a position: the solver's verdict in words and each legal card
+    (each declaration of a Traveler/Hunter) with its badge; ``note`` adds a line (the card the
+    record plays next, say).  A view the solver could not finish within its budget shows its
+    words only (``sl-best-play-unknown``)."""
+    extra = f'<div class="sl-best-play-note">{text_html(note)}</div>' if note else ""
+    if not view.exact:
+        return (f'<div class="sl-best-play sl-best-play-unknown" role="status"><b>Best play'
+                f'</b><div class="sl-best-play-text">{text_html(view.text)}</div>{extra}'
+                "</div>")
+    cards = []
+    for v in view.cards:
+        badge = _badge(escape(badge_text(v.tricks, v.lost)), v.lost > 0, line_title(v.text))
+        cards.append(f'<span class="sl-badged" data-card="{v.play.card.code}">'
+                     f'{card_html(v.play)}{badge}</span>')
+    return (f'<div class="sl-best-play" role="status"><b>Best play</b>'
+            f'<div class="sl-best-play-text">{text_html(view.text)}</div>'
+            f'<div class="sl-best-play-cards">{"".join(cards)}</div>{extra}</div>')
+
+
+def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str:
+    """A seat's plays of a hand judged by the solver
+    (:func:`spades_lab.teach.bestplay.review_plays`): one line per trick, marked as keeping
+    the most (``sl-review-best``), giving tricks away (``sl-review-lost``, with the better
+    card) or too big to work out in time (``sl-review-unknown``), and a summary."""
+    items = []
+    for p in review.plays:
+        if not p.exact:
+            cls, mark = "sl-review-unknown", "?"
+        elif p.lost:
+            cls, mark = "sl-review-lost", f"\u2212{p.lost}"
+        else:
+            cls, mark = "sl-review-best", "best"
+        items.append(f'<li class="{cls}" data-trick="{p.trick + 1}"><span class="'
+                     f'sl-review-mark" aria-hidden="true">{escape(mark)}</span>'
+                     f'<span class="sl-review-text">{text_html(p.text)}</span></li>')
+    head = escape(title or ("The best card, trick by trick" if you else
+                            f"The best card for {seat_name(review.seat, review.players)}"))
+    return (f'<div class="sl-review" role="status"><b>{head}</b>'
+            f'<div class="sl-review-summary">{text_html(review.summary(you))}</div>'
+            f'<ol>{"".join(items)}</ol></div>')
+
+
 def _svg_url(svg: str) -> str:
     from urllib.parse import quote
 
@@ -856,4 +988,5 @@ __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_ico
            "trump_timeline_svg", "options_html", "option_words", "bags_words", "game_html",
            "error_html", "explanation_html",
            "suit_inline", "text_html", "explanation_text_html", "message_html",
-           "play_table_html", "play_css", "PLAY_CSS"]
+           "play_table_html", "play_css", "PLAY_CSS", "PRESET_WORDS", "rules_title",
+           "badge_text", "best_play_badges", "best_play_html", "review_html", "line_title"]

@@ -86,4 +86,4 @@ def test_out_of_budget_says_so() -> None:
         act(g, [SimplePlayer()] * 4, rng)
     view = best_play(g, node_limit=500)
     assert not view.exact and view.cards == ()
-    assert "too big" in view.text and learner_text_ok(view.text)
+    assert "Too many cards are left" in view.text and learner_text_ok(view.text)

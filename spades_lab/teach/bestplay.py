@@ -9,8 +9,9 @@ understands on top::
     away; the 2♣, the 5♣ or the 9♣ gives two away.
 
 A table shows it as the "show me the best card" hint after a hand (never during a quiz).  When
-the solver cannot answer within the budget, the result says so (``exact`` is False, no card is
-marked) instead of guessing.
+the solver cannot answer within the budget, the result says so with the bounds found (``exact``
+is False, no card is marked) instead of guessing.  :func:`review_plays` looks back on one
+seat's plays of a finished hand, a position at a time, on one solver.
 
 >>> import random
 >>> from spades_lab.core.engine import Game
@@ -23,15 +24,19 @@ marked) instead of guessing.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..core.cards import Play
-from ..core.engine import Game, Hand
+from ..core.cards import SUITS, Play
+from ..core.engine import DealEvent, Game, Hand, HandScoredEvent, PlayEvent
+from ..core.errors import RuleError
+from ..core.records import Step, apply_step, replay_log
 from ..core.rules import seat_name
 from ..solver.search import Position, Solver
 
-__all__ = ["CardVerdict", "BestPlay", "best_play"]
+__all__ = ["CardVerdict", "BestPlay", "best_play", "PlayReview", "HandReview", "review_plays",
+           "play_words", "bounds_words"]
 
 _NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                  "ten", "eleven", "twelve"]
@@ -43,6 +48,29 @@ def _number(n: int) -> str:
 
 def _tricks(n: int) -> str:
     return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+#: Ranks a learner reads as they are written next to a suit symbol (the others -- the
+#: Heckadeck's Beast, Traveler and Hunter -- are named in words).
+_PLAIN_RANKS = frozenset(["0", *map(str, range(2, 12)), "J", "Q", "K", "A"])
+
+
+def play_words(play: Play) -> str:
+    """A card as the best-play sentences name it: ``9♠`` (symbol) where that reads clearly,
+    else in words: ``7 of Acorns``, ``Beast of Spades``, ``Traveler of Acorns/Clubs as
+    Acorns``.
+
+    >>> from spades_lab.core.cards import parse_card
+    >>> [play_words(p) for c in ("9S", "7A", "BS", "TAC") for p in parse_card(c).all_plays]
+    ['9♠', '7 of Acorns', 'Beast of Spades', 'Traveler of Acorns/Clubs as Acorns', \
+'Traveler of Acorns/Clubs as Clubs']
+    """
+    card = play.card
+    if card.is_dual:
+        return f"{card.name} as {SUITS[play.suit].name}"
+    if card.rank in _PLAIN_RANKS and " " not in card.pretty:
+        return card.pretty
+    return card.name
 
 
 def _either(names: list[str]) -> str:
@@ -128,10 +156,16 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
     n = rules.players
     who = " and ".join(seat_name(x, n) for x in res.side)
     if not res.exact:
-        low, high = res.tricks, res.upper
-        text = (f"This position is too big to work out within the time allowed: {who} can "
-                f"take at least {_tricks(low)} and at most {_tricks(high or 0)} of the "
-                f"{res.remaining} left, but which card is best is not known yet.")
+        low = res.tricks
+        high = res.upper if res.upper is not None else res.remaining
+        known = bounds_words(who, low, high, res.remaining)
+        if low == high:
+            text = (f"Too many cards are left to work this position out exactly within the "
+                    f"time allowed: {known}, but which cards keep them all is not known yet.")
+        else:
+            text = ("Too many cards are left to work this position out exactly within the time "
+                    "allowed" + (f": {known}" if known else "") + "; which card is best is not "
+                    "known yet.")
         return BestPlay(res.seat, res.side, res.remaining, low, False, (), text)
     lead = not pos.trick
     verb = "Leading" if lead else "Playing"
@@ -142,14 +176,14 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
     for p, v in sorted(res.per_move.items(), key=lambda kv: -kv[1]):
         lost = res.tricks - v
         if lost == 0:
-            words = f"{verb.lower()} the {p.pretty} keeps {_tricks(v)}"
+            words = f"{verb.lower()} the {play_words(p)} keeps {_tricks(v)}"
         else:
-            words = (f"{verb.lower()} the {p.pretty} gives {_number(lost)} away "
+            words = (f"{verb.lower()} the {play_words(p)} gives {_number(lost)} away "
                      f"(keeps {_tricks(v)})")
         verdicts.append(CardVerdict(p, v, lost, words))
     parts = []
     for v in sorted(groups, reverse=True):
-        names = [p.pretty for p in groups[v]]
+        names = [play_words(p) for p in groups[v]]
         lost = res.tricks - v
         if lost == 0:
             if len(groups) == 1:
@@ -165,3 +199,232 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
             parts.append(f"{_either(names)} gives {_number(lost)} away")
     text = "; ".join(parts) + "."
     return BestPlay(res.seat, res.side, res.remaining, res.tricks, True, tuple(verdicts), text)
+
+
+# ---------------------------------------------------------------------------- after a hand
+
+
+def bounds_words(who: str, low: int, high: int, remaining: int) -> str:
+    """What a search that ran out of time still knows, in words (empty when it knows nothing
+    beyond "anything from 0 to all of them")."""
+    if low == high:
+        return f"{who} can take {_tricks(low)} of the {remaining} left"
+    if low <= 0 and high >= remaining:
+        return ""
+    if low <= 0:
+        return f"{who} can take at most {_tricks(high)} of the {remaining} left"
+    if high >= remaining:
+        return f"{who} can take at least {_tricks(low)} of the {remaining} left"
+    return (f"{who} can take at least {low} and at most {_tricks(high)} of the {remaining} "
+            "left")
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One play of a hand looked at afterwards with every card visible.
+
+    ``trick`` and ``step`` count from 0 (``step``: the play's place among the hand's plays);
+    ``kept`` is what ``side`` takes from here after the card played, ``best`` the most it
+    could take, ``better`` the cards that keep more (empty when the card played was best),
+    ``choices`` the legal plays there were and ``worst`` the least any of them kept.
+    When the solver could not finish within its budget ``exact`` is False, ``kept`` and
+    ``best`` are None and ``low``/``high`` bound the side's tricks from this position.
+    """
+
+    step: int
+    trick: int
+    seat: int
+    play: Play
+    lead: bool
+    side: tuple[int, ...]
+    remaining: int
+    exact: bool
+    kept: int | None
+    best: int | None
+    better: tuple[Play, ...]
+    choices: int
+    worst: int
+    low: int
+    high: int
+    text: str
+
+    @property
+    def lost(self) -> int | None:
+        """Tricks the card played gave away against the best card (None: not known)."""
+        return None if self.kept is None or self.best is None else self.best - self.kept
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"step": self.step, "trick": self.trick, "seat": self.seat,
+                **self.play.to_json(), "exact": self.exact, "kept": self.kept,
+                "best": self.best, "lost": self.lost,
+                "better": [p.to_json() for p in self.better], "low": self.low,
+                "high": self.high, "text": self.text}
+
+
+@dataclass(frozen=True)
+class HandReview:
+    """A seat's plays of one hand, each with the solver's verdict (:class:`PlayReview`, in the
+    order played), and a summary in words."""
+
+    hand: int
+    seat: int
+    players: int
+    plays: tuple[PlayReview, ...]
+    seconds: float
+
+    @property
+    def exact(self) -> bool:
+        return all(p.exact for p in self.plays)
+
+    @property
+    def lost(self) -> int:
+        """Tricks given away in the plays worked out exactly."""
+        return sum(p.lost or 0 for p in self.plays)
+
+    def summary(self, you: bool = True) -> str:
+        who = "you" if you else seat_name(self.seat, self.players)
+        known = [p for p in self.plays if p.exact]
+        if not self.plays:
+            return f"{who.capitalize()} played no card in this hand."
+        if not known:
+            return ("Too many cards were left in every trick " + who + " played to work them "
+                    "out exactly within the time allowed.")
+        bad = [p for p in known if p.lost]
+        head = (f"In the {len(known)} trick{'s' if len(known) != 1 else ''} worked out "
+                "exactly, " if len(known) < len(self.plays) else "")
+        if not bad:
+            words = f"{who} always played a card that kept the most tricks."
+            return (head + words) if head else words[0].upper() + words[1:]
+        tricks = ", ".join(str(p.trick + 1) for p in bad)
+        words = (f"{who} gave away {_tricks(self.lost)} in all, in trick"
+                 f"{'s' if len(bad) != 1 else ''} {tricks}.")
+        return (head + words) if head else words[0].upper() + words[1:]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "seat": self.seat, "exact": self.exact, "lost": self.lost,
+                "plays": [p.to_dict() for p in self.plays]}
+
+
+def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
+    """The verdict on one play in words (see :func:`review_plays`)."""
+    verb = "led" if r.lead else "played"
+    head = f"Trick {r.trick + 1}: {who} {verb} the {play_words(r.play)}"
+    if not r.exact:
+        if r.low == r.high:
+            return (head + f"; {side} could take {_tricks(r.low)} of the {r.remaining} left, "
+                    "but with so many cards left there was not time to work out what each "
+                    "card kept.")
+        known = bounds_words(side, r.low, r.high, r.remaining)
+        return (head + "; too many cards were left to work it out exactly within the time "
+                "allowed" + (f" ({known.replace(' can ', ' could ')})" if known else "") + ".")
+    assert r.kept is not None and r.best is not None
+    if r.choices == 1:
+        return head + f", the only card {'you' if you else 'that seat'} could play " \
+            f"({side} kept {_tricks(r.kept)})."
+    if r.worst == r.best:
+        return head + f"; every card {'you' if you else 'that seat'} could play kept " \
+            f"{_tricks(r.kept)} for {side}."
+    if not r.better:
+        return head + f", a card that kept the most: {_tricks(r.kept)} for {side}."
+    lost = r.best - r.kept
+    names = _either([play_words(p) for p in r.better])
+    return (head + f" and gave {_number(lost)} away: {names} would have kept "
+            f"{_tricks(r.best)} for {side} instead of {r.kept}.")
+
+
+def _positions(game: Game, hand_index: int, seat: int | None,
+               from_step: int) -> list[tuple[int, int, Play, Position]]:
+    """(step, seat, play, position before it) for each play of the hand from ``from_step``
+    on (by ``seat`` only, unless None), the positions rebuilt through the engine."""
+    hand = game.hands[hand_index]
+    start = hand.first_event
+    g = replay_log(game, game.log[:start + 1])
+    out = []
+    step = 0
+    for ev in game.log[start + 1:]:
+        if isinstance(ev, (DealEvent, HandScoredEvent)):
+            break
+        if isinstance(ev, PlayEvent):
+            if step >= from_step and (seat is None or ev.seat == seat):
+                out.append((step, ev.seat, ev.play, Position.from_game(g)))
+            step += 1
+        st = Step.of(ev)
+        if st is not None:
+            apply_step(g, st)
+    return out
+
+
+def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_step: int = 0,
+                 time_limit: float | None = 1.0, total_limit: float | None = 20.0,
+                 node_limit: int | None = None, solver: Solver | None = None,
+                 you: bool = True) -> HandReview:
+    """Each card ``seat`` played in a hand (default: the last one), judged with every card
+    visible: did it keep the most tricks for the seat's side, or which card would have kept
+    more and by how much.  ``from_step`` skips the hand's plays before it (counted from 0 over
+    all seats' plays: a hand taken over from a record).
+
+    The positions are solved from the last play back to the first on one :class:`Solver`, so
+    its tables carry over.  Each gets ``time_limit`` seconds (and ``node_limit`` search
+    nodes, if given); a position the solver cannot
+    finish in time is marked not exact (with the bounds found), and once one finishes with no
+    bounds at all, or ``total_limit`` seconds have gone, the earlier (larger) positions are not
+    searched.  ``you``: the words address the seat as "you".
+
+    >>> import random
+    >>> from spades_lab.play.players import SimplePlayer, act
+    >>> g = Game("standard"); rng = random.Random(4); g.deal(rng=rng)
+    >>> while not g.hand.complete: act(g, [SimplePlayer()] * 4, rng)
+    >>> r = review_plays(g, 0, from_step=36, time_limit=None)
+    >>> len(r.plays), r.exact, r.plays[0].trick, r.plays[-1].trick
+    (4, True, 9, 12)
+    >>> r.plays[-1].text.startswith("Trick 13: you")
+    True
+    """
+    if hand_index is None:
+        hand_index = len(game.hands) - 1
+    if not 0 <= hand_index < len(game.hands):
+        raise RuleError("bad-position", f"There is no hand {hand_index + 1} to look at.")
+    rules = game.rules
+    n = rules.players
+    if not 0 <= seat < n:
+        raise RuleError("bad-position", f"There is no seat {seat} at a table of {n}.")
+    s = solver or Solver(rules)
+    who = "you" if you else seat_name(seat, n)
+    t0 = time.monotonic()
+    give_up = False
+    out: list[PlayReview] = []
+    for step, _, play, pos in reversed(_positions(game, hand_index, seat, from_step)):
+        side = s.side_of(seat)
+        side_words = " and ".join(seat_name(x, n) for x in side)
+        lead = not pos.trick
+        remaining = pos.remaining
+        trick = rules.hand_size - remaining
+        exact = False
+        kept = best = None
+        better: tuple[Play, ...] = ()
+        choices = worst = 0
+        low, high = 0, remaining
+        left = None if total_limit is None else total_limit - (time.monotonic() - t0)
+        if not give_up and (left is None or left > 0):
+            limit = time_limit if left is None else (
+                left if time_limit is None else min(time_limit, left))
+            res = s.solve(pos, time_limit=limit, node_limit=node_limit)
+            choices = len(res.per_move)
+            if res.exact:
+                exact = True
+                best, kept = res.tricks, res.per_move[play]
+                worst = min(res.per_move.values())
+                if kept < best:
+                    better = tuple(p for p, v in res.per_move.items() if v == best)
+                low = high = res.tricks
+            else:
+                low, high = res.tricks, res.upper if res.upper is not None else remaining
+                if low <= 0 and high >= remaining:
+                    give_up = True
+        else:
+            give_up = True
+        r = PlayReview(step, trick, seat, play, lead, side, remaining, exact, kept, best,
+                       better, choices, worst, low, high, "")
+        out.append(replace(r, text=_review_text(r, who, side_words, you)))
+    out.reverse()
+    return HandReview(hand_index, seat, n, tuple(out), time.monotonic() - t0)

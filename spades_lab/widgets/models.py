@@ -27,6 +27,8 @@ from ..core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEv
 from ..core.errors import RecordError, RuleError
 from ..core.records import HandSummary, Step, apply_step, replay, replay_log
 from ..core.rules import RuleSet, seat_name, team_name
+from ..solver.search import Solver
+from ..teach.bestplay import BestPlay, best_play
 from ..teach.compare import RuleComparison, compare_rules
 from ..teach.explain import explain_play, explain_trick
 from ..teach.quiz import QuizQuestion
@@ -93,8 +95,13 @@ class TableModel:
 
     Snapshots are taken once per position when the hand is loaded, so stepping is a lookup.
     ``view_seat`` (None: every hand face up) shows only what that seat may see, as
-    ``Game.view`` says.
+    ``Game.view`` says.  :meth:`best_play_view` asks the solver what each card the seat to play
+    may play keeps or gives away (within :attr:`best_play_seconds`, on one solver per hand).
     """
+
+    #: The solver's budget for one best-play view: seconds, and search nodes (None: no cap).
+    best_play_seconds: float | None = 1.0
+    best_play_nodes: int | None = None
 
     def __init__(self, game: Game | None = None, hand: int = 0, *, view_seat: int | None = None,
                  error: str | None = None, error_rule: str | None = None) -> None:
@@ -108,6 +115,8 @@ class TableModel:
         self.trick_ends: list[int] = []
         self.play_start = 0
         self.position = 0
+        self._best: dict[int, BestPlay] = {}
+        self._solver: Solver | None = None
         if game is not None and error is None:
             self._build(game, hand)
 
@@ -246,6 +255,45 @@ class TableModel:
             return ["The cards are dealt. Bidding starts left of the dealer."]
         before = self.snapshots[self.position - 1]
         return words.describe_action(before, self.game, ev, self.hand_index)
+
+    # ------------------------------------------------------------------ best play
+    def best_play_view(self) -> tuple[BestPlay | None, str]:
+        """The best-play view of the current position (:func:`~spades_lab.teach.bestplay.
+        best_play`: every legal card of the seat to play with the tricks it keeps or gives
+        away), or None and why not in words: no card is to be played here, or the seat to
+        play is hidden in this view.  Each position is worked out once."""
+        if not self.ok:
+            return None, self.error or "No hand loaded."
+        h = self.hand
+        if h.complete:
+            return None, ("The hand is over: step back to a card still to be played to see "
+                          "the best play there.")
+        if h.phase != "play" or h.turn is None:
+            return None, "The best play is shown once the cards are being played."
+        if not self.face_up()[h.turn]:
+            return None, (f"The best play looks at every hand: view the table as everyone "
+                          f"(teacher) or as {self.seat_label(h.turn)}, the player to move.")
+        view = self._best.get(self.position)
+        if view is None:
+            if self._solver is None:
+                self._solver = Solver(self.rules)
+            view = best_play(self.game, time_limit=self.best_play_seconds,
+                             node_limit=self.best_play_nodes, solver=self._solver)
+            self._best[self.position] = view
+        return view, ""
+
+    def recorded_next(self) -> PlayEvent | None:
+        """The card the record plays next from the current position (None: none)."""
+        ev = self.actions[self.position] if self.position < len(self.actions) else None
+        return ev if isinstance(ev, PlayEvent) else None
+
+    def best_play_note(self, view: BestPlay) -> str:
+        """What the card the record plays next keeps or gives away, in words."""
+        ev = self.recorded_next()
+        if ev is None:
+            return ""
+        return words.recorded_play_words(self.seat_label(ev.seat), ev.play, view,
+                                         lead=not self.hand.trick)
 
 
 # ---------------------------------------------------------------------------- what-if

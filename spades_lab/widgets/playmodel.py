@@ -41,7 +41,8 @@ from ..core.errors import RULE_IDS, RuleError
 from ..core.records import dump_record, load_record, replay
 from ..core.rules import RuleSet, rules_from_json, team_name
 from ..play.players import HeuristicPlayer, act
-from ..render import option_words
+from ..render import option_words, rules_title
+from ..teach.bestplay import HandReview, review_plays
 from ..teach.explain import explain_play, explain_score, explain_trick
 
 RecordSource = str | Path | Mapping[str, Any]
@@ -148,7 +149,7 @@ class PlayModel:
         n = self.rules.players
         if not (isinstance(seat, int) and 0 <= seat < n):
             raise RuleError("bad-option", f"The learner's seat must be 0-{n - 1} "
-                            f"({self.rules.name} has {n} seats).")
+                            f"({rules_title(self.rules)} has {n} seats).")
         self.seat = seat
         self.seed = seed
         self.pace = pace
@@ -159,6 +160,12 @@ class PlayModel:
         self.history: list[_Snapshot] = []
         self.last_trick: int | None = None  # index of the trick just completed (shown until
         self.game = game if game is not None else Game(self.rules)  # the next lead)
+        # where the learner's own plays begin: (hand, plays made before) -- a hand taken
+        # over from a record has its earlier tricks played by the record, not the learner
+        h0 = self.game.hand
+        self._own_from = (h0.index, len(h0.tricks) * n + len(h0.trick)) \
+            if h0 is not None and not h0.complete else (len(self.game.hands), 0)
+        self._review: tuple[tuple[Any, ...], HandReview] | None = None
         if self.game.phase == DEAL and not self.game.over:
             self._deal()
         else:
@@ -483,6 +490,40 @@ class PlayModel:
             return f"The practice bot would play the {card_words(p)}. {plain(why.text)}"
         return "No decision of yours is due now."
 
+    # ------------------------------------------------------------------ after the hand
+    def review_due(self) -> bool:
+        """Is there a finished hand to look back on?  Only between hands (or after the game):
+        never while a hand is being played."""
+        h = self.game.hand
+        return self.waiting() in ("next-hand", "over") and h is not None and h.complete
+
+    def best_card_review(self, *, time_limit: float | None = 1.0,
+                         total_limit: float | None = 20.0,
+                         node_limit: int | None = None) -> HandReview | None:
+        """"Show me the best card": each card the learner played in the hand just finished,
+        judged with every hand visible (:func:`~spades_lab.teach.bestplay.review_plays`) --
+        did it keep the most tricks, or which card would have kept more and how many.  Only
+        after the hand: while a hand is in play this returns None and ``message`` says why.
+        ``time_limit`` (seconds) and ``node_limit`` bound each position, ``total_limit`` the
+        whole review (seconds)."""
+        if not self.review_due():
+            self.message = ("The best card is shown after the hand: finish this hand first."
+                            if self.waiting() not in ("next-hand", "over") else
+                            "No hand has been played yet.")
+            return None
+        h = self.game.hand
+        assert h is not None
+        key = (h.index, len(self.game.log), time_limit, total_limit, node_limit)
+        if self._review is not None and self._review[0] == key:
+            return self._review[1]
+        start = self._own_from[1] if self._own_from[0] == h.index else 0
+        review = review_plays(self.game, self.seat, h.index, from_step=start,
+                              time_limit=time_limit, total_limit=total_limit,
+                              node_limit=node_limit)
+        self._review = (key, review)
+        self.message = ""
+        return review
+
     # ------------------------------------------------------------------ bots
     def run_bots(self) -> int:
         """Let the bots move until the learner must decide (or the hand ends); the number of
@@ -591,7 +632,7 @@ class PlayModel:
     def setup_words(self) -> list[str]:
         """The table in words: rule set, deck, seats, options."""
         r = self.rules
-        return [f"{r.name}: {r.players} players, {r.deck.label}, {r.hand_size} cards each. "
+        return [f"{rules_title(r)}: {r.players} players, {r.deck.label}, {r.hand_size} cards each. "
                 f"You sit {self.game.seat_name(self.seat)}."] + option_words(r)
 
     def __repr__(self) -> str:

@@ -133,11 +133,20 @@ class TableApp(W.VBox):
             rows.append(box)
         self.play_here_button = _button("Play on from this trick", "sl-play-here",
                                         "play the rest of the hand yourself against bots")
+        # the best-play view: what each card the player to move may play keeps or gives away
+        self.best_toggle = W.ToggleButton(
+            value=False, description="Best play",
+            tooltip="with every hand visible: what each card the player to move may play "
+                    "keeps or gives away")
+        self.best_toggle.add_class("sl-best-play-toggle")
+        self.best_toggle.add_class("sl-button")
+        self.best_html = _html("sl-best-play-box")
         self.play_box = W.VBox()
         self.play_box.add_class("sl-play-here-box")
         self.play_table: PlayTable | None = None
         rows += [self.message, self.status_html, self.trumps_html, self.table_html, controls,
-                 steps, self.explanation_html, W.HBox([self.play_here_button]), self.play_box]
+                 steps, self.explanation_html, self.best_html,
+                 W.HBox([self.best_toggle, self.play_here_button]), self.play_box]
         super().__init__(rows)
         self.add_class("sl-table-app")
         self._busy = False
@@ -154,6 +163,7 @@ class TableApp(W.VBox):
         self.load_button.on_click(_safe(lambda _: self.load(self.path_text.value.strip()), m))
         self.play_here_button.on_click(_safe(lambda _: self.play_here(), m))
         self.player.observe(_safe(self._on_auto, m), names="value")
+        self.best_toggle.observe(_safe(lambda _: self.refresh(), m), names="value")
         if source is not None:
             self.load(source, hand=hand, view_seat=view_seat)
         else:
@@ -192,7 +202,8 @@ class TableApp(W.VBox):
             self.slider.value = model.position
         finally:
             self._busy = False
-        self.title.value = (f'<div class="sl-title-text"><b>{escape(model.rules.name)}</b> '
+        self.title.value = (f'<div class="sl-title-text"><b>'
+                            f'{escape(render.rules_title(model.rules))}</b> '
                             f'({escape(model.rules.deck.label)}), hand '
                             f'{model.hand_index + 1}</div>') if model.ok else ""
         self.refresh()
@@ -274,13 +285,15 @@ class TableApp(W.VBox):
             self.trumps_html.value = ""
             self.table_html.value = ""
             self.explanation_html.value = ""
+            self.best_html.value = ""
             return
         h = m.hand
         self.trumps_html.value = render.trumps_html(h)
         trick, caption = m.shown_trick()
+        badges = self._draw_best_play()
         html = render.table_html(
             h, face_up=m.face_up(), names=m.source.players if m.source else None,
-            trick=None if h.trick else trick, trick_caption=caption)
+            trick=None if h.trick else trick, trick_caption=caption, badges=badges)
         if trick and not h.trick and h.tricks:  # the trick just completed: mark its winner
             w = h.tricks[-1].winner
             html = html.replace(f'<div class="sl-trick-play" data-seat="{w}"><span class="'
@@ -300,6 +313,22 @@ class TableApp(W.VBox):
         self.next_trick_button.disabled = at_end
         # the status line last: a page that waits for it finds every other part drawn
         self.status_html.value = f'<div class="sl-status">{escape(m.status())}</div>'
+
+
+    def _draw_best_play(self) -> dict[Card, str] | None:
+        """The best-play panel when the toggle is on (the solver's verdict on the position,
+        within its budget), and the badges for the cards of the seat to play."""
+        if not self.best_toggle.value:
+            self.best_html.value = ""
+            return None
+        view, why = self.model.best_play_view()
+        if view is None:
+            self.best_html.value = (f'<div class="sl-best-play sl-best-play-unknown" '
+                                    f'role="status"><b>Best play</b><div class="'
+                                    f'sl-best-play-text">{render.text_html(why)}</div></div>')
+            return None
+        self.best_html.value = render.best_play_html(view, self.model.best_play_note(view))
+        return render.best_play_badges(view) or None
 
 
 # ---------------------------------------------------------------------------- trump timeline
@@ -717,11 +746,8 @@ def _fact_words(line: str) -> str:
 
 # ---------------------------------------------------------------------------- play mode
 
-#: The rule sets in words, for the setup menu.
-PRESET_WORDS = {"standard": "Spades (standard)", "online": "Spades (online rules)",
-                "original": "Spades (original rules)",
-                "acorns": "Spades and Acorns, 4 players (Heckadeck)",
-                "acorns8": "Spades and Acorns, 8 players (Heckadeck)"}
+#: The rule sets in words, for the setup menu (:data:`spades_lab.render.PRESET_WORDS`).
+PRESET_WORDS = render.PRESET_WORDS
 PACES = [("instant", 0.0), ("quick (0.4 s a card)", 0.4), ("steady (0.9 s a card)", 0.9),
          ("slow (1.8 s a card)", 1.8)]
 
@@ -852,14 +878,19 @@ class PlayTable(W.VBox):
         self.hint_button = _button("Hint", "sl-hint", "what the practice bot would do")
         self.next_hand_button = _button("Deal the next hand", "sl-next-hand")
         self.save_button = _button("Save game", "sl-save", "the game record, for replay")
+        self.best_card_button = _button("Show me the best card", "sl-best-card",
+                                        "after the hand: each card you played, looked at with "
+                                        "every hand visible")
         self.save_path = W.Text(value="", placeholder="file name (optional)",
                                 description="Save to", layout=W.Layout(width="18em"))
         self.save_path.add_class("sl-save-path")
-        actions = W.HBox([self.undo_button, self.hint_button, self.next_hand_button,
-                          self.save_button, self.save_path, self.projector_toggle],
+        actions = W.HBox([self.undo_button, self.hint_button, self.best_card_button,
+                          self.next_hand_button, self.save_button, self.save_path,
+                          self.projector_toggle],
                          layout=W.Layout(flex_flow="row wrap"))
         actions.add_class("sl-play-actions")
         self.hint_html = _html("sl-hint-box")
+        self.review_html = _html("sl-review-box")
         self.save_html = _html("sl-save-box")
         self.score_html = _html("sl-play-score")
         self.explanation_html = _html("sl-play-explanation")
@@ -867,8 +898,8 @@ class PlayTable(W.VBox):
         super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
                           self.trumps_html, self.table_html, self.hand_label, self.hand_box,
                           self.declare_box, self.bid_box, self.exchange_box, actions,
-                          self.hint_html, self.score_html, self.explanation_html,
-                          self.save_html])
+                          self.hint_html, self.review_html, self.score_html,
+                          self.explanation_html, self.save_html])
         self.add_class("sl-play-app")
         self.add_class("sl-root")
         self._cards: list[Card] = []
@@ -885,6 +916,7 @@ class PlayTable(W.VBox):
         self.pass_button.on_click(_safe(lambda _: self.pass_cards(), m))
         self.undo_button.on_click(_safe(lambda _: self.undo(), m))
         self.hint_button.on_click(_safe(lambda _: self.hint(), m))
+        self.best_card_button.on_click(_safe(lambda _: self.show_best_card(), m))
         self.next_hand_button.on_click(_safe(lambda _: self._act(self.model.next_hand), m))
         self.save_button.on_click(_safe(lambda _: self.save(), m))
         self.projector_toggle.observe(_safe(lambda ch: self.set_projector(ch["new"]), m),
@@ -938,7 +970,7 @@ class PlayTable(W.VBox):
     def _start(self, model: PlayModel) -> None:
         self.model = model
         r = model.rules
-        self.title.value = (f'<div class="sl-title-text"><b>{escape(PRESET_WORDS[r.name])}'
+        self.title.value = (f'<div class="sl-title-text"><b>{escape(render.rules_title(r))}'
                             f'</b>, {r.players} players, {escape(r.deck.label)}. You sit '
                             f'{escape(model.game.seat_name(model.seat))}.</div>'
                             '<details class="sl-rules-words"><summary>Table options</summary>'
@@ -946,6 +978,7 @@ class PlayTable(W.VBox):
                                              for x in model.setup_words()[1:]) +
                             "</ul></details>")
         self.hint_html.value = ""
+        self.review_html.value = ""
         self.save_html.value = ""
         self.message.value = ""
         self._selected = set()
@@ -1049,6 +1082,21 @@ class PlayTable(W.VBox):
         self.hint_html.value = (f'<div class="sl-hint-text" role="status">'
                                 f'{render.text_html(self.model.hint())}</div>')
 
+    def show_best_card(self) -> None:
+        """After a hand: each card you played, judged by the solver (the model refuses while
+        a hand is in play, and the button is hidden then)."""
+        m = self.model
+        if not m.review_due():
+            m.best_card_review()  # sets the message saying why not
+            self.message.value = render.message_html(m.message)
+            m.message = ""
+            return
+        self.review_html.value = ('<div class="sl-review sl-review-working" role="status">'
+                                  "Working out the best card for each trick…</div>")
+        review = m.best_card_review()
+        assert review is not None
+        self.review_html.value = render.review_html(review)
+
     def save(self) -> str:
         """Write the record to the file named (and offer it as a download); its text."""
         path = self.save_path.value.strip()
@@ -1136,6 +1184,11 @@ class PlayTable(W.VBox):
                                             f"{escape(to)}, then press Pass.</span>")
         self.undo_button.disabled = not m.history
         self.hint_button.disabled = w not in ("look", "bid", "exchange", "play")
+        after = m.review_due()
+        self.best_card_button.disabled = not after
+        self.best_card_button.layout.display = "" if after else "none"
+        if not after:
+            self.review_html.value = ""
         self.next_hand_button.layout.display = "" if w == "next-hand" else "none"
         if w in ("next-hand", "over"):
             self.score_html.value = render.explanation_text_html(

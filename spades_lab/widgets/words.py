@@ -10,9 +10,11 @@ from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 from ..render import option_words
+from ..teach.bestplay import play_words
 from ..teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
 
 if TYPE_CHECKING:
+    from ..teach.bestplay import BestPlay
     from ..teach.compare import HandComparison
     from ..teach.whatif import Divergence
 
@@ -205,5 +207,36 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     return out
 
 
+def recorded_play_words(who: str, play: Play, view: BestPlay, *, lead: bool) -> str:
+    """The card a record plays next, measured by the best-play view of that position.
+
+    >>> from spades_lab.core.cards import parse_card
+    >>> from spades_lab.teach.bestplay import BestPlay, CardVerdict
+    >>> nine, five = parse_card("9S").play, parse_card("5C").play
+    >>> view = BestPlay(3, (1, 3), 7, 6, True, (CardVerdict(nine, 6, 0, ""),
+    ...                 CardVerdict(five, 4, 2, "")), "")
+    >>> recorded_play_words("West", five, view, lead=True)
+    'Next in the record: West leads the 5♣, which gives two tricks away.'
+    >>> recorded_play_words("West", nine, view, lead=True)
+    'Next in the record: West leads the 9♠, a card that keeps the most (6 tricks).'
+    """
+    verb = "leads" if lead else "plays"
+    head = f"Next in the record: {who} {verb} the {play_words(play)}"
+    if not view.exact:
+        return head + "."
+    try:
+        v = view.verdict(play)
+    except KeyError:
+        return head + "."
+    if v.lost == 0:
+        return head + f", a card that keeps the most ({v.tricks} trick" \
+            f"{'s' if v.tricks != 1 else ''})."
+    n = _NUMBERS[v.lost] if v.lost < len(_NUMBERS) else str(v.lost)
+    return head + f", which gives {n} trick{'s' if v.lost != 1 else ''} away."
+
+
+_NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
 __all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
-           "action_words", "bid_words", "exchange_words", "ACE_WORDS"]
+           "action_words", "bid_words", "exchange_words", "ACE_WORDS", "recorded_play_words"]
