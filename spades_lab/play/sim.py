@@ -447,11 +447,11 @@ def _stream_pool(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, i
                 break
             for conn in _wait_ready([c for c in conns if busy[c]]):
                 try:
-                    seq, ok, value = conn.recv()  # type: ignore[union-attr]
+                    seq, ok, value = conn.recv()
                 except (EOFError, OSError):
                     raise RuntimeError("a simulation worker process stopped unexpectedly") \
                         from None
-                busy[conn] -= 1  # type: ignore[index]
+                busy[conn] -= 1
                 if not ok:
                     raise value
                 results[seq] = value
