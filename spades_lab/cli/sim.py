@@ -4,9 +4,13 @@
 --processes 2 [--games N] [--batch] [--out hands.csv] [--records games.jsonl] [--json]
 [--progress | --no-progress] [--force-processes]``
 
-The work is streamed (a few chunks queued per worker), a progress bar is shown when stderr is
-a terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
-output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130.
+The work is streamed (a few chunks queued per worker) and so is the result: each finished chunk
+is folded into a running summary (:class:`~spades_lab.play.stats.SimSummary`, the figures
+printed) and its rows and records written to ``--out``/``--records`` at once, then dropped, so
+the command's memory does not grow with ``--hands``.  A progress bar is shown when stderr is a
+terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
+output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130
+with one line (the shared handling of :func:`~spades_lab.cli.common.run_command`).
 """
 from __future__ import annotations
 

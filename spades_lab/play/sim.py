@@ -259,8 +259,10 @@ def simulate_hands(rules: RuleSet | str | Mapping[str, Any], players: str | Sequ
     ``start``.
 
     The work is streamed: chunks are made and queued a few per worker at a time, so only the
-    result rows grow with ``n``.  Ctrl-C (KeyboardInterrupt) stops every worker before it
-    propagates, and a worker whose parent dies exits by itself.
+    result rows grow with ``n`` (:func:`iter_simulation` hands them over a chunk at a time,
+    for a caller that folds them as they come, as ``spades-lab simulate`` does with
+    :class:`~spades_lab.play.stats.SimSummary`).  Ctrl-C (KeyboardInterrupt) stops every
+    worker before it propagates, and a worker whose parent dies exits by itself.
     """
     return _simulate(rules, players, n, seed, "hands", **kw)
 
