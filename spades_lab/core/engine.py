@@ -721,9 +721,11 @@ class Hand:
             e = entries[k]
             if type(e) is not dict or len(e) != 2:
                 break
-            seat = e.get("seat")
-            c = codes.get(e.get("card"))  # type: ignore[arg-type]
-            if c is None or c.is_dual or type(seat) is not int or seat != self.turn:
+            seat, card = e.get("seat"), e.get("card")
+            if type(card) is not str or type(seat) is not int or seat != self.turn:
+                break
+            c = codes.get(card)
+            if c is None or c.is_dual:
                 break
             hand = hands[seat]
             p = c.play
