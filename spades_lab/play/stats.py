@@ -336,7 +336,10 @@ class SimSummary:
         self.hands += len(hands)
         if len(hands):
             t = team_scores(hands)
-            t["sq"] = t["hand_score"].astype(object) ** 2
+            # whole-number squares (hand scores are a few hundred points: int64 never overflows
+            # within a chunk, and the running sums are Python ints)
+            score = t["hand_score"]
+            t["sq"] = score.astype("int64") ** 2 if score.dtype.kind in "iub" else score ** 2
             for (rules, player), g in t.groupby(["rules", "player"], sort=False):
                 acc = self.teams.setdefault((rules, player), [0, 0, 0, 0, 0])
                 acc[0] += len(g)
