@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from spades_lab import Game, RuleSet
+from spades_lab.core.engine import Hand
 from spades_lab.core.errors import RuleError
 from spades_lab.core.records import replay
 from spades_lab.core.scoring import score_hand
@@ -156,16 +157,18 @@ def test_compare_replays_once_and_each_changed_side_once(monkeypatch) -> None:  
                   for h in rec["hands"])
     count = [0]
 
-    # every action reaches the engine through Game.bid, Game.exchange or Game.play (a record's
-    # replay calls them directly, a what-if branch through apply_step): count them there
+    # every action reaches the engine through Game.bid, Game.exchange or, for a card, the
+    # hand's _apply_play (a record's replay plays most cards in bulk, Hand.play_entries; a
+    # what-if branch through apply_step and Game.play): count them there
     def counting(real):  # type: ignore[no-untyped-def]
         def action(*args, **kwargs):  # type: ignore[no-untyped-def]
             count[0] += 1
             return real(*args, **kwargs)
         return action
 
-    for name in ("bid", "exchange", "play"):
+    for name in ("bid", "exchange"):
         monkeypatch.setattr(Game, name, counting(getattr(Game, name)))
+    monkeypatch.setattr(Hand, "_apply_play", counting(Hand._apply_play))
     compare_rules(rec, {"bag_limit": 5})
     assert count[0] == 2 * actions
     count[0] = 0

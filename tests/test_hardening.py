@@ -539,3 +539,44 @@ def test_dev_sh_waits_for_the_package_lock(tmp_path: Path) -> None:
 
 def test_one_record_format_name() -> None:
     assert validate.FORMAT == RECORD_FORMAT
+
+
+# ---------------------------------------------------------------------------- huge arguments
+
+BIG = "x" * 2**20  # 1 MB: more than one exec() argument may hold, so run in this process
+
+
+@pytest.mark.parametrize("argv", [
+    pytest.param([BIG], id="command-choice"),
+    pytest.param(["handout", BIG], id="choice"),
+    pytest.param(["whatif", "data/course/standard_hand.json", "--at", "0:4", "--action", "QH",
+                  "--then", "y " * 2**19], id="choice-with-spaces"),
+    pytest.param(["simulate", "--hands", BIG], id="int"),
+    pytest.param(["simulate", f"--hands={BIG}"], id="int-joined"),
+    pytest.param(["handout", "quiz", "--level", BIG], id="int-with-choices"),
+    pytest.param(["replay", BIG], id="path-to-read"),
+    pytest.param(["simulate", "--out", f"/no-folder/{BIG}"], id="path-to-write"),
+    pytest.param(["course", BIG], id="path-to-make"),
+    pytest.param(["replay", "data/course/standard_hand.json", BIG], id="unrecognized"),
+    pytest.param(["play", "--rules", BIG], id="rule-set"),
+])
+def test_a_huge_argument_is_echoed_short(capsys: pytest.CaptureFixture[str],
+                                          argv: list[str]) -> None:
+    """Any refused command line, argparse's own errors included, repeats at most about 80
+    characters of what was typed, on one line, with exit status 2."""
+    code, out, err = run(capsys, *argv)
+    lines = err.strip().splitlines()
+    assert code == 2 and "Traceback" not in err, err[:500]
+    assert lines and len(lines[-1]) < 300 and "xxx" * 30 not in err and "y " * 50 not in err
+    assert all(len(line) < 300 for line in lines) and len(out) < 300
+
+
+def test_short_error_keeps_what_the_value_is_and_the_choices() -> None:
+    from spades_lab.cli.common import short_error
+
+    msg = short_error("argument kind: invalid choice: '" + "q" * 5000 + "' (choose from "
+                      "'rules', 'deal', 'quiz')")
+    assert msg.startswith("argument kind: invalid choice: 'qqq") and msg.endswith(
+        "…' (choose from 'rules', 'deal', 'quiz')") and len(msg) < 160
+    assert short_error("argument --then: expected one argument") == \
+        "argument --then: expected one argument"

@@ -191,3 +191,163 @@ def test_records_of_data_parse_the_quick_way_alike() -> None:
     for p in RECORDS:
         text = p.read_text(encoding="utf-8")
         assert _parse(text) == parse_record_text(text)
+
+
+# ---------------------------------------------------------------------------- one play's legality
+
+def test_is_legal_answers_as_the_legal_set_does() -> None:
+    """``tricks.is_legal`` (the replay's question about one play) agrees with membership in
+    ``tricks.legal_set`` for every play of every card of random hands, in every rule set: any
+    led suit or none, any trumps broken, hands of only trumps, of Travelers/Hunters."""
+    from spades_lab.core.cards import SUIT_BITS
+    from spades_lab.core.rules import PRESETS, RuleSet
+    from spades_lab.core.tricks import is_legal, legal_set, tables_for
+
+    rng = random.Random(13)
+    checked = 0
+    configs = [RuleSet.preset(name) for name in PRESETS] + [
+        RuleSet.preset(name, {"travelers_hunters": True}) for name in ("acorns", "acorns8")]
+    for rules in configs:
+        name = rules.name
+        t = tables_for(rules)
+        cards = list(rules.deck.cards)
+        trumps = [c for c in cards if c.bits & t.trump_bits]
+        leds = [0] + [SUIT_BITS[s] for s in rules.deck.suits]
+        for _ in range(400):
+            pool = trumps if rng.random() < 0.2 else cards
+            hand = rng.sample(pool, rng.randint(1, min(len(pool), rules.hand_size)))
+            led = rng.choice(leds)
+            unbroken = t.trump_bits & rng.choice([0, t.trump_bits, *(
+                SUIT_BITS[x] for x in rules.trumps)])
+            legal = legal_set(hand, led, unbroken, t.has_duals)[1]
+            for c in hand:
+                for p in c.all_plays:
+                    assert is_legal(hand, p, led, unbroken, t.has_duals) == (p in legal), \
+                        (name, [x.code for x in hand], p, led, unbroken)
+                    checked += 1
+    assert checked > 10_000
+    assert any(r.deck.travelers_hunters for r in configs)
+
+
+def test_play_by_code_is_accepted_exactly_when_legal() -> None:
+    """``Game.play`` given a card's code (the replay's way) accepts exactly the legal plays and
+    refuses the rest without changing the game, in every rule set."""
+    from spades_lab.core.rules import PRESETS, RuleSet
+
+    rng = random.Random(7)
+    configs = [RuleSet.preset(name) for name in PRESETS] + [
+        RuleSet.preset(name, {"travelers_hunters": True}) for name in ("acorns", "acorns8")]
+    for rules in configs:
+        name = rules.name
+        g = Game(rules)
+        g.deal(rng=rng)
+        while g.phase != "play":
+            g.bid(rng.choice([b for b in g.legal_bids() if not b.blind]))
+        while g.phase == "play":
+            h = g.hand
+            assert h is not None and h.turn is not None
+            legal = h.legal_set()[1]
+            for c in list(h.hands[h.turn]):
+                trial = g.copy()
+                before = trial.to_record()
+                try:
+                    trial.play(c.code, seat=h.turn)
+                    accepted = True
+                except RuleError:
+                    accepted = False
+                    assert trial.to_record() == before
+                plain = (not c.is_dual) or (h.led_bit and c.bits & h.led_bit)
+                if plain:
+                    assert accepted == (h._play_of(c.code, None) in legal), (name, c.code)
+                else:
+                    assert not accepted  # a Traveler/Hunter led or off-suit names its suit
+            g.play(rng.choice(legal))
+
+
+# ---------------------------------------------------------------------------- the collector's pause
+
+def test_the_collector_is_back_after_every_replay() -> None:
+    """replay pauses the cyclic collector; it is back on after a replay, a refused record, an
+    interrupt in the middle, nested pauses and overlapping pauses in threads; left off when the
+    caller had turned it off; and nothing stays frozen."""
+    import gc
+    import threading
+
+    from spades_lab.core.validate import gc_paused
+
+    rec = BASES[sorted(BASES)[0]]
+    assert gc.isenabled()
+    replay(rec)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    with pytest.raises(RecordError):
+        replay({"rules": "standard", "hands": [{"deal": [["AS"]]}]})
+    assert gc.isenabled()
+    with pytest.raises(KeyboardInterrupt):
+        with gc_paused():
+            assert not gc.isenabled()
+            raise KeyboardInterrupt
+    assert gc.isenabled() and gc.get_freeze_count() == 0
+    with gc_paused():
+        replay(rec)
+        assert not gc.isenabled()  # the inner replay's pause ends inside the outer one
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        replay(rec)
+        assert not gc.isenabled()  # the caller's choice stands
+    finally:
+        gc.enable()
+    # two threads whose pauses overlap: back on only when the last one ends
+    inside, release = threading.Event(), threading.Event()
+
+    def worker() -> None:
+        with gc_paused():
+            inside.set()
+            release.wait(10)
+
+    t = threading.Thread(target=worker)
+    t.start()
+    assert inside.wait(10)
+    with gc_paused():
+        pass
+    assert not gc.isenabled()  # the worker's pause still holds
+    release.set()
+    t.join(10)
+    assert gc.isenabled()
+
+
+def test_the_pause_leaves_the_callers_frozen_objects_frozen() -> None:
+    import gc
+
+    kept = [[i] for i in range(100)]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert frozen >= 100
+        replay(BASES[sorted(BASES)[0]])
+        assert gc.get_freeze_count() == frozen and gc.isenabled()
+    finally:
+        gc.unfreeze()
+    del kept
+
+
+def test_a_replayed_game_is_promoted_not_walked_by_the_next_young_collection() -> None:
+    """After the pause the objects a replay made are in the oldest generation: the young ones
+    hold few (else the next young collections would walk them all, twice)."""
+    import gc
+
+    from spades_lab.core.rules import RuleSet
+    from spades_lab.play.players import RandomPlayer, play_hand
+
+    g = Game(RuleSet.preset("standard", target=10**9))
+    rng = random.Random(5)
+    for _ in range(200):
+        play_hand(g, [RandomPlayer()] * 4, rng)
+    rec = g.to_record()
+    del g
+    gc.collect()
+    result = replay(rec)
+    young = len(gc.get_objects(generation=0)) + len(gc.get_objects(generation=1))
+    made = 200 * 52  # a play event per card at least
+    assert gc.isenabled() and young < made // 4, young
+    assert len(result.hands) == 200

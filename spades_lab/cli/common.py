@@ -9,8 +9,9 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
-from ..core.errors import MAX_INT_DIGITS, RecordError, RuleError, echo, parse_whole
+from ..core.errors import ECHO_LIMIT, MAX_INT_DIGITS, RecordError, RuleError, echo, parse_whole
 
 #: The longest error message printed (the sources keep theirs short; this is the last guard).
 MAX_MESSAGE = 300
@@ -35,6 +36,55 @@ def report(e: RuleError, as_json: bool) -> int:
             where = f"hand {err.hand}" + (f", {err.step}" if err.step else "") + ": "
         print(f"error [{err.rule}] {where}{message}", file=sys.stderr)
     return 2
+
+
+# ---------------------------------------------------------------------------- parsing
+
+
+def short_error(message: str) -> str:
+    """An argparse error message with the input it repeats cut short: every word longer than
+    :data:`~spades_lab.core.errors.ECHO_LIMIT` characters (a bad value, as argparse quotes it
+    or as typed) is cut to that many and "…", and the whole to at most :data:`MAX_MESSAGE`
+    characters, keeping a short "(choose from ...)" at its end.
+
+    >>> short_error("argument kind: invalid choice: '" + "x" * 10**6 + "' (choose from 'a')")
+    ... # doctest: +ELLIPSIS
+    "argument kind: invalid choice: 'xxx...xxx…' (choose from 'a')"
+    >>> len(short_error("unrecognized arguments: " + "ab " * 10**5)) <= MAX_MESSAGE
+    True
+    """
+    tail = ""
+    k = message.rfind(" (choose from ")
+    if k != -1 and len(message) - k <= MAX_MESSAGE // 2:
+        message, tail = message[:k], message[k:]
+    for marker in ("invalid choice: ", " value: "):  # argparse's repr of the bad value
+        i = message.find(marker)
+        if i != -1:
+            j = i + len(marker)
+            value = message[j:]
+            if len(value) > ECHO_LIMIT + 2:
+                quote = value[0] if value[0] in "'\"" else ""
+                message = message[:j] + value[:ECHO_LIMIT] + "…" + quote
+            break
+    words = []
+    for word in message.split(" "):
+        if len(word) > ECHO_LIMIT:
+            quote = word[0] if word[0] in "'\"" and word[-1] == word[0] else ""
+            word = word[:ECHO_LIMIT] + "…" + quote
+        words.append(word)
+    text = " ".join(words)
+    if len(text) + len(tail) > MAX_MESSAGE:
+        text = text[:MAX_MESSAGE - len(tail) - 1] + "…"
+    return text + tail
+
+
+class Parser(argparse.ArgumentParser):
+    """The command line's parser (and, through ``add_subparsers``, each sub-command's): its
+    error messages repeat at most about 80 characters of a bad value (:func:`short_error`),
+    however long the value typed."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(short_error(message))
 
 
 # ---------------------------------------------------------------------------- numbers
@@ -89,12 +139,17 @@ def check_output_path(path: str | None, what: str) -> str | None:
         return None
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
-    if p.is_dir():
-        return f"{what} {echo(path, 60)} is a folder, not a file."
-    if not folder.is_dir():
-        return f"cannot write {what} {echo(path, 60)}: there is no folder {echo(str(folder), 60)}."
-    if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        return f"cannot write {what} {echo(path, 60)}: permission denied."
+    try:
+        if p.is_dir():
+            return f"{what} {echo(path, 60)} is a folder, not a file."
+        if not folder.is_dir():
+            return (f"cannot write {what} {echo(path, 60)}: there is no folder "
+                    f"{echo(str(folder), 60)}.")
+        if not os.access(folder, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+            return f"cannot write {what} {echo(path, 60)}: permission denied."
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a file name"
+        return f"cannot write {what} {echo(path, 60)}: {reason[0].lower() + reason[1:]}."
     return None
 
 
@@ -109,7 +164,8 @@ def usage_error(command: str, message: str) -> int:
 
 def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
     """Run a sub-command: a refused input is reported (exit 2), Ctrl-C prints one line and
-    exits 130, and a closed pipe (``spades-lab ... | head``) ends quietly with 141."""
+    exits 130, a closed pipe (``spades-lab ... | head``) ends quietly with 141, and a file or
+    folder that cannot be read or written is one short line (exit 2)."""
     try:
         return int(func(args))
     except RuleError as e:
@@ -121,6 +177,20 @@ def run_command(func: Callable[[argparse.Namespace], int], args: argparse.Namesp
     except BrokenPipeError:
         silence_stdout()
         return EXIT_CLOSED_PIPE
+    except OSError as e:  # a file or folder named on the command line that cannot be used
+        _quiet_stdout_flush()
+        print(f"spades-lab {getattr(args, 'command', '') or ''}: error: "
+              f"{os_error_text(e)}".replace(" :", ":"), file=sys.stderr)
+        return 2
+
+
+def os_error_text(e: OSError) -> str:
+    """An operating-system error in one short line: its reason and the file it names (cut to
+    about 60 characters), never the whole of a huge name."""
+    reason = e.strerror or type(e).__name__
+    name = e.filename if e.filename is not None else None
+    text = f"{reason}: {echo(str(name), 60)}" if name is not None else reason
+    return short_error(text)
 
 
 def _quiet_stdout_flush() -> None:
@@ -140,5 +210,6 @@ def silence_stdout() -> None:
         pass  # not a real file (e.g. captured in a test): nothing left to flush
 
 
-__all__ = ["report", "whole_number", "harden_numbers", "check_output_path", "usage_error",
-           "run_command", "silence_stdout", "MINIMUM", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE"]
+__all__ = ["report", "short_error", "Parser", "os_error_text", "whole_number",
+           "harden_numbers", "check_output_path", "usage_error", "run_command",
+           "silence_stdout", "MINIMUM", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE"]

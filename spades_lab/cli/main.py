@@ -20,6 +20,7 @@ from ..core.rules import parse_option
 from .common import (
     EXIT_CLOSED_PIPE,
     EXIT_INTERRUPTED,
+    Parser,
     check_output_path,
     harden_numbers,
     report,
@@ -36,7 +37,7 @@ COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.c
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="spades-lab", description=__doc__.splitlines()[0])
+    parser = Parser(prog="spades-lab", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("play", help="play a game between simple players and print it")
     p.add_argument("--rules", default="standard", help="preset: standard, online, original, "

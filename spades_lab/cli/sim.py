@@ -4,19 +4,23 @@
 --processes 2 [--games N] [--batch] [--out hands.csv] [--records games.jsonl] [--json]
 [--progress | --no-progress] [--force-processes]``
 
-The work is streamed (a few chunks queued per worker), a progress bar is shown when stderr is
-a terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
-output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130.
+The work is streamed (a few chunks queued per worker) and so is the result: each finished chunk
+is folded into a running summary (:class:`~spades_lab.play.stats.SimSummary`, the figures
+printed) and its rows and records written to ``--out``/``--records`` at once, then dropped, so
+the command's memory does not grow with ``--hands``.  A progress bar is shown when stderr is a
+terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
+output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130
+with one line (the shared handling of :func:`~spades_lab.cli.common.run_command`).
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
 import json
-import os
 import sys
 import time
-from typing import Any
+from typing import Any, TextIO
 
 
 def register(sub: Any) -> None:
@@ -49,14 +53,8 @@ def register(sub: Any) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core.rules import RuleSet, parse_option
-    from ..play.sim import (
-        seat_types,
-        simulate_games,
-        simulate_hands,
-        simulate_random_batch,
-        worker_count,
-    )
-    from ..play.stats import game_length_summary, nil_success, score_summary
+    from ..play.sim import seat_types, worker_count
+    from ..play.stats import SimSummary
     from .common import check_output_path, usage_error
 
     options = dict(parse_option(o) for o in args.option)
@@ -80,51 +78,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     common: dict[str, Any] = {"processes": processes, "progress": progress,
                               "force_processes": args.force_processes}
     t0 = time.perf_counter()
-    games = None
-    try:
-        with contextlib.ExitStack() as stack:
-            # records go to their file as each chunk finishes, never all kept in memory
-            out = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
-                if args.records and not args.batch else None
-            if args.batch:
-                hands = simulate_random_batch(rules, args.hands, args.seed, **common)
-            elif args.games is not None:
-                res = simulate_games(rules, spec, args.games, args.seed, max_hands=args.max_hands,
-                                     records_out=out, **common)
-                hands, games = res.hands, res.games
-            else:
-                res = simulate_hands(rules, spec, args.hands, args.seed, records_out=out,
-                                     **common)
-                hands = res.hands
-    except KeyboardInterrupt:
-        if processes <= 1:
-            raise
-        # The workers are already stopped (play.sim's pool clean-up ran on the way here).  A
-        # process pool whose workers were terminated can leave its management thread blocked
-        # on their pipe, and the interpreter joins that thread at exit: leave at once.
-        with contextlib.suppress(OSError, ValueError):
-            sys.stdout.flush()
-        print("spades-lab: interrupted", file=sys.stderr, flush=True)
-        os._exit(130)
+    summary = SimSummary()
+    with contextlib.ExitStack() as stack:
+        # every chunk is folded into the summary, and its rows and records written out, as it
+        # arrives: nothing grows with the number of hands
+        table = stack.enter_context(open(args.out, "w", encoding="utf-8", newline="")) \
+            if args.out else None
+        records = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
+            if args.records and not args.batch else None
+        if args.batch:
+            _run_batch(stack, rules, args, common, summary, table)
+        else:
+            _run_players(stack, rules, spec, args, common, summary, table, records)
     dt = time.perf_counter() - t0
-    if args.out:
-        hands.to_csv(args.out, index=False)
-    scores = score_summary(hands)
-    nils = nil_success(hands, by=("player", "kind"))
-    summary: dict[str, Any] = {
-        "rules": rules.to_json(), "seed": args.seed, "hands": int(len(hands)),
-        "seconds": round(dt, 3), "hands_per_second": round(len(hands) / dt, 1) if dt else None,
+    hands = summary.hands
+    scores = summary.score_summary()
+    nils = summary.nil_success(by=("player", "kind"))
+    games = args.games is not None and not args.batch
+    out: dict[str, Any] = {
+        "rules": rules.to_json(), "seed": args.seed, "hands": hands,
+        "seconds": round(dt, 3), "hands_per_second": round(hands / dt, 1) if dt else None,
         "scores": scores.to_dict(orient="records"), "nils": nils.to_dict(orient="records"),
     }
-    if games is not None:
-        summary["games"] = game_length_summary(games).to_dict(orient="records")
-        summary["wins"] = {str(k): int(v) for k, v in
-                           games["winner_player"].value_counts(dropna=False).items()}
+    if games:
+        lengths = summary.game_length_summary()
+        out["games"] = lengths.to_dict(orient="records")
+        out["wins"] = dict(sorted(summary.wins.items(), key=lambda kv: -kv[1]))
     if args.json:
-        print(json.dumps(summary, indent=2, default=_json_default))
+        print(json.dumps(out, indent=2, default=_json_default))
         return 0
     print(f"# {rules.describe().splitlines()[0]}")
-    print(f"# {len(hands)} hands in {dt:.2f} s ({summary['hands_per_second']} hands/s), "
+    print(f"# {hands} hands in {dt:.2f} s ({out['hands_per_second']} hands/s), "
           f"seed {args.seed}, {processes} process(es)")
     print("Mean partnership hand score (95% interval):")
     for r in scores.itertuples():
@@ -134,11 +118,57 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print("Nil-type bids:")
         for r in nils.itertuples():
             print(f"  {r.player:>20} {r.kind:<18} {r.made}/{r.bids} made ({r.rate:.0%})")
-    if games is not None:
-        gl = game_length_summary(games).iloc[0]
-        print(f"Games: {len(games)}, mean length {gl['mean_hands']:.1f} hands; wins: "
-              f"{summary['wins']}")
+    if games:
+        gl = lengths.iloc[0]
+        print(f"Games: {summary.games}, mean length {gl['mean_hands']:.1f} hands; wins: "
+              f"{out['wins']}")
     return 0
+
+
+def _run_players(stack: contextlib.ExitStack, rules: Any, spec: Any, args: argparse.Namespace,
+                 common: dict[str, Any], summary: Any, table: TextIO | None,
+                 records: TextIO | None) -> None:
+    """The engine's players, chunk by chunk: each chunk's rows are folded into ``summary``,
+    written to ``table`` (CSV, as they are: whole numbers as such, a missing value empty) and
+    its records to ``records``, then dropped."""
+    import pandas as pd
+
+    from ..play.sim import hand_columns, iter_simulation
+
+    kind = "games" if args.games is not None else "hands"
+    count = args.games if kind == "games" else args.hands
+    chunks = stack.enter_context(contextlib.closing(iter_simulation(
+        rules, spec, count, args.seed, kind, max_hands=args.max_hands,
+        keep_records=records is not None, **common)))
+    writer: Any = None
+    columns: list[str] = []
+    for part in chunks:
+        if part.hands and not columns:
+            columns = hand_columns(part.hands, kind)
+            if table is not None:
+                writer = csv.DictWriter(table, columns, extrasaction="ignore")
+                writer.writeheader()
+        frame = pd.DataFrame.from_records(part.hands, columns=columns)
+        summary.add(frame, pd.DataFrame(part.games) if kind == "games" else None)
+        if writer is not None:
+            writer.writerows(part.hands)
+        if records is not None:
+            records.writelines(json.dumps(r) + "\n" for r in part.records)
+
+
+def _run_batch(stack: contextlib.ExitStack, rules: Any, args: argparse.Namespace,
+               common: dict[str, Any], summary: Any, table: TextIO | None) -> None:
+    """The numpy batch path, one chunk's frame at a time (folded, written, dropped)."""
+    from ..play.sim import iter_random_batch
+
+    frames = stack.enter_context(contextlib.closing(iter_random_batch(
+        rules, args.hands, args.seed, **common)))
+    first = True
+    for frame in frames:
+        summary.add(frame)
+        if table is not None:
+            frame.to_csv(table, header=first, index=False)
+        first = False
 
 
 def _json_default(o: Any) -> Any:

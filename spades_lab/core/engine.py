@@ -45,6 +45,7 @@ from .tricks import (
     LegalSet,
     TrumpState,
     decide,
+    is_legal,
     legal_set,
     rank_tables,
     tables_for,
@@ -703,6 +704,37 @@ class Hand:
             assert p is not None
         self._apply_play(p)
 
+    def play_entries(self, entries: Sequence[Any], start: int = 0) -> int:
+        """Play a record's play entries from ``start`` on while each is the common case: an
+        entry ``{"seat": s, "card": code}`` naming the seat to play and the exact code of a
+        card of one suit that it holds and may play (:func:`~spades_lab.core.tricks.is_legal`).
+        Returns the index of the first entry not played (``len(entries)`` when all were); the
+        caller hands that one to :meth:`Game.play`, which plays it or says why not.  The bulk
+        path of a replay: every check :meth:`Game.play` makes, without a call per card."""
+        codes = self._codes
+        apply = self._apply_play
+        hands = self.hands
+        duals = self.has_duals
+        k = start
+        end = len(entries)
+        while k < end and self.phase == PLAY:
+            e = entries[k]
+            if type(e) is not dict or len(e) != 2:
+                break
+            seat, card = e.get("seat"), e.get("card")
+            if type(card) is not str or type(seat) is not int or seat != self.turn:
+                break
+            c = codes.get(card)
+            if c is None or c.is_dual:
+                break
+            hand = hands[seat]
+            p = c.play
+            if c not in hand or not is_legal(hand, p, self.led_bit, self._ts.unbroken, duals):
+                break
+            apply(p)
+            k += 1
+        return k
+
     def _apply_play(self, p: Play) -> None:
         seat: int = self.turn  # type: ignore[assignment]
         self.hands[seat].remove(p.card)
@@ -1143,10 +1175,13 @@ class Game:
             else:
                 p = card if t is Play else h._play_of(card, None)
             if p is not None:
-                if lg is None:
-                    lg = h._legal = legal_set(h.hands[h.turn],  # type: ignore[index]
-                                              h.led_bit, h._ts.unbroken, h.has_duals)[1]
-                if p in lg:
+                if lg is not None:
+                    ok = p in lg
+                else:  # one play asked of the legal-set rule, not the whole set built
+                    hand = h.hands[h.turn]  # type: ignore[index]
+                    ok = p.card in hand and is_legal(hand, p, h.led_bit, h._ts.unbroken,
+                                                     h.has_duals)
+                if ok:
                     h._apply_play(p)
                     return
         if seat is not None and not (type(seat) is int and 0 <= seat < self.rules.players):

@@ -40,6 +40,7 @@ from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 from .validate import gc_paused, read_record
 
+
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
     return RecordError("bad-record", message, hand=hand, step=step)
 
@@ -445,7 +446,12 @@ def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
     for k, e in enumerate(h.get("exchange", [])):
         _apply(game, Step("exchange", e["from"], e["cards"], to=e["to"]), hand, f"exchange {k}")
     play = game.play
-    for k, e in enumerate(h.get("plays", [])):
+    plays = h.get("plays", [])
+    current = game.hand
+    assert current is not None  # dealt just before
+    k = current.play_entries(plays)  # the common entries in bulk; the others one by one
+    while k < len(plays):
+        e = plays[k]
         seat = e["seat"]
         if type(seat) is int and 0 <= seat < n:
             try:
@@ -454,6 +460,7 @@ def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
                 raise _refused(err, hand, f"play {k}") from None
         else:
             _apply(game, Step("play", seat, e["card"], e.get("as")), hand, f"play {k}")
+        k = current.play_entries(plays, k + 1)
 
 
 def restart(template: Game, rules: RuleSet | None = None) -> Game:

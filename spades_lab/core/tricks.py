@@ -300,7 +300,34 @@ def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> Leg
     return (basis, tuple([c.play for c in hand]))
 
 
+
+def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool) -> bool:
+    """Whether the play ``p`` of a card in ``hand`` is one of :func:`legal_set`'s plays (same
+    arguments), without building them: the same rule asked of one play, for replaying long
+    records (a test holds the two to the same answer for every play of many hands)."""
+    if led:
+        if p.bit == led:  # following as the led suit
+            return True
+        for c in hand:  # played as another suit: only when void in the led suit
+            if c.bits & led:
+                return False
+        return True
+    if not p.bit & unbroken:  # a lead as a broken trump or a plain suit
+        return True
+    # a lead as an unbroken trump: only when no card could be led as anything else
+    if duals:
+        for c in hand:
+            for q in c.all_plays:
+                if not q.bit & unbroken:
+                    return False
+    else:
+        for c in hand:
+            if not c.bits & unbroken:
+                return False
+    return p is p.card.play
+
+
 __all__ = ["SUPERIOR", "INFERIOR", "LED", "WIN_REASONS", "POWER_STEP", "decide",
            "after_play", "TrumpState", "TrickTables", "tables_for", "rank_tables",
            "trick_winner", "trump_states_through", "FOLLOWS_SUIT", "CANNOT_FOLLOW", "LEADS",
-           "ONLY_UNBROKEN_TRUMPS", "REFUSED_BY", "LegalSet", "legal_set"]
+           "ONLY_UNBROKEN_TRUMPS", "REFUSED_BY", "LegalSet", "legal_set", "is_legal"]

@@ -19,6 +19,7 @@ pandas is imported when frames are built (``import spades_lab`` does not import 
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -258,8 +259,10 @@ def simulate_hands(rules: RuleSet | str | Mapping[str, Any], players: str | Sequ
     ``start``.
 
     The work is streamed: chunks are made and queued a few per worker at a time, so only the
-    result rows grow with ``n``.  Ctrl-C (KeyboardInterrupt) stops every worker before it
-    propagates, and a worker whose parent dies exits by itself.
+    result rows grow with ``n`` (:func:`iter_simulation` hands them over a chunk at a time,
+    for a caller that folds them as they come, as ``spades-lab simulate`` does with
+    :class:`~spades_lab.play.stats.SimSummary`).  Ctrl-C (KeyboardInterrupt) stops every
+    worker before it propagates, and a worker whose parent dies exits by itself.
     """
     return _simulate(rules, players, n, seed, "hands", **kw)
 
@@ -273,42 +276,85 @@ def simulate_games(rules: RuleSet | str | Mapping[str, Any], players: str | Sequ
     return _simulate(rules, players, n, seed, "games", max_hands=max_hands, **kw)
 
 
-def _simulate(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequence[str], n: int,
-              seed: int | str, kind: str, *, processes: int = 1, client: Any = None,
-              progress: bool = False, chunk: int | None = None, keep_records: bool = False,
-              rotate: bool = True, start: dict[str, list[int]] | None = None,
-              max_hands: int = 200, force_processes: bool = False,
-              records_out: TextIO | None = None) -> SimResult:
-    import pandas as pd
+@dataclass(frozen=True)
+class SimChunk:
+    """One finished chunk of a streamed simulation (:func:`iter_simulation`): its hand rows
+    (dicts as :func:`hand_row` makes them, in hand order, with ``game`` and ``index``), its game
+    rows (:func:`game_row`; empty for hand simulations) and its game records (empty unless
+    asked for)."""
 
+    hands: list[dict[str, Any]]
+    games: list[dict[str, Any]]
+    records: list[dict[str, Any]]
+
+
+def iter_simulation(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequence[str]
+                    = "heuristic", n: int = 1000, seed: int | str = 0, kind: str = "hands", *,
+                    processes: int = 1, client: Any = None, progress: bool = False,
+                    chunk: int | None = None, keep_records: bool = False, rotate: bool = True,
+                    start: dict[str, list[int]] | None = None, max_hands: int = 200,
+                    force_processes: bool = False) -> Generator[SimChunk, None, None]:
+    """The simulation of :func:`simulate_hands` (``kind="hands"``) or :func:`simulate_games`
+    (``kind="games"``), one :class:`SimChunk` at a time in order, for callers that fold the
+    rows as they come instead of keeping them (the ``simulate`` command: memory flat in
+    ``n``).  Close it (``contextlib.closing``) or run it to the end: closing it early stops
+    the workers."""
     rules = _rules(rules_in)
+    if kind not in ("hands", "games"):
+        raise ValueError(f"kind is 'hands' or 'games', not {echo(kind)}")
     if type(n) is not int or n < 1:
         raise ValueError(f"the number of {kind} must be a whole number of at least 1, not "
                          f"{echo(n)}")
     processes = worker_count(processes, force_processes)
     job = _Job(rules.to_json(), tuple(seat_types(rules, players)), seed, kind, rotate,
-               keep_records or records_out is not None, max_hands, start)
+               keep_records, max_hands, start)
     if chunk is None:
         chunk = 200 if kind == "hands" else 10
         if processes > 1:
             chunk = max(1, min(chunk, -(-n // (4 * processes))))
+    # the arguments are checked above, at the call; the work starts at the first chunk asked
+    return _chunks(_stream(_run_range, job, _ranges(n, chunk), processes, client, progress,
+                           -(-n // chunk)))
+
+
+def _chunks(parts: Generator[Any, None, None]) -> Generator[SimChunk, None, None]:
+    with closing(parts):
+        for rows, games, recs in parts:
+            yield SimChunk(rows, games, recs)
+
+
+def hand_columns(rows: Sequence[Mapping[str, Any]], kind: str = "hands") -> list[str]:
+    """The columns of the hand table for rows of :func:`hand_row` (``game`` only in game
+    simulations)."""
+    cols = list(rows[0]) if rows else []
+    return [c for c in cols if c != "game"] if kind == "hands" else cols
+
+
+def _simulate(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequence[str], n: int,
+              seed: int | str, kind: str, *, records_out: TextIO | None = None,
+              keep_records: bool = False, **kw: Any) -> SimResult:
+    import pandas as pd
+
+    rules = _rules(rules_in)
     columns: list[str] | None = None
     hand_rows: list[tuple[Any, ...]] = []
     game_rows: list[dict[str, Any]] = []
     records: list[dict[str, Any]] | None = [] if keep_records else None
-    with closing(_stream(_run_range, job, _ranges(n, chunk), processes, client, progress,
-                         -(-n // chunk))) as parts:
-        for rows, games, recs in parts:
+    with closing(iter_simulation(rules, players, n, seed, kind,
+                                 keep_records=keep_records or records_out is not None,
+                                 **kw)) as parts:
+        for part in parts:
+            rows = part.hands
             # a tuple per hand takes a fifth of the memory of a dict per hand
             if columns is None and rows:
                 columns = list(rows[0])
             hand_rows.extend(tuple(r.values()) if list(r) == columns else
                              tuple(r.get(c) for c in columns or ()) for r in rows)
-            game_rows.extend(games)
+            game_rows.extend(part.games)
             if records is not None:
-                records.extend(recs)
+                records.extend(part.records)
             if records_out is not None:
-                records_out.writelines(json.dumps(r) + "\n" for r in recs)
+                records_out.writelines(json.dumps(r) + "\n" for r in part.records)
     hands = pd.DataFrame.from_records(hand_rows, columns=columns)
     if kind == "hands" and "game" in hands:
         hands = hands.drop(columns=["game"])
@@ -368,41 +414,141 @@ def _stream(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, int]],
 
 def _stream_pool(fn: Callable[..., Any], job: Any, ranges: Iterator[tuple[int, int]],
                  processes: int, bar: Callable[..., None]) -> Iterator[Any]:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(processes, initializer=_worker_init, initargs=(os.getpid(),))
-    pending: deque[Future[Any]] = deque()
-    done = False
+    """``fn(job, lo, hi)`` over ``processes`` worker processes this generator manages itself:
+    one pipe per worker and no helper thread, so stopping is only ending the workers.  A
+    range is handed out once fewer than :data:`IN_FLIGHT_PER_WORKER` chunks wait at a worker
+    and it is within that many chunks per worker of the next one to yield (results that come
+    early wait for it; never more than the chunks in flight)."""
+    workers = _start_workers(fn, job, processes)
+    conns = [conn for _, conn in workers]
+    busy = dict.fromkeys(conns, 0)
+    results: dict[int, Any] = {}
+    limit = processes * IN_FLIGHT_PER_WORKER
+    sent = done_out = 0
+    more = True
+    finished = False
     try:
-        for lo, hi in itertools.islice(ranges, processes * IN_FLIGHT_PER_WORKER):
-            pending.append(pool.submit(fn, job, lo, hi))
-        while pending:
-            result = pending.popleft().result()
-            nxt = next(ranges, None)
-            if nxt is not None:
-                pending.append(pool.submit(fn, job, *nxt))
-            yield result
-            bar(1)
-        done = True
+        while True:
+            while more and sent < done_out + limit:
+                conn = min(conns, key=busy.__getitem__)
+                if busy[conn] >= IN_FLIGHT_PER_WORKER:
+                    break
+                nxt = next(ranges, None)
+                if nxt is None:
+                    more = False
+                    break
+                conn.send((sent, *nxt))
+                busy[conn] += 1
+                sent += 1
+            if done_out in results:
+                yield results.pop(done_out)
+                done_out += 1
+                bar(1)
+                continue
+            if done_out == sent and not more:
+                break
+            for conn in _wait_ready([c for c in conns if busy[c]]):
+                try:
+                    seq, ok, value = conn.recv()
+                except (EOFError, OSError):
+                    raise RuntimeError("a simulation worker process stopped unexpectedly") \
+                        from None
+                busy[conn] -= 1
+                if not ok:
+                    raise value
+                results[seq] = value
+        finished = True
     finally:
-        if done:
-            pool.shutdown(wait=True)
-        else:  # interrupted, an error, or the consumer stopped early: stop every worker now
-            _stop_pool(pool)
+        _stop_workers(workers, gently=finished)
 
 
-def _stop_pool(pool: Any) -> None:
-    """Stop a process pool's workers at once (their chunks are abandoned) and reap them."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in procs:
-        if proc.is_alive():
+def _wait_ready(conns: list[Any]) -> list[Any]:
+    from multiprocessing.connection import wait
+
+    return wait(conns)
+
+
+def _start_workers(fn: Callable[..., Any], job: Any, processes: int) -> list[tuple[Any, Any]]:
+    """``processes`` worker processes, each with its end of a pipe; Ctrl-C is held back while
+    they start (so none is hit before it has set itself to leave Ctrl-C to the parent)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context()
+    workers: list[tuple[Any, Any]] = []
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        for k in range(processes):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_worker_main, args=(theirs, fn, job, os.getpid()),
+                               name=f"spades-lab-worker-{k}", daemon=True)
+            workers.append((proc, mine))
+            proc.start()
+            theirs.close()
+    except BaseException:
+        _stop_workers(workers, gently=False)
+        raise
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+    return workers
+
+
+def _stop_workers(workers: list[tuple[Any, Any]], gently: bool) -> None:
+    """End the workers and reap them: after a finished run each is told to stop; after Ctrl-C, an error or an early close each is terminated at once, its chunk
+    abandoned.  A worker still alive after 2 seconds is killed."""
+    for proc, conn in workers:
+        if gently:
+            with contextlib.suppress(OSError):
+                conn.send(None)  # its pipe may stay open in its siblings (forked): say stop
+        elif proc.pid is not None and proc.is_alive():
             proc.terminate()
-    for proc in procs:
+        with contextlib.suppress(OSError):
+            conn.close()
+    for proc, _ in workers:
+        if proc.pid is None:
+            continue
         proc.join(timeout=2)
         if proc.is_alive():
             proc.kill()
             proc.join(timeout=1)
+
+
+def _worker_main(conn: Any, fn: Callable[..., Any], job: Any, parent: int) -> None:
+    """A worker: run ``fn(job, lo, hi)`` for each (seq, lo, hi) read from ``conn`` and send
+    back (seq, True, result) or (seq, False, the exception), until told to stop (None) or
+    the pipe closes."""
+    _worker_init(parent)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # now ignored (init)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:  # the run is over
+            return
+        seq, lo, hi = task
+        try:
+            reply = (seq, True, fn(job, lo, hi))
+        except Exception as e:  # the parent raises it
+            reply = (seq, False, _portable(e))
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+def _portable(e: Exception) -> Exception:
+    """``e`` if it survives pickling, else a RuntimeError saying what it was."""
+    import pickle
+
+    try:
+        pickle.loads(pickle.dumps(e))
+        return e
+    except Exception:
+        return RuntimeError(f"{type(e).__name__}: {e}")
 
 
 def _worker_init(parent: int) -> None:
@@ -476,6 +622,17 @@ def simulate_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed
     with any number of processes; they are streamed like :func:`simulate_hands`'s."""
     import pandas as pd
 
+    with closing(iter_random_batch(rules, n, seed, processes=processes, progress=progress,
+                                   force_processes=force_processes, **kw)) as parts:
+        frames = list(parts)
+    return pd.concat(frames, ignore_index=True)
+
+
+def iter_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: int = 0, *,
+                      processes: int = 1, progress: bool = False,
+                      force_processes: bool = False, **kw: Any) -> Generator[Any, None, None]:
+    """:func:`simulate_random_batch` one chunk's DataFrame at a time, in order (close it or run
+    it to the end, as :func:`iter_simulation`)."""
     from .batch import CHUNK
 
     r = _rules(rules)
@@ -484,15 +641,18 @@ def simulate_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed
                          f"{echo(n)}")
     processes = worker_count(processes, force_processes)
     job = (r.to_json(), seed, kw)
-    with closing(_stream(_batch_chunk, job, _ranges(n, CHUNK), processes, None, progress,
-                         -(-n // CHUNK))) as parts:
-        frames = list(parts)
-    df = pd.concat(frames, ignore_index=True)
-    for s in range(r.players):
-        df[f"player_{s}"] = "random"
-    for t in range(r.team_count):
-        df[f"team{t}_player"] = "random"
-    return df
+    return _batch_frames(r, _stream(_batch_chunk, job, _ranges(n, CHUNK), processes, None,
+                                    progress, -(-n // CHUNK)))
+
+
+def _batch_frames(r: RuleSet, parts: Generator[Any, None, None]) -> Generator[Any, None, None]:
+    with closing(parts):
+        for df in parts:
+            for s in range(r.players):
+                df[f"player_{s}"] = "random"
+            for t in range(r.team_count):
+                df[f"team{t}_player"] = "random"
+            yield df
 
 
 def _batch_chunk(job: tuple[dict[str, Any], int, dict[str, Any]], lo: int, hi: int) -> Any:
@@ -527,4 +687,5 @@ def iter_presets() -> Iterable[RuleSet]:
 
 
 __all__ = ["simulate_hands", "simulate_games", "simulate_random_batch", "SimResult",
+           "iter_simulation", "iter_random_batch", "SimChunk", "hand_columns",
            "hand_row", "game_row", "seat_types", "iter_presets"]

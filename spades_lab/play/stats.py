@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,6 +255,172 @@ def plot_superior_trick(df: Any, ax: Any = None) -> Any:
     return ax
 
 
+# ---------------------------------------------------------------------------- streaming
+
+
+def _interval(n: int, total: float, squares: float, z: float = Z95) -> tuple[float, float,
+                                                                            float, float]:
+    """(mean, low, high, standard deviation) of ``n`` values from their sum and sum of squares
+    (:func:`mean_ci`'s interval; whole-number sums stay exact until the last division)."""
+    if n == 0:
+        return math.nan, math.nan, math.nan, math.nan
+    m = total / n
+    if n < 2:
+        return m, math.nan, math.nan, math.nan
+    var = max(0.0, (n * squares - total * total) / (n * (n - 1)))
+    half = z * math.sqrt(var / n)
+    return m, m - half, m + half, math.sqrt(var)
+
+
+def _quantile(counts: Mapping[int, int], q: float) -> float:
+    """The ``q`` quantile of the values counted in ``counts`` (value -> how many), linearly
+    interpolated between neighbours as pandas' ``Series.quantile`` does."""
+    n = sum(counts.values())
+    pos = (n - 1) * q
+    lo, frac = int(pos), pos - int(pos)
+
+    def nth(k: int) -> int:
+        seen = 0
+        for v in sorted(counts):
+            seen += counts[v]
+            if k < seen:
+                return v
+        raise IndexError(k)
+
+    a = nth(lo)
+    return float(a if frac == 0 else a + (nth(lo + 1) - a) * frac)
+
+
+class SimSummary:
+    """The figures ``spades-lab simulate`` prints, gathered chunk by chunk as a simulation
+    streams (:func:`spades_lab.play.sim.iter_simulation`): per rule set and player type the
+    partnership hand scores (count, sum, sum of squares, bids made, bags), per player and nil
+    kind the nil bids made, per rule set the games' lengths (a count per length) and the
+    winners.  Its size depends on the kinds of thing seen, never on the number of hands: the
+    rows themselves are not kept.
+
+    Its tables are those of :func:`score_summary`, :func:`nil_success` and
+    :func:`game_length_summary` on all the rows at once.
+
+    >>> from spades_lab.play.sim import simulate_hands
+    >>> df = simulate_hands("standard", ["heuristic", "random"], 40, seed=3).hands
+    >>> s = SimSummary()
+    >>> s.add(df.iloc[:25]); s.add(df.iloc[25:])
+    >>> a, b = s.score_summary(), score_summary(df)
+    >>> s.hands, list(a.columns) == list(b.columns), bool((a.high - b.high).abs().max() < 1e-9)
+    (40, True, True)
+    """
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.games = 0
+        #: (rules, player) -> [team-hands, sum of hand scores, sum of squares, made, bags]
+        self.teams: dict[tuple[str, str], list[Any]] = {}
+        #: (rules, player, kind) -> [bids, made]
+        self.nils: dict[tuple[str, str, str], list[int]] = {}
+        #: rules -> {hands in a game: games}
+        self.lengths: dict[str, dict[int, int]] = {}
+        #: rules -> games not finished
+        self.unfinished: dict[str, int] = {}
+        #: winner's player type (``"None"`` for no winner) -> games
+        self.wins: dict[str, int] = {}
+
+    def size(self) -> int:
+        """The entries held (bounded by the kinds of thing seen, not by the hands)."""
+        return (len(self.teams) + len(self.nils) + sum(map(len, self.lengths.values()))
+                + len(self.unfinished) + len(self.wins))
+
+    def add(self, hands: Any, games: Any = None) -> None:
+        """Fold in one chunk: its hand rows (a DataFrame as ``SimResult.hands``) and, for game
+        simulations, its game rows (as ``SimResult.games``)."""
+        self.hands += len(hands)
+        if len(hands):
+            t = team_scores(hands)
+            # whole-number squares (hand scores are a few hundred points: int64 never overflows
+            # within a chunk, and the running sums are Python ints)
+            score = t["hand_score"]
+            t["sq"] = score.astype("int64") ** 2 if score.dtype.kind in "iub" else score ** 2
+            for (rules, player), g in t.groupby(["rules", "player"], sort=False):
+                acc = self.teams.setdefault((rules, player), [0, 0, 0, 0, 0])
+                acc[0] += len(g)
+                acc[1] += _num(g["hand_score"].sum())
+                acc[2] += _num(g["sq"].sum())
+                acc[3] += int(g["made"].sum())
+                acc[4] += _num(g["bags_added"].sum())
+            n = nils(hands)
+            for (rules, player, kind), g in n.groupby(["rules", "player", "kind"], sort=False):
+                acc2 = self.nils.setdefault((rules, player, kind), [0, 0])
+                acc2[0] += len(g)
+                acc2[1] += int(g["made"].sum())
+        if games is not None and len(games):
+            self.games += len(games)
+            labels = rule_label(games)
+            for rules, g in games.groupby(labels, sort=False):
+                counts = self.lengths.setdefault(rules, {})
+                for v, c in g["hands"].value_counts().items():
+                    counts[int(v)] = counts.get(int(v), 0) + int(c)
+                self.unfinished[rules] = self.unfinished.get(rules, 0) + int(
+                    (~g["over"].astype(bool)).sum())
+            for w in games["winner_player"]:
+                key = str(w)
+                self.wins[key] = self.wins.get(key, 0) + 1
+
+    def score_summary(self) -> Any:
+        """:func:`score_summary` of every hand folded in."""
+        import pandas as pd
+
+        rows = []
+        for (rules, player), (n, total, squares, made, bags) in sorted(self.teams.items()):
+            m, low, high, std = _interval(n, total, squares)
+            rows.append({"rules": rules, "player": player, "team_hands": n, "mean": m,
+                         "low": low, "high": high, "std": std, "made_rate": made / n,
+                         "bags_per_hand": bags / n})
+        return pd.DataFrame(rows, columns=["rules", "player", "team_hands", "mean", "low",
+                                           "high", "std", "made_rate", "bags_per_hand"])
+
+    def nil_success(self, by: Sequence[str] = ("rules", "player", "kind")) -> Any:
+        """:func:`nil_success` of every hand folded in (``by`` a subset of rules, player,
+        kind)."""
+        import pandas as pd
+
+        names = ("rules", "player", "kind")
+        merged: dict[tuple[Any, ...], list[int]] = {}
+        for key, (bids, made) in self.nils.items():
+            k = tuple(key[names.index(b)] for b in by)
+            acc = merged.setdefault(k, [0, 0])
+            acc[0] += bids
+            acc[1] += made
+        rows = []
+        for k, (bids, made) in sorted(merged.items()):
+            ci = wilson(made, bids)
+            rows.append({**dict(zip(by, k, strict=True)), "bids": bids, "made": made,
+                         "rate": ci.mean, "low": ci.low, "high": ci.high})
+        return pd.DataFrame(rows, columns=[*by, "bids", "made", "rate", "low", "high"])
+
+    def game_length_summary(self) -> Any:
+        """:func:`game_length_summary` of every game folded in."""
+        import pandas as pd
+
+        rows = []
+        for rules, counts in sorted(self.lengths.items()):
+            n = sum(counts.values())
+            total = sum(v * c for v, c in counts.items())
+            squares = sum(v * v * c for v, c in counts.items())
+            m, low, high, _ = _interval(n, total, squares)
+            rows.append({"rules": rules, "games": n, "mean_hands": m, "low": low,
+                         "high": high, "median_hands": _quantile(counts, 0.5),
+                         "p90_hands": _quantile(counts, 0.9),
+                         "unfinished": self.unfinished.get(rules, 0) / n})
+        return pd.DataFrame(rows, columns=["rules", "games", "mean_hands", "low", "high",
+                                           "median_hands", "p90_hands", "unfinished"])
+
+
+def _num(v: Any) -> Any:
+    """A numpy or Python number as a Python one (whole numbers stay exact)."""
+    item = getattr(v, "item", None)
+    return item() if item is not None else v
+
+
 # ---------------------------------------------------------------------------- nils
 
 
@@ -470,4 +636,4 @@ __all__ = ["Interval", "mean_ci", "diff_ci", "wilson", "rule_label", "team_score
            "plot_game_lengths", "superior_trump_summary", "plot_superior_trick", "nils",
            "nil_success", "plot_nil_success", "bag_penalties", "plot_bag_penalties",
            "ace_flip_summary", "ace_flip_costs", "plot_ace_flips", "th_effect",
-           "plot_th_effect", "error_bars"]
+           "plot_th_effect", "error_bars", "SimSummary"]
