@@ -95,6 +95,18 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
                 "'.sl-table-app .sl-seat[data-seat=\"1\"] .sl-card')].map(c => "
                 "Math.round(c.getBoundingClientRect().top))).size")
             assert 1 <= rows <= 2, rows
+            # best play: the solver's answer (or, this early in a 136-card hand, its bounds or
+            # "too many cards left") comes back in words within its budget, then switch it off
+            toggle = page.locator(".sl-table-app .sl-best-play-toggle").first
+            toggle.click()
+            page.wait_for_function(
+                "() => { const b = document.querySelector('.sl-table-app .sl-best-play');"
+                " return b && b.innerText.trim().length > 20; }")
+            best = page.locator(".sl-table-app .sl-best-play").first.inner_text()
+            assert "Best play" in best and "Traceback" not in best and "None" not in best, best
+            toggle.click()
+            page.wait_for_function(
+                "() => !document.querySelector('.sl-table-app .sl-best-play')")
             # view as South: the other three hands are face down
             page.locator(".sl-table-app .sl-seat-select select").first.select_option(label="South")
             page.wait_for_function(
