@@ -61,7 +61,7 @@ def compile_extension(source: Path, out: Path) -> str | None:
     return None
 
 
-class CustomBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+class CustomBuildHook(BuildHookInterface):  # type: ignore[misc,type-arg,unused-ignore]
     PLUGIN_NAME = "custom"
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
