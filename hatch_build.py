@@ -47,7 +47,8 @@ def compile_extension(source: Path, out: Path) -> str | None:
     cflags = shlex.split(cfg("CFLAGS") or "") + shlex.split(cfg("CCSHARED") or "")
     obj = out.with_suffix(".o")
     steps = [
-        [*cc, *cflags, "-O2", f"-I{include}", "-c", str(source), "-o", str(obj)],
+        # -O2 unless the interpreter's own flags say otherwise (they come after it)
+        [*cc, "-O2", *cflags, f"-I{include}", "-c", str(source), "-o", str(obj)],
         [*ldshared, str(obj), "-o", str(out)],
     ]
     for cmd in steps:

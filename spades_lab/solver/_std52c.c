@@ -298,12 +298,15 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
             else
                 a25[n25++] = c;
         }
-        int key0[64];
-        for (int i = 0; i < n0; i++) {
-            int c = a0[i];
-            key0[c] = (S->suit_of[c] == ts) * 1000 - S->rank_of[c];
+        /* stable sort of a0 by (is a trump, -rank) */
+        for (int i = 1; i < n0; i++) {
+            int x = a0[i], kx = (S->suit_of[x] == ts) * 1000 - S->rank_of[x], j = i - 1;
+            while (j >= 0 && (S->suit_of[a0[j]] == ts) * 1000 - S->rank_of[a0[j]] > kx) {
+                a0[j + 1] = a0[j];
+                j--;
+            }
+            a0[j + 1] = x;
         }
-        ssort(a0, n0, key0);
         ssort(a1, n1, S->rank_of);
         ssort(a2, n2, S->rank_of);
         if (n25) {
