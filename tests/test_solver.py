@@ -15,6 +15,7 @@ import sys
 import sysconfig
 import weakref
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +62,7 @@ def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0) -> Gam
     g = deal_to_play(rules, rng)
     pool = ending_pool(rules, rng, 2)
     n = rules.players
+    k = min(k, len(pool) // n)  # the duals-and-faces pool of a two-trump set may be short
     set_ending(g, [pool[i * k:(i + 1) * k] for i in range(n)], (), rules.superior_at_deal)
     for _ in range(warm):
         g.play(rng.choice(g.legal_plays()))
@@ -122,7 +124,8 @@ def trick_winner_fast(rules: RuleSet, plays: Any, superior: str | None) -> int:
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_move_generator_equals_engine(preset: str, opts: dict[str, Any]) -> None:
     rules = RuleSet.preset(preset, opts)
-    rng = random.Random(hash((preset, tuple(opts.items()))) & 0xFFFF)
+    # seeded by the case's id (not hash(), which changes from run to run with PYTHONHASHSEED)
+    rng = random.Random(zlib.crc32(IDS[CONFIGS.index((preset, opts))].encode()))
     checked = 0
     for _i in range(6):
         g = random_game(rules, rng, 0)
