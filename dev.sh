@@ -9,8 +9,9 @@
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
 #   ./dev.sh setup   only set up .venv
 #
-# Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]'. The
-# install is redone only when pyproject.toml changes (sha256 kept in .venv/.stamp).
+# Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]' (its build hook,
+# hatch_build.py, compiles the solver's optional C accelerator). The install is redone only when
+# pyproject.toml, hatch_build.py or the accelerator's C source changes (sha256 in .venv/.stamp).
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -64,7 +65,8 @@ install_with_pip() {
 
 setup() {
     local want have=""
-    want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+    # the build hook compiles the solver's C accelerator: a change to it or its source reinstalls
+    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_std52c.c | sha256sum | cut -d' ' -f1)"
     [[ -x "$VPY" && -f "$STAMP" ]] && have="$(cat "$STAMP")"
     if [[ "$want" == "$have" ]]; then
         return 0

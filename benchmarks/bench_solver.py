@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_solver.py                    # every category
     .venv/bin/python benchmarks/bench_solver.py --only full-on --count 50
     .venv/bin/python benchmarks/bench_solver.py --only full-off --only annotate --seed 2
+    .venv/bin/python benchmarks/bench_solver.py --only full-on --both  # C and pure Python
 
 Categories (target in brackets; issue 14):
 
@@ -23,9 +24,16 @@ from scratch by a fresh :class:`~spades_lab.solver.search.Solver` (no table reus
 number of tricks the side to move can take (``per_move=False``).  Wall-clock and CPU times
 (``time.process_time``: less disturbed by other work on a shared machine) are printed; the
 verdict uses wall-clock.  Node counts are the solver's
-``nodes`` (search nodes visited).  The script runs on an older checkout too (it uses only
-``Solver(rules, enforce_trump_breaking=...)``, ``solve`` and ``annotate_hand``), so figures
-before and after a change can be taken side by side on one machine.  This is a script, not a
+``nodes`` (search nodes visited).
+
+Modes: ``c`` is the default solver (the 52-card fast path in C when the accelerator
+``_std52c`` is built; the first line says whether it is); ``--pure`` runs
+``Solver(..., accelerated=False)`` instead, and ``--both`` solves every position both ways,
+interleaved position by position (so machine load hits both alike), prints a row for each and
+checks that the answers and node counts are identical.  Without ``--pure``/``--both`` the script
+runs on an older checkout too (it uses only ``Solver(rules, enforce_trump_breaking=...)``,
+``solve`` and ``annotate_hand``), so figures before and after a change can be taken side by
+side on one machine.  This is a script, not a
 test: figures depend on the machine and on what else runs on it.
 """
 from __future__ import annotations
@@ -73,30 +81,57 @@ def position(rules: RuleSet, left: int, seed: int) -> Game:
     return g
 
 
-def run(name: str, count: int | None, seed: int) -> None:
-    preset, opts, left, enforce, default, target, worst_target = CONFIGS[name]
-    rules = RuleSet.preset(preset, opts)
-    times, cpus, nodes = [], [], []
-    for i in range(count or default):
-        g = position(rules, left, seed * 1000 + i)
-        solver = Solver(rules, enforce_trump_breaking=enforce)
-        t0 = time.perf_counter()
-        c0 = time.process_time()
-        if left:
-            solver.solve(g, per_move=False)
-        else:
-            annotate_hand(g, solver=solver)
-        times.append(time.perf_counter() - t0)
-        cpus.append(time.process_time() - c0)
-        nodes.append(solver.nodes)
+def _solve(rules: RuleSet, g: Game, left: int, enforce: bool, pure: bool
+           ) -> tuple[float, float, int, Any]:
+    """(wall s, cpu s, nodes, answer) of one fresh solver on one position."""
+    kw: dict[str, Any] = {"accelerated": False} if pure else {}
+    solver = Solver(rules, enforce_trump_breaking=enforce, **kw)
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    if left:
+        answer: Any = solver.solve(g, per_move=False).tricks
+    else:
+        answer = [(n.step, n.best_tricks, n.played_tricks)
+                  for n in annotate_hand(g, solver=solver)]
+    return time.perf_counter() - t0, time.process_time() - c0, solver.nodes, answer
+
+
+def _row(name: str, mode: str, times: list[float], cpus: list[float], nodes: list[int],
+         target: float, worst_target: float | None) -> None:
     med, worst = statistics.median(times), max(times)
     ok = med <= target and (worst_target is None or worst <= worst_target)
     tgt = f"{target * 1000:.0f}ms" + (f"/{worst_target:.0f}s" if worst_target else "")
     cmed, cworst = statistics.median(cpus), max(cpus)
-    print(f"{name:<11} {len(times):>3} {med * 1000:>9.1f}ms {worst * 1000:>9.1f}ms "
+    print(f"{name:<11} {mode:<6} {len(times):>3} {med * 1000:>9.1f}ms {worst * 1000:>9.1f}ms "
           f"{cmed * 1000:>9.1f}ms {cworst * 1000:>9.1f}ms {tgt:>11}  "
           f"{int(statistics.median(nodes)):>9} {max(nodes):>10}  {'ok' if ok else 'MISSED'}",
           flush=True)
+
+
+def run(name: str, count: int | None, seed: int, modes: list[str]) -> None:
+    """Solve each position once per mode ("c": the default solver, with the accelerator when
+    it is built; "pure": ``accelerated=False``), the modes interleaved position by position."""
+    preset, opts, left, enforce, default, target, worst_target = CONFIGS[name]
+    rules = RuleSet.preset(preset, opts)
+    res: dict[str, tuple[list[float], list[float], list[int]]] = {
+        m: ([], [], []) for m in modes}
+    same = True
+    for i in range(count or default):
+        g = position(rules, left, seed * 1000 + i)
+        answers = []
+        for m in modes:
+            wall, cpu, n, answer = _solve(rules, g, left, enforce, m == "pure")
+            res[m][0].append(wall)
+            res[m][1].append(cpu)
+            res[m][2].append(n)
+            answers.append((answer, n))
+        same = same and all(a == answers[0] for a in answers)
+    for m in modes:
+        _row(name, m, *res[m], target, worst_target)
+    if len(modes) > 1:
+        c_cpu, p_cpu = statistics.median(res["c"][1]), statistics.median(res["pure"][1])
+        print(f"{'':<11} answers and node counts {'identical' if same else 'DIFFER'}; "
+              f"cpu median speed-up x{p_cpu / max(c_cpu, 1e-9):.0f}", flush=True)
 
 
 def main() -> None:
@@ -104,11 +139,23 @@ def main() -> None:
     ap.add_argument("--only", action="append", choices=sorted(CONFIGS))
     ap.add_argument("--count", type=int, default=None, help="positions per category")
     ap.add_argument("--seed", type=int, default=1)
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--pure", action="store_true",
+                     help="the pure-Python search only (Solver(accelerated=False))")
+    how.add_argument("--both", action="store_true",
+                     help="each position with the accelerator and in pure Python, side by side")
     args = ap.parse_args()
-    print("category      n     median      worst   cpu(med)  cpu(worst)  target(med/worst)"
-          "  nodes(med)  nodes(max)")
+    modes = ["c", "pure"] if args.both else ["pure"] if args.pure else ["c"]
+    try:
+        from spades_lab.solver import ACCELERATED
+    except ImportError:  # an older checkout
+        ACCELERATED = False
+    print(f"accelerator built and on: {'yes' if ACCELERATED else 'no'} (mode c = the default "
+          "solver; pure = accelerated=False)")
+    print("category    mode     n     median      worst   cpu(med)  cpu(worst)  "
+          "target(med/worst)  nodes(med)  nodes(max)")
     for name in args.only or list(CONFIGS):
-        run(name, args.count, args.seed)
+        run(name, args.count, args.seed, modes)
 
 
 if __name__ == "__main__":

@@ -173,3 +173,46 @@ def state_snapshot(game: Game) -> Any:
             "legal": tuple(game.legal_plays()), "legal_bids": tuple(game.legal_bids()),
         })
     return out
+
+
+# ---------------------------------------------------------------------------- solver endings
+# (tests/test_solver.py and tests/test_solver_diff.py)
+
+
+def deal_to_play(rules: RuleSet, rng: Any) -> Game:
+    """A game dealt with ``rng`` and bid by the simple players, up to its first play."""
+    from spades_lab.play.players import SimplePlayer, act
+
+    g = Game(rules)
+    g.deal(rng=rng)
+    players = [SimplePlayer()] * rules.players
+    while g.phase != "play":
+        act(g, players, rng)
+    return g
+
+
+def ending_pool(rules: RuleSet, rng: Any, nsuits: int, duals: float = 1.0) -> list[Card]:
+    """The trumps and ``nsuits`` other random suits, shuffled; in the two-trump sets, with
+    probability ``duals``, mostly their Traveler/Hunters, Aces and faces (so the Ace flips)."""
+    others = [s for s in rules.deck.suits if s not in rules.trumps]
+    suits = list(rules.trumps) + rng.sample(others, min(len(others), nsuits))
+    pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
+    if rules.two_trumps and (duals >= 1 or rng.random() < duals):
+        pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
+    rng.shuffle(pool)
+    return pool
+
+
+def set_ending(game: Game, hands: list[list[Card]], broken: Iterable[str] = (),
+               superior: str | None = None) -> None:
+    """Replace the cards of the hand in play by an ending (``hands``, seat by seat) with the
+    ``broken`` trumps and the ``superior`` trump (set by a break when it is not the deal's)."""
+    h = game.hand
+    assert h is not None
+    h.hands = hands
+    h.broken = sum(SUIT_BITS[t] for t in broken)
+    h.superior = superior
+    h.superior_at = (0, 0) if superior and superior != game.rules.superior_at_deal else None
+    h._sup_bit = SUIT_BITS[superior] if superior else 0
+    h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
+    h._legal = None

@@ -9,7 +9,11 @@ positions of every rule set, each answered by several independent means that mus
   off (bridge play with Spades trump);
 * every per-move value of ``solve`` equals a fresh solve of the position after that move, with a
   solver whose tables are reused across all positions (so a transposition entry that is stored
-  too generally shows up as a wrong value somewhere else).
+  too generally shows up as a wrong value somewhere else);
+* the fast path runs both ways, in C (the accelerator ``_std52c``, when built) and in pure
+  Python (``Solver(accelerated=False)``): every position the fast path answers here is solved
+  by both, which must give the same values *and search the same number of nodes* (the C search
+  is a line-by-line port; equal node counts show it took the same path, tables included).
 
 The positions are endings of random deals (trumps broken or not, the superior trump set or
 not, some with a trick in progress), plus the two positions of issue 14 that the solver once
@@ -22,11 +26,11 @@ from typing import Any
 
 import pytest
 
-from spades_lab.core.cards import SUIT_BITS, Play
+from conftest import deal_to_play, ending_pool, set_ending
+from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
-from spades_lab.play.players import SimplePlayer, act
-from spades_lab.solver.search import Position, Solver
+from spades_lab.solver.search import Position, Solver, SolveResult
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("standard", {}),
@@ -45,37 +49,45 @@ def ending(rules: RuleSet, rng: random.Random, k: int, nsuits: int) -> Game:
     """A dealt game whose hand is replaced by ``k`` cards a seat from ``nsuits`` suits (the
     trumps among them), with a random broken / superior state and up to one trick's random
     plays already made."""
-    g = Game(rules)
-    g.deal(rng=rng)
-    players = [SimplePlayer()] * rules.players
-    while g.phase != "play":
-        act(g, players, rng)
-    h = g.hand
-    assert h is not None
-    others = [s for s in rules.deck.suits if s not in rules.trumps]
-    suits = list(rules.trumps) + rng.sample(others, min(len(others), nsuits))
-    pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
-    if rules.two_trumps and rng.random() < 0.7:  # make the Ace flip and the duals likely
-        pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
-    rng.shuffle(pool)
+    g = deal_to_play(rules, rng)
+    pool = ending_pool(rules, rng, nsuits, duals=0.7)
     n = rules.players
     if len(pool) < n * k:
         k = len(pool) // n
-    h.hands = [pool[i * k:(i + 1) * k] for i in range(n)]
     broken = [t for t in rules.trumps if rng.random() < 0.5]
-    h.broken = sum(SUIT_BITS[t] for t in broken)
+    sup = rules.superior_at_deal
     if rules.superior_by_first_break:
         sup = rng.choice(broken) if broken else None
-        h.superior = sup
-        h.superior_at = (0, 0) if sup else None
-        h._sup_bit = SUIT_BITS[sup] if sup else 0
-    h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
-    h._legal = None
+    set_ending(g, [pool[i * k:(i + 1) * k] for i in range(n)], broken, sup)
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
             break
         g.play(rng.choice(g.legal_plays()))
     return g
+
+
+class Twin:
+    """A solver of the fast path run both ways, in C and in pure Python, with tables kept in
+    step: each ``solve`` asks both and checks they agree on every value and on the nodes
+    searched."""
+
+    def __init__(self, rules: RuleSet, **kw: Any) -> None:
+        self.c = Solver(rules, **kw)
+        self.py = Solver(rules, accelerated=False, **kw)
+        assert not self.py.accelerated
+        self.enhancements = self.c.enhancements
+
+    def solve(self, position: Any, **kw: Any) -> SolveResult:
+        n_c, n_py = self.c.nodes, self.py.nodes
+        r = self.c.solve(position, **kw)
+        assert self.py.solve(position, **kw) == r
+        assert self.c.nodes - n_c == self.py.nodes - n_py
+        return r
+
+
+def fast_solver(rules: RuleSet, **kw: Any) -> Solver | Twin:
+    """A :class:`Twin` when the rule set takes the fast path, else a plain solver."""
+    return Twin(rules, **kw) if Solver(rules)._fast is not None else Solver(rules, **kw)
 
 
 def engine_minimax(game: Game, side: set[int], start: int) -> int:
@@ -115,7 +127,7 @@ def children(game: Game) -> list[tuple[Play, Game]]:
     return out
 
 
-def child_value(solver: Solver, game: Game, child: Game) -> int | None:
+def child_value(solver: Solver | Twin, game: Game, child: Game) -> int | None:
     """The side-to-move-of-``game`` count after a move, from a solve of ``child`` (None when
     the seat to move there belongs to a third team, whose question is a different one)."""
     h, c = game.hand, child.hand
@@ -148,18 +160,18 @@ def test_issue14_fast_path_positions() -> None:
     rules = RuleSet.preset("standard")
     pos = _pos(rules, ["10H 3S 6D 8D AD AS JS", "2S 6C 7C 7H 7S 8S QS",
                        "4S 5H 6S 7D AH QD QH", "10D 10S 2C 5C 5S 9C 9S"], 3, ("S",))
-    for solver in (Solver(rules), Solver(rules, fast=False)):
+    for solver in (Twin(rules), Solver(rules, fast=False)):
         r = solver.solve(pos)
         assert r.tricks == 6
         assert {p.card.code for p in r.best_moves} == {"9S", "10S"}
     pos = _pos(rules, ["QD 4C 8C 6D 8D 6C", "5C 8H 9C 5H 4H AH",
                        "KC KH 2C QC JC QH", "JH 5S 3D 10H JS 3H"], 1, ())
-    assert Solver(rules).solve(pos).tricks == 5 == Solver(rules, fast=False).solve(pos).tricks
+    assert Twin(rules).solve(pos).tricks == 5 == Solver(rules, fast=False).solve(pos).tricks
     # the smallest ending found inside the second one (West's 10♥ and J♥ merged)
     pos = _pos(rules, ["6D 8D QD 8C", "4H 5H 8H 9C", "KH JC QC KC", "JS 10H JH 3D"], 3, ("S",))
-    assert Solver(rules).solve(pos).tricks == 2
+    assert Twin(rules).solve(pos).tricks == 2
     pos = _pos(rules, ["6D 8D QD 8C", "5H 8H 10H 9C", "KH JC QC KC", "JS 4H JH 3D"], 3, ("S",))
-    assert Solver(rules).solve(pos).tricks == 3
+    assert Twin(rules).solve(pos).tricks == 3
 
 
 def test_issue14_traveler_counted_once() -> None:
@@ -181,7 +193,7 @@ def test_small_endings_equal_engine_minimax(preset: str, opts: dict[str, Any]) -
     1-2 in the 8-player sets): per-move values and the best count."""
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(1400 + len(IDS[CONFIGS.index((preset, opts))]))
-    solvers = [Solver(rules), Solver(rules, enhancements=False)]
+    solvers = [fast_solver(rules), Solver(rules, enhancements=False)]
     if not rules.two_trumps:
         solvers.append(Solver(rules, fast=False))
     kmax = 2 if rules.players == 8 else 3
@@ -208,7 +220,7 @@ def test_searches_agree_and_values_are_consistent(preset: str, opts: dict[str, A
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(2800 + len(IDS[CONFIGS.index((preset, opts))]))
     std = not rules.two_trumps
-    main = Solver(rules)
+    main = fast_solver(rules)
     general = Solver(rules, fast=False) if std else None
     plain = Solver(rules, enhancements=False)
     kmax = 3 if rules.players == 8 else (6 if std else 4)
@@ -234,15 +246,11 @@ def test_fast_path_on_endings_of_real_deals(enforce: bool) -> None:
     the fast path against the general search, with a reused fast solver."""
     rules = RuleSet.preset("standard")
     rng = random.Random(77 if enforce else 78)
-    fast = Solver(rules, enforce_trump_breaking=enforce)
+    fast = Twin(rules, enforce_trump_breaking=enforce)
     general = Solver(rules, enforce_trump_breaking=enforce, fast=False)
     for i in range(30):
         left = 4 + i % 5
-        g = Game(rules)
-        g.deal(rng=rng)
-        players = [SimplePlayer()] * 4
-        while g.phase != "play":
-            act(g, players, rng)
+        g = deal_to_play(rules, rng)
         h = g.hand
         assert h is not None
         while len(h.tricks) < 13 - left or len(h.trick) < i % 4:
@@ -271,7 +279,7 @@ def test_agrees_with_dds_on_many_positions() -> None:
 
     rules = RuleSet.preset("standard")
     rng = random.Random(14)
-    fast = Solver(rules, enforce_trump_breaking=False)
+    fast = Twin(rules, enforce_trump_breaking=False)
     general = Solver(rules, enforce_trump_breaking=False, fast=False)
     seats = [Player.north, Player.east, Player.south, Player.west]
     for i in range(500):

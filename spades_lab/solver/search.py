@@ -421,11 +421,12 @@ class Solver:
     so analysing many positions of one hand (as :func:`annotate_hand` does) reuses work."""
 
     def __init__(self, rules: RuleSet, *, enforce_trump_breaking: bool = True,
-                 enhancements: bool = True, fast: bool = True) -> None:
+                 enhancements: bool = True, fast: bool = True, accelerated: bool = True) -> None:
         #: ``enhancements=False`` turns off card merging, quick/sure-trick bounds and the
         #: relative-rank keys (a plain alpha-beta with exact keys, used to test them);
         #: ``fast=False`` keeps the 52-card decks off the fast path (``_solver_std``), so the
-        #: tests can compare the two searches
+        #: tests can compare the two searches; ``accelerated=False`` runs the fast path in pure
+        #: Python even when its compiled twin (``_std52c``) is built
         self.enhancements = enhancements
         self.rules = rules
         self.tab = _Tables.of(rules)
@@ -435,6 +436,9 @@ class Solver:
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
+        #: True when the fast path runs in C (the same answers and node counts as in Python)
+        self.accelerated = bool(accelerated and self._fast is not None
+                                and _std52.fits_accelerator(self._fast))
         #: the bounds on the value being searched at the top level (low, high), kept up to
         #: date so a caller interrupted by Ctrl-C can still report them
         self.last_bounds: tuple[int, int] = (0, 0)
@@ -592,7 +596,8 @@ class Solver:
             self_._tick(self_.nodes + counter[0])
             counter[1] = self_._check_at - self_.nodes
 
-        fs = _std52.make_search(ft, goal.max_mask, self.enforce, {}, counter, tick)
+        fs = _std52.make_fast_search(ft, goal.max_mask, self.enforce, counter, tick,
+                                     self.accelerated)
         enforce = self.enforce
         tbit = ft.tbit
 

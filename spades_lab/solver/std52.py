@@ -20,11 +20,37 @@ quick-trick bound).  The table entry is keyed on whose lead, the broken state an
 suit lengths, and matches every position whose top cards in each suit -- down to the lowest
 relied-on card -- have the same holders, whatever the smaller cards are.  Lookups combine an
 entry's mask and value with the position's relative-rank code in one ``&``.
+
+**The accelerator.**  ``_std52c`` is the same search in C (a CPython extension compiled by the
+build hook ``hatch_build.py`` when the package is installed; optional).  It is a line-by-line
+port: the same transposition entries, bounds and move ordering, so every answer *and every node
+count* equals this module's (``tests/test_solver_diff.py`` runs its positions both ways).
+:func:`make_fast_search` picks it when it is built and the deck fits it; the environment
+variable ``SPADES_LAB_PURE_PYTHON=1`` (read at import) or ``Solver(..., accelerated=False)``
+keeps the pure-Python search.  :data:`ACCELERATED` says whether it is in use.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
+
+
+def _load_accelerator() -> ModuleType | None:
+    """The compiled search, unless switched off or not built (then None: pure Python)."""
+    if os.environ.get("SPADES_LAB_PURE_PYTHON", "").strip() not in ("", "0"):
+        return None
+    try:
+        from . import _std52c
+    except ImportError:
+        return None
+    return _std52c
+
+
+_ACCEL = _load_accelerator()
+#: True when the compiled accelerator (``_std52c``) is built and not switched off
+ACCELERATED: bool = _ACCEL is not None
 
 
 class FastTables:
@@ -78,6 +104,25 @@ def eligible(tab: Any, rules: Any) -> bool:
 def popcount(x: int) -> int:
     """Number of cards in a bit mask (shared with ``solver``)."""
     return bin(x).count("1")
+
+
+def fits_accelerator(ft: FastTables) -> bool:
+    """Whether the compiled search is available and the deck's layout fits it (at most 63 cards,
+    4 suits of at most 16 ranks)."""
+    return (_ACCEL is not None and ft.nsuits <= 4 and ft.width <= 16
+            and len(ft.suit_of) <= 63)
+
+
+def make_fast_search(ft: FastTables, max_mask: int, enforce: bool, counter: list[int],
+                     tick: Callable[[], None], accelerated: bool = True
+                     ) -> Callable[[list[int], tuple[int, ...], int, int, int, int], bool]:
+    """:func:`make_search` with a fresh table, in C when ``accelerated`` and
+    :func:`fits_accelerator` (the same answers and node counts), else in Python."""
+    if accelerated and _ACCEL is not None and fits_accelerator(ft):
+        fn: Callable[[list[int], tuple[int, ...], int, int, int, int], bool] = \
+            _ACCEL.make_search(ft, max_mask, enforce, {}, counter, tick)
+        return fn
+    return make_search(ft, max_mask, enforce, {}, counter, tick)  # type: ignore[no-any-return]
 
 
 def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list[Any]],
