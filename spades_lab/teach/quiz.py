@@ -1013,7 +1013,7 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
                      {"kind": "exchange-count", "seat": seat})
 
 
-def _exchanging(rules: RuleSet, g: Game) -> int | None:
+def _exchanging(rules: RuleSet, g: Game) -> tuple[int] | None:
     h = g.hand
     if h is None or h.phase != EXCHANGE:
         return None
