@@ -193,6 +193,19 @@ class _Tables:
             else:
                 k = 0
             self.kind.append(k)
+        self._powers: dict[tuple[bool, int, int], dict[tuple[int, int], int]] = {}
+
+    def power_table(self, high: bool, led: int, sup: int) -> dict[tuple[int, int], int]:
+        """Each play's (card index, suit bit) :func:`~.facts.card_power` in a trick led in
+        suit ``led`` with ``sup`` the superior trump, Aces high when ``high`` (built once)."""
+        key = (high, led, sup)
+        hit = self._powers.get(key)
+        if hit is None:
+            rv = self.rhigh if high else self.rlow
+            inf = self.trumps & ~sup
+            hit = self._powers[key] = {
+                (c, b): card_power(rv[c], b, led, sup, inf) for (c, b) in self.play_obj}
+        return hit
 
     def mask(self, cards: Iterable[Card]) -> int:
         m = 0
@@ -554,18 +567,18 @@ class Solver:
         """The seat winning ``trick`` (seat, card index, suit bit): mirrors
         ``Hand._finish_trick`` / :func:`~spades_lab.core.engine.trick_winner`."""
         tab = self.tab
-        rv = tab.rlow
+        high = False
         if tab.ace_flips:
+            face = tab.face
             for _, c, _ in trick:
-                if tab.face[c]:
-                    rv = tab.rhigh
+                if face[c]:
+                    high = True
                     break
-        inf = tab.trumps & ~sup
-        L = trick[0][2]
+        pw = tab.power_table(high, trick[0][2], sup)
         best = -10**6
         w = trick[0][0]
         for s, c, b in trick:
-            k = card_power(rv[c], b, L, sup, inf)
+            k = pw[(c, b)]
             if k > best:
                 best = k
                 w = s
@@ -632,6 +645,7 @@ class Solver:
         enforce = self.enforce
         kinds = tab.kind
         suit_order = tab.suit_order
+        power_table = tab.power_table
         code_cache: dict[tuple[int, ...], int] = {}
         nseat = range(n)
         enh = self.enhancements
@@ -655,39 +669,67 @@ class Solver:
                         break
             return code
 
+        # exact position -> its relative-rank key (many probes repeat an exact position)
+        key_memo: dict[tuple[int, ...], Any] = {}
+
         def tkey(hands: list[int], turn: int, broken: int, sup: int) -> Any:
+            exact = (*hands, turn, broken, sup)
             if not enh:
-                return (*hands, turn, broken, sup)
+                return exact
+            hit = key_memo.get(exact)
+            if hit is not None:
+                return hit
+            rem = 0
+            for x in hands:
+                rem |= x
             parts = [turn, broken, sup]
             for sm, members in suit_order:
+                if not rem & sm:
+                    parts.append(0)
+                    continue
                 sub = tuple([x & sm for x in hands])
                 code = code_cache.get(sub)
                 if code is None:
                     code = code_cache[sub] = encode(sub, members)
                 parts.append(code)
-            return tuple(parts)
+            out = tuple(parts)
+            if len(key_memo) > 2_000_000:
+                key_memo.clear()
+            key_memo[exact] = out
+            return out
 
         min_mask = ((1 << n) - 1) & ~max_mask
         sup_only = {b: sum(1 << i for i in range(len(tab.bits)) if tab.bits[i] == b)
                     for b in suit_mask}
         single = sup_only  # the cards of one suit only (no Traveler/Hunter)
+        # per superior trump: the other trumps (bit, single-suit cards)
+        inf_of = {sb: [(ib, single[ib]) for ib in suit_mask if ib & trumps and ib != sb]
+                  for sb in suit_mask if sb & trumps}
 
         def sure_tricks(hands: list[int], side: int, sup: int) -> int:
             """Cards of the superior trump (single-suit) above every opposing card of that
-            suit win whatever trick they fall in; one seat's such cards fall in different
-            tricks, so the best seat's count is a sure number of tricks for the side."""
+            suit win whatever trick they fall in; so do single-suit cards of the other trump
+            above every opposing card of it when no opponent holds a card playable as the
+            superior trump (a trick then holds superior trumps of the side only, or none).  One
+            seat's such cards fall in different tricks, so the best seat's count is a sure
+            number of tricks for the side."""
             opp = 0
             for s_ in nseat:
                 if not side >> s_ & 1:
                     opp |= hands[s_]
             best = 0
             sm = sup_only[sup]
+            infs = [] if opp & suit_mask[sup] else inf_of[sup]
             for s_ in nseat:
                 if side >> s_ & 1:
                     cnt = 0
                     for c in _iter_bits(hands[s_] & sm):
                         if not above[(c, sup)] & opp:
                             cnt += 1
+                    for ib, im in infs:
+                        for c in _iter_bits(hands[s_] & im):
+                            if not above[(c, ib)] & opp:
+                                cnt += 1
                     if cnt > best:
                         best = cnt
             return best
@@ -801,28 +843,26 @@ class Solver:
                 else:
                     reps.sort(key=lambda m: rlow[m[0]])
                 return reps
-            tface = ace_flips and any(face[c] for _, c, _ in trick)
-            rv = rhigh if tface else rlow
-            s_eff = sup
-            inf = trumps & ~s_eff
-            L = trick[0][2]
-
-            def power(c: int, b: int) -> int:
-                return card_power(rv[c], b, L, s_eff, inf)
-
+            tface = False
+            if ace_flips:
+                for _, c, _ in trick:
+                    if face[c]:
+                        tface = True
+                        break
+            pw = power_table(tface, trick[0][2], sup)
             best = -10**6
             w = trick[0][0]
             for s, c, b in trick:
-                p = power(c, b)
+                p = pw[(c, b)]
                 if p > best:
                     best, w = p, s
             w_good = bool(count_mask >> w & 1) == bool(maxing)
             if w_good:
-                reps.sort(key=lambda m: power(*m))
+                reps.sort(key=pw.__getitem__)
             elif me_good:
-                reps.sort(key=lambda m: (power(*m) < best, power(*m)))
+                reps.sort(key=lambda m: (pw[m] < best, pw[m]))
             else:
-                reps.sort(key=lambda m: (power(*m) > best, -power(*m)))
+                reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
 
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
@@ -846,7 +886,8 @@ class Solver:
                         return True
                     if hi < t:
                         return False
-                if quick:
+                elif quick:
+                    # the bounds go into the table at once: a later visit finds them there
                     q = quick_tricks(hands, turn, broken, sup)
                     qmax = sure_tricks(hands, max_mask, sup) if sup else 0
                     qmin = sure_tricks(hands, min_mask, sup) if sup else 0
@@ -854,16 +895,15 @@ class Solver:
                         qmax = max(q, qmax)
                     else:
                         qmin = max(q, qmin)
-                    if qmax:
-                        if qmax >= t:
-                            return True
-                        if qmax > lo:
-                            lo = qmax
-                    if qmin:
-                        if left - qmin < t:
-                            return False
-                        if left - qmin < hi:
-                            hi = left - qmin
+                    if qmax > lo:
+                        lo = qmax
+                    if qmin and left - qmin < hi:
+                        hi = left - qmin
+                    tt[key] = (lo, hi)
+                    if lo >= t:
+                        return True
+                    if hi < t:
+                        return False
             maxing = max_mask >> turn & 1
             result = not maxing
             k = len(trick)
