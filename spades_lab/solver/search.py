@@ -194,6 +194,18 @@ class _Tables:
                 k = 0
             self.kind.append(k)
         self._powers: dict[tuple[bool, int, int], dict[tuple[int, int], int]] = {}
+        # suits that may trade places in a position: the non-trump suits whose single-suit
+        # cards have the same ranks and kinds.  While no Traveler/Hunter of theirs remains,
+        # renaming them changes nothing (legality and the trick decision only compare suits
+        # for equality and ranks within a suit; no goal counts a non-trump suit)
+        shape = {}
+        for s in deck.suits:
+            b = SUIT_BITS[s]
+            shape[b] = tuple((self.rlow[i], self.rhigh[i], self.face[i], self.kind[i])
+                             for i in range(n) if self.bits[i] == b)
+        plain = [SUIT_BITS[s] for s in deck.suits if not SUIT_BITS[s] & self.trumps]
+        self.suit_sym = [b in plain and shape[b] == shape[plain[0]]
+                         for b in (SUIT_BITS[s] for s in deck.suits)]
 
     def power_table(self, high: bool, led: int, sup: int) -> dict[tuple[int, int], int]:
         """Each play's (card index, suit bit) :func:`~.facts.card_power` in a trick led in
@@ -646,6 +658,8 @@ class Solver:
         kinds = tab.kind
         suit_order = tab.suit_order
         power_table = tab.power_table
+        suit_sym = tab.suit_sym
+        dual_mask = tab.dual_mask
         code_cache: dict[tuple[int, ...], int] = {}
         nseat = range(n)
         enh = self.enhancements
@@ -682,16 +696,23 @@ class Solver:
             rem = 0
             for x in hands:
                 rem |= x
-            parts = [turn, broken, sup]
-            for sm, members in suit_order:
+            parts: list[Any] = [turn, broken, sup]
+            sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
+            for i, (sm, members) in enumerate(suit_order):
                 if not rem & sm:
-                    parts.append(0)
-                    continue
-                sub = tuple([x & sm for x in hands])
-                code = code_cache.get(sub)
-                if code is None:
-                    code = code_cache[sub] = encode(sub, members)
-                parts.append(code)
+                    code = 0
+                else:
+                    sub = tuple([x & sm for x in hands])
+                    code = code_cache.get(sub)
+                    if code is None:
+                        code = code_cache[sub] = encode(sub, members)
+                if suit_sym[i] and not rem & sm & dual_mask:
+                    sym.append(code)
+                    parts.append(-1)
+                else:
+                    parts.append(code)
+            sym.sort()
+            parts.append(tuple(sym))
             out = tuple(parts)
             if len(key_memo) > 2_000_000:
                 key_memo.clear()
