@@ -637,6 +637,13 @@ class Solver:
         return search
 
     def _general_search_fn(self, goal: _Goal) -> Callable[..., bool]:
+        # one search function per goal for the solver's life, like its table: the key memo
+        # and the code cache below stay warm from one call to the next
+        made: dict[tuple[int, int, int], Callable[..., bool]] = self.__dict__.setdefault(
+            "_general_fns", {})
+        hit = made.get(goal.key)
+        if hit is not None:
+            return hit
         tab = self.tab
         n = self.n
         tt = self.tts.setdefault(goal.key, {})
@@ -648,7 +655,7 @@ class Solver:
         acorns = tab.sup_by_break
         ace_flips = tab.ace_flips
         face = tab.face
-        rlow, rhigh = tab.rlow, tab.rhigh
+        rlow = tab.rlow
         suit_mask = tab.suit_mask
         gen = self.gen
         between = tab.between
@@ -964,6 +971,7 @@ class Solver:
                 tt[key] = (lo, hi)
             return bool(result)
 
+        made[goal.key] = search
         return search
 
     def _value(self, goal: _Goal, state: tuple[Any, ...], lo: int = 0,
