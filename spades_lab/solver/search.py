@@ -146,12 +146,13 @@ class _Tables:
         self.sup_by_break = first_break_sets_superior(rules)
         self.dual_mask = sum(1 << i for i in range(n) if cards[i].is_dual)
         # equivalence: cards of the same suits and face-ness, and the cards lying between two
-        # of them in either rank order (the Ace low and the Ace high)
+        # of them in either rank order (the Ace low and the Ace high); ``between`` is kept for
+        # every two cards of the same suits (face-ness matters only while an Ace can flip)
         self.group = [(self.bits[i], self.face[i]) for i in range(n)]
         self.between: dict[tuple[int, int], int] = {}
         for i in range(n):
             for j in range(n):
-                if i == j or self.group[i] != self.group[j]:
+                if i == j or self.bits[i] != self.bits[j]:
                     continue
                 m = 0
                 for k in range(n):
@@ -659,13 +660,13 @@ class Solver:
         suit_mask = tab.suit_mask
         gen = self.gen
         between = tab.between
-        group = tab.group
         above = tab.above
         enforce = self.enforce
         kinds = tab.kind
         suit_order = tab.suit_order
         power_table = tab.power_table
         suit_sym = tab.suit_sym
+        bits = tab.bits
         dual_mask = tab.dual_mask
         code_cache: dict[tuple[int, ...], int] = {}
         nseat = range(n)
@@ -680,7 +681,7 @@ class Solver:
         lead_suits = [b for b in suit_mask]
         self_ = self
 
-        def encode(sub: tuple[int, ...], members: list[int]) -> int:
+        def encode(sub: tuple[int, ...], members: list[int], kinds: list[int]) -> int:
             code = 0
             for c in members:
                 b = 1 << c
@@ -689,6 +690,28 @@ class Solver:
                         code = code * 64 + s_ * 5 + kinds[c] + 1
                         break
             return code
+
+        # The Ace's reading only matters in a trick where it meets another card of its suit.
+        # Once no remaining Ace has another remaining card of its suit (a Traveler/Hunter
+        # playable as that suit included), no trick can depend on it, so whether a card is
+        # a face card no longer matters: keys then drop that difference (``kinds0``) and
+        # equivalent cards merge across it (``live_ace``)
+        aces = 0
+        ace_suits: dict[int, int] = {}
+        if ace_flips:
+            for c_, k_ in enumerate(kinds):
+                if k_ == 2:
+                    aces |= 1 << c_
+                    ace_suits[c_] = suit_mask[tab.default_bit[c_]] & ~(1 << c_)
+        kinds0 = [k_ if k_ > 2 else 0 for k_ in kinds]
+        code_cache0: dict[tuple[int, ...], int] = {}
+
+        def live_ace(rem: int) -> bool:
+            """Whether an Ace among the cards ``rem`` meets another card of its suit there."""
+            for a in _iter_bits(rem & aces):
+                if rem & ace_suits[a]:
+                    return True
+            return False
 
         # exact position -> its relative-rank key (many probes repeat an exact position)
         key_memo: dict[tuple[int, ...], Any] = {}
@@ -703,16 +726,18 @@ class Solver:
             rem = 0
             for x in hands:
                 rem |= x
-            parts: list[Any] = [turn, broken, sup]
+            live = live_ace(rem)
+            cache, kk = (code_cache, kinds) if live else (code_cache0, kinds0)
+            parts: list[Any] = [turn, broken, sup, live]
             sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
             for i, (sm, members) in enumerate(suit_order):
                 if not rem & sm:
                     code = 0
                 else:
                     sub = tuple([x & sm for x in hands])
-                    code = code_cache.get(sub)
+                    code = cache.get(sub)
                     if code is None:
-                        code = code_cache[sub] = encode(sub, members)
+                        code = cache[sub] = encode(sub, members, kk)
                 if suit_sym[i] and not rem & sm & dual_mask:
                     sym.append(code)
                     parts.append(-1)
@@ -832,11 +857,18 @@ class Solver:
             # within a suit, so neighbours in ``cand`` are the candidates)
             reps = []
             prev = None
+            live = None
             for m in cand:
-                if prev is not None and prev[1] == m[1] and group[prev[0]] == group[m[0]] \
+                if prev is not None and prev[1] == m[1] and bits[prev[0]] == bits[m[0]] \
                         and not between[(prev[0], m[0])] & others:
-                    prev = m
-                    continue
+                    same = True
+                    if face[prev[0]] != face[m[0]]:
+                        if live is None:
+                            live = live_ace(rem)
+                        same = not live
+                    if same:
+                        prev = m
+                        continue
                 reps.append(m)
                 prev = m
             if len(reps) == 1:
