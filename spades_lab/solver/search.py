@@ -691,11 +691,12 @@ class Solver:
                         break
             return code
 
-        # The Ace's reading only matters in a trick where it meets another card of its suit.
-        # Once no remaining Ace has another remaining card of its suit (a Traveler/Hunter
-        # playable as that suit included), no trick can depend on it, so whether a card is
-        # a face card no longer matters: keys then drop that difference (``kinds0``) and
-        # equivalent cards merge across it (``live_ace``)
+        # The Ace's reading only matters in a trick where it meets another card of its suit
+        # (a Traveler/Hunter playable as that suit included), which another seat must play.
+        # Once no remaining Ace can meet one (no other seat holds a card of its suit, nor is
+        # one on the table), no trick can depend on it, so whether a card is a face card no
+        # longer matters: keys then drop that difference (``kinds0``) and equivalent cards
+        # merge across it (``live_ace``)
         aces = 0
         ace_suits: dict[int, int] = {}
         if ace_flips:
@@ -706,10 +707,23 @@ class Solver:
         kinds0 = [k_ if k_ > 2 else 0 for k_ in kinds]
         code_cache0: dict[tuple[int, ...], int] = {}
 
-        def live_ace(rem: int) -> bool:
-            """Whether an Ace among the cards ``rem`` meets another card of its suit there."""
-            for a in _iter_bits(rem & aces):
-                if rem & ace_suits[a]:
+        def live_ace(hands: list[int], trick: tuple[tuple[int, int, int], ...]) -> bool:
+            """Whether a remaining Ace may still meet another card of its suit in a trick."""
+            rem = 0
+            for x in hands:
+                rem |= x
+            for _, c, _ in trick:
+                rem |= 1 << c
+            if not rem & aces:
+                return False
+            for x in hands:
+                if x & aces:
+                    elsewhere = rem & ~x
+                    for a in _iter_bits(x & aces):
+                        if elsewhere & ace_suits[a]:
+                            return True
+            for _, c, _ in trick:
+                if aces >> c & 1 and rem & ace_suits[c]:
                     return True
             return False
 
@@ -726,7 +740,7 @@ class Solver:
             rem = 0
             for x in hands:
                 rem |= x
-            live = live_ace(rem)
+            live = live_ace(hands, ())
             cache, kk = (code_cache, kinds) if live else (code_cache0, kinds0)
             parts: list[Any] = [turn, broken, sup, live]
             sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
@@ -864,7 +878,7 @@ class Solver:
                     same = True
                     if face[prev[0]] != face[m[0]]:
                         if live is None:
-                            live = live_ace(rem)
+                            live = live_ace(hands, trick)
                         same = not live
                     if same:
                         prev = m
