@@ -745,13 +745,15 @@ class Solver:
             parts: list[Any] = [turn, broken, sup, live]
             sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
             for i, (sm, members) in enumerate(suit_order):
-                if not rem & sm:
-                    code = 0
-                else:
+                code = 0
+                if rem & sm:
                     sub = tuple([x & sm for x in hands])
-                    code = cache.get(sub)
-                    if code is None:
-                        code = cache[sub] = encode(sub, members, kk)
+                    got = cache.get(sub)
+                    if got is None:
+                        if len(cache) > 1_000_000:
+                            cache.clear()
+                        got = cache[sub] = encode(sub, members, kk)
+                    code = got
                 if suit_sym[i] and not rem & sm & dual_mask:
                     sym.append(code)
                     parts.append(-1)
@@ -760,7 +762,7 @@ class Solver:
             sym.sort()
             parts.append(tuple(sym))
             out = tuple(parts)
-            if len(key_memo) > 2_000_000:
+            if len(key_memo) > 250_000:
                 key_memo.clear()
             key_memo[exact] = out
             return out
