@@ -34,12 +34,16 @@ with a bridge double-dummy solver (DDS) on 52-card positions.
 **Search.**  Alpha-beta over two sides as zero-window searches ("can the side take at least
 *t* more?", MTD-style bisection on *t*), a transposition table at trick boundaries keyed on the
 cards remaining (normalised to relative ranks per suit, with each card's kind: plain, face, Ace,
-Traveler, Hunter), whose lead, the broken trumps and the superior trump; equivalent cards merged
-(same holder, same suits, same face-ness, and no card held elsewhere or lying on the table
-between them in *either* of the Ace's rank orders — so the Heckadeck's flipping Ace is only
-merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards of
-the superior trump, which win whatever trick they fall in); move ordering (winners first when
-winning helps, low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
+Traveler, Hunter), whose lead, the broken trumps and the superior trump; the plain suits of one
+rank shape interchangeable in the key while none of their Travelers/Hunters remains, and
+face-ness dropped once no remaining Ace can meet another card of its suit (no other seat holds
+one: the Ace's reading can then decide no trick); equivalent cards merged (same holder, same
+suits, same face-ness unless no Ace can flip any more, and no card held elsewhere or lying on
+the table between them in *either* of the Ace's rank orders — so the Heckadeck's flipping Ace is
+only merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards
+of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
+when no opponent can play the superior one); move ordering (winners first when winning helps,
+low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
 bounds and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
