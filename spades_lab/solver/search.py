@@ -34,12 +34,16 @@ with a bridge double-dummy solver (DDS) on 52-card positions.
 **Search.**  Alpha-beta over two sides as zero-window searches ("can the side take at least
 *t* more?", MTD-style bisection on *t*), a transposition table at trick boundaries keyed on the
 cards remaining (normalised to relative ranks per suit, with each card's kind: plain, face, Ace,
-Traveler, Hunter), whose lead, the broken trumps and the superior trump; equivalent cards merged
-(same holder, same suits, same face-ness, and no card held elsewhere or lying on the table
-between them in *either* of the Ace's rank orders — so the Heckadeck's flipping Ace is only
-merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards of
-the superior trump, which win whatever trick they fall in); move ordering (winners first when
-winning helps, low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
+Traveler, Hunter), whose lead, the broken trumps and the superior trump; the plain suits of one
+rank shape interchangeable in the key while none of their Travelers/Hunters remains, and
+face-ness dropped once no remaining Ace can meet another card of its suit (no other seat holds
+one: the Ace's reading can then decide no trick); equivalent cards merged (same holder, same
+suits, same face-ness unless no Ace can flip any more, and no card held elsewhere or lying on
+the table between them in *either* of the Ace's rank orders — so the Heckadeck's flipping Ace is
+only merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards
+of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
+when no opponent can play the superior one); move ordering (winners first when winning helps,
+low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
 bounds and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
@@ -146,12 +150,13 @@ class _Tables:
         self.sup_by_break = first_break_sets_superior(rules)
         self.dual_mask = sum(1 << i for i in range(n) if cards[i].is_dual)
         # equivalence: cards of the same suits and face-ness, and the cards lying between two
-        # of them in either rank order (the Ace low and the Ace high)
+        # of them in either rank order (the Ace low and the Ace high); ``between`` is kept for
+        # every two cards of the same suits (face-ness matters only while an Ace can flip)
         self.group = [(self.bits[i], self.face[i]) for i in range(n)]
         self.between: dict[tuple[int, int], int] = {}
         for i in range(n):
             for j in range(n):
-                if i == j or self.group[i] != self.group[j]:
+                if i == j or self.bits[i] != self.bits[j]:
                     continue
                 m = 0
                 for k in range(n):
@@ -193,6 +198,31 @@ class _Tables:
             else:
                 k = 0
             self.kind.append(k)
+        self._powers: dict[tuple[bool, int, int], dict[tuple[int, int], int]] = {}
+        # suits that may trade places in a position: the non-trump suits whose single-suit
+        # cards have the same ranks and kinds.  While no Traveler/Hunter of theirs remains,
+        # renaming them changes nothing (legality and the trick decision only compare suits
+        # for equality and ranks within a suit; no goal counts a non-trump suit)
+        shape = {}
+        for s in deck.suits:
+            b = SUIT_BITS[s]
+            shape[b] = tuple((self.rlow[i], self.rhigh[i], self.face[i], self.kind[i])
+                             for i in range(n) if self.bits[i] == b)
+        plain = [SUIT_BITS[s] for s in deck.suits if not SUIT_BITS[s] & self.trumps]
+        self.suit_sym = [b in plain and shape[b] == shape[plain[0]]
+                         for b in (SUIT_BITS[s] for s in deck.suits)]
+
+    def power_table(self, high: bool, led: int, sup: int) -> dict[tuple[int, int], int]:
+        """Each play's (card index, suit bit) :func:`~.facts.card_power` in a trick led in
+        suit ``led`` with ``sup`` the superior trump, Aces high when ``high`` (built once)."""
+        key = (high, led, sup)
+        hit = self._powers.get(key)
+        if hit is None:
+            rv = self.rhigh if high else self.rlow
+            inf = self.trumps & ~sup
+            hit = self._powers[key] = {
+                (c, b): card_power(rv[c], b, led, sup, inf) for (c, b) in self.play_obj}
+        return hit
 
     def mask(self, cards: Iterable[Card]) -> int:
         m = 0
@@ -558,18 +588,18 @@ class Solver:
         """The seat winning ``trick`` (seat, card index, suit bit): mirrors
         ``Hand._finish_trick`` / :func:`~spades_lab.core.engine.trick_winner`."""
         tab = self.tab
-        rv = tab.rlow
+        high = False
         if tab.ace_flips:
+            face = tab.face
             for _, c, _ in trick:
-                if tab.face[c]:
-                    rv = tab.rhigh
+                if face[c]:
+                    high = True
                     break
-        inf = tab.trumps & ~sup
-        L = trick[0][2]
+        pw = tab.power_table(high, trick[0][2], sup)
         best = -10**6
         w = trick[0][0]
         for s, c, b in trick:
-            k = card_power(rv[c], b, L, sup, inf)
+            k = pw[(c, b)]
             if k > best:
                 best = k
                 w = s
@@ -617,6 +647,13 @@ class Solver:
         return search
 
     def _general_search_fn(self, goal: _Goal) -> Callable[..., bool]:
+        # one search function per goal for the solver's life, like its table: the key memo
+        # and the code cache below stay warm from one call to the next
+        made: dict[tuple[int, int, int], Callable[..., bool]] = self.__dict__.setdefault(
+            "_general_fns", {})
+        hit = made.get(goal.key)
+        if hit is not None:
+            return hit
         tab = self.tab
         n = self.n
         tt = self.tts.setdefault(goal.key, {})
@@ -628,15 +665,18 @@ class Solver:
         acorns = tab.sup_by_break
         ace_flips = tab.ace_flips
         face = tab.face
-        rlow, rhigh = tab.rlow, tab.rhigh
+        rlow = tab.rlow
         suit_mask = tab.suit_mask
         gen = self.gen
         between = tab.between
-        group = tab.group
         above = tab.above
         enforce = self.enforce
         kinds = tab.kind
         suit_order = tab.suit_order
+        power_table = tab.power_table
+        suit_sym = tab.suit_sym
+        bits = tab.bits
+        dual_mask = tab.dual_mask
         code_cache: dict[tuple[int, ...], int] = {}
         nseat = range(n)
         enh = self.enhancements
@@ -650,7 +690,7 @@ class Solver:
         lead_suits = [b for b in suit_mask]
         self_ = self
 
-        def encode(sub: tuple[int, ...], members: list[int]) -> int:
+        def encode(sub: tuple[int, ...], members: list[int], kinds: list[int]) -> int:
             code = 0
             for c in members:
                 b = 1 << c
@@ -660,39 +700,114 @@ class Solver:
                         break
             return code
 
+        # The Ace's reading only matters in a trick where it meets another card of its suit
+        # (a Traveler/Hunter playable as that suit included), which another seat must play.
+        # Once no remaining Ace can meet one (no other seat holds a card of its suit, nor is
+        # one on the table), no trick can depend on it, so whether a card is a face card no
+        # longer matters: keys then drop that difference (``kinds0``) and equivalent cards
+        # merge across it (``live_ace``)
+        aces = 0
+        ace_suits: dict[int, int] = {}
+        if ace_flips:
+            for c_, k_ in enumerate(kinds):
+                if k_ == 2:
+                    aces |= 1 << c_
+                    ace_suits[c_] = suit_mask[tab.default_bit[c_]] & ~(1 << c_)
+        kinds0 = [k_ if k_ > 2 else 0 for k_ in kinds]
+        code_cache0: dict[tuple[int, ...], int] = {}
+
+        def live_ace(hands: list[int], trick: tuple[tuple[int, int, int], ...]) -> bool:
+            """Whether a remaining Ace may still meet another card of its suit in a trick."""
+            rem = 0
+            for x in hands:
+                rem |= x
+            for _, c, _ in trick:
+                rem |= 1 << c
+            if not rem & aces:
+                return False
+            for x in hands:
+                if x & aces:
+                    elsewhere = rem & ~x
+                    for a in _iter_bits(x & aces):
+                        if elsewhere & ace_suits[a]:
+                            return True
+            for _, c, _ in trick:
+                if aces >> c & 1 and rem & ace_suits[c]:
+                    return True
+            return False
+
+        # exact position -> its relative-rank key (many probes repeat an exact position)
+        key_memo: dict[tuple[int, ...], Any] = {}
+
         def tkey(hands: list[int], turn: int, broken: int, sup: int) -> Any:
+            exact = (*hands, turn, broken, sup)
             if not enh:
-                return (*hands, turn, broken, sup)
-            parts = [turn, broken, sup]
-            for sm, members in suit_order:
-                sub = tuple([x & sm for x in hands])
-                code = code_cache.get(sub)
-                if code is None:
-                    code = code_cache[sub] = encode(sub, members)
-                parts.append(code)
-            return tuple(parts)
+                return exact
+            hit = key_memo.get(exact)
+            if hit is not None:
+                return hit
+            rem = 0
+            for x in hands:
+                rem |= x
+            live = live_ace(hands, ())
+            cache, kk = (code_cache, kinds) if live else (code_cache0, kinds0)
+            parts: list[Any] = [turn, broken, sup, live]
+            sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
+            for i, (sm, members) in enumerate(suit_order):
+                code = 0
+                if rem & sm:
+                    sub = tuple([x & sm for x in hands])
+                    got = cache.get(sub)
+                    if got is None:
+                        if len(cache) > 1_000_000:
+                            cache.clear()
+                        got = cache[sub] = encode(sub, members, kk)
+                    code = got
+                if suit_sym[i] and not rem & sm & dual_mask:
+                    sym.append(code)
+                    parts.append(-1)
+                else:
+                    parts.append(code)
+            sym.sort()
+            parts.append(tuple(sym))
+            out = tuple(parts)
+            if len(key_memo) > 250_000:
+                key_memo.clear()
+            key_memo[exact] = out
+            return out
 
         min_mask = ((1 << n) - 1) & ~max_mask
         sup_only = {b: sum(1 << i for i in range(len(tab.bits)) if tab.bits[i] == b)
                     for b in suit_mask}
         single = sup_only  # the cards of one suit only (no Traveler/Hunter)
+        # per superior trump: the other trumps (bit, single-suit cards)
+        inf_of = {sb: [(ib, single[ib]) for ib in suit_mask if ib & trumps and ib != sb]
+                  for sb in suit_mask if sb & trumps}
 
         def sure_tricks(hands: list[int], side: int, sup: int) -> int:
             """Cards of the superior trump (single-suit) above every opposing card of that
-            suit win whatever trick they fall in; one seat's such cards fall in different
-            tricks, so the best seat's count is a sure number of tricks for the side."""
+            suit win whatever trick they fall in; so do single-suit cards of the other trump
+            above every opposing card of it when no opponent holds a card playable as the
+            superior trump (a trick then holds superior trumps of the side only, or none).  One
+            seat's such cards fall in different tricks, so the best seat's count is a sure
+            number of tricks for the side."""
             opp = 0
             for s_ in nseat:
                 if not side >> s_ & 1:
                     opp |= hands[s_]
             best = 0
             sm = sup_only[sup]
+            infs = [] if opp & suit_mask[sup] else inf_of[sup]
             for s_ in nseat:
                 if side >> s_ & 1:
                     cnt = 0
                     for c in _iter_bits(hands[s_] & sm):
                         if not above[(c, sup)] & opp:
                             cnt += 1
+                    for ib, im in infs:
+                        for c in _iter_bits(hands[s_] & im):
+                            if not above[(c, ib)] & opp:
+                                cnt += 1
                     if cnt > best:
                         best = cnt
             return best
@@ -767,11 +882,18 @@ class Solver:
             # within a suit, so neighbours in ``cand`` are the candidates)
             reps = []
             prev = None
+            live = None
             for m in cand:
-                if prev is not None and prev[1] == m[1] and group[prev[0]] == group[m[0]] \
+                if prev is not None and prev[1] == m[1] and bits[prev[0]] == bits[m[0]] \
                         and not between[(prev[0], m[0])] & others:
-                    prev = m
-                    continue
+                    same = True
+                    if face[prev[0]] != face[m[0]]:
+                        if live is None:
+                            live = live_ace(hands, trick)
+                        same = not live
+                    if same:
+                        prev = m
+                        continue
                 reps.append(m)
                 prev = m
             if len(reps) == 1:
@@ -806,28 +928,26 @@ class Solver:
                 else:
                     reps.sort(key=lambda m: rlow[m[0]])
                 return reps
-            tface = ace_flips and any(face[c] for _, c, _ in trick)
-            rv = rhigh if tface else rlow
-            s_eff = sup
-            inf = trumps & ~s_eff
-            L = trick[0][2]
-
-            def power(c: int, b: int) -> int:
-                return card_power(rv[c], b, L, s_eff, inf)
-
+            tface = False
+            if ace_flips:
+                for _, c, _ in trick:
+                    if face[c]:
+                        tface = True
+                        break
+            pw = power_table(tface, trick[0][2], sup)
             best = -10**6
             w = trick[0][0]
             for s, c, b in trick:
-                p = power(c, b)
+                p = pw[(c, b)]
                 if p > best:
                     best, w = p, s
             w_good = bool(count_mask >> w & 1) == bool(maxing)
             if w_good:
-                reps.sort(key=lambda m: power(*m))
+                reps.sort(key=pw.__getitem__)
             elif me_good:
-                reps.sort(key=lambda m: (power(*m) < best, power(*m)))
+                reps.sort(key=lambda m: (pw[m] < best, pw[m]))
             else:
-                reps.sort(key=lambda m: (power(*m) > best, -power(*m)))
+                reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
 
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
@@ -851,7 +971,8 @@ class Solver:
                         return True
                     if hi < t:
                         return False
-                if quick:
+                elif quick:
+                    # the bounds go into the table at once: a later visit finds them there
                     q = quick_tricks(hands, turn, broken, sup)
                     qmax = sure_tricks(hands, max_mask, sup) if sup else 0
                     qmin = sure_tricks(hands, min_mask, sup) if sup else 0
@@ -859,16 +980,15 @@ class Solver:
                         qmax = max(q, qmax)
                     else:
                         qmin = max(q, qmin)
-                    if qmax:
-                        if qmax >= t:
-                            return True
-                        if qmax > lo:
-                            lo = qmax
-                    if qmin:
-                        if left - qmin < t:
-                            return False
-                        if left - qmin < hi:
-                            hi = left - qmin
+                    if qmax > lo:
+                        lo = qmax
+                    if qmin and left - qmin < hi:
+                        hi = left - qmin
+                    tt[key] = (lo, hi)
+                    if lo >= t:
+                        return True
+                    if hi < t:
+                        return False
             maxing = max_mask >> turn & 1
             result = not maxing
             k = len(trick)
@@ -908,6 +1028,7 @@ class Solver:
                 tt[key] = (lo, hi)
             return bool(result)
 
+        made[goal.key] = search
         return search
 
     def _value(self, goal: _Goal, state: tuple[Any, ...], lo: int = 0,
