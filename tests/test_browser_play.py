@@ -218,6 +218,15 @@ def test_play_standard_and_acorns_by_clicking(voila_url: str) -> None:
             result = play_whole_hand(p)
             check_against_engine(p, result)
             _shot(p.page, "play_scored.png", ".sl-play-app")
+            # after the hand: the solver's review of the learner's own 13 cards, one line each
+            p.app.locator("button.sl-best-card").first.click()
+            p.page.wait_for_function(
+                "() => document.querySelectorAll('.sl-play-app .sl-review li').length === 13")
+            tricks = p.app.locator(".sl-review li").evaluate_all(
+                "els => els.map(e => e.dataset.trick)")
+            assert tricks == [str(i) for i in range(1, 14)], tricks
+            summary = p.app.locator(".sl-review-summary").first.inner_text()
+            assert summary and "None" not in summary, summary
             # a whole hand of Spades (and Acorns) with Travelers and Hunters
             p.app.locator(".sl-preset-select select").first.select_option(
                 label="Spades and Acorns, 4 players (Heckadeck)")
