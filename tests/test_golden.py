@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("golden_outputs", ROOT / "scripts" / "golden_outputs.py")
+_spec = importlib.util.spec_from_file_location("golden_outputs",
+                                               ROOT / "scripts" / "golden_outputs.py")
 assert _spec and _spec.loader
 golden_outputs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(golden_outputs)

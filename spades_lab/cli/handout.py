@@ -29,7 +29,8 @@ def register(sub: Any) -> None:
                    "acorns or acorns8")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="change one rule option, as KEY=VALUE (repeatable)")
-    h.add_argument("--hand", type=int, default=0, help="which hand of the record, counted from 0 (deal handout)")
+    h.add_argument("--hand", type=int, default=0,
+                   help="which hand of the record, counted from 0 (deal handout)")
     h.add_argument("--seed", type=int, default=0, help="the quiz's seed (same seed, same quiz)")
     h.add_argument("--count", type=int, default=None, help="at most this many questions")
     h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),

@@ -496,8 +496,9 @@ def _start_workers(fn: Callable[..., Any], job: Any, processes: int) -> list[tup
 
 
 def _stop_workers(workers: list[tuple[Any, Any]], gently: bool) -> None:
-    """End the workers and reap them: after a finished run each is told to stop; after Ctrl-C, an error or an early close each is terminated at once, its chunk
-    abandoned.  A worker still alive after 2 seconds is killed."""
+    """End the workers and reap them: after a finished run each is told to stop; after Ctrl-C,
+    an error or an early close each is terminated at once, its chunk abandoned.  A worker still
+    alive after 2 seconds is killed."""
     for proc, conn in workers:
         if gently:
             with contextlib.suppress(OSError):

@@ -118,8 +118,8 @@ class _Tables:
 
     @classmethod
     def of(cls, rules: RuleSet) -> _Tables:
-        key = (rules.deck.name, rules.deck.travelers_hunters, rules.th_low, rules.superior_by_first_break,
-               rules.trumps)
+        key = (rules.deck.name, rules.deck.travelers_hunters, rules.th_low,
+               rules.superior_by_first_break, rules.trumps)
         hit = cls._cache.get(key)
         if hit is None:
             hit = cls._cache[key] = cls(rules)
