@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from spades_lab import Game, RuleSet
-from spades_lab.core.cards import SUIT_BITS, Card
+from spades_lab.core.cards import SUIT_BITS, Card, Play
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -216,3 +216,31 @@ def set_ending(game: Game, hands: list[list[Card]], broken: Iterable[str] = (),
     h._sup_bit = SUIT_BITS[superior] if superior else 0
     h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
     h._legal = None
+
+
+def engine_minimax(game: Game, side: set[int], start: int) -> int:
+    """Tricks from trick ``start`` on won by ``side``, both sides playing best, found by trying
+    every legal play through the engine itself."""
+    h = game.hand
+    assert h is not None
+    legal = game.legal_plays()
+    if not legal:
+        return sum(1 for t in h.tricks[start:] if t.winner in side)
+    vals = []
+    for p in legal:
+        g2 = game.copy()
+        g2.play(p)
+        vals.append(engine_minimax(g2, side, start))
+    return max(vals) if h.turn in side else min(vals)
+
+
+def engine_per_move(game: Game) -> dict[Play, int]:
+    h = game.hand
+    assert h is not None and h.turn is not None
+    side = set(game.rules.team_seats[game.rules.team_of(h.turn)])
+    out = {}
+    for p in game.legal_plays():
+        g2 = game.copy()
+        g2.play(p)
+        out[p] = engine_minimax(g2, side, len(h.tricks))
+    return out

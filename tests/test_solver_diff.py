@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from conftest import deal_to_play, ending_pool, set_ending
+from conftest import deal_to_play, ending_pool, engine_per_move, set_ending
 from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
@@ -88,34 +88,6 @@ class Twin:
 def fast_solver(rules: RuleSet, **kw: Any) -> Solver | Twin:
     """A :class:`Twin` when the rule set takes the fast path, else a plain solver."""
     return Twin(rules, **kw) if Solver(rules)._fast is not None else Solver(rules, **kw)
-
-
-def engine_minimax(game: Game, side: set[int], start: int) -> int:
-    """Tricks from trick ``start`` on won by ``side``, both sides playing best, found by trying
-    every legal play through the engine itself."""
-    h = game.hand
-    assert h is not None
-    legal = game.legal_plays()
-    if not legal:
-        return sum(1 for t in h.tricks[start:] if t.winner in side)
-    vals = []
-    for p in legal:
-        g2 = game.copy()
-        g2.play(p)
-        vals.append(engine_minimax(g2, side, start))
-    return max(vals) if h.turn in side else min(vals)
-
-
-def engine_per_move(game: Game) -> dict[Play, int]:
-    h = game.hand
-    assert h is not None and h.turn is not None
-    side = set(game.rules.team_seats[game.rules.team_of(h.turn)])
-    out = {}
-    for p in game.legal_plays():
-        g2 = game.copy()
-        g2.play(p)
-        out[p] = engine_minimax(g2, side, len(h.tricks))
-    return out
 
 
 def children(game: Game) -> list[tuple[Play, Game]]:

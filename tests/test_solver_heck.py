@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from spades_lab.core.cards import SUIT_BITS, Play
+from conftest import deal_to_play, engine_per_move, set_ending
+from spades_lab.core.cards import SUIT_BITS
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
-from spades_lab.play.players import SimplePlayer, act
 from spades_lab.solver.search import Position, Solver
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
@@ -42,64 +42,25 @@ def ending(rules: RuleSet, rng: random.Random, k: int, suits: list[str],
     Travelers/Hunters made likely), with a random broken / superior state (``superior`` forces
     that trump broken and superior) and up to one trick's random plays already made.  (The
     ending generator of tests/test_solver_diff.py, with the suits chosen by the caller.)"""
-    g = Game(rules)
-    g.deal(rng=rng)
-    players = [SimplePlayer()] * rules.players
-    while g.phase != "play":
-        act(g, players, rng)
-    h = g.hand
-    assert h is not None
+    g = deal_to_play(rules, rng)
     pool = [c for c in rules.deck.cards if any(s in suits for s in c.suits)]
     if rng.random() < 0.7:
         pool = [c for c in pool if c.is_dual or c.is_ace or c.is_face or rng.random() < 0.3]
     rng.shuffle(pool)
     n = rules.players
     k = min(k, len(pool) // n)
-    h.hands = [pool[i * k:(i + 1) * k] for i in range(n)]
+    hands = [pool[i * k:(i + 1) * k] for i in range(n)]
     if superior:
         broken = [superior] + [t for t in rules.trumps if t != superior and rng.random() < 0.5]
     else:
         broken = [t for t in rules.trumps if rng.random() < 0.5]
-    h.broken = sum(SUIT_BITS[t] for t in broken)
-    sup = superior or (rng.choice(broken) if broken else None)
-    h.superior = sup
-    h.superior_at = (0, 0) if sup else None
-    h._sup_bit = SUIT_BITS[sup] if sup else 0
-    h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
-    h._legal = None
+    # the acorns sets decide the superior trump by the first break: set_ending marks it so
+    set_ending(g, hands, broken, superior or (rng.choice(broken) if broken else None))
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
             break
         g.play(rng.choice(g.legal_plays()))
     return g
-
-
-def engine_minimax(game: Game, side: set[int], start: int) -> int:
-    """Tricks from trick ``start`` on won by ``side``, both sides playing best, found by trying
-    every legal play through the engine itself."""
-    h = game.hand
-    assert h is not None
-    legal = game.legal_plays()
-    if not legal:
-        return sum(1 for t in h.tricks[start:] if t.winner in side)
-    vals = []
-    for p in legal:
-        g2 = game.copy()
-        g2.play(p)
-        vals.append(engine_minimax(g2, side, start))
-    return max(vals) if h.turn in side else min(vals)
-
-
-def engine_per_move(game: Game) -> dict[Play, int]:
-    h = game.hand
-    assert h is not None and h.turn is not None
-    side = set(game.rules.team_seats[game.rules.team_of(h.turn)])
-    out = {}
-    for p in game.legal_plays():
-        g2 = game.copy()
-        g2.play(p)
-        out[p] = engine_minimax(g2, side, len(h.tricks))
-    return out
 
 
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
