@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -25,9 +24,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 sys.path.insert(0, str(ROOT / "tests"))
-from conftest import free_port, wait_http  # noqa: E402 - the tests' one home of these helpers
+# the tests' one home of these helpers
+from conftest import free_port, launch_chromium, stop, wait_http  # noqa: E402
 
 
 def children(pid: int) -> list[int]:
@@ -85,11 +84,7 @@ def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
         # preheated pool fill up)
         time.sleep(3 + 4 * pool)
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=CHROMIUM,
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                      "--no-first-run", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync"])
+            browser = launch_chromium(pw)
             try:
                 context = browser.new_context()
                 pages = [context.new_page() for _ in range(n)]
@@ -110,12 +105,7 @@ def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
             finally:
                 browser.close()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop(server, 30, group=True)
     return {"n": n, "kernels": len(mems),
             "rss_mb": statistics.median(m[0] for m in mems) if mems else float("nan"),
             "pss_mb": statistics.median(m[1] for m in mems) if mems else float("nan"),

@@ -7,6 +7,8 @@ browser tests and the README test start (Voila, ``spades-lab serve``) share one 
 """
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import subprocess
 import sys
@@ -49,14 +51,34 @@ def wait_http(url: str, proc: subprocess.Popen[bytes], timeout: float = 90) -> N
     raise TimeoutError(f"nothing answered on {url} within {timeout:.0f} s")
 
 
-def stop(proc: subprocess.Popen[bytes], timeout: float = 20) -> None:
-    """Terminate a server this test started (by its id), killing it if it will not go."""
-    proc.terminate()
+def stop(proc: subprocess.Popen[Any], timeout: float = 20, *, group: bool = False) -> None:
+    """Terminate a server this test started, killing it if it will not go; with ``group``
+    the whole process group it leads (started with ``start_new_session=True``)."""
+    def send(sig: int) -> None:
+        if group:
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
+
+    send(signal.SIGTERM)
     try:
         proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
-        proc.kill()
+        send(signal.SIGKILL)
         proc.wait()
+
+
+#: Debian's Chromium, driven by playwright (never ``playwright install``).
+CHROMIUM = "/usr/bin/chromium"
+#: How every browser test starts it: headless, and asking nothing of the network.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def launch_chromium(pw: Any, *extra: str) -> Any:
+    """A playwright browser on Debian's Chromium with :data:`CHROMIUM_ARGS` (and ``extra``)."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *extra])
 
 
 @contextmanager

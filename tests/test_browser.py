@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import CHROMIUM, launch_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 QUIZ_SEED = 4  # the notebook's Quiz(RECORD, seed=4)
@@ -48,11 +49,7 @@ def _quiz_answer() -> tuple[str, str]:
 def test_table_app_in_a_real_browser(voila_url: str) -> None:
     prompt, right = _quiz_answer()
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"])
+        browser = launch_chromium(pw)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.set_default_timeout(120_000)

@@ -23,9 +23,10 @@ from typing import Any
 
 import pytest
 
+from conftest import CHROMIUM, launch_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -47,11 +48,7 @@ class Page:
     """The Voila page with its console errors and foreign requests recorded."""
 
     def __init__(self, pw: Any, url: str, size: tuple[int, int] = (1280, 1000)) -> None:
-        self.browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync"])
+        self.browser = launch_chromium(pw)
         self.page = self.browser.new_page(viewport={"width": size[0], "height": size[1]})
         self.page.set_default_timeout(120_000)
         self.errors: list[str] = []

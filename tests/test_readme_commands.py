@@ -17,14 +17,13 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import free_port, wait_http
+from conftest import free_port, stop, wait_http
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -81,12 +80,7 @@ def _serve(argv: list[str], cwd: Path, env: dict[str, str]) -> None:
     try:
         wait_http(f"http://127.0.0.1:{port}/", proc, timeout=120)
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop(proc, 30, group=True)
 
 
 def test_readme_shows_the_commands_it_should() -> None:

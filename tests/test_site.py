@@ -28,8 +28,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import CHROMIUM, launch_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
@@ -133,13 +134,8 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None
     timings: dict[str, float] = {}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                  "--no-first-run", "--disable-background-networking",
-                  "--disable-component-update", "--disable-sync",
-                  # no other host exists: an outside request fails (and is reported) here
-                  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"])
+        # no other host exists: an outside request fails (and is reported) here
+        browser = launch_chromium(pw, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
         try:
             context = browser.new_context(viewport={"width": 1280, "height": 1000})
 
