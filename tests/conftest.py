@@ -266,3 +266,17 @@ def engine_per_move(game: Game) -> dict[Play, int]:
         g2.play(p)
         out[p] = engine_minimax(g2, side, len(h.tricks))
     return out
+
+
+def agrees_with_engine(solvers: Iterable[Any], game: Game, label: Any) -> bool:
+    """Assert that each solver's per-move values and best count equal the engine-driven
+    minimax at ``game``; False (nothing checked) when no card is to be played there."""
+    h = game.hand
+    if h is None or h.turn is None:
+        return False
+    want = engine_per_move(game)
+    for s in solvers:
+        r = s.solve(game)
+        assert r.per_move == want, (label, s.enhancements)
+        assert r.tricks == max(want.values()), label
+    return True
