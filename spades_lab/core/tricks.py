@@ -300,7 +300,6 @@ def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> Leg
     return (basis, tuple([c.play for c in hand]))
 
 
-
 def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool) -> bool:
     """Whether the play ``p`` of a card in ``hand`` is one of :func:`legal_set`'s plays (same
     arguments), without building them: the same rule asked of one play, for replaying long
