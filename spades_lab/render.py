@@ -685,6 +685,18 @@ def rules_title(rules: RuleSet | str) -> str:
     return PRESET_WORDS.get(name, name)
 
 
+def table_words(rules: RuleSet) -> list[str]:
+    """What a table's title adds to :func:`rules_title`: the number of players where the
+    name does not already say it, and the deck.
+
+    >>> from spades_lab import RuleSet
+    >>> table_words(RuleSet.preset("standard")), table_words(RuleSet.preset("acorns"))
+    (['4 players', '52-card deck'], ['Heckadeck'])
+    """
+    players = [] if "players" in rules_title(rules) else [f"{rules.players} players"]
+    return [*players, rules.deck.label]
+
+
 def options_html(rules: RuleSet) -> str:
     """The table options in force, one sentence each (no option names or Python values)."""
     items = "".join(f"<li>{escape(x)}</li>" for x in option_words(rules))
@@ -988,5 +1000,5 @@ __all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_ico
            "trump_timeline_svg", "options_html", "option_words", "bags_words", "game_html",
            "error_html", "explanation_html",
            "suit_inline", "text_html", "explanation_text_html", "message_html",
-           "play_table_html", "play_css", "PLAY_CSS", "PRESET_WORDS", "rules_title",
+           "play_table_html", "play_css", "PLAY_CSS", "PRESET_WORDS", "rules_title", "table_words",
            "badge_text", "best_play_badges", "best_play_html", "review_html", "line_title"]

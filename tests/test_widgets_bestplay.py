@@ -333,6 +333,11 @@ def test_tables_name_the_rule_set_in_words() -> None:
         '<div class="sl-options"><b>Spades (standard)</b>')
     for name in ("standard", "online", "original", "acorns", "acorns8"):
         assert render.rules_title(name) != name
+    # the number of players is said once: in the name where it has it, else after it
+    for preset, seat in (("standard", 0), ("acorns", 0), ("acorns8", 1)):
+        table = PlayTable(preset, seat=seat, seed=2, pace=0)
+        for text in (table.title.value, table.model.setup_words()[0]):
+            assert text.count(" players") == 1, text
 
 
 def test_review_plays_reuses_one_solver_and_refuses_bad_arguments() -> None:

@@ -41,7 +41,7 @@ from ..core.errors import RULE_IDS, RuleError
 from ..core.records import dump_record, load_record, replay
 from ..core.rules import RuleSet, rules_from_json, team_name
 from ..play.players import HeuristicPlayer, act
-from ..render import option_words, rules_title
+from ..render import option_words, rules_title, table_words
 from ..teach.bestplay import HandReview, review_plays
 from ..teach.explain import explain_play, explain_score, explain_trick
 
@@ -632,7 +632,7 @@ class PlayModel:
     def setup_words(self) -> list[str]:
         """The table in words: rule set, deck, seats, options."""
         r = self.rules
-        return [f"{rules_title(r)}: {r.players} players, {r.deck.label}, {r.hand_size} cards each. "
+        return [f"{rules_title(r)}: {', '.join(table_words(r))}, {r.hand_size} cards each. "
                 f"You sit {self.game.seat_name(self.seat)}."] + option_words(r)
 
     def __repr__(self) -> str:

@@ -971,7 +971,7 @@ class PlayTable(W.VBox):
         self.model = model
         r = model.rules
         self.title.value = (f'<div class="sl-title-text"><b>{escape(render.rules_title(r))}'
-                            f'</b>, {r.players} players, {escape(r.deck.label)}. You sit '
+                            f'</b>, {escape(", ".join(render.table_words(r)))}. You sit '
                             f'{escape(model.game.seat_name(model.seat))}.</div>'
                             '<details class="sl-rules-words"><summary>Table options</summary>'
                             '<ul>' + "".join(f"<li>{escape(x)}</li>"
