@@ -65,8 +65,8 @@ install_with_pip() {
 
 setup() {
     local want have=""
-    # the build hook compiles the solver's C accelerator: a change to it or its source reinstalls
-    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_std52c.c | sha256sum | cut -d' ' -f1)"
+    # the build hook compiles the solver's C accelerators: a change to it or a source reinstalls
+    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_*.c | sha256sum | cut -d' ' -f1)"
     [[ -x "$VPY" && -f "$STAMP" ]] && have="$(cat "$STAMP")"
     if [[ "$want" == "$have" ]]; then
         return 0

@@ -1,13 +1,14 @@
-"""Hatchling build hook: compile the solver's optional C accelerator (``_std52c``).
+"""Hatchling build hook: compile the solver's optional C accelerators (``_std52c``, the 52-card
+fast path, and ``_generalc``, the general search).
 
-Runs for the editable install that ``./dev.sh setup`` does (the extension is put next to its
+Runs for the editable install that ``./dev.sh setup`` does (each extension is put next to its
 source, ``spades_lab/solver/``, where the editable install imports it from; git-ignored) and for
-a normal wheel (the extension goes into the wheel, which then gets this interpreter's platform
+a normal wheel (the extensions go into the wheel, which then gets this interpreter's platform
 tag).  The compiler and its flags are the interpreter's own (``sysconfig``: ``CC``, ``CFLAGS``,
 ``CCSHARED``, ``LDSHARED``, the Python headers, ``EXT_SUFFIX``); ``CC`` in the environment
-overrides the compiler.  When compiling fails (no compiler, no headers) the hook prints a
-warning and the package is built without it: ``spades_lab.solver.std52`` then runs its search in
-pure Python (the same answers, slower).  ``SPADES_LAB_PURE_PYTHON=1`` skips the build.
+overrides the compiler.  When compiling one fails (no compiler, no headers) the hook
+prints a warning and the package is built without it: the solver then runs that search in pure
+Python (the same answers, slower).  ``SPADES_LAB_PURE_PYTHON=1`` skips the build.
 """
 from __future__ import annotations
 
@@ -23,9 +24,9 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-SOURCE = "spades_lab/solver/_std52c.c"
 MODULE_DIR = "spades_lab/solver"
-MODULE = "_std52c"
+#: the extension modules, each compiled from MODULE_DIR/<name>.c
+MODULES = ("_std52c", "_generalc")
 
 
 def _warn(message: str) -> None:
@@ -72,28 +73,32 @@ class CustomBuildHook(BuildHookInterface):  # type: ignore[misc,type-arg,unused-
             _warn("SPADES_LAB_PURE_PYTHON is set: the solver accelerator is not built")
             return
         root = Path(self.root)
-        source = root / SOURCE
-        if not source.is_file():
-            return
-        name = MODULE + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
         self._tmp = tempfile.mkdtemp(prefix="spades-lab-build-")
-        built = Path(self._tmp) / name
-        why = compile_extension(source, built)
-        if why is not None:
-            _warn(f"the solver accelerator was not compiled ({why}); the solver runs in pure "
-                  "Python (the same answers, slower)")
-            return
-        if version == "editable":
-            # next to the source, where the editable install imports it from; replaced by a
-            # rename, so a process that has the old one loaded keeps its copy intact
-            dest = root / MODULE_DIR / name
-            staged = dest.with_name(f".{name}.{os.getpid()}.tmp")
-            shutil.copyfile(built, staged)
-            os.replace(staged, dest)
-        else:
-            build_data["force_include"][str(built)] = f"{MODULE_DIR}/{name}"
-        build_data["pure_python"] = False
-        build_data["infer_tag"] = True
+        built_any = False
+        for module in MODULES:
+            source = root / MODULE_DIR / f"{module}.c"
+            if not source.is_file():
+                continue
+            name = module + (sysconfig.get_config_var("EXT_SUFFIX") or ".so")
+            built = Path(self._tmp) / name
+            why = compile_extension(source, built)
+            if why is not None:
+                _warn(f"the solver accelerator {module} was not compiled ({why}); that search "
+                      "runs in pure Python (the same answers, slower)")
+                continue
+            built_any = True
+            if version == "editable":
+                # next to the source, where the editable install imports it from; replaced by
+                # a rename, so a process that has the old one loaded keeps its copy intact
+                dest = root / MODULE_DIR / name
+                staged = dest.with_name(f".{name}.{os.getpid()}.tmp")
+                shutil.copyfile(built, staged)
+                os.replace(staged, dest)
+            else:
+                build_data["force_include"][str(built)] = f"{MODULE_DIR}/{name}"
+        if built_any:
+            build_data["pure_python"] = False
+            build_data["infer_tag"] = True
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         tmp = getattr(self, "_tmp", None)

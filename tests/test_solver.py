@@ -472,14 +472,19 @@ def test_accelerator_is_built_where_it_can_be() -> None:
     if not _can_compile():
         pytest.skip("no C compiler or Python headers: the pure-Python search is expected")
     import spades_lab.solver as solver_pkg
-    from spades_lab.solver import _std52c  # noqa: F401 - it must import
+    from spades_lab.solver import _generalc, _std52c  # noqa: F401 - they must import
 
     assert solver_pkg.ACCELERATED
     assert Solver(RuleSet.preset("standard")).accelerated
     assert Solver(RuleSet.preset("original"), enforce_trump_breaking=False).accelerated
     assert not Solver(RuleSet.preset("standard"), accelerated=False).accelerated
-    assert not Solver(RuleSet.preset("standard"), fast=False).accelerated
-    assert not Solver(RuleSet.preset("acorns")).accelerated  # no fast path there
+    # off the fast path, the general search runs in C
+    assert Solver(RuleSet.preset("standard"), fast=False).accelerated
+    assert Solver(RuleSet.preset("acorns")).accelerated
+    assert Solver(RuleSet.preset("acorns8", travelers_hunters=True)).accelerated
+    assert not Solver(RuleSet.preset("acorns"), accelerated=False).accelerated
+    # plain alpha-beta (the tests' reference) stays in Python
+    assert not Solver(RuleSet.preset("acorns"), enhancements=False).accelerated
 
 
 def test_pure_python_switch() -> None:

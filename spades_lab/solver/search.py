@@ -105,7 +105,12 @@ from .facts import (
 
 __all__ = ["Position", "SolveResult", "PlayAnnotation", "NilCheck", "BidCheck", "Solver",
            "SearchProgress", "BudgetExceeded", "solve", "annotate_hand", "can_keep_nil",
-           "can_make_bid"]
+           "can_make_bid", "ACCELERATED"]
+
+#: the general search in C (``_generalc``), or None: it runs in Python
+_GENERAL = _std52.load_accelerator("_generalc")
+#: True when both compiled searches (``_std52c``, ``_generalc``) are built and not switched off
+ACCELERATED: bool = _std52._ACCEL is not None and _GENERAL is not None
 
 
 # ---------------------------------------------------------------------------- tables
@@ -227,6 +232,34 @@ class _Tables:
             hit = self._powers[key] = {
                 (c, b): card_power(rv[c], b, led, sup, inf) for (c, b) in self.play_obj}
         return hit
+
+    def general_spec(self) -> tuple[list[int], ...]:
+        """The deck as the compiled general search (``_generalc``) reads it: suit bits in deck
+        order, which suits may trade places, the superior-trump states (none, then each trump),
+        (trumps, first break sets the superior trump, Aces flip), then per card its suit bits,
+        face-ness, ranks (Ace low, Ace high), kind, first and second playable suit, default
+        suit, and last every play's card power in every trick context (Aces high or not, led
+        suit, superior trump), from :meth:`power_table` (built once)."""
+        hit: tuple[list[int], ...] | None = self.__dict__.get("_spec")
+        if hit is not None:
+            return hit
+        suits = list(self.suit_mask)
+        sups = [0] + [b for b in suits if b & self.trumps]
+        power: list[int] = []
+        for high in (False, True):
+            for led in suits:
+                for sup in sups:
+                    table = self.power_table(high, led, sup)
+                    for c, pbs in enumerate(self.play_bits):
+                        power.append(table[(c, pbs[0])])
+                        power.append(table[(c, pbs[1])] if len(pbs) > 1 else 0)
+        spec = (suits, [int(x) for x in self.suit_sym], sups,
+                [self.trumps, int(self.sup_by_break), int(self.ace_flips)], list(self.bits),
+                [int(f) for f in self.face], list(self.rlow), list(self.rhigh), list(self.kind),
+                [p[0] for p in self.play_bits], [p[1] if len(p) > 1 else 0 for p in self.play_bits],
+                list(self.default_bit), power)
+        self.__dict__["_spec"] = spec
+        return spec
 
     def mask(self, cards: Iterable[Card]) -> int:
         m = 0
@@ -459,8 +492,8 @@ class Solver:
         #: ``enhancements=False`` turns off card merging, quick/sure-trick bounds and the
         #: relative-rank keys (a plain alpha-beta with exact keys, used to test them);
         #: ``fast=False`` keeps the 52-card decks off the fast path (``_solver_std``), so the
-        #: tests can compare the two searches; ``accelerated=False`` runs the fast path in pure
-        #: Python even when its compiled twin (``_std52c``) is built
+        #: tests can compare the two searches; ``accelerated=False`` runs both searches in pure
+        #: Python even when their compiled twins (``_std52c``, ``_generalc``) are built
         self.enhancements = enhancements
         self.rules = rules
         self.tab = _Tables.of(rules)
@@ -470,9 +503,13 @@ class Solver:
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
-        #: True when the fast path runs in C (the same answers and node counts as in Python)
-        self.accelerated = bool(accelerated and self._fast is not None
-                                and _std52.fits_accelerator(self._fast))
+        #: the general search runs in C (``_generalc``) where at most 64 cards remain
+        self._general_c = bool(accelerated and enhancements and _GENERAL is not None)
+        #: True when the trick-count search runs in C: the fast path (``_std52c``) on the
+        #: 52-card presets, else the general search (the same answers and node counts as in
+        #: Python)
+        self.accelerated = (bool(accelerated and _std52.fits_accelerator(self._fast))
+                            if self._fast is not None else self._general_c)
         #: the bounds on the value being searched at the top level (low, high), kept up to
         #: date so a caller interrupted by Ctrl-C can still report them
         self.last_bounds: tuple[int, int] = (0, 0)
@@ -622,14 +659,8 @@ class Solver:
             return hit
         ft = self._fast
         assert ft is not None
-        # counter[0]: nodes of the current call; counter[1]: the count of the next budget check
-        counter = [0, 1 << 62]
+        counter, tick = self._budget_hooks()
         self_ = self
-
-        def tick() -> None:
-            self_._tick(self_.nodes + counter[0])
-            counter[1] = self_._check_at - self_.nodes
-
         fs = _std52.make_fast_search(ft, goal.max_mask, self.enforce, counter, tick,
                                      self.accelerated)
         enforce = self.enforce
@@ -649,6 +680,18 @@ class Solver:
 
         self._fast_fns[goal.key] = search
         return search
+
+    def _budget_hooks(self) -> tuple[list[int], Callable[[], None]]:
+        """The budget contract of a compiled search: ``counter[0]`` counts the nodes of the
+        current call, ``counter[1]`` is the count at which it calls ``tick`` (the solver's
+        :meth:`_tick`, which may raise)."""
+        counter = [0, 1 << 62]
+
+        def tick() -> None:
+            self._tick(self.nodes + counter[0])
+            counter[1] = self._check_at - self.nodes
+
+        return counter, tick
 
     def _general_search_fn(self, goal: _Goal) -> Callable[..., bool]:
         # one search function per goal for the solver's life, like its table: the key memo
@@ -1032,7 +1075,34 @@ class Solver:
                 tt[key] = (lo, hi)
             return bool(result)
 
+        if self._general_c:
+            search = self._general_in_c(goal, quick, search)
         made[goal.key] = search
+        return search
+
+    def _general_in_c(self, goal: _Goal, quick: bool, py_search: Callable[..., bool]
+                      ) -> Callable[..., bool]:
+        """The general search in C (``_generalc``, its own table), handing positions with more
+        than 64 cards left to ``py_search``."""
+        assert _GENERAL is not None
+        counter, tick = self._budget_hooks()
+        gs = _GENERAL.make_search(self.tab.general_spec(), self.n, goal.max_mask,
+                                  goal.count_mask, goal.suit_bit, self.enforce, quick, counter,
+                                  tick)
+        self_ = self
+
+        def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
+                   broken: int, sup: int, left: int, t: int) -> bool:
+            counter[1] = self_._check_at - self_.nodes
+            try:
+                r: bool | None = gs(hands, trick, turn, broken, sup, left, t)
+            finally:
+                self_.nodes += counter[0]
+                counter[0] = 0
+            if r is None:  # too many cards for the C search
+                return py_search(hands, trick, turn, broken, sup, left, t)
+            return r
+
         return search
 
     def _value(self, goal: _Goal, state: tuple[Any, ...], lo: int = 0,

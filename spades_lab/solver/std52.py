@@ -27,30 +27,29 @@ port: the same transposition entries, bounds and move ordering, so every answer 
 count* equals this module's (``tests/test_solver_diff.py`` runs its positions both ways).
 :func:`make_fast_search` picks it when it is built and the deck fits it; the environment
 variable ``SPADES_LAB_PURE_PYTHON=1`` (read at import) or ``Solver(..., accelerated=False)``
-keeps the pure-Python search.  :data:`ACCELERATED` says whether it is in use.
+keeps the pure-Python search.  ``spades_lab.solver.ACCELERATED`` says whether it is in use.
 """
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 
-def _load_accelerator() -> ModuleType | None:
-    """The compiled search, unless switched off or not built (then None: pure Python)."""
+def load_accelerator(name: str) -> ModuleType | None:
+    """The compiled module ``name`` of this package (``_std52c``, ``_generalc``), unless switched
+    off (``SPADES_LAB_PURE_PYTHON``) or not built: then None, and the search runs in Python."""
     if os.environ.get("SPADES_LAB_PURE_PYTHON", "").strip() not in ("", "0"):
         return None
     try:
-        from . import _std52c
+        return importlib.import_module(f"{__package__}.{name}")
     except ImportError:
         return None
-    return _std52c
 
 
-_ACCEL = _load_accelerator()
-#: True when the compiled accelerator (``_std52c``) is built and not switched off
-ACCELERATED: bool = _ACCEL is not None
+_ACCEL = load_accelerator("_std52c")
 
 
 class FastTables:

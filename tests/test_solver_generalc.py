@@ -1,0 +1,198 @@
+"""The general search's compiled twin (``_generalc``, issue 14: Heckadeck speed) against the
+pure-Python search it ports, on every kind of goal:
+
+* random endings of every rule set (the 52-card general search, ``acorns`` with and without
+  Travelers/Hunters, ``th_low``, ``acorns8`` fours and pairs): trick counts with per-move values,
+  nil checks of every nil kind (a goal counting one seat, or only the tricks holding a suit) and
+  bid checks, each solved in C and in Python on solvers that keep their tables from one position
+  to the next: the same answers and the same node counts;
+* a budget (node limit) stops both at the same node with the same bounds;
+* positions with more than 64 cards left go to the Python search; bad input to the compiled
+  function is refused; its tables are freed with the solver.
+
+(The values themselves are checked against a minimax over the engine in
+``tests/test_solver_heck.py`` and ``tests/test_solver_diff.py``, with the default, compiled
+solver.)
+"""
+from __future__ import annotations
+
+import gc
+import random
+import weakref
+from typing import Any
+
+import pytest
+
+from conftest import deal_to_play, ending_pool, set_ending
+from spades_lab.core.engine import Game
+from spades_lab.core.rules import RuleSet
+from spades_lab.solver import search as search_mod
+from spades_lab.solver.search import Position, Solver, can_keep_nil, can_make_bid
+
+pytestmark = pytest.mark.skipif(search_mod._GENERAL is None,
+                                reason="the compiled general search is not built")
+
+CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {}),
+    ("acorns", {}),
+    ("acorns", {"travelers_hunters": True}),
+    ("acorns", {"travelers_hunters": True, "th_low": True}),
+    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
+    ("acorns8", {"teams": "pairs"}),
+]
+IDS = ["standard", "acorns", "acorns-th", "acorns-th-low", "acorns8-fours-th", "acorns8-pairs"]
+
+
+def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
+    """A dealt game whose hand is replaced by ``k`` cards a seat (faces, Aces and Travelers/
+    Hunters made likely), random broken trumps and superior trump, and up to one trick's random
+    plays already made."""
+    g = deal_to_play(rules, rng)
+    pool = ending_pool(rules, rng, rng.randrange(1, 4), duals=0.7)
+    n = rules.players
+    k = min(k, len(pool) // n)
+    hands = [pool[i * k:(i + 1) * k] for i in range(n)]
+    broken = [t for t in rules.trumps if rng.random() < 0.5]
+    if rules.superior_by_first_break:
+        superior = rng.choice(broken) if broken else None
+    else:
+        superior = rules.superior_at_deal
+    set_ending(g, hands, broken, superior)
+    for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
+        if not g.legal_plays():
+            break
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def pair(rules: RuleSet, **kw: Any) -> tuple[Solver, Solver]:
+    """(compiled, pure Python) general-search solvers."""
+    c = Solver(rules, fast=False, **kw)
+    py = Solver(rules, fast=False, accelerated=False, **kw)
+    assert c._general_c and not py._general_c
+    return c, py
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any]) -> None:
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(2026 + len(preset) + len(opts))
+    c, py = pair(rules)  # one pair for all positions: their tables grow alike
+    kinds = [k for k in rules.nil_kinds]
+    checked = {"tricks": 0, "nil": 0, "bid": 0}
+    for i in range(60):
+        g = ending(rules, rng, rng.choice([3, 4, 5, 6] if rules.players == 4 else [2, 3]))
+        h = g.hand
+        assert h is not None
+        if h.turn is None:
+            continue
+        pos = Position.from_game(g)
+        a, b = c.solve(pos), py.solve(pos)
+        assert a == b, i
+        assert c.nodes == py.nodes, i
+        checked["tricks"] += 1
+        seat = rng.randrange(rules.players)
+        for kind in kinds:
+            a2 = can_keep_nil(pos, seat, kind=kind, solver=c)
+            b2 = can_keep_nil(pos, seat, kind=kind, solver=py)
+            assert a2 == b2, (i, kind)
+            assert c.nodes == py.nodes, (i, kind)
+            checked["nil"] += 1
+        team = rng.randrange(len(rules.team_seats))
+        bid = rng.randrange(pos.remaining + 1)
+        assert can_make_bid(pos, team, bid, solver=c) == can_make_bid(pos, team, bid, solver=py)
+        assert c.nodes == py.nodes, i
+        checked["bid"] += 1
+    assert min(checked.values()) >= 40, checked
+
+
+@pytest.mark.parametrize("th", [False, True], ids=["acorns", "acorns-th"])
+def test_budget_stops_both_at_the_same_node(th: bool) -> None:
+    """Eight tricks left of a real Heckadeck hand, under node limits: C and Python give the
+    same results (bounds when cut short) after the same number of nodes, and report progress."""
+    rules = RuleSet.preset("acorns", travelers_hunters=th)
+    rng = random.Random(88 + th)
+    cut = 0
+    for i in range(4):
+        g = deal_to_play(rules, rng)
+        while g.hand is not None and g.hand.turn is not None and len(g.hand.hands[0]) > 8:
+            g.play(rng.choice(g.legal_plays()))
+        c, py = pair(rules)
+        limit = 3000 * (i + 1)
+        a = c.solve(g, node_limit=limit)
+        assert py.solve(g, node_limit=limit) == a, i
+        assert c.nodes == py.nodes, i
+        cut += not a.exact
+        if not a.exact:
+            assert a.tricks <= a.upper
+    assert cut >= 2
+    # progress reports arrive from inside the compiled search too
+    g = deal_to_play(rules, random.Random(5))
+    seen: list[Any] = []
+    Solver(rules).solve(g, time_limit=1.2, progress=seen.append)
+    assert seen and all(p.low <= p.high for p in seen)
+
+
+def test_more_than_64_cards_go_to_python() -> None:
+    """An opening Heckadeck position (128 cards) is out of the compiled search's reach: the
+    compiled function declines it and the solver runs the Python search (so both solvers agree
+    node for node); from 16 tricks left (64 cards) the compiled search takes it."""
+    rules = RuleSet.preset("acorns")
+    g = deal_to_play(rules, random.Random(9))
+    c, py = pair(rules)
+    state = c.state(Position.from_game(g))
+    hands, trick, turn, broken, sup, left = state
+    gs = search_mod._GENERAL.make_search(c.tab.general_spec(), 4, 0b0101, 0b0101, 0, True,
+                                         True, [0, 1 << 62], lambda: None)
+    assert gs(list(hands), trick, turn, broken, sup, left, 1) is None
+    assert c.solve(g, node_limit=2000) == py.solve(g, node_limit=2000)
+    assert c.nodes == py.nodes and c.nodes > 0
+    rng = random.Random(4)
+    while len(g.hand.hands[0]) > 16 or g.hand.trick:  # type: ignore[union-attr]
+        g.play(rng.choice(g.legal_plays()))
+    state = c.state(Position.from_game(g))
+    hands, trick, turn, broken, sup, left = state
+    assert gs(list(hands), trick, turn, broken, sup, left, 0) is True
+
+
+def test_compiled_search_refuses_bad_input() -> None:
+    rules = RuleSet.preset("acorns")
+    solver = Solver(rules)
+    gen = search_mod._GENERAL
+    spec = solver.tab.general_spec()
+    counter = [0, 1 << 62]
+    gs = gen.make_search(spec, 4, 0b0101, 0b0101, 0, True, True, counter, lambda: None)
+    with pytest.raises(ValueError):
+        gs([1, 2, 4], (), 0, 0, 0, 1, 1)  # three hands for four seats
+    with pytest.raises(ValueError):
+        gs([1 << 300, 2, 4, 8], (), 0, 0, 0, 1, 1)  # a card outside the deck
+    with pytest.raises(ValueError):
+        gs([1, 2, 4, 8], (), 0, 0, 2, 1, 1)  # Hearts as the superior trump
+    with pytest.raises(ValueError):
+        gs([1, 2, 4, 8], (), 7, 0, 0, 1, 1)  # no seat 7
+    with pytest.raises(TypeError):
+        gen.make_search(spec, 4, 0b0101, 0b0101, 0, True, True, [0], lambda: None)
+    with pytest.raises(ValueError):
+        gen.make_search(spec[:5], 4, 0b0101, 0b0101, 0, True, True, counter, lambda: None)
+    assert counter == [0, 1 << 62]
+
+
+def test_compiled_tables_are_freed() -> None:
+    """The compiled search keeps its table; it goes with the solver (and the reference cycle
+    through its budget hook), also after a search stopped by the budget."""
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    rng = random.Random(12)
+    g = deal_to_play(rules, rng)
+    while len(g.hand.hands[0]) > 9:  # type: ignore[union-attr]
+        g.play(rng.choice(g.legal_plays()))
+    gc.collect()
+    base = search_mod._GENERAL.live_tables()
+    solver = Solver(rules)
+    assert solver.accelerated
+    solver.solve(g, per_move=False, node_limit=4000)
+    assert search_mod._GENERAL.live_tables() == base + 1
+    ref = weakref.ref(solver)
+    del solver
+    gc.collect()
+    assert ref() is None
+    assert search_mod._GENERAL.live_tables() == base
