@@ -186,12 +186,16 @@ def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
     assert proc.returncode == 141
 
 
-def test_solve_stops_cleanly_on_ctrl_c() -> None:
-    """Ctrl-C during a long ``solve`` (an early Heckadeck position) ends with one line and exit
-    130: the handling every command shares (cli.common.run_command)."""
+@pytest.mark.parametrize("step", [
+    pytest.param("5", id="python-search"),  # the first play is next: 128 cards, Python's search
+    pytest.param("68", id="compiled-search"),  # 16 tricks left: 64 cards, the C search's
+])
+def test_solve_stops_cleanly_on_ctrl_c(step: str) -> None:
+    """Ctrl-C during a long ``solve`` (an early Heckadeck position, in the Python search and in
+    the compiled one) ends with one line and exit 130: the handling every command shares
+    (cli.common.run_command)."""
     record = ROOT / "data" / "course" / "acorns_hand.json"
-    # the first play of the hand is next
-    code, err, took = run_and_interrupt(["solve", str(record), "--at", "5"], wait_for_work)
+    code, err, took = run_and_interrupt(["solve", str(record), "--at", step], wait_for_work)
     if code is None:
         pytest.skip("solve finished (within its budget) before it could be interrupted")
     assert code == 130 and took < 5, (code, took, err)
