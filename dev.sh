@@ -10,8 +10,8 @@
 #   ./dev.sh setup   only set up .venv
 #
 # Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]' (its build hook,
-# hatch_build.py, compiles the solver's optional C accelerator). The install is redone only when
-# pyproject.toml, hatch_build.py or the accelerator's C source changes (sha256 in .venv/.stamp).
+# hatch_build.py, compiles the solver's optional C accelerators). The install is redone only when
+# pyproject.toml, hatch_build.py or an accelerator's C source changes (sha256 in .venv/.stamp).
 set -euo pipefail
 
 cd "$(dirname "$0")"

@@ -65,9 +65,12 @@ presets the search runs in C (``_std52c``, built at install; ``Solver(accelerate
 ``SPADES_LAB_PURE_PYTHON=1`` runs the same search in Python, same answers and node counts): a
 full deal from the opening lead takes tens of milliseconds at the median and 0.7 s at worst of
 the benchmark's 50 deals (2.2 s with trump breaking off), 7 tricks left well under a
-millisecond.  The Heckadeck sets use the general search in
-Python: about a second at the median with 8 tricks left (longer with Travelers/Hunters, and
-some positions take many seconds), a few hundredths with 6 left.  Every entry point
+millisecond.  The general search (the Heckadeck sets, and nil and bid questions on every
+deck) runs in C too (``_generalc``, the same switches, same answers and node counts) wherever at
+most 64 cards remain (from 16 tricks left with 4 players); before that it runs in Python.  A
+Heckadeck position with 8 tricks left takes a few hundredths of a second at the median and
+about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
+so a budget matters earlier in the hand.  Every entry point
 takes a budget: ``time_limit`` (seconds) and ``node_limit``; when it runs out,
 :meth:`Solver.solve` returns the bounds found so far with ``exact=False`` and
 :func:`annotate_hand` raises :class:`BudgetExceeded` with the plays it finished.  A
