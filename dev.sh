@@ -11,7 +11,7 @@
 #
 # Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]' (its build hook,
 # hatch_build.py, compiles the solver's optional C accelerators). The install is redone only when
-# pyproject.toml, hatch_build.py or an accelerator's C source changes (sha256 in .venv/.stamp).
+# pyproject.toml, hatch_build.py or an accelerator's C source (or header) changes (sha256 in .venv/.stamp).
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -66,7 +66,7 @@ install_with_pip() {
 setup() {
     local want have=""
     # the build hook compiles the solver's C accelerators: a change to it or a source reinstalls
-    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_*.c | sha256sum | cut -d' ' -f1)"
+    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_*.[ch] | sha256sum | cut -d' ' -f1)"
     [[ -x "$VPY" && -f "$STAMP" ]] && have="$(cat "$STAMP")"
     if [[ "$want" == "$have" ]]; then
         return 0

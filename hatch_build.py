@@ -25,7 +25,8 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODULE_DIR = "spades_lab/solver"
-#: the extension modules, each compiled from MODULE_DIR/<name>.c
+#: the extension modules, each compiled from MODULE_DIR/<name>.c (which may include the headers
+#: beside it, such as _budget.h)
 MODULES = ("_std52c", "_generalc")
 
 

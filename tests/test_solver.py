@@ -581,4 +581,4 @@ def test_site_wheel_leaves_out_the_accelerator(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
     assert "spades_lab/solver/std52.py" in names
-    assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".o"))]
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".c", ".h", ".o"))]

@@ -255,7 +255,7 @@ def package_wheel(dest: Path) -> Path:
         # a pure-Python wheel for the browser: no bytecode, and not the solver's compiled
         # accelerator or its C source (the solver runs in pure Python there)
         if not f.is_file() or "__pycache__" in rel.parts or rel.parts[0] == "_course" \
-                or f.suffix in (".pyc", ".pyo", ".so", ".pyd", ".c", ".o", ".tmp"):
+                or f.suffix in (".pyc", ".pyo", ".so", ".pyd", ".c", ".h", ".o", ".tmp"):
             continue
         files.append((f"spades_lab/{rel.as_posix()}", f.read_bytes()))
     if not (pkg / "_data" / "decks").is_dir():

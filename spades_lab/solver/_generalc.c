@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_budget.h"
+
 typedef uint64_t u64;
 
 #define MAXG 256   /* cards of the deck */
@@ -609,35 +611,9 @@ static int make_key(const GS *S, const u64 *hands, int turn, int broken, int sup
 
 /* ------------------------------------------------------------------ the search */
 
-static int set_counter0(GS *S) {
-    PyObject *v = PyLong_FromLongLong(S->cnt);
-    if (!v) return -1;
-    return PyList_SetItem(S->counter, 0, v);  /* steals v */
-}
-
-static int read_counter1(GS *S) {
-    PyObject *v = PyList_GetItem(S->counter, 1);
-    if (!v) return -1;
-    int overflow = 0;
-    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-    if (x == -1 && PyErr_Occurred()) return -1;
-    if (overflow > 0) x = LLONG_MAX;
-    else if (overflow < 0) x = LLONG_MIN;
-    S->check = x;
-    return 0;
-}
-
 static int search(GS *S, u64 *hands, TPlay *trick, int k, int turn, int broken, int sup,
                   int left, int t) {
-    S->cnt++;
-    if (S->cnt >= S->check) {
-        if (set_counter0(S) < 0) return -1;
-        PyObject *res = PyObject_CallNoArgs(S->tick);
-        if (!res) return -1;
-        Py_DECREF(res);
-        if (read_counter1(S) < 0) return -1;
-    }
-    if (!(S->cnt & 255) && PyErr_CheckSignals() < 0) return -1;
+    if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
     if (t <= 0) return 1;
     if (t > left) return 0;
     unsigned char key[MAXKEY];
@@ -817,23 +793,9 @@ static PyObject *GS_call(PyObject *self_, PyObject *args, PyObject *kwargs) {
         }
     }
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
-    PyObject *c0 = PyList_GetItem(S->counter, 0);
-    if (!c0) return NULL;
-    S->cnt = PyLong_AsLongLong(c0);
-    if (S->cnt == -1 && PyErr_Occurred()) return NULL;
-    if (read_counter1(S) < 0) return NULL;
+    if (budget_start(S->counter, &S->cnt, &S->check) < 0) return NULL;
     int r = search(S, hands, trick, (int)nk, turn, broken, sup, left, t);
-    /* write the node count back, keeping any exception of the search */
-    PyObject *et, *ev, *tb;
-    PyErr_Fetch(&et, &ev, &tb);
-    int bad = set_counter0(S);
-    if (et) {
-        if (bad < 0) PyErr_Clear();
-        PyErr_Restore(et, ev, tb);
-        return NULL;
-    }
-    if (bad < 0 || r < 0) return NULL;
-    return PyBool_FromLong(r);
+    return budget_end(S->counter, S->cnt, r);
 }
 
 static int GS_traverse(PyObject *self_, visitproc visit, void *arg) {

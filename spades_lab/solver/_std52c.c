@@ -21,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "_budget.h"
+
 typedef uint64_t u64;
 
 #define MAXS 4     /* suits (the lengths of each suit are packed 16 bits a suit in a u64) */
@@ -502,37 +504,11 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     return !maxing;
 }
 
-static int set_counter0(Searcher *S) {
-    PyObject *v = PyLong_FromLongLong(S->cnt);
-    if (!v) return -1;
-    return PyList_SetItem(S->counter, 0, v);  /* steals v */
-}
-
-static int read_counter1(Searcher *S) {
-    PyObject *v = PyList_GetItem(S->counter, 1);
-    if (!v) return -1;
-    int overflow = 0;
-    long long x = PyLong_AsLongLongAndOverflow(v, &overflow);
-    if (x == -1 && PyErr_Occurred()) return -1;
-    if (overflow > 0) x = LLONG_MAX;
-    else if (overflow < 0) x = LLONG_MIN;
-    S->check = x;
-    return 0;
-}
-
 static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, int t,
                     u64 *rel_out) {
     if (t <= 0) { *rel_out = 0; return 1; }
     if (t > left) { *rel_out = 0; return 0; }
-    S->cnt++;
-    if (S->cnt >= S->check) {
-        if (set_counter0(S) < 0) return -1;
-        PyObject *res = PyObject_CallNoArgs(S->tick);
-        if (!res) return -1;
-        Py_DECREF(res);
-        if (read_counter1(S) < 0) return -1;
-    }
-    if (!(S->cnt & 255) && PyErr_CheckSignals() < 0) return -1;
+    if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
     const int ns = S->ns, W = S->W;
     u64 P[MAXS], Rs[MAXS];
     u64 lens = 0;
@@ -685,11 +661,7 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
     }
     broken = broken ? 1 : 0;
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
-    PyObject *c0 = PyList_GetItem(S->counter, 0);
-    if (!c0) return NULL;
-    S->cnt = PyLong_AsLongLong(c0);
-    if (S->cnt == -1 && PyErr_Occurred()) return NULL;
-    if (read_counter1(S) < 0) return NULL;
+    if (budget_start(S->counter, &S->cnt, &S->check) < 0) return NULL;
     int r;
     if (k) {
         if (t <= 0) r = 1;
@@ -712,17 +684,7 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
         u64 rel;
         r = boundary(S, hands, leader, broken, left, t, &rel);
     }
-    /* write the node count back, keeping any exception of the search */
-    PyObject *et, *ev, *tb;
-    PyErr_Fetch(&et, &ev, &tb);
-    int bad = set_counter0(S);
-    if (et) {
-        if (bad < 0) PyErr_Clear();
-        PyErr_Restore(et, ev, tb);
-        return NULL;
-    }
-    if (bad < 0 || r < 0) return NULL;
-    return PyBool_FromLong(r);
+    return budget_end(S->counter, S->cnt, r);
 }
 
 static int Searcher_traverse(PyObject *self_, visitproc visit, void *arg) {
