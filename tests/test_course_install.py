@@ -91,6 +91,12 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
     assert "spades_lab/_course/docs/rulings.md" in names
     assert "spades_lab/_data/decks/heckadeck.json" in names or any(
         n.startswith("spades_lab/_data/decks/") for n in names)
+    import spades_lab.solver
+
+    # where the dev install compiled the solver's searches, the wheel carries them too
+    compiled = {Path(n).name.split(".")[0] for n in names if n.endswith((".so", ".pyd"))}
+    if spades_lab.solver.ACCELERATED:
+        assert compiled == {"_std52c", "_generalc"}, compiled
 
     venv = tmp_path / "venv"
     env = {**os.environ, "UV_PYTHON_DOWNLOADS": "never", "VIRTUAL_ENV": str(venv)}
@@ -109,6 +115,11 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
     where = subprocess.run([str(py), "-c", "import spades_lab; print(spades_lab.__file__)"],
                            capture_output=True, text=True, env=env, cwd=tmp_path, check=True)
     assert str(venv) in where.stdout
+    if spades_lab.solver.ACCELERATED:
+        code = "import spades_lab.solver as s; print(s.ACCELERATED)"
+        accel = subprocess.run([str(py), "-c", code], capture_output=True, text=True, env=env,
+                               cwd=tmp_path, check=True)
+        assert accel.stdout.split() == ["True"]
     # nbval with the project's reference hook (checked cells keep expected text in metadata)
     shutil.copy(ROOT / "conftest.py", course / "conftest.py")
     notebooks = sorted(str(p.relative_to(course)) for p in (course / "notebooks").glob("*.ipynb"))
