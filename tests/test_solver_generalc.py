@@ -8,7 +8,8 @@ pure-Python search it ports, on every kind of goal:
   to the next: the same answers and the same node counts;
 * a budget (node limit) stops both at the same node with the same bounds;
 * positions with more than 64 cards left go to the Python search; bad input to the compiled
-  function is refused; its tables are freed with the solver.
+  function is refused; a full table is emptied and the answers stay the same; tables are freed
+  with the solver.
 
 (The values themselves are checked against a minimax over the engine in
 ``tests/test_solver_heck.py`` and ``tests/test_solver_diff.py``, with the default, compiled
@@ -196,3 +197,31 @@ def test_compiled_tables_are_freed() -> None:
     gc.collect()
     assert ref() is None
     assert search_mod._GENERAL.live_tables() == base
+
+
+def test_full_table_starts_again_with_the_same_answers() -> None:
+    """A table at its entry limit is emptied before the next entry (a bound on memory): the
+    answers stay exact and equal to Python's, only the node counts part company."""
+    rules = RuleSet.preset("acorns", travelers_hunters=True)
+    gen = search_mod._GENERAL
+    rng = random.Random(31)
+    old = gen.set_max_entries(300)
+    cleared = 0
+    try:
+        for i in range(4):
+            g = deal_to_play(rules, rng)
+            while len(g.hand.hands[0]) > 6 or g.hand.trick:  # type: ignore[union-attr]
+                g.play(rng.choice(g.legal_plays()))
+            c, py = pair(rules)
+            assert c.solve(g) == py.solve(g), i
+            fn = c._general_fns[search_mod._Goal(c.side_of(g.hand.turn),  # type: ignore
+                                                 c.side_of(g.hand.turn)).key]  # type: ignore
+            cells = [x.cell_contents for x in fn.__closure__ or ()]
+            gs = next(x for x in cells if type(x).__name__ == "Search")
+            assert gs.entries() <= 300, i
+            cleared += gs.cleared()
+    finally:
+        assert gen.set_max_entries(old) == 300
+    assert cleared >= 3
+    with pytest.raises(ValueError):
+        gen.set_max_entries(0)

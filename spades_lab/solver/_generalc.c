@@ -24,7 +24,10 @@
  * before tick() and when the call returns, also on an exception); tick() is called when it
  * reaches counter[1] and may raise (the solver's budget); its exception propagates.
  * PyErr_CheckSignals() runs every 256 nodes, so Ctrl-C interrupts a long search.  The table
- * belongs to the callable and is freed with it (the object takes part in garbage collection: a
+ * holds at most about 8 million entries (set_max_entries): when full it is emptied and starts
+ * again, which bounds the memory of a long search (up to then, its entries and node counts are
+ * the Python search's).  It belongs to the callable and is freed with it (the object takes part
+ * in garbage collection: a
  * Solver holding it and its tick closure form a cycle).
  */
 #define PY_SSIZE_T_CLEAN
@@ -47,6 +50,10 @@ typedef uint64_t u64;
 #define GW 4       /* 64-bit words of a global card mask */
 
 static Py_ssize_t live_tables = 0;
+/* entries a table may hold before it is emptied and starts again (about 24 bytes each, plus the
+ * key bytes: a bound on memory for searches that run long; below it, C and Python keep the same
+ * entries and search the same nodes) */
+static size_t max_entries = (size_t)1 << 23;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
@@ -93,7 +100,7 @@ typedef struct {
     int *lpow;                  /* [2][ns][nsup][MAXL][2] */
     /* the transposition table */
     Entry *tab;
-    size_t tcap, tused;
+    size_t tcap, tused, cleared;
     char *arena;
     size_t alen, acap;
     /* the budget */
@@ -163,6 +170,11 @@ static int grow(GS *S) {
 static int store(GS *S, const unsigned char *k, int len, u64 h, int lo, int hi) {
     Entry *e = find_entry(S, k, len, h);
     if (e) { e->lo = (int8_t)lo; e->hi = (int8_t)hi; return 0; }
+    if (S->tused >= max_entries) {  /* full: start again (every entry is only a cache) */
+        memset(S->tab, 0, S->tcap * sizeof(Entry));
+        S->tused = S->alen = 0;
+        S->cleared++;
+    }
     if ((S->tused + 1) * 2 > S->tcap && grow(S) < 0) return -1;
     if (S->alen + (size_t)len > S->acap) {
         size_t ncap = S->acap ? S->acap * 2 : (size_t)1 << 20;
@@ -835,8 +847,13 @@ static PyObject *GS_entries(PyObject *self_, PyObject *Py_UNUSED(unused)) {
     return PyLong_FromSize_t(((GS *)self_)->tused);
 }
 
+static PyObject *GS_cleared(PyObject *self_, PyObject *Py_UNUSED(unused)) {
+    return PyLong_FromSize_t(((GS *)self_)->cleared);
+}
+
 static PyMethodDef GS_methods[] = {
     {"entries", GS_entries, METH_NOARGS, "Number of transposition-table entries held."},
+    {"cleared", GS_cleared, METH_NOARGS, "How many times the full table was emptied."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1028,7 +1045,22 @@ static PyObject *live(PyObject *Py_UNUSED(mod), PyObject *Py_UNUSED(unused)) {
     return PyLong_FromSsize_t(live_tables);
 }
 
+static PyObject *set_max_entries(PyObject *Py_UNUSED(mod), PyObject *arg) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < 1) {
+        PyErr_SetString(PyExc_ValueError, "at least one entry");
+        return NULL;
+    }
+    size_t old = max_entries;
+    max_entries = (size_t)v;
+    return PyLong_FromSize_t(old);
+}
+
 static PyMethodDef methods[] = {
+    {"set_max_entries", set_max_entries, METH_O,
+     "set_max_entries(n) -> the previous limit: a table holding n entries is emptied before the "
+     "next one goes in (about 8 million by default)."},
     {"make_search", make_search, METH_VARARGS,
      "make_search(spec, seats, max_mask, count_mask, suit_bit, enforce, quick, counter, tick): "
      "the general search in C."},
