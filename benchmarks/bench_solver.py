@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/bench_solver.py --only full-on --count 50
     .venv/bin/python benchmarks/bench_solver.py --only full-off --only annotate --seed 2
     .venv/bin/python benchmarks/bench_solver.py --only full-on --both  # C and pure Python
+    .venv/bin/python benchmarks/bench_solver.py --only heck8-th --left 10 --time-limit 5
 
 Categories (target in brackets; issue 14):
 
@@ -26,8 +27,12 @@ number of tricks the side to move can take (``per_move=False``).  Wall-clock and
 verdict uses wall-clock.  Node counts are the solver's
 ``nodes`` (search nodes visited).
 
-Modes: ``c`` is the default solver (the 52-card fast path in C when the accelerator
-``_std52c`` is built; the first line says whether it is); ``--pure`` runs
+``--left K`` moves the chosen categories to K tricks left (how far exact answers reach), and
+``--time-limit S`` gives each solve a budget of S seconds (the rows then count the exact ones).
+
+Modes: ``c`` is the default solver (in C when the accelerators ``_std52c`` (the 52-card fast
+path) and ``_generalc`` (the general search) are built; the first line says whether they
+are); ``--pure`` runs
 ``Solver(..., accelerated=False)`` instead, and ``--both`` solves every position both ways,
 interleaved position by position (so machine load hits both alike), prints a row for each and
 checks that the answers and node counts are identical.  Without ``--pure``/``--both`` the script
@@ -81,15 +86,19 @@ def position(rules: RuleSet, left: int, seed: int) -> Game:
     return g
 
 
-def _solve(rules: RuleSet, g: Game, left: int, enforce: bool, pure: bool
-           ) -> tuple[float, float, int, Any]:
-    """(wall s, cpu s, nodes, answer) of one fresh solver on one position."""
+def _solve(rules: RuleSet, g: Game, left: int, enforce: bool, pure: bool,
+           time_limit: float | None = None) -> tuple[float, float, int, Any]:
+    """(wall s, cpu s, nodes, answer) of one fresh solver on one position; with a time limit
+    the answer is (tricks, exact)."""
     kw: dict[str, Any] = {"accelerated": False} if pure else {}
     solver = Solver(rules, enforce_trump_breaking=enforce, **kw)
     t0 = time.perf_counter()
     c0 = time.process_time()
-    if left:
-        answer: Any = solver.solve(g, per_move=False).tricks
+    if left and time_limit:
+        res = solver.solve(g, per_move=False, time_limit=time_limit)
+        answer: Any = (res.tricks, res.exact)
+    elif left:
+        answer = solver.solve(g, per_move=False).tricks
     else:
         answer = [(n.step, n.best_tricks, n.played_tricks)
                   for n in annotate_hand(g, solver=solver)]
@@ -97,22 +106,34 @@ def _solve(rules: RuleSet, g: Game, left: int, enforce: bool, pure: bool
 
 
 def _row(name: str, mode: str, times: list[float], cpus: list[float], nodes: list[int],
-         target: float, worst_target: float | None) -> None:
+         target: float | None, worst_target: float | None) -> None:
+    """One category's row; ``target`` None: no target (a ``--left`` run), no verdict."""
     med, worst = statistics.median(times), max(times)
-    ok = med <= target and (worst_target is None or worst <= worst_target)
-    tgt = f"{target * 1000:.0f}ms" + (f"/{worst_target:.0f}s" if worst_target else "")
+    ok = target is not None and med <= target and (worst_target is None or worst <= worst_target)
+    tgt = "-" if target is None else (
+        f"{target * 1000:.0f}ms" + (f"/{worst_target:.0f}s" if worst_target else ""))
+    verdict = "" if target is None else "ok" if ok else "MISSED"
     cmed, cworst = statistics.median(cpus), max(cpus)
     print(f"{name:<11} {mode:<6} {len(times):>3} {med * 1000:>9.1f}ms {worst * 1000:>9.1f}ms "
           f"{cmed * 1000:>9.1f}ms {cworst * 1000:>9.1f}ms {tgt:>11}  "
-          f"{int(statistics.median(nodes)):>9} {max(nodes):>10}  {'ok' if ok else 'MISSED'}",
+          f"{int(statistics.median(nodes)):>9} {max(nodes):>10}  {verdict}",
           flush=True)
 
 
-def run(name: str, count: int | None, seed: int, modes: list[str]) -> None:
+def run(name: str, count: int | None, seed: int, modes: list[str], left_: int | None = None,
+        time_limit: float | None = None) -> None:
     """Solve each position once per mode ("c": the default solver, with the accelerator when
-    it is built; "pure": ``accelerated=False``), the modes interleaved position by position."""
+    it is built; "pure": ``accelerated=False``), the modes interleaved position by position.
+    ``left_`` overrides the category's tricks left; ``time_limit`` gives each solve a budget
+    (then the row says how many finished exactly)."""
     preset, opts, left, enforce, default, target, worst_target = CONFIGS[name]
+    target_: float | None = target
+    if left_ is not None and left:
+        left = left_
+        name = f"{name}@{left}"
+        target_ = worst_target = None  # the category's target is for its own tricks left
     rules = RuleSet.preset(preset, opts)
+    exact = {m: 0 for m in modes}
     res: dict[str, tuple[list[float], list[float], list[int]]] = {
         m: ([], [], []) for m in modes}
     same = True
@@ -120,14 +141,19 @@ def run(name: str, count: int | None, seed: int, modes: list[str]) -> None:
         g = position(rules, left, seed * 1000 + i)
         answers = []
         for m in modes:
-            wall, cpu, n, answer = _solve(rules, g, left, enforce, m == "pure")
+            wall, cpu, n, answer = _solve(rules, g, left, enforce, m == "pure", time_limit)
+            if time_limit and left:
+                exact[m] += answer[1]
             res[m][0].append(wall)
             res[m][1].append(cpu)
             res[m][2].append(n)
             answers.append((answer, n))
         same = same and all(a == answers[0] for a in answers)
     for m in modes:
-        _row(name, m, *res[m], target, worst_target)
+        _row(name, m, *res[m], target_, worst_target)
+        if time_limit and left:
+            print(f"{'':<11} {m:<6} exact within {time_limit:g} s: {exact[m]} of "
+                  f"{len(res[m][0])}", flush=True)
     if len(modes) > 1:
         c_cpu, p_cpu = statistics.median(res["c"][1]), statistics.median(res["pure"][1])
         print(f"{'':<11} answers and node counts {'identical' if same else 'DIFFER'}; "
@@ -139,6 +165,10 @@ def main() -> None:
     ap.add_argument("--only", action="append", choices=sorted(CONFIGS))
     ap.add_argument("--count", type=int, default=None, help="positions per category")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--left", type=int, default=None, metavar="K",
+                    help="tricks left in the chosen categories (not annotate)")
+    ap.add_argument("--time-limit", type=float, default=None, metavar="S",
+                    help="a budget for each solve; the rows then say how many were exact")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--pure", action="store_true",
                      help="the pure-Python search only (Solver(accelerated=False))")
@@ -155,7 +185,7 @@ def main() -> None:
     print("category    mode     n     median      worst   cpu(med)  cpu(worst)  "
           "target(med/worst)  nodes(med)  nodes(max)")
     for name in args.only or list(CONFIGS):
-        run(name, args.count, args.seed, modes)
+        run(name, args.count, args.seed, modes, args.left, args.time_limit)
 
 
 if __name__ == "__main__":
