@@ -114,6 +114,17 @@ def voila_url(request: pytest.FixtureRequest) -> Iterator[str]:
         yield url
 
 
+# ------------------------------------------------------------------------- signals
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a command a test will interrupt with Ctrl-C (SIGINT).  A suite started
+    in the background (``nohup ... &``) ignores SIGINT, and a child inherits an ignored signal:
+    Python then installs no KeyboardInterrupt handler.  A terminal's Ctrl-C reaches a command
+    whose SIGINT is in its default state, so start it that way."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 # ------------------------------------------------------------------------- engine helpers
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import interruptible
+
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads process tables from /proc (Linux)")
 
@@ -53,17 +55,10 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-def _interruptible() -> None:
-    # A suite started in the background (``nohup ... &``) ignores SIGINT, and a child inherits
-    # an ignored signal: Python then installs no KeyboardInterrupt handler.  A terminal's
-    # Ctrl-C reaches a command whose SIGINT is in its default state, so start it that way.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def start(*args: str) -> subprocess.Popen[str]:
     return subprocess.Popen([*CLI, *args], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True,
-                            preexec_fn=_interruptible)
+                            preexec_fn=interruptible)
 
 
 def wait_for_workers(proc: subprocess.Popen[str], count: int, timeout: float = 60) -> list[int]:

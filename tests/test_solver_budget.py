@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from conftest import interruptible
 from spades_lab.core.engine import Game
 from spades_lab.core.errors import RuleError
 from spades_lab.core.records import dump_record
@@ -141,7 +142,8 @@ def test_cli_ctrl_c_on_an_early_heckadeck_position(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen([sys.executable, "-c", code, "solve", str(path), "--at", str(steps),
                              "--time-limit", "600", "--progress"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            preexec_fn=interruptible)
     deadline = time.monotonic() + 60
     err_seen = ""
     assert proc.stderr is not None
