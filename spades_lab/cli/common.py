@@ -101,7 +101,12 @@ def short_error(message: str) -> str:
 class Parser(argparse.ArgumentParser):
     """The command line's parser (and, through ``add_subparsers``, each sub-command's): its
     error messages repeat at most about 80 characters of a bad value (:func:`short_error`),
-    however long the value typed."""
+    however long the value typed.  A value like ``-1:4`` (a negative hand in ``--at``) is read
+    as a value, as ``-1`` is, so the command can say which hands there are."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-\d+(:-?\d+)?$|^-\d*\.\d+$")
 
     def error(self, message: str) -> NoReturn:
         super().error(short_error(message))
