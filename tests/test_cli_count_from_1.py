@@ -289,3 +289,20 @@ def test_no_help_says_0_based() -> None:
         assert "0-based" not in flat or "JSON" in flat, flat[:80]  # only of the JSON
     assert "Hands and tricks are counted from 1 on the command line" in " ".join(
         texts[0].split())
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "{file}"], ["solve", "{file}", "--hand", "1"],
+    ["handout", "deal", "{file}", "--out", "{tmp}"], ["show", "{file}", "--at", "1:0"],
+    ["explain", "{file}", "--hand", "1"], ["explain", "{file}", "--trick", "1"],
+    ["whatif", "{file}", "--at", "1:0", "--action", "4"]], ids=" ".join)
+def test_a_record_without_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                argv: list[str]) -> None:
+    record = load_record(HAND)
+    record["hands"] = []
+    path = tmp_path / "empty.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, *(a.replace("{file}", str(path)).replace(
+        "{tmp}", str(tmp_path / "out")) for a in argv))
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "has no hands" in err and "hand 0" not in err and "-1" not in err

@@ -191,8 +191,8 @@ def hand_index(hands: int, number: int | None, flag: str = "--hand") -> int:
     This record has 2 hands: choose --at 1:STEP to 2:STEP; there is no hand 3.
     """
     if hands <= 0:
-        raise RecordError("bad-record", "This record has no hands yet: there is no hand to "
-                          f"choose with {flag.split(' ')[0]}.")
+        raise RecordError("bad-record", "This record has no hands yet" + (
+            "." if number is None else f", so it has no hand {echo(number, 20)}."))
     if number is None:
         return hands - 1
     choose = _choose(flag, 1, hands)
