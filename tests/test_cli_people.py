@@ -55,7 +55,7 @@ def test_whatif_action_without_at_is_an_error(capsys: pytest.CaptureFixture[str]
 
 
 def test_show_lists_the_cards_and_the_choices(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["show", HAND, "--at", "0:22"]) == 0
+    assert main(["show", HAND, "--at", "1:22"]) == 0
     out = capsys.readouterr().out
     game = replay(HAND, upto=(0, 22)).game
     turn = game.turn
@@ -70,17 +70,17 @@ def test_show_lists_the_cards_and_the_choices(capsys: pytest.CaptureFixture[str]
         x.split("(")[1].rstrip(")") for x in choices.split(", "))
     # a choice from show is a what-if action that works
     code = game.legal_plays()[-1].card.code
-    assert main(["whatif", HAND, "--at", "0:22", "--action", code]) == 0
+    assert main(["whatif", HAND, "--at", "1:22", "--action", code]) == 0
 
 
 def test_show_one_seat_as_json_and_its_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["show", HAND, "--at", "0:2", "--seat", "2", "--json"]) == 0
+    assert main(["show", HAND, "--at", "1:2", "--seat", "2", "--json"]) == 0
     pos = json.loads(capsys.readouterr().out)
     assert [s["seat"] for s in pos["seats"]] == [2] and len(pos["seats"][0]["cards"]) == 13
     assert pos["phase"] == "bidding" and "nil" in pos["choices"]
     assert pos["next"]["kind"] == "bid"
-    for argv in (["--at", "0:999"], ["--at", "3:0"], ["--at", "x"], ["--at", "0:1", "--seat",
-                                                                        "7"]):
+    for argv in (["--at", "1:999"], ["--at", "0:1"], ["--at", "2:0"], ["--at", "x"],
+                 ["--at", "1:1", "--seat", "7"]):
         assert main(["show", HAND, *argv, "--json"]) == 2
         err = json.loads(capsys.readouterr().out)["error"]
         assert err["rule"] == "bad-record" and err["message"]

@@ -351,7 +351,8 @@ def test_cli_without_json_reports_on_stderr(tmp_path: Path,
     path.write_text(json.dumps(_std_record(plays=[{"seat": 0, "card": "2S"}])))
     assert main(["replay", str(path)]) == 2
     cap = capsys.readouterr()
-    assert "trump-not-broken" in cap.err and "hand 0, play 0" in cap.err
+    # the one line for people counts from 1; the JSON error keeps RECORD-FORMAT's 0-based hand
+    assert "trump-not-broken" in cap.err and "hand 1, play 1: " in cap.err
 
 
 def test_console_script_subprocess(tmp_path: Path) -> None:

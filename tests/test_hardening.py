@@ -165,7 +165,7 @@ def test_digit_like_characters_in_options(capsys: pytest.CaptureFixture[str],
 @pytest.mark.parametrize("action", ["\u00b3", "\uff14", "\u0664", "1_0"])
 def test_digit_like_characters_in_whatif_actions(capsys: pytest.CaptureFixture[str],
                                                   action: str) -> None:
-    err = refused_json(capsys, "whatif", str(SCENARIOS / "std_nil_made.json"), "--at", "0:1",
+    err = refused_json(capsys, "whatif", str(SCENARIOS / "std_nil_made.json"), "--at", "1:1",
                        "--action", action)
     assert err["rule"] == "bid-not-allowed"
 
@@ -174,7 +174,7 @@ def test_explain_trick_on_a_record_without_hands(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     rec = {"format": RECORD_FORMAT, "rules": {"preset": "standard", "options": {}},
            "hands": []}
-    err = refused_json(capsys, "explain", write(tmp_path, rec), "--trick", "0")
+    err = refused_json(capsys, "explain", write(tmp_path, rec), "--trick", "1")
     assert "no hands" in err["message"]
 
 
@@ -272,7 +272,7 @@ def test_negative_and_past_the_end_steps(capsys: pytest.CaptureFixture[str]) -> 
     for at in ("-1", "57", "999"):
         code, out, err = run(capsys, "solve", str(FINISHED), "--at", at, "--json")
         assert code == 2, (at, out, err)
-        assert ("0-56" in out) or ("at least 0" in err)
+        assert "choose --at 0 (before its first) to 56 (after its last)" in out
 
 
 def test_look_and_view_refuse_bad_seats() -> None:
@@ -299,9 +299,9 @@ def test_blind_exchange_larger_than_a_hand(preset: str, value: Any) -> None:
     (["simulate", "--hands", "\uff11\uff10"], ["whole number"]),
     (["simulate", "--hands", "1_000"], ["whole number"]),
     (["simulate", "--seed", "9" * 5000], ["whole number"]),
-    (["solve", str(STD), "--from-step", "-1"], ["at least 0"]),
-    (["solve", str(STD), "--hand", "-1"], ["at least 0"]),
-    (["explain", str(STD), "--trick", "-1"], ["at least 0"]),
+    (["solve", str(STD), "--from-step", "-1"], ["choose --from-step 0 (every play)", "not -1"]),
+    (["solve", str(STD), "--hand", "-1"], ["counted from 1", "choose --hand 1"]),
+    (["explain", str(STD), "--trick", "-1"], ["counted from 1", "choose --trick 1"]),
     (["play", "--hands", "0"], ["at least 1"]),
 ])
 def test_command_line_ranges(capsys: pytest.CaptureFixture[str], argv: list[str],
@@ -314,9 +314,9 @@ def test_command_line_ranges(capsys: pytest.CaptureFixture[str], argv: list[str]
 
 
 def test_explain_trick_past_the_end(capsys: pytest.CaptureFixture[str]) -> None:
-    err = refused_json(capsys, "explain", str(FINISHED), "--hand", "0", "--trick", "13")
-    assert "0-12" in err["message"]
-    assert run(capsys, "explain", str(FINISHED), "--hand", "0", "--trick", "12")[0] == 0
+    err = refused_json(capsys, "explain", str(FINISHED), "--hand", "1", "--trick", "14")
+    assert "choose --trick 1 to 13" in err["message"]
+    assert run(capsys, "explain", str(FINISHED), "--hand", "1", "--trick", "13")[0] == 0
 
 
 @pytest.mark.parametrize("mutate,words", [
@@ -549,7 +549,7 @@ BIG = "x" * 2**20  # 1 MB: more than one exec() argument may hold, so run in thi
 @pytest.mark.parametrize("argv", [
     pytest.param([BIG], id="command-choice"),
     pytest.param(["handout", BIG], id="choice"),
-    pytest.param(["whatif", "data/course/standard_hand.json", "--at", "0:4", "--action", "QH",
+    pytest.param(["whatif", "data/course/standard_hand.json", "--at", "1:4", "--action", "QH",
                   "--then", "y " * 2**19], id="choice-with-spaces"),
     pytest.param(["simulate", "--hands", BIG], id="int"),
     pytest.param(["simulate", f"--hands={BIG}"], id="int-joined"),

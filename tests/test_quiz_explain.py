@@ -98,5 +98,5 @@ def test_cli_actions_explain_every_bid_exchange_and_lead(
     assert all(a["legal"] for a in acts)
     code, out = run(capsys, "explain", f, "--actions")
     assert "East may bid blind nil." in out and "East may pass 3 cards." in out
-    code, out = run(capsys, "explain", f, "--at", "0:4", "--action", "2S 3S", "--json")
+    code, out = run(capsys, "explain", f, "--at", "1:4", "--action", "2S 3S", "--json")
     assert json.loads(out)["rule"] == "exchange-invalid"

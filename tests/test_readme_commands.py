@@ -92,6 +92,9 @@ def test_readme_shows_the_commands_it_should() -> None:
     # the commands the README once showed that did not work are gone
     assert not any("--at 0:20 --action" in c and "game.json" in c for c in commands)
     assert "spades-lab solve game.json --hand 0" not in commands
+    # hands and tricks count from 1 on the command line: no example names a hand or trick 0
+    for c in commands:
+        assert not re.search(r"--(hand|trick) 0\b|--at 0:", c), c
 
 
 def test_quick_start_commands_are_dev_sh_commands() -> None:

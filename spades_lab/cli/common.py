@@ -1,15 +1,18 @@
 """What every ``spades-lab`` sub-command shares: how a refused record or action is reported,
-how numbers on the command line are read, how output paths are checked before work starts,
-and how Ctrl-C and a closed pipe end a command (:func:`run_command`)."""
+how numbers on the command line are read, how the hand, trick and step a person names are
+found in a record (counted as people count: hand 1 is the first hand, trick 1 the first trick),
+how output paths are checked before work starts, and how Ctrl-C and a closed pipe end a
+command (:func:`run_command`)."""
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..core.errors import ECHO_LIMIT, MAX_INT_DIGITS, RecordError, RuleError, echo, parse_whole
 
@@ -32,10 +35,27 @@ def report(e: RuleError, as_json: bool) -> int:
                          ensure_ascii=False))
     else:
         where = ""
-        if err.hand is not None:
-            where = f"hand {err.hand}" + (f", {err.step}" if err.step else "") + ": "
+        if err.hand is not None and not (err.message.startswith(f"Hand {err.hand + 1} ")
+                                         and not err.step):
+            where = f"hand {err.hand + 1}" + (f", {step_words(err.step)}" if err.step else "")
+            where += ": "
         print(f"error [{err.rule}] {where}{message}", file=sys.stderr)
     return 2
+
+
+_STEP_LABEL = re.compile(r"(bid|exchange|play) ([0-9]{1,12})", re.ASCII)
+
+
+def step_words(label: str) -> str:
+    """A refused record's step label (``"play 17"``: the 0-based place in the hand's list of
+    plays, as the JSON error gives it) as a person counts it: ``"play 18"``.  Other labels are
+    returned as they are.
+
+    >>> step_words("play 17"), step_words("bid 0"), step_words("12")
+    ('play 18', 'bid 1', '12')
+    """
+    m = _STEP_LABEL.fullmatch(label)
+    return f"{m.group(1)} {int(m.group(2)) + 1}" if m else label
 
 
 # ---------------------------------------------------------------------------- parsing
@@ -81,7 +101,12 @@ def short_error(message: str) -> str:
 class Parser(argparse.ArgumentParser):
     """The command line's parser (and, through ``add_subparsers``, each sub-command's): its
     error messages repeat at most about 80 characters of a bad value (:func:`short_error`),
-    however long the value typed."""
+    however long the value typed.  A value like ``-1:4`` (a negative hand in ``--at``) is read
+    as a value, as ``-1`` is, so the command can say which hands there are."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-\d+(:-?\d+)?$|^-\d*\.\d+$")
 
     def error(self, message: str) -> NoReturn:
         super().error(short_error(message))
@@ -89,12 +114,11 @@ class Parser(argparse.ArgumentParser):
 
 # ---------------------------------------------------------------------------- numbers
 
-#: The least value of each whole-number option, by its name, for every sub-command (hand,
-#: trick and step numbers count from 0; counts from 1).  :func:`harden_numbers` applies them.
-MINIMUM: dict[str, int] = {
-    "hand": 0, "trick": 0, "at": 0, "from_step": 0,
-    "hands": 1, "games": 1, "max_hands": 1, "processes": 1,
-}
+#: The least value of each whole-number option that counts something (hands to play, games,
+#: processes), by its name, for every sub-command; :func:`harden_numbers` applies them.  Hand and
+#: trick numbers and step counts are checked against the record instead (:func:`hand_index`,
+#: :func:`trick_index`, :func:`check_step`), so the message can give the record's range.
+MINIMUM: dict[str, int] = {"hands": 1, "games": 1, "max_hands": 1, "processes": 1}
 
 
 def whole_number(minimum: int | None = None) -> Callable[[str], int]:
@@ -109,8 +133,7 @@ def whole_number(minimum: int | None = None) -> Callable[[str], int]:
                 f"{MAX_INT_DIGITS})")
         if minimum is not None and value < minimum:
             raise argparse.ArgumentTypeError(
-                f"{value} is out of range: give a whole number of at least {minimum}"
-                + (" (0-based)" if minimum == 0 else ""))
+                f"{value} is out of range: give a whole number of at least {minimum}")
         return value
     parse.__name__ = "whole number"
     return parse
@@ -126,6 +149,139 @@ def harden_numbers(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for sub in action.choices.values():
                 harden_numbers(sub)
+
+
+# ---------------------------------------------------------------------------- hands, tricks, steps
+#
+# People count hands and tricks from 1, and so does the command line: ``--hand 1`` is a record's
+# first hand, ``--trick 1`` a hand's first trick, ``--at 1:4`` hand 1 after its first 4 actions.
+# STEP (and ``solve --from-step``) is a count of actions (or plays) already made, so it starts
+# at 0: "before the first one".  The engine and the JSON outputs keep 0-based indexes.
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _choose(flag: str, low: int, high: int) -> str:
+    """``--hand 1 to 3`` / ``--hand 1``; a ``flag`` holding ``{}`` (where the number goes)
+    gives ``--at 1:STEP to 3:STEP``."""
+    name, _, form = flag.partition(" ")
+    form = form or "{}"
+    return f"{name} {form.format(low)}" + ("" if low == high else f" to {form.format(high)}")
+
+
+def hand_index(hands: int, number: int | None, flag: str = "--hand") -> int:
+    """The 0-based index of hand ``number`` (counted from 1) of a record with ``hands`` hands;
+    ``None`` is the last hand.  A number the record does not have is refused
+    (:class:`RecordError` ``bad-record``) with the numbers it does have; ``flag`` is how the
+    number is typed, ``{}`` standing for it (``"--at {}:STEP"``).
+
+    >>> hand_index(3, 1), hand_index(3, None)
+    (0, 2)
+    >>> for hands, number, flag in ((3, 0, "--hand"), (3, 4, "--hand"), (1, 2, "--at {}:STEP"),
+    ...                             (2, 3, "--at {}:STEP")):
+    ...     try:
+    ...         hand_index(hands, number, flag)
+    ...     except RecordError as e:
+    ...         print(e.message)
+    This record has 3 hands, counted from 1 (1 is the first hand): choose --hand 1 to 3.
+    This record has 3 hands: choose --hand 1 to 3; there is no hand 4.
+    This record has 1 hand: choose --at 1:STEP; there is no hand 2.
+    This record has 2 hands: choose --at 1:STEP to 2:STEP; there is no hand 3.
+    """
+    if hands <= 0:
+        raise RecordError("bad-record", "This record has no hands yet" + (
+            "." if number is None else f", so it has no hand {echo(number, 20)}."))
+    if number is None:
+        return hands - 1
+    choose = _choose(flag, 1, hands)
+    if number < 1:
+        raise RecordError("bad-record", f"This record has {_count(hands, 'hand')}, counted "
+                          f"from 1 (1 is the first hand): choose {choose}.")
+    if number > hands:
+        raise RecordError("bad-record", f"This record has {_count(hands, 'hand')}: choose "
+                          f"{choose}; there is no hand {echo(number, 20)}.")
+    return number - 1
+
+
+def trick_index(hand: int, tricks: int, number: int, complete: bool = True) -> int:
+    """The 0-based index of trick ``number`` (counted from 1) of the hand with index ``hand``,
+    which has ``tricks`` tricks (complete ones, and the one on the table once a card of it is
+    played); ``complete`` says whether the hand is over.
+
+    >>> trick_index(0, 13, 1), trick_index(0, 13, 13)
+    (0, 12)
+    >>> for number in (0, 6):
+    ...     try:
+    ...         trick_index(1, 5, number, complete=False)
+    ...     except RecordError as e:
+    ...         print(e.message)
+    Hand 2 has 5 tricks so far, counted from 1 (1 is the first trick): choose --trick 1 to 5.
+    Hand 2 has 5 tricks so far: choose --trick 1 to 5; there is no trick 6 yet.
+    """
+    if tricks <= 0:
+        raise RecordError("bad-record", f"No card of hand {hand + 1} is played yet, so it has no "
+                          "trick to explain.", hand=hand)
+    has = f"Hand {hand + 1} has {_count(tricks, 'trick')}" + ("" if complete else " so far")
+    choose = _choose("--trick", 1, tricks)
+    if number < 1:
+        raise RecordError("bad-record", f"{has}, counted from 1 (1 is the first trick): "
+                          f"choose {choose}.", hand=hand)
+    if number > tricks:
+        raise RecordError("bad-record", f"{has}: choose {choose}; there is no trick "
+                          f"{echo(number, 20)}{'' if complete else ' yet'}.", hand=hand)
+    return number - 1
+
+
+def hand_step_count(record: Mapping[str, Any], hand: int) -> int:
+    """How many actions hand ``hand`` (0-based) of a loaded record has: its bids, its exchange
+    entries and its plays (the STEP order of ``records.replay(upto=...)``)."""
+    h = record.get("hands", [])[hand]
+    return sum(len(h.get(key, [])) for key in ("bids", "exchange", "plays"))
+
+
+def check_step(record: Mapping[str, Any], hand: int, step: int,
+               flag: str = "--at {}:STEP") -> int:
+    """``step`` (a count of the hand's actions already made: 0 is before its first) if hand
+    ``hand`` (0-based) of the loaded ``record`` has that many, else a refusal naming the counts
+    it has.  ``flag`` shows how the STEP is typed, ``{}`` standing for the hand's number."""
+    steps = hand_step_count(record, hand)
+    if not 0 <= step <= steps:
+        name, _, form = flag.replace("{}", str(hand + 1)).replace("STEP", "{}").partition(" ")
+        raise RecordError("bad-record", f"Hand {hand + 1} has {_count(steps, 'recorded step')} "
+                          f"(its bids, then its exchanges, then its plays): choose {name} "
+                          f"{form.format(0)} (before its first) to {form.format(steps)} (after "
+                          f"its last); there is no step {echo(step, 20)}.", hand=hand)
+    return step
+
+
+def parse_at(text: str) -> tuple[int, int]:
+    """``--at HAND:STEP`` as typed: the hand's number (counted from 1) and STEP (how many of
+    its actions are made, from 0), not yet checked against a record (:func:`at_position`).
+
+    >>> parse_at("1:4"), parse_at(" 2 : 0 ")
+    ((1, 4), (2, 0))
+    """
+    h, colon, k = text.partition(":")
+    hand, step = parse_whole(h), parse_whole(k)
+    if not colon or hand is None or step is None:
+        raise RecordError("bad-record", "--at takes HAND:STEP, two whole numbers like 1:4 (hand "
+                          f"1 after its first 4 actions), not {echo(text, 40)}.")
+    return hand, step
+
+
+def at_position(record: Mapping[str, Any], text: str) -> tuple[int, int]:
+    """``--at HAND:STEP`` checked against the loaded ``record``: the (0-based hand index, STEP)
+    pair that ``records.replay(upto=...)`` takes.
+
+    >>> rec = {"hands": [{"bids": [{}] * 4, "plays": [{}] * 52}] * 2}
+    >>> at_position(rec, "1:0"), at_position(rec, "2:56")
+    ((0, 0), (1, 56))
+    """
+    number, step = parse_at(text)
+    hand = hand_index(len(record.get("hands", [])), number, "--at {}:STEP")
+    return hand, check_step(record, hand, step)
 
 
 # ---------------------------------------------------------------------------- output paths
@@ -210,6 +366,7 @@ def silence_stdout() -> None:
         pass  # not a real file (e.g. captured in a test): nothing left to flush
 
 
-__all__ = ["report", "short_error", "Parser", "os_error_text", "whole_number",
-           "harden_numbers", "check_output_path", "usage_error", "run_command",
+__all__ = ["report", "step_words", "short_error", "Parser", "os_error_text", "whole_number",
+           "harden_numbers", "hand_index", "trick_index", "hand_step_count", "check_step",
+           "parse_at", "at_position", "check_output_path", "usage_error", "run_command",
            "silence_stdout", "MINIMUM", "EXIT_INTERRUPTED", "EXIT_CLOSED_PIPE"]

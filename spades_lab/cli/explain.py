@@ -3,16 +3,20 @@
 ``spades-lab explain FILE [--hand H] [--trick K] [--json]`` explains a record: every trick
 of hand H (or only trick K; default: every hand), the trump timeline in the Acorns sets, and
 each complete hand's score line by line; a record that stops mid-hand ends with what the
-position waits for.  ``--actions`` adds why each bid, exchange and lead was allowed;
+position waits for.  Hands and tricks are counted from 1: ``--hand 1 --trick 4`` is the fourth
+trick of the first hand.  ``--actions`` adds why each bid, exchange and lead was allowed;
 ``--action TEXT [--at H:STEP]`` says whether TEXT (a bid, an exchange or a card, as for
 whatif) is allowed at that position (default: where the record ends), and why.
 
 ``spades-lab whatif FILE --at H:STEP --action TEXT [--then record|players] [--option K=V]
-[--seed N] [--json]`` replaces action STEP of hand H and shows the difference.  STEP counts
-the hand's actions from 0: the bids, then the exchanges, then the plays (as
-``records.replay(upto=(H, STEP))``).  TEXT is a bid (``4``, ``nil``, ``"blind nil spades + 2"``),
-a card (``QH``, ``"TPS as S"``) or an exchange (``"AS KS"``).  A rejected input exits with
-status 2 (with ``--json``: ``{"error": {"rule": ..., ...}}``).
+[--seed N] [--json]`` goes to hand H (counted from 1: 1 is the first hand) after its first
+STEP actions, replaces the action the record has next, and shows the difference.  STEP is a
+count, from 0 (before the hand's first action): the bids, then the exchanges, then the plays
+are counted, so ``--at 1:4`` replaces the fifth action of the first hand (the first play when
+four players bid).  TEXT is a bid (``4``, ``nil``, ``"blind nil spades + 2"``), a card
+(``QH``, ``"TPS as S"``) or an exchange (``"AS KS"``).  A rejected input exits with status 2
+(with ``--json``: ``{"error": {"rule": ..., ...}}``).  The JSON outputs keep the library's
+0-based indexes (``"hand": 0`` is the first hand, as in a record's error).
 """
 from __future__ import annotations
 
@@ -20,22 +24,27 @@ import argparse
 import json
 from typing import Any
 
-from ..core.errors import RecordError, RuleError, echo, parse_whole
-from .common import report
+from ..core.errors import RecordError, RuleError
+from .common import at_position, hand_index, report, trick_index
 
 
 def register(sub: Any) -> None:
     e = sub.add_parser("explain", help="explain a record's tricks and scores",
                        description=__doc__.split("\n\n")[1])
     e.add_argument("file")
-    e.add_argument("--hand", type=int, default=None, help="0-based hand index")
-    e.add_argument("--trick", type=int, default=None, help="0-based trick index (with --hand)")
+    e.add_argument("--hand", type=int, default=None, metavar="H",
+                   help="only this hand, counted from 1 (1 = the first hand; default: every "
+                   "hand)")
+    e.add_argument("--trick", type=int, default=None, metavar="K",
+                   help="only this trick of the hand, counted from 1 (1 = the first trick; "
+                   "needs --hand when the record has several hands)")
     e.add_argument("--actions", action="store_true",
                    help="also explain why each bid, exchange and lead was allowed")
     e.add_argument("--action", default=None, metavar="TEXT",
                    help="is this bid / exchange / card ('TPS as S') allowed at --at, and why?")
     e.add_argument("--at", default=None, metavar="H:STEP",
-                   help="with --action: the position (default: where the record ends)")
+                   help="with --action: the position, hand H (1 = the first hand) after its "
+                   "first STEP actions (a count from 0; default: where the record ends)")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_explain)
     w = sub.add_parser(
@@ -44,8 +53,9 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     w.add_argument("file")
     w.add_argument("--at", default=None, metavar="H:STEP",
-                   help="hand and step, 0-based; STEP counts bids, then exchanges, then plays "
-                   "(needed with --action)")
+                   help="hand H (1 = the first hand) after its first STEP actions (a count "
+                   "from 0 of its bids, then exchanges, then plays); the record's next action "
+                   "there is replaced (needed with --action)")
     w.add_argument("--action", default=None, metavar="TEXT",
                    help="a bid, a card ('TPS as S') or an exchange ('AS KS')")
     w.add_argument("--then", default="record", choices=("record", "players"),
@@ -70,7 +80,7 @@ def _explain_one_action(args: argparse.Namespace) -> Any:
     from ..teach.whatif import parse_action
 
     data = load_record(args.file)
-    game = replay(data, upto=_parse_at(args.at) if args.at else None).game
+    game = replay(data, upto=at_position(data, args.at) if args.at else None).game
     step = parse_action(game, args.action)
     kind, entry = step.kind, step.entry()
     if kind == "bid":
@@ -81,8 +91,8 @@ def _explain_one_action(args: argparse.Namespace) -> Any:
 
 
 def _explain_actions(file: str, hand: int) -> list[Any]:
-    """Why each bid, exchange and lead of hand ``hand`` was allowed, asked of the position
-    just before it."""
+    """Why each bid, exchange and lead of hand ``hand`` (0-based) was allowed, asked of the
+    position just before it."""
     from ..core.records import apply_step, hand_steps, load_record, replay
     from ..teach.explain import explain_bid, explain_exchange, explain_play
 
@@ -126,25 +136,19 @@ def cmd_explain(args: argparse.Namespace) -> int:
         game = replay(args.file).game
         hands = game.hands
         if args.hand is not None:
-            if not 0 <= args.hand < len(hands):
-                raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there "
-                                  f"is no hand {args.hand}.", hand=args.hand)
-            hands = [hands[args.hand]]
+            hands = [hands[hand_index(len(hands), args.hand)]]
         if args.trick is not None:
             if args.hand is None and len(game.hands) > 1:
                 raise RecordError("bad-record", "--trick needs --hand when the record has "
-                                  "several hands.")
+                                  f"several hands: choose --hand 1 to {len(game.hands)} too.")
             if not hands:
                 raise RecordError("bad-record", "The record has no hands, so it has no trick "
-                                  f"{args.trick}.")
+                                  "to explain.")
             h = hands[0]
             # complete tricks, and the trick in progress once a card of it is played
             count = len(h.tricks) + (1 if h.trick else 0)
-            if not 0 <= args.trick < count:
-                valid = f"its tricks are 0-{count - 1}" if count else "no card is played yet"
-                raise RecordError("bad-record", f"Hand {h.index} has no trick {args.trick}: "
-                                  f"{valid} (0-based).", hand=h.index)
-            items: list[Any] = [explain_trick(h, args.trick)]
+            k = trick_index(h.index, count, args.trick, complete=h.complete)
+            items: list[Any] = [explain_trick(h, k)]
         else:
             items = [explain_hand(h) for h in hands]
         actions = {h.index: _explain_actions(args.file, h.index) for h in hands} \
@@ -170,18 +174,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parse_at(text: str | None) -> tuple[int, int]:
-    if text is None:
-        return (0, 0)
-    h, _, k = text.partition(":")
-    hand, step = parse_whole(h), parse_whole(k)
-    if hand is None or step is None or hand < 0 or step < 0:
-        raise RecordError("bad-record", f"--at takes HAND:STEP, two whole numbers from 0, not "
-                          f"{echo(text, 40)}.")
-    return hand, step
-
-
 def cmd_whatif(args: argparse.Namespace) -> int:
+    from ..core.records import load_record
     from ..core.rules import parse_option
     from ..teach.whatif import what_if
 
@@ -193,8 +187,10 @@ def cmd_whatif(args: argparse.Namespace) -> int:
         if args.action is not None and args.at is None:
             raise RecordError("bad-record", "Give --at HAND:STEP: which action should --action "
                               "replace? (spades-lab show FILE --at HAND:STEP lists the choices)")
-        w = what_if(args.file, _parse_at(args.at), args.action, options=options or None,
-                    then=args.then, seed=args.seed)
+        data = load_record(args.file)
+        at = at_position(data, args.at) if args.at is not None else (0, 0)
+        w = what_if(data, at, args.action, options=options or None, then=args.then,
+                    seed=args.seed)
     except RuleError as e:
         return _error(e, args.json)
     if args.json:

@@ -1,9 +1,10 @@
 """``spades-lab handout``: printable pages for a lesson (HTML with print CSS, and PDF).
 
 ``spades-lab handout rules --rules NAME [--option K=V ...]`` writes a one-page rules sheet;
-``spades-lab handout deal FILE [--hand H]`` a deal handout (the hands, bids, trick table and
-score); ``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L]`` a quiz
-sheet and, on a separate page, its answer key.  Pages go to ``--out DIR`` (default
+``spades-lab handout deal FILE [--hand H]`` a deal handout of hand H (counted from 1: 1 is the
+first hand, the default) with the cards dealt, bids, trick table and score;
+``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L]`` a quiz sheet and,
+on a separate page, its answer key.  Pages go to ``--out DIR`` (default
 ``handouts``); ``--pdf`` also prints each to PDF with a headless Chromium (exit status 1 with a
 message where none is installed; the HTML pages print the same from any browser).
 """
@@ -14,7 +15,7 @@ import sys
 from typing import Any
 
 from ..core.errors import RuleError
-from .common import report
+from .common import hand_index, report
 
 
 def register(sub: Any) -> None:
@@ -29,8 +30,9 @@ def register(sub: Any) -> None:
                    "acorns or acorns8")
     h.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="change one rule option, as KEY=VALUE (repeatable)")
-    h.add_argument("--hand", type=int, default=0,
-                   help="which hand of the record, counted from 0 (deal handout)")
+    h.add_argument("--hand", type=int, default=1, metavar="H",
+                   help="which hand of the record, counted from 1 (1 = the first hand, the "
+                   "default; deal handout)")
     h.add_argument("--seed", type=int, default=0, help="the quiz's seed (same seed, same quiz)")
     h.add_argument("--count", type=int, default=None, help="at most this many questions")
     h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),
@@ -62,10 +64,8 @@ def cmd_handout(args: argparse.Namespace) -> int:
             if args.file is None:
                 raise RuleError("bad-record", "handout deal needs a game record FILE.")
             game = replay(args.file).game
-            if not 0 <= args.hand < len(game.hands):
-                raise RuleError("bad-record", f"The record has {len(game.hands)} hand(s); "
-                                f"there is no hand {args.hand}.")
-            pages = [(f"deal_hand{args.hand + 1}", deal_handout(game, args.hand))]
+            hand = hand_index(len(game.hands), args.hand)
+            pages = [(f"deal_hand{hand + 1}", deal_handout(game, hand))]
         else:
             quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level)
             stem = f"quiz_{rules.name}_seed{args.seed}"

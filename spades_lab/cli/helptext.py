@@ -16,8 +16,10 @@ DESCRIPTION = (
 
 EPILOG = (
     "Start here: spades-lab course (copies the course notebooks into ./spades-course), or try "
-    "spades-lab replay data/course/standard_hand.json in a clone of the project. Hands, tricks "
-    "and steps are counted from 0 on the command line.")
+    "spades-lab replay data/course/standard_hand.json in a clone of the project. Hands and "
+    "tricks are counted from 1 on the command line (--hand 1 is the first hand, --trick 1 the "
+    "first trick); a STEP counts the actions a hand has made, so --at 1:0 is before the first "
+    "bid of the first hand.")
 
 #: Descriptions for commands registered without one.
 DESCRIPTIONS = {

@@ -7,15 +7,17 @@ import json
 from typing import Any
 
 from ..core.errors import RecordError, RuleError
-from .common import report
+from .common import at_position, report
 
 DESCRIPTION = (
     "Show the position after the first STEP actions of hand H of a game record: whose turn it "
     "is, the trick on the table, the cards each seat holds, and the bids or cards the seat to "
     "act may choose. Each card is shown with its symbols and with the text to type for it, "
-    "for example in: spades-lab whatif FILE --at H:STEP --action TEXT (which replaces exactly "
-    "this action). Hands and steps count from 0; the steps of a hand are its bids, then its "
-    "card exchanges, then its plays.")
+    "for example in: spades-lab whatif FILE --at H:STEP --action TEXT (which replaces the "
+    "record's next action there). Hands count from 1 (1 is the first hand); STEP is a count "
+    "from 0 (0 is before the hand's first action) of its bids, then its card exchanges, then "
+    "its plays. With --json the position keeps the library's numbering: \"hand\" is 0 for "
+    "the first hand.")
 
 
 def register(sub: Any) -> None:
@@ -23,7 +25,8 @@ def register(sub: Any) -> None:
                        description=DESCRIPTION)
     p.add_argument("file", metavar="FILE", help="a game record (JSON)")
     p.add_argument("--at", required=True, metavar="H:STEP",
-                   help="hand and step, both counted from 0 (0:0 is before the first bid)")
+                   help="hand H (1 = the first hand) after its first STEP actions (a count: "
+                   "1:0 is before the first bid of the first hand)")
     p.add_argument("--seat", type=int, default=None, metavar="N",
                    help="show only this seat (0 North, 1 East, 2 South, 3 West; 0-7 with "
                    "eight players)")
@@ -31,28 +34,15 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_show)
 
 
-def parse_at(text: str) -> tuple[int, int]:
-    try:
-        h, k = text.split(":")
-        at = int(h), int(k)
-    except ValueError:
-        raise RecordError("bad-record", f"--at takes HAND:STEP, two numbers counted from 0 "
-                          f"(like 0:12), not {text!r}.") from None
-    if min(at) < 0:
-        raise RecordError("bad-record", "--at counts hands and steps from 0; negative numbers "
-                          "name nothing.")
-    return at
-
-
-def position(file: str, at: tuple[int, int], seat: int | None) -> dict[str, Any]:
+def position(file: str, at: str, seat: int | None) -> dict[str, Any]:
+    """The position ``at`` (``--at HAND:STEP`` as typed: the hand counted from 1, STEP a count
+    of its actions) of the record ``file``, as JSON-ready data: ``hand`` is the 0-based hand
+    index, ``step`` the count, ``steps`` the hand's recorded actions."""
     from ..core.records import hand_steps, load_record, replay
 
     data = load_record(file)
-    hand, step = at
+    hand, step = at_position(data, at)
     steps = hand_steps(data, hand)
-    if step > len(steps):
-        raise RecordError("bad-record", f"Hand {hand} has {len(steps)} recorded steps (0 to "
-                          f"{len(steps)}); there is no step {step}.", hand=hand)
     game = replay(data, upto=(hand, step)).game
     n = game.rules.players
     if seat is not None and not 0 <= seat < n:
@@ -88,8 +78,8 @@ def position(file: str, at: tuple[int, int], seat: int | None) -> dict[str, Any]
 
 
 def text(pos: dict[str, Any]) -> str:
-    lines = [f"Hand {pos['hand']}, step {pos['step']} of {pos['steps']}: waiting for "
-             f"{pos['waiting_for']}."]
+    lines = [f"Hand {pos['hand'] + 1}, after {pos['step']} of its {pos['steps']} recorded steps: "
+             f"waiting for {pos['waiting_for']}."]
     if pos["trick"]:
         lines.append("On the table: " + ", ".join(t["pretty"] for t in pos["trick"]) + ".")
     for s in pos["seats"]:
@@ -106,13 +96,14 @@ def text(pos: dict[str, Any]) -> str:
         nxt = pos["next"]
         done = nxt.get("card") or nxt.get("bid") if nxt["kind"] != "exchange" else \
             " ".join(nxt.get("cards", []))
-        lines.append(f"The record's step {pos['step']}: {nxt['kind']} {done}.")
+        lines.append(f"The record's next step: {nxt['kind']} {done} (whatif --at "
+                     f"{pos['hand'] + 1}:{pos['step']} replaces it).")
     return "\n".join(lines)
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     try:
-        pos = position(args.file, parse_at(args.at), args.seat)
+        pos = position(args.file, args.at, args.seat)
     except RuleError as e:
         return report(e, args.json)
     if args.json:

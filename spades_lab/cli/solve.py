@@ -1,13 +1,16 @@
 """``spades-lab solve``: double-dummy analysis of a record.
 
 ``spades-lab solve FILE [--hand H] [--at STEP] [--from-step K] [--time-limit S] [--node-limit N]
-[--progress] [--json]``: with ``--at``, the position after the first STEP actions of hand H
-(bids, then exchanges, then plays, as ``records.replay(upto=(H, STEP))``) is solved: the tricks
-the side to move can still take and that number after each legal play.  Without ``--at``, every
-play of hand H (default: the last hand) from play K on (default 0) is annotated with its cost in
-tricks against the best play.  The work is bounded by ``--time-limit`` (default 30 seconds) and
-``--node-limit``: when the budget runs out, ``--at`` prints the bounds found so far marked "not
-exact", and the annotation prints the plays it finished (the last ones) and one line saying so.
+[--progress] [--json]``: hand H is counted from 1 (1 is the first hand; default: the last hand).
+With ``--at``, the position after the first STEP actions of hand H (a count from 0 of its bids,
+then exchanges, then plays) is solved: the tricks the side to move can still take and that
+number after each legal play.  Without ``--at``, every play of hand H after its first K plays
+(``--from-step K``, a count; default 0: every play) is annotated with its cost in tricks
+against the best play; the text numbers the tricks from 1, the JSON keeps the library's 0-based
+``step`` (the play's place in the hand) and ``trick``.  The work is bounded by ``--time-limit``
+(default 30 seconds) and ``--node-limit``: when the budget runs out, ``--at`` prints the bounds
+found so far marked "not exact", and the annotation prints the plays it finished (the last
+ones) and one line saying so.
 Progress goes to stderr on a terminal (``--progress`` forces it).  Ctrl-C stops with one line
 and exit status 130.  A rejected input exits with status 2 (with ``--json``:
 ``{"error": {"rule": ..., ...}}``).
@@ -19,8 +22,8 @@ import json
 import sys
 from typing import Any
 
-from ..core.errors import RecordError, RuleError
-from .common import report
+from ..core.errors import RecordError, RuleError, echo
+from .common import check_step, hand_index, report
 
 DEFAULT_TIME_LIMIT = 30.0
 
@@ -46,11 +49,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser("solve", help="double-dummy analysis of a record",
                        description=__doc__.split("\n\n")[1])
     p.add_argument("file")
-    p.add_argument("--hand", type=int, default=None, help="0-based hand index (default: last)")
+    p.add_argument("--hand", type=int, default=None, metavar="H",
+                   help="the hand, counted from 1 (1 = the first hand; default: the last hand)")
     p.add_argument("--at", type=int, default=None, metavar="STEP",
-                   help="solve the position after STEP actions of the hand")
+                   help="solve the position after the hand's first STEP actions (a count: its "
+                   "bids, then exchanges, then plays; 0 = before the first bid)")
     p.add_argument("--from-step", type=int, default=0, metavar="K",
-                   help="annotate plays from play K on (0-based)")
+                   help="annotate the plays after the hand's first K plays (a count; default 0: "
+                   "every play)")
     p.add_argument("--time-limit", type=_positive_float, default=DEFAULT_TIME_LIMIT,
                    metavar="S", help=f"stop after S seconds (default {DEFAULT_TIME_LIMIT:g})")
     p.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
@@ -84,13 +90,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
               "progress": progress}
     try:
         data = load_record(args.file)
-        count = len(data.get("hands", []))
-        hand = args.hand if args.hand is not None else count - 1
-        if not 0 <= hand < max(count, 1) or count == 0:
-            raise RecordError("bad-record", f"The record has {count} hand(s); there is no "
-                              f"hand {hand}.", hand=hand)
+        hand = hand_index(len(data.get("hands", [])), args.hand)
         if args.at is not None:
-            game = replay(data, upto=(hand, args.at)).game
+            game = replay(data, upto=(hand, check_step(data, hand, args.at, "--at STEP"))).game
             solver = Solver(game.rules)
             res = solver.solve(game, **budget)
             if progress:
@@ -119,6 +121,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 print("(not every play was valued: the search budget ran out; raise "
                       "--time-limit to see them all)")
             return 0
+        plays = len(data["hands"][hand].get("plays", []))
+        if not 0 <= args.from_step < max(plays, 1):
+            raise RecordError(
+                "bad-record", f"Hand {hand + 1} has {plays} play{'' if plays == 1 else 's'}: "
+                "--from-step K annotates the plays after the first K, so choose --from-step 0 "
+                f"(every play){f' to {plays - 1} (the last only)' if plays > 1 else ''}, not "
+                f"{echo(args.from_step, 20)}.", hand=hand)
         game = replay(data).game
         solver = Solver(game.rules)
         stopped = None

@@ -295,14 +295,15 @@ def describe_whatif(w: WhatIfResult) -> str:
     lines = []
     h, k = w.at
     if w.action is not None:
-        lines.append(f"What if, at {h}:{k} (hand {h + 1}), {w.action}"
+        lines.append(f"What if, at step {k} of hand {h + 1}, {w.action}"
                      + (f" instead of: {w.replaced}" if w.replaced else "") + "?")
     if w.options:
         lines.append("With options " + ", ".join(f"{a} = {v}" for a, v in w.options.items()))
     lines.append(f"Then: {w.policy}.")
     for d in w.divergences:
-        lines.append(f"  The record stops fitting at {d.hand}:{d.step} ({d.action}: "
-                     f"{d.rule}); the players choose from there to the end of that hand.")
+        lines.append(f"  The record stops fitting at step {d.step} of hand {d.hand + 1} "
+                     f"({d.action}: {d.rule}); the players choose from there to the end of "
+                     "that hand.")
     for hd in w.diff:
         if not hd.changed:
             continue
