@@ -62,16 +62,20 @@ def score_lines(game: Game, scores: Iterable[TeamScore]) -> list[str]:
     return out
 
 
+def game_result_line(game: Game) -> str:
+    """The game's standing in one sentence: who won, or the totals and bags so far."""
+    if game.over and game.winner is not None:
+        seats = game.rules.team_seats[game.winner]
+        return (f"Game over: {team_name(seats, game.rules.players)} win with "
+                f"{game.totals[game.winner]} ({', '.join(map(str, game.totals))}).")
+    return (f"Totals: {', '.join(map(str, game.totals))}; bags: "
+            f"{', '.join(map(str, game.bags))}.")
+
+
 def game_account(game: Game) -> str:
     lines: list[str] = []
     for h in game.hands:
         lines.extend(hand_account(game, h))
         lines.append("")
-    if game.over and game.winner is not None:
-        seats = game.rules.team_seats[game.winner]
-        lines.append(f"Game over: {team_name(seats, game.rules.players)} win with "
-                     f"{game.totals[game.winner]} ({', '.join(map(str, game.totals))}).")
-    else:
-        lines.append(f"Totals: {', '.join(map(str, game.totals))}; bags: "
-                     f"{', '.join(map(str, game.bags))}.")
+    lines.append(game_result_line(game))
     return "\n".join(lines)

@@ -36,7 +36,10 @@ def test_play_is_reproducible_from_the_seed(tmp_path: Path,
     for p in (a, b):
         assert main(["play", "--rules", "acorns", "--option", "travelers_hunters=true",
                      "--seed", "5", "--hands", "2", "--out", str(p), "--quiet"]) == 0
-    capsys.readouterr()
+    quiet = capsys.readouterr().out.splitlines()
+    # --quiet: the standing in words (no Python values), then where the record went
+    assert quiet[0].startswith("Totals: ") and quiet[0] == quiet[2], quiet
+    assert not any(w in quiet[0] for w in ("None", "True", "False", "["))
     assert a.read_text() == b.read_text()
     assert main(["replay", str(a)]) == 0
     assert "Hand 2" in capsys.readouterr().out

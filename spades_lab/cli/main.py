@@ -70,7 +70,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..core.records import dump_record
     from ..core.rules import RuleSet
     from ..play.players import SimplePlayer, play_game
-    from ..text import game_account
+    from ..text import game_account, game_result_line
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)
@@ -86,7 +86,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"# spades-lab play --rules {rules.name} --seed {seed}")
         print(game_account(game))
     else:
-        print(f"totals {game.totals} over={game.over} winner={game.winner}")
+        print(game_result_line(game))
     if args.out:
         dump_record(game, args.out)
         print(f"Record written to {args.out}")
