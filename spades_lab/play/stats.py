@@ -403,7 +403,7 @@ class SimSummary:
         #: (the sums exact: see :data:`Exact`)
         self.teams: dict[tuple[str, str], list[Any]] = {}
         #: (rules, player, kind) -> [bids, made]
-        self.nils: dict[tuple[Any, ...], list[int]] = {}
+        self.nils: dict[tuple[str, ...], list[int]] = {}
         #: rules -> {hands in a game: games}
         self.lengths: dict[str, dict[int, int]] = {}
         #: rules -> games not finished
@@ -448,7 +448,7 @@ class SimSummary:
             return
         n = nils(hands)
         for key, g in n.groupby(list(NIL_KEYS), sort=False):
-            acc = self.nils.setdefault(tuple(_scalar(k) for k in key), [0, 0])
+            acc = self.nils.setdefault(tuple(key), [0, 0])
             acc[0] += len(g)
             acc[1] += int(g["made"].sum())
 
@@ -518,12 +518,6 @@ class SimSummary:
                          "unfinished": self.unfinished.get(rules, 0) / n})
         return pd.DataFrame(rows, columns=["rules", "games", "mean_hands", "low", "high",
                                            "median_hands", "p90_hands", "unfinished"])
-
-
-def _scalar(v: Any) -> Any:
-    """A numpy scalar as the Python one (whole numbers stay exact); others unchanged."""
-    item = getattr(v, "item", None)
-    return item() if item is not None else v
 
 
 # ---------------------------------------------------------------------------- nils
