@@ -4,6 +4,7 @@ from __future__ import annotations
 import contextlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,32 +110,137 @@ def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
 # ---------------------------------------------------------------------------- streaming
 
 
-def test_summary_gathered_chunk_by_chunk_is_the_summary_of_all_rows() -> None:
+@pytest.fixture(scope="module")
+def two_rule_sets() -> tuple[Any, Any]:
+    """Games (and their hands) under two rule sets, with nils, unfinished games and no-winner
+    rows: every kind of entry a summary holds."""
+    import pandas as pd
+
+    a = simulate_games("acorns", ["heuristic", "random"], 12, seed=3, max_hands=12)
+    b = simulate_games({"preset": "standard", "options": {"bag_limit": 5, "bag_penalty": 50}},
+                       ["random", "heuristic"], 10, seed=8, max_hands=30)
+    b.games["game"] += 100
+    b.hands["game"] += 100
+    return (pd.concat([a.hands, b.hands], ignore_index=True),
+            pd.concat([a.games, b.games], ignore_index=True))
+
+
+def _tables(s: Any) -> list[Any]:
+    return [s.score_summary(), s.game_length_summary(),
+            *(s.nil_success(by) for by in (("rules", "player", "kind"), ("player", "kind"),
+                                           ("kind",), ("rules",), ("kind", "player"), ()))]
+
+
+def test_summary_in_any_chunks_is_the_summary_in_one(two_rule_sets: tuple[Any, Any]) -> None:
+    """Folding the rows chunk by chunk, cut anywhere, gives exactly (to the last bit) the tables
+    of one fold of all of them: the running sums are exact, nothing is rounded per chunk."""
+    import random
+
+    from pandas.testing import assert_frame_equal
+
+    from spades_lab.play.stats import SimSummary
+
+    hands, games = two_rule_sets
+    one = SimSummary()
+    one.add(hands, games)
+    assert one.hands == len(hands) and one.games == len(games)
+    want = _tables(one)
+    assert all(len(t) for t in want[:-1]) and len(want[0]) == 4  # 2 rule sets x 2 players
+    assert want[1]["unfinished"].max() > 0  # some games hit max_hands
+    rng = random.Random(11)
+    for _ in range(6):
+        order = games.sample(frac=1, random_state=rng.randrange(10**6))  # any order too
+        cuts = sorted(rng.sample(range(1, len(order)), rng.randrange(1, 8)))
+        s = SimSummary()
+        for lo, hi in zip([0, *cuts], [*cuts, len(order)], strict=True):
+            chunk = order.iloc[lo:hi]
+            s.add(hands[hands["game"].isin(chunk["game"])], chunk)
+        assert (s.hands, s.games, s.wins) == (one.hands, one.games, one.wins)
+        for got, expected in zip(_tables(s), want, strict=True):
+            assert_frame_equal(got, expected, check_exact=True)
+    counts = games["winner_player"].value_counts(dropna=False)
+    assert one.wins == {str(k): int(v) for k, v in counts.items()}
+
+
+def test_summary_tables_are_what_pandas_computes(two_rule_sets: tuple[Any, Any]) -> None:
+    """The summary's tables (and so the whole-frame functions, which read them) against plain
+    pandas on all the rows: counts and shares, mean and standard deviation, the interval
+    mean +- 1.96 sd / sqrt(n), and the median and 90th percentile to the last bit."""
+    import math
+
     from spades_lab.play.stats import (
-        SimSummary,
+        Z95,
         game_length_summary,
         nil_success,
+        nils,
+        rule_label,
         score_summary,
+        team_scores,
     )
 
-    res = simulate_games("acorns", ["heuristic", "random"], 12, seed=3, max_hands=40)
-    s = SimSummary()
-    for lo in range(0, 12, 5):
-        games = res.games.iloc[lo:lo + 5]
-        s.add(res.hands[res.hands["game"].isin(games["game"])], games)
-    assert s.hands == len(res.hands) and s.games == 12
-    for mine, theirs in ((s.score_summary(), score_summary(res.hands)),
-                         (s.nil_success(by=("player", "kind")),
-                          nil_success(res.hands, by=("player", "kind"))),
-                         (s.game_length_summary(), game_length_summary(res.games))):
-        assert list(mine.columns) == list(theirs.columns) and len(mine) == len(theirs) > 0
-        for col in mine.columns:
-            if mine[col].dtype.kind in "fi":
-                assert ((mine[col] - theirs[col]).abs() < 1e-9).all(), col
-            else:
-                assert list(mine[col]) == list(theirs[col]), col
-    counts = res.games["winner_player"].value_counts(dropna=False)
-    assert s.wins == {str(k): int(v) for k, v in counts.items()}
+    hands, games = two_rule_sets
+    close = {"rel_tol": 1e-12, "abs_tol": 1e-12}
+    t = team_scores(hands)
+    table = score_summary(hands)
+    assert list(table.columns) == ["rules", "player", "team_hands", "mean", "low", "high", "std",
+                                   "made_rate", "bags_per_hand"]
+    groups = list(t.groupby(["rules", "player"]))
+    assert [k for k, _ in groups] == list(zip(table["rules"], table["player"], strict=True))
+    for (_, g), row in zip(groups, table.itertuples(), strict=True):
+        x = g["hand_score"]
+        half = Z95 * x.std() / math.sqrt(len(x))
+        assert row.team_hands == len(x) and row.made_rate == g["made"].mean()
+        assert math.isclose(row.mean, x.mean(), **close)
+        assert math.isclose(row.std, x.std(), **close)
+        assert math.isclose(row.low, x.mean() - half, **close)
+        assert math.isclose(row.high, x.mean() + half, **close)
+        assert math.isclose(row.bags_per_hand, g["bags_added"].mean(), **close)
+
+    lengths = game_length_summary(games)
+    groups = list(games.groupby(rule_label(games)))
+    assert [k for k, _ in groups] == list(lengths["rules"])
+    for (_, g), row in zip(groups, lengths.itertuples(), strict=True):
+        x = g["hands"]
+        assert row.games == len(x) and math.isclose(row.mean_hands, x.mean(), **close)
+        assert row.median_hands == x.median() and row.p90_hands == x.quantile(0.9)
+        assert row.unfinished == (~g["over"]).mean()
+
+    n = nils(hands)
+    for by in (["rules", "player", "kind"], ["player", "kind"], ["kind"]):
+        got = nil_success(hands, by=by)
+        want = n.groupby(by)["made"].agg(["size", "sum"]).reset_index()
+        assert got[by].values.tolist() == want[by].values.tolist()
+        assert got["bids"].tolist() == want["size"].tolist()
+        assert got["made"].tolist() == want["sum"].tolist()
+    with pytest.raises(ValueError, match="seat"):
+        nil_success(hands, by=["seat"])
+
+
+def test_game_length_quantiles_are_pandas_to_the_last_bit() -> None:
+    """The summary keeps a count per game length, not the lengths; its quantiles still match
+    pandas' exactly, including past halfway between two neighbours, where numpy interpolates
+    from the upper one."""
+    import random
+
+    import pandas as pd
+
+    from spades_lab.play.stats import _quantile, game_length_summary
+
+    rng = random.Random(5)
+    for trial in range(300):
+        values = [rng.choice([rng.randrange(1, 30), rng.randrange(1, 300)])
+                  for _ in range(rng.randrange(1, 60))]
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        series = pd.Series(values)
+        for q in (0.5, 0.9, 0.1, 0.75, rng.random()):
+            assert _quantile(counts, q) == series.quantile(q), (values, q)
+        if trial % 30 == 0:
+            frame = pd.DataFrame({"preset": "standard", "hands": values, "over": True})
+            row = game_length_summary(frame).iloc[0]
+            assert row["median_hands"] == series.median()
+            assert row["p90_hands"] == series.quantile(0.9)
 
 
 def test_summary_size_does_not_grow_with_the_hands() -> None:

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import math
+import random
+import statistics
+from typing import Any
 
 import matplotlib
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -29,6 +33,67 @@ def test_intervals() -> None:
     assert w.mean == 0 and w.low == 0 and 0.1 < w.high < 0.2
     d = stats.diff_ci(iter([10.0, 12.0, 11.0]), iter([1.0, 2.0, 3.0]))
     assert d.mean == 9 and d.low > 5
+
+
+def _expected_interval(xs: list[Any]) -> stats.Interval:
+    """The interval from :mod:`statistics`, whose mean and variance are exact, correctly
+    rounded (it sums fractions): the reference the kit's one formula must meet to the bit."""
+    n = len(xs)
+    m = float(statistics.mean(xs))
+    half = stats.Z95 * math.sqrt(float(statistics.variance(xs)) / n)
+    return stats.Interval(m, m - half, m + half, n)
+
+
+def test_one_interval_formula_exact_to_the_last_bit() -> None:
+    """mean_ci is sums_ci of the exact count, sum and sum of squares, on whole numbers (Python
+    or numpy, past int64's range too) and on floats."""
+    rng = random.Random(2)
+    for _ in range(40):
+        n = rng.randrange(2, 300)
+        ints = [rng.randrange(-500, 700) for _ in range(n)]
+        want = _expected_interval(ints)
+        assert stats.mean_ci(ints) == want
+        assert stats.mean_ci(np.array(ints)) == want and stats.mean_ci(pd.Series(ints)) == want
+        assert stats.sums_ci(n, sum(ints), sum(x * x for x in ints)) == want
+        assert stats.sums_ci(np.int64(n), np.sum(ints), np.sum(np.square(ints))) == want
+        floats = [rng.gauss(0, 10 ** rng.randrange(-3, 6)) for _ in range(n)]
+        assert stats.mean_ci(floats) == _expected_interval(floats)
+    big = [3 * 10**9 + rng.randrange(1000) for _ in range(2000)]  # squares overflow int64
+    assert stats.mean_ci(np.array(big, dtype=np.int64)) == _expected_interval(big)
+    assert stats.mean_ci([7]).n == 1 and math.isnan(stats.mean_ci([7]).low)
+    assert stats.mean_ci([]).n == 0 and math.isnan(stats.mean_ci([]).mean)
+    assert math.isnan(stats.mean_ci([1.0, math.nan, 2.0]).mean)
+    with pytest.raises(ValueError, match="not the sums of real numbers"):
+        stats.sums_ci(3, 6, 10)  # 1, 2, 3 have squares summing to 14 at least
+
+
+def test_interval_is_sound_for_large_values_close_together() -> None:
+    """Values around 1e9 with a spread of 0.01: float sums of squares cancel every digit of
+    the variance (the data below makes that formula wrong by far); the kit's sums are exact,
+    streamed or not, and agree with the exact variance to the bit (the two-pass formula, the
+    old one, only to about 1e-8)."""
+    rng = random.Random(7)
+    xs = [1e9 + rng.uniform(0, 0.01) for _ in range(1000)]
+    n = len(xs)
+    exact = float(statistics.variance(xs))
+    naive = (n * sum(x * x for x in xs) - sum(xs) ** 2) / (n * (n - 1))
+    assert not math.isclose(naive, exact, rel_tol=0.5)  # the naive formula is useless here
+    m = sum(xs) / n
+    two_pass = sum((x - m) ** 2 for x in xs) / (n - 1)
+    assert math.isclose(two_pass, exact, rel_tol=1e-6)
+    assert stats.mean_ci(xs) == _expected_interval(xs)
+    # streamed: a frame whose partnership scores are these values, folded in uneven chunks
+    base = simulate_hands("standard", "random", n // 2, seed=1).hands
+    base["team0_hand_score"] = xs[::2]
+    base["team1_hand_score"] = xs[1::2]
+    s = stats.SimSummary()
+    for lo, hi in ((0, 17), (17, 18), (18, 301), (301, n // 2)):
+        s.add(base.iloc[lo:hi])
+    row = s.score_summary().iloc[0]
+    want = _expected_interval(xs)
+    assert (row["mean"], row["low"], row["high"]) == (want.mean, want.low, want.high)
+    assert row["std"] == math.sqrt(exact)
+    assert stats.score_summary(base).equals(s.score_summary())
 
 
 def test_team_scores_and_summary(acorns: pd.DataFrame) -> None:

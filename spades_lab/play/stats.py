@@ -18,15 +18,22 @@ pandas and matplotlib are imported inside the functions.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 Z95 = 1.959963984540054
 
 
 # ---------------------------------------------------------------------------- intervals
+
+
+#: A sum kept exact: a Python int for whole numbers, a Fraction for other finite numbers (every
+#: float is one, exactly); a float only when it is not finite (nan or an infinity).
+Exact = int | Fraction | float
 
 
 @dataclass(frozen=True)
@@ -43,16 +50,26 @@ class Interval:
 
 
 def mean_ci(values: Iterable[float], z: float = Z95) -> Interval:
-    """The mean with a normal-approximation confidence interval (95% by default)."""
-    xs = [float(v) for v in values]
-    n = len(xs)
-    if n == 0:
+    """The mean with a normal-approximation confidence interval (95% by default): the
+    :func:`sums_ci` of the values' count, sum and sum of squares, taken exactly."""
+    return sums_ci(*_moments(values), z=z)
+
+
+def sums_ci(n: int, total: Any, squares: Any, z: float = Z95) -> Interval:
+    """The mean of ``n`` values with its normal-approximation confidence interval (95% by
+    default), from their count, sum and sum of squares: the one home of the interval
+    :func:`mean_ci` and :class:`SimSummary` give.  Whole-number sums (Python or numpy ints)
+    stay exact until the last division, so the variance is the exact one, correctly rounded.
+
+    >>> str(sums_ci(4, 10, 30)), str(mean_ci([1, 2, 3, 4]))
+    ('2.50 [1.23, 3.77] (n=4)', '2.50 [1.23, 3.77] (n=4)')
+    """
+    n = int(n)
+    if n <= 0:
         return Interval(math.nan, math.nan, math.nan, 0)
-    m = sum(xs) / n
-    if n < 2:
-        return Interval(m, math.nan, math.nan, n)
-    var = sum((x - m) ** 2 for x in xs) / (n - 1)
-    half = z * math.sqrt(var / n)
+    total, squares = _exact(total), _exact(squares)
+    m = _ratio(total, n)
+    half = z * math.sqrt(_variance(n, total, squares) / n)
     return Interval(m, m - half, m + half, n)
 
 
@@ -63,22 +80,106 @@ def diff_ci(a: Iterable[float], b: Iterable[float], z: float = Z95) -> Interval:
     >>> d.mean, d.low > 0
     (4.5, True)
     """
-    xa = [float(v) for v in a]
-    xb = [float(v) for v in b]
-    ma, mb = mean_ci(xa), mean_ci(xb)
-    va = _var(xa)
-    vb = _var(xb)
-    half = z * math.sqrt(va / max(1, ma.n) + vb / max(1, mb.n))
-    d = ma.mean - mb.mean
-    return Interval(d, d - half, d + half, ma.n + mb.n)
+    na, ta, sa = _moments(a)
+    nb, tb, sb = _moments(b)
+    d = _ratio(ta, na) - _ratio(tb, nb)
+    half = z * math.sqrt(_variance(na, ta, sa) / max(1, na) + _variance(nb, tb, sb) / max(1, nb))
+    return Interval(d, d - half, d + half, na + nb)
 
 
-def _var(xs: Sequence[float]) -> float:
-    n = len(xs)
-    if n < 2:
+def _exact(v: Any) -> Exact:
+    """``v`` as an exact number (see :data:`Exact`): ints (Python or numpy) as Python ints,
+    other finite numbers as the Fraction they are (a float exactly), the rest as floats."""
+    if isinstance(v, numbers.Integral):
+        return int(v)
+    if isinstance(v, Fraction):
+        return v if v.denominator != 1 else int(v)
+    x = float(v)
+    if not math.isfinite(x):
+        return x
+    p, q = x.as_integer_ratio()
+    return p if q == 1 else Fraction(p, q)
+
+
+def _moments(values: Iterable[Any]) -> tuple[int, Exact, Exact]:
+    """The count, sum and sum of squares of ``values``, exact (see :data:`Exact`).
+
+    Whole numbers stay Python ints; other values are summed as the fractions they are exactly
+    (as :func:`statistics.variance` does), so a variance taken from these sums is exact until
+    its last division even for large values close together, where float sums of squares lose
+    every digit.
+
+    >>> _moments([1, 2, 3]), _moments([0.5, 1.5]), _moments([])
+    ((3, 6, 14), (2, 2, Fraction(5, 2)), (0, 0, 0))
+    """
+    dtype = getattr(values, "dtype", None)
+    if dtype is not None and getattr(dtype, "kind", "") in "iub":
+        # a numpy array or pandas column of whole numbers: numpy's int64 sums are exact while
+        # they cannot overflow (bounded by the largest magnitude); else Python ints below
+        import numpy as np
+
+        a = np.asarray(values)
+        if a.dtype.kind in "iub":
+            n = int(a.size)
+            if n == 0:
+                return 0, 0, 0
+            big = max(abs(int(a.min())), abs(int(a.max())))
+            if n * big * big < 2**63:
+                a = a.astype(np.int64)
+                return n, int(a.sum()), int((a * a).sum())
+    xs = values.tolist() if hasattr(values, "tolist") else list(values)
+    if all(type(v) is int for v in xs):
+        return len(xs), sum(xs), sum(v * v for v in xs)
+    n = 0
+    sx: dict[int, int] = {}  # denominator -> sum of numerators (as statistics._ss keeps them)
+    sxx: dict[int, int] = {}  # denominator -> sum of squared numerators (over its square)
+    odd: list[float] = []
+    for v in xs:
+        n += 1
+        if type(v) is int:
+            p, q = v, 1
+        elif type(v) is float and math.isfinite(v):
+            p, q = v.as_integer_ratio()
+        else:
+            e = _exact(v)
+            if isinstance(e, float):
+                odd.append(e)
+                continue
+            p, q = (e, 1) if isinstance(e, int) else (e.numerator, e.denominator)
+        sx[q] = sx.get(q, 0) + p
+        sxx[q] = sxx.get(q, 0) + p * p
+    if odd:  # nan or an infinity: so is the sum (and the variance is nan)
+        return n, sum(odd), math.nan
+    return n, _sum_over(sx, 1), _sum_over(sxx, 2)
+
+
+def _sum_over(partials: Mapping[int, int], power: int) -> int | Fraction:
+    """The exact sum of ``numerator / denominator ** power`` over ``partials``."""
+    if set(partials) <= {1}:
+        return partials.get(1, 0)
+    total = sum((Fraction(p, q ** power) for q, p in partials.items()), Fraction(0))
+    return total if total.denominator != 1 else total.numerator
+
+
+def _ratio(a: Exact, n: int) -> float:
+    """``a / n`` correctly rounded (nan when ``n`` is 0)."""
+    if n == 0:
         return math.nan
-    m = sum(xs) / n
-    return sum((x - m) ** 2 for x in xs) / (n - 1)
+    if isinstance(a, Fraction):
+        return float(a / n)
+    return a / n
+
+
+def _variance(n: int, total: Exact, squares: Exact) -> float:
+    """The sample variance of ``n`` values from their sum and sum of squares: exact until the
+    last division (nan with fewer than 2 values or sums that are not finite)."""
+    if n < 2 or isinstance(total, float) or isinstance(squares, float):
+        return math.nan
+    var = _ratio(n * squares - total * total, n * (n - 1))
+    if var < 0:
+        raise ValueError(f"a sum of squares of {float(squares)} cannot go with {n} values "
+                         f"summing to {float(total)}: they are not the sums of real numbers")
+    return var
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
@@ -147,17 +248,12 @@ def team_scores(df: Any) -> Any:
 
 
 def score_summary(df: Any) -> Any:
-    """Mean hand score per partnership with a 95% interval, by rule set and player type."""
-    import pandas as pd
-
-    t = team_scores(df)
-    rows = []
-    for (rules, player), g in t.groupby(["rules", "player"], sort=True):
-        ci = mean_ci(g["hand_score"])
-        rows.append({"rules": rules, "player": player, "team_hands": ci.n, "mean": ci.mean,
-                     "low": ci.low, "high": ci.high, "std": g["hand_score"].std(),
-                     "made_rate": g["made"].mean(), "bags_per_hand": g["bags_added"].mean()})
-    return pd.DataFrame(rows)
+    """Mean hand score per partnership with a 95% interval, by rule set and player type: one
+    row per (``rules``, ``player``) with ``team_hands``, ``mean``, ``low``, ``high``, ``std``,
+    ``made_rate`` and ``bags_per_hand`` (the :meth:`SimSummary.score_summary` of the frame)."""
+    s = SimSummary()
+    s._fold_scores(df)
+    return s.score_summary()
 
 
 def plot_score_distribution(df: Any, ax: Any = None, by: str = "player", bins: int = 40) -> Any:
@@ -175,17 +271,11 @@ def plot_score_distribution(df: Any, ax: Any = None, by: str = "player", bins: i
 
 
 def game_length_summary(games: Any) -> Any:
-    """Hands per game (mean, median, 90th percentile, share unfinished) by rule set."""
-    import pandas as pd
-
-    rows = []
-    for rules, g in games.groupby(rule_label(games)):
-        ci = mean_ci(g["hands"])
-        rows.append({"rules": rules, "games": len(g), "mean_hands": ci.mean, "low": ci.low,
-                     "high": ci.high, "median_hands": g["hands"].median(),
-                     "p90_hands": g["hands"].quantile(0.9),
-                     "unfinished": float((~g["over"].astype(bool)).mean())})
-    return pd.DataFrame(rows)
+    """Hands per game (mean, median, 90th percentile, share unfinished) by rule set (the
+    :meth:`SimSummary.game_length_summary` of the frame)."""
+    s = SimSummary()
+    s._fold_games(games)
+    return s.game_length_summary()
 
 
 def win_rates(games: Any) -> Any:
@@ -258,26 +348,16 @@ def plot_superior_trick(df: Any, ax: Any = None) -> Any:
 # ---------------------------------------------------------------------------- streaming
 
 
-def _interval(n: int, total: float, squares: float, z: float = Z95) -> tuple[float, float,
-                                                                            float, float]:
-    """(mean, low, high, standard deviation) of ``n`` values from their sum and sum of squares
-    (:func:`mean_ci`'s interval; whole-number sums stay exact until the last division)."""
-    if n == 0:
-        return math.nan, math.nan, math.nan, math.nan
-    m = total / n
-    if n < 2:
-        return m, math.nan, math.nan, math.nan
-    var = max(0.0, (n * squares - total * total) / (n * (n - 1)))
-    half = z * math.sqrt(var / n)
-    return m, m - half, m + half, math.sqrt(var)
-
-
 def _quantile(counts: Mapping[int, int], q: float) -> float:
-    """The ``q`` quantile of the values counted in ``counts`` (value -> how many), linearly
-    interpolated between neighbours as pandas' ``Series.quantile`` does."""
+    """The ``q`` quantile of the values counted in ``counts`` (value -> how many), as pandas'
+    ``Series.quantile`` gives it: numpy's linear method, to the last bit (the interpolation
+    runs from the upper neighbour when past halfway, as numpy's does)."""
     n = sum(counts.values())
+    if n == 0:
+        return math.nan
     pos = (n - 1) * q
-    lo, frac = int(pos), pos - int(pos)
+    lo = math.floor(pos)
+    t = pos - lo
 
     def nth(k: int) -> int:
         seen = 0
@@ -287,37 +367,43 @@ def _quantile(counts: Mapping[int, int], q: float) -> float:
                 return v
         raise IndexError(k)
 
-    a = nth(lo)
-    return float(a if frac == 0 else a + (nth(lo + 1) - a) * frac)
+    a, b = nth(lo), nth(min(lo + 1, n - 1))
+    d = b - a
+    return float(b - d * (1 - t) if t >= 0.5 else a + d * t)
+
+
+#: The columns of :func:`nils` that :meth:`SimSummary.nil_success` can group by.
+NIL_KEYS = ("rules", "player", "kind")
 
 
 class SimSummary:
     """The figures ``spades-lab simulate`` prints, gathered chunk by chunk as a simulation
     streams (:func:`spades_lab.play.sim.iter_simulation`): per rule set and player type the
-    partnership hand scores (count, sum, sum of squares, bids made, bags), per player and nil
-    kind the nil bids made, per rule set the games' lengths (a count per length) and the
-    winners.  Its size depends on the kinds of thing seen, never on the number of hands: the
-    rows themselves are not kept.
+    partnership hand scores (count, exact sum and sum of squares, bids made, bags), per rule
+    set, player and nil kind the nil bids made, per rule set the games' lengths (a count
+    per length) and the winners.  Its size depends on the kinds of thing seen, never on the
+    number of hands: the rows themselves are not kept.
 
-    Its tables are those of :func:`score_summary`, :func:`nil_success` and
-    :func:`game_length_summary` on all the rows at once.
+    It is the one home of these tables: :func:`score_summary`, :func:`nil_success` and
+    :func:`game_length_summary` fold their whole frame into one and read its table, so a
+    summary gathered chunk by chunk gives exactly the tables of all the rows at once.
 
     >>> from spades_lab.play.sim import simulate_hands
     >>> df = simulate_hands("standard", ["heuristic", "random"], 40, seed=3).hands
     >>> s = SimSummary()
     >>> s.add(df.iloc[:25]); s.add(df.iloc[25:])
-    >>> a, b = s.score_summary(), score_summary(df)
-    >>> s.hands, list(a.columns) == list(b.columns), bool((a.high - b.high).abs().max() < 1e-9)
-    (40, True, True)
+    >>> s.hands, s.score_summary().equals(score_summary(df))
+    (40, True)
     """
 
     def __init__(self) -> None:
         self.hands = 0
         self.games = 0
         #: (rules, player) -> [team-hands, sum of hand scores, sum of squares, made, bags]
+        #: (the sums exact: see :data:`Exact`)
         self.teams: dict[tuple[str, str], list[Any]] = {}
         #: (rules, player, kind) -> [bids, made]
-        self.nils: dict[tuple[str, str, str], list[int]] = {}
+        self.nils: dict[tuple[str, ...], list[int]] = {}
         #: rules -> {hands in a game: games}
         self.lengths: dict[str, dict[int, int]] = {}
         #: rules -> games not finished
@@ -335,59 +421,78 @@ class SimSummary:
         simulations, its game rows (as ``SimResult.games``)."""
         self.hands += len(hands)
         if len(hands):
-            t = team_scores(hands)
-            # whole-number squares (hand scores are a few hundred points: int64 never overflows
-            # within a chunk, and the running sums are Python ints)
-            score = t["hand_score"]
-            t["sq"] = score.astype("int64") ** 2 if score.dtype.kind in "iub" else score ** 2
-            for (rules, player), g in t.groupby(["rules", "player"], sort=False):
-                acc = self.teams.setdefault((rules, player), [0, 0, 0, 0, 0])
-                acc[0] += len(g)
-                acc[1] += _num(g["hand_score"].sum())
-                acc[2] += _num(g["sq"].sum())
-                acc[3] += int(g["made"].sum())
-                acc[4] += _num(g["bags_added"].sum())
-            n = nils(hands)
-            for (rules, player, kind), g in n.groupby(["rules", "player", "kind"], sort=False):
-                acc2 = self.nils.setdefault((rules, player, kind), [0, 0])
-                acc2[0] += len(g)
-                acc2[1] += int(g["made"].sum())
+            self._fold_scores(hands)
+            self._fold_nils(hands)
         if games is not None and len(games):
             self.games += len(games)
-            labels = rule_label(games)
-            for rules, g in games.groupby(labels, sort=False):
-                counts = self.lengths.setdefault(rules, {})
-                for v, c in g["hands"].value_counts().items():
-                    counts[int(v)] = counts.get(int(v), 0) + int(c)
-                self.unfinished[rules] = self.unfinished.get(rules, 0) + int(
-                    (~g["over"].astype(bool)).sum())
+            self._fold_games(games)
             for w in games["winner_player"]:
                 key = str(w)
                 self.wins[key] = self.wins.get(key, 0) + 1
 
+    def _fold_scores(self, hands: Any) -> None:
+        if not len(hands):
+            return
+        t = team_scores(hands)
+        for (rules, player), g in t.groupby(["rules", "player"], sort=False):
+            n, total, squares = _moments(g["hand_score"])
+            acc = self.teams.setdefault((rules, player), [0, 0, 0, 0, 0])
+            acc[0] += n
+            acc[1] += total
+            acc[2] += squares
+            acc[3] += int(g["made"].sum())
+            acc[4] += _moments(g["bags_added"])[1]
+
+    def _fold_nils(self, hands: Any) -> None:
+        if not len(hands):
+            return
+        n = nils(hands)
+        for key, g in n.groupby(list(NIL_KEYS), sort=False):
+            acc = self.nils.setdefault(tuple(key), [0, 0])
+            acc[0] += len(g)
+            acc[1] += int(g["made"].sum())
+
+    def _fold_games(self, games: Any) -> None:
+        if not len(games):
+            return
+        for rules, g in games.groupby(rule_label(games), sort=False):
+            counts = self.lengths.setdefault(rules, {})
+            for v, c in g["hands"].value_counts().items():
+                counts[int(v)] = counts.get(int(v), 0) + int(c)
+            self.unfinished[rules] = self.unfinished.get(rules, 0) + int(
+                (~g["over"].astype(bool)).sum())
+
     def score_summary(self) -> Any:
-        """:func:`score_summary` of every hand folded in."""
+        """The mean partnership hand score (95% interval, :func:`sums_ci`) and its standard
+        deviation, the share of bids made and the bags per hand, per rule set and player type,
+        of every hand folded in."""
         import pandas as pd
 
         rows = []
         for (rules, player), (n, total, squares, made, bags) in sorted(self.teams.items()):
-            m, low, high, std = _interval(n, total, squares)
-            rows.append({"rules": rules, "player": player, "team_hands": n, "mean": m,
-                         "low": low, "high": high, "std": std, "made_rate": made / n,
-                         "bags_per_hand": bags / n})
+            ci = sums_ci(n, total, squares)
+            rows.append({"rules": rules, "player": player, "team_hands": n, "mean": ci.mean,
+                         "low": ci.low, "high": ci.high,
+                         "std": math.sqrt(_variance(n, total, squares)),
+                         "made_rate": made / n, "bags_per_hand": _ratio(bags, n)})
         return pd.DataFrame(rows, columns=["rules", "player", "team_hands", "mean", "low",
                                            "high", "std", "made_rate", "bags_per_hand"])
 
     def nil_success(self, by: Sequence[str] = ("rules", "player", "kind")) -> Any:
-        """:func:`nil_success` of every hand folded in (``by`` a subset of rules, player,
-        kind)."""
+        """Nil-type bids and how many were made, with the rate and its Wilson 95% interval, of
+        every hand folded in, grouped by ``by`` (names from :data:`NIL_KEYS`; one name alone
+        may be given as a string)."""
         import pandas as pd
 
-        names = ("rules", "player", "kind")
+        by = [by] if isinstance(by, str) else list(by)
+        unknown = [b for b in by if b not in NIL_KEYS]
+        if unknown:
+            raise ValueError(f"nil_success groups by {', '.join(NIL_KEYS)}, not "
+                             f"{', '.join(map(str, unknown))}")
+        where = [NIL_KEYS.index(b) for b in by]
         merged: dict[tuple[Any, ...], list[int]] = {}
         for key, (bids, made) in self.nils.items():
-            k = tuple(key[names.index(b)] for b in by)
-            acc = merged.setdefault(k, [0, 0])
+            acc = merged.setdefault(tuple(key[i] for i in where), [0, 0])
             acc[0] += bids
             acc[1] += made
         rows = []
@@ -398,27 +503,21 @@ class SimSummary:
         return pd.DataFrame(rows, columns=[*by, "bids", "made", "rate", "low", "high"])
 
     def game_length_summary(self) -> Any:
-        """:func:`game_length_summary` of every game folded in."""
+        """Hands per game (mean with its 95% interval, median, 90th percentile) and the share
+        of games unfinished, per rule set, of every game folded in."""
         import pandas as pd
 
         rows = []
         for rules, counts in sorted(self.lengths.items()):
             n = sum(counts.values())
-            total = sum(v * c for v, c in counts.items())
-            squares = sum(v * v * c for v, c in counts.items())
-            m, low, high, _ = _interval(n, total, squares)
-            rows.append({"rules": rules, "games": n, "mean_hands": m, "low": low,
-                         "high": high, "median_hands": _quantile(counts, 0.5),
+            ci = sums_ci(n, sum(v * c for v, c in counts.items()),
+                         sum(v * v * c for v, c in counts.items()))
+            rows.append({"rules": rules, "games": n, "mean_hands": ci.mean, "low": ci.low,
+                         "high": ci.high, "median_hands": _quantile(counts, 0.5),
                          "p90_hands": _quantile(counts, 0.9),
                          "unfinished": self.unfinished.get(rules, 0) / n})
         return pd.DataFrame(rows, columns=["rules", "games", "mean_hands", "low", "high",
                                            "median_hands", "p90_hands", "unfinished"])
-
-
-def _num(v: Any) -> Any:
-    """A numpy or Python number as a Python one (whole numbers stay exact)."""
-    item = getattr(v, "item", None)
-    return item() if item is not None else v
 
 
 # ---------------------------------------------------------------------------- nils
@@ -449,19 +548,11 @@ def nils(df: Any) -> Any:
 
 def nil_success(df: Any, by: Sequence[str] = ("rules", "player", "kind")) -> Any:
     """How often each nil type succeeds: bids, made, rate and Wilson 95% interval, grouped by
-    ``by`` (columns of :func:`nils`)."""
-    import pandas as pd
-
-    n = nils(df)
-    rows = []
-    if len(n):
-        for key, g in n.groupby(list(by)):
-            key = key if isinstance(key, tuple) else (key,)
-            ci = wilson(int(g["made"].sum()), len(g))
-            rows.append({**dict(zip(by, key, strict=True)), "bids": len(g),
-                         "made": int(g["made"].sum()), "rate": ci.mean, "low": ci.low,
-                         "high": ci.high})
-    return pd.DataFrame(rows, columns=[*by, "bids", "made", "rate", "low", "high"])
+    ``by`` (any of ``rules``, ``player``, ``kind``; the :meth:`SimSummary.nil_success` of the
+    frame)."""
+    s = SimSummary()
+    s._fold_nils(df)
+    return s.nil_success(by)
 
 
 def error_bars(mid: Any, low: Any, high: Any) -> Any:
@@ -636,4 +727,4 @@ __all__ = ["Interval", "mean_ci", "diff_ci", "wilson", "rule_label", "team_score
            "plot_game_lengths", "superior_trump_summary", "plot_superior_trick", "nils",
            "nil_success", "plot_nil_success", "bag_penalties", "plot_bag_penalties",
            "ace_flip_summary", "ace_flip_costs", "plot_ace_flips", "th_effect",
-           "plot_th_effect", "error_bars", "SimSummary"]
+           "plot_th_effect", "error_bars", "SimSummary", "sums_ci", "NIL_KEYS"]
