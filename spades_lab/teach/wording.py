@@ -17,6 +17,7 @@ from ..core.errors import RULE_IDS
 from ..core.rules import RuleSet, seat_name, team_name
 
 if TYPE_CHECKING:
+    from ..core.engine import Game
     from ..core.records import ReplayResult, Step
 
 
@@ -73,6 +74,8 @@ def line_text(text: str) -> str:
 
     >>> line_text("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only)")
     '1 trick scores 1 point and 1 bag each'
+    >>> plain("  +3  3 tricks over the bid: 3 bags, 1 point each (bags)")
+    '  +3  3 tricks over the bid: 3 bags, 1 point each'
     """
     return re.sub(r"\b1 (bag|trick|card|point)s\b", r"1 \1", _OPTION_NOTE.sub("", text))
 
@@ -102,6 +105,8 @@ def rules_title(rules: RuleSet | str) -> str:
 
 _BRACKET = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]")
 _PAREN_ID = re.compile(r"\s*\(([a-z]+(?:-[a-z]+)+)\)")
+#: An explained scoring line ends with its line's id; ``bags`` is the one without a hyphen.
+_PAREN_BAGS = re.compile(r"\s*\(bags\)$", re.MULTILINE)
 _PAREN_OPT = re.compile(r"\s*\(([a-z_]+) = ([^)]*)\)")
 _ONE_PLURAL = re.compile(r"\b1 (bags|tricks|cards|points)\b")
 
@@ -120,6 +125,7 @@ def plain(text: str) -> str:
     text = _PAREN_ID.sub(lambda m: "" if m.group(1) in RULE_IDS or "-" in m.group(1) else
                          m.group(0), text)
     text = _PAREN_OPT.sub("", text)
+    text = _PAREN_BAGS.sub("", text)
     text = _ONE_PLURAL.sub(lambda m: "1 " + m.group(1)[:-1], text)
     return text
 
@@ -235,8 +241,13 @@ def place_words(steps: Sequence[Step], k: int, players: int) -> str:
     return f"trick {plays // players + 1}"
 
 
-def winner_words(result: ReplayResult) -> str:
-    """Who won a replayed game: ``"North/South win"``, ``"no winner yet"``."""
+def yes_no(flag: object) -> str:
+    """An answer to a yes/no question: ``"yes"`` or ``"no"``."""
+    return "yes" if flag else "no"
+
+
+def winner_words(result: ReplayResult | Game) -> str:
+    """Who won a game (or a replayed one): ``"North/South win"``, ``"no winner yet"``."""
     rules = result.rules
     if result.winner is None:
         return "no winner yet" if not result.over else "no winner"
@@ -252,4 +263,4 @@ def team_totals(result: ReplayResult) -> str:
 
 __all__ = ["plain", "option_words", "option_changes", "line_text", "bags_words", "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "card_words", "bid_words",
-           "step_words", "place_words", "winner_words", "team_totals"]
+           "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
