@@ -175,3 +175,15 @@ def test_comparison_names_teams_options_and_winners() -> None:
         "A: Spades and Acorns, 8 players (Heckadeck), with:",
         "     Target: the first partnership to 300 points wins."]
     assert "  North/South: hand score" in c.text and "Northeast/Southwest" in c.text
+
+
+def test_what_if_exchanges_and_two_suit_cards_in_words() -> None:
+    w = what_if(COURSE / "online_hand.json", at=(0, 4), action="3H 6H")
+    assert w.text.startswith("What if, in the exchange of hand 1, South passes 3♥ and 6♥ to "
+                             "North instead of 5♠ and Q♠ to North?")
+    w = what_if(COURSE / "acorns_th_hand.json", at=(0, 8), action="TDW as W")
+    assert w.text.startswith("What if, in trick 2 of hand 1, North plays T Diamonds/Swords as "
+                             "Swords instead of 0♥?")
+    assert not problems(w.text)
+    w = what_if(COURSE / "acorns8_pairs.json", at=(0, 2), action="3")
+    assert "  Bids: Southeast 4 → 3." in w.text.splitlines() and not problems(w.text)
