@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.bids import Bid
-from ..core.cards import Card, Play
-from ..core.errors import RULE_IDS
+from ..core.cards import SUITS, Card, Play, parse_card
+from ..core.errors import RULE_IDS, RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 
 if TYPE_CHECKING:
@@ -176,22 +176,20 @@ def _or_none(v: Any) -> str:
     return "none" if v is None else str(v)
 
 
-def card_words(value: Any) -> str:
-    """A card or a play of a step, with its suit symbol: ``A♥``, ``T Planets/Spades as
-    Spades``; a record's card code is read first.
+def pretty_cards(value: Any) -> str:
+    """The card(s) or play of a step, with suit symbols: ``A♥``, ``T Planets/Spades as
+    Spades``, ``A♥ and 7♠``; a record's card codes are read first.
 
-    >>> card_words("AH"), card_words(["AH", "7S"])
-    ('A♥', 'A♥ and 7♠')
+    >>> pretty_cards("AH"), pretty_cards(["AH", "7S"]), pretty_cards([])
+    ('A♥', 'A♥ and 7♠', 'no cards')
     """
-    from ..core.cards import parse_card
-
     if isinstance(value, (Play, Card)):
         return value.pretty
     if isinstance(value, (list, tuple)):
-        return " and ".join(card_words(v) for v in value) or "no cards"
+        return " and ".join(pretty_cards(v) for v in value) or "no cards"
     try:
         return parse_card(str(value)).pretty
-    except Exception:  # not a card code: say what was written
+    except RuleError:  # not a card code: say what was written
         return str(value)
 
 
@@ -218,13 +216,11 @@ def step_words(step: Step, players: int) -> str:
         return f"{who} bids {bid_words(step.value)}"
     if step.kind == "exchange":
         to = f" to {seat_name(step.to, players)}" if isinstance(step.to, int) else ""
-        return f"{who} passes {card_words(step.value)}{to}"
+        return f"{who} passes {pretty_cards(step.value)}{to}"
     if step.kind == "play":
-        text = card_words(step.value)
-        if step.as_ and isinstance(step.value, str):
-            from ..core.cards import SUITS
-
-            text += f" as {SUITS[step.as_].name}" if step.as_ in SUITS else ""
+        text = pretty_cards(step.value)
+        if step.as_ and isinstance(step.value, str) and step.as_ in SUITS:
+            text += f" as {SUITS[step.as_].name}"
         return f"{who} plays {text}"
     return f"{who} {step.kind}s"
 
@@ -262,5 +258,5 @@ def team_totals(result: ReplayResult) -> str:
 
 
 __all__ = ["plain", "option_words", "option_changes", "line_text", "bags_words", "PRESET_WORDS",
-           "rules_title", "seat_counts", "seat_changes", "card_words", "bid_words",
+           "rules_title", "seat_counts", "seat_changes", "pretty_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
