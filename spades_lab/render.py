@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
 from .core.rules import seat_name, team_name
+from .teach.wording import PRESET_WORDS, bags_words, line_text, option_words, rules_title
 
 if TYPE_CHECKING:
     from .core.engine import Game, Hand, Trick
@@ -603,86 +604,6 @@ def trump_timeline_svg(timeline: TrumpTimeline,
     lines = "".join(f"<li>{text_html(x)}</li>" for x in tl.text.splitlines())
     return (f'<div class="sl-timeline">{"".join(parts)}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
-
-
-def option_words(rules: RuleSet) -> list[str]:
-    """The options in force, one sentence each, for people (no option names or Python values).
-
-    >>> from spades_lab.core.rules import RuleSet
-    >>> option_words(RuleSet.preset("standard"))[:2]
-    ['Target: the first partnership to 500 points wins.', 'No losing floor: a partnership can \
-fall as low as the cards take it.']
-    """
-    out = [f"Target: the first partnership to {rules.target} points wins."]
-    if rules.losing_floor is None:
-        out.append("No losing floor: a partnership can fall as low as the cards take it.")
-    else:
-        out.append(f"Losing floor: a partnership at {rules.losing_floor} points or below loses.")
-    if rules.bag_limit is None or rules.bag_penalty == 0:
-        out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
-    else:
-        out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
-    out.append("After a failed nil, the nil bidder's tricks " + (
-        "score only as bags." if rules.failed_nil_tricks == "bags_only"
-        else "count toward the partner's bid."))
-    out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
-                                 else "the player on the dealer's left."))
-    ex: dict[str, str] = {}
-    for kind, (lo, hi) in rules.blind_exchange:
-        ex[kind] = "no cards" if hi == 0 else (f"exactly {hi} card{'s' if hi != 1 else ''}"
-                                               if lo == hi else f"up to {hi} cards")
-    if len(set(ex.values())) == 1:
-        out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
-    else:
-        out.append("After a blind nil, partners exchange " + "; ".join(
-            f"{v} for {k.title()}" for k, v in ex.items()) + " (each way).")
-    if rules.blind_nil_deficit is not None:
-        out.append(f"Blind nil only for a partnership trailing by {rules.blind_nil_deficit} "
-                   "points or more.")
-    if "travelers_hunters" in rules.options(all=True):
-        out.append("Travelers and Hunters: " + ("in the deck" + (
-            ", ranking low." if rules.th_low else ", ranking high.")
-            if rules.travelers_hunters else "not in the deck."))
-    if rules.players == 8:
-        out.append("Teams: " + ("two teams of four." if rules.teams == "fours"
-                                else "four pairs (partners sit opposite)."))
-    return out
-
-
-_OPTION_NOTE = re.compile(r"\s*\((?:[a-z_]+ = [^)]*)\)")
-
-
-def line_text(text: str) -> str:
-    """A scoring line for learners: without the ``(option = value)`` note kept for teachers'
-    tools (the line already says in words what the option did), "1 bags" as "1 bag".
-
-    >>> line_text("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only)")
-    '1 trick scores 1 point and 1 bag each'
-    """
-    return re.sub(r"\b1 (bag|trick|card|point)s\b", r"1 \1", _OPTION_NOTE.sub("", text))
-
-
-def bags_words(n: int) -> str:
-    """``"1 bag"``, ``"3 bags"``."""
-    return f"{n} bag{'' if n == 1 else 's'}"
-
-
-#: Each rule set's name for people (the preset's code name, ``acorns``, stays in records and
-#: on the command line).
-PRESET_WORDS = {"standard": "Spades (standard)", "online": "Spades (online rules)",
-                "original": "Spades (original rules)",
-                "acorns": "Spades and Acorns, 4 players (Heckadeck)",
-                "acorns8": "Spades and Acorns, 8 players (Heckadeck)"}
-
-
-def rules_title(rules: RuleSet | str) -> str:
-    """The rule set's name as the screens show it.
-
-    >>> rules_title("acorns8")
-    'Spades and Acorns, 8 players (Heckadeck)'
-    """
-    name = rules if isinstance(rules, str) else rules.name
-    return PRESET_WORDS.get(name, name)
 
 
 def table_words(rules: RuleSet) -> list[str]:

@@ -126,7 +126,7 @@ def test_whatif_at_counts_the_hand_from_1(capsys: pytest.CaptureFixture[str]) ->
         assert got["at"] == [number - 1, 2]  # the JSON keeps the library's 0-based hand
     # the words say the hand as typed, and no 0-based pair
     code, out, _ = run(capsys, "whatif", GAME, "--at", "2:2", "--action", "nil")
-    assert code == 0 and out.startswith("What if, at step 2 of hand 2, ")
+    assert code == 0 and out.startswith("What if, in the bidding of hand 2, ")
     assert "1:2" not in out
 
 

@@ -91,7 +91,8 @@ def test_comparison_words_and_dict() -> None:
     d = c.to_dict()
     assert d["same_play"] and d["rules_b"]["options"] == {"failed_nil_tricks":
                                                           "count_toward_bid"}
-    assert "failed-nil-tricks" in c.text and "<-" in c.text
+    assert "After a failed nil, the nil bidder's tricks count toward the partner's bid." \
+        in c.text and "<-" in c.text
 
 
 def test_tables() -> None:
@@ -146,7 +147,7 @@ def test_another_preset_as_a_rule_set() -> None:
     c = compare_rules(rec, RuleSet.preset("original"))
     assert c.rules_a["preset"] == "standard" and c.rules_b["preset"] == "original"
     assert c.a.hands[0].trick_winners and c.b.hands[0].teams
-    assert "B: original" in c.text
+    assert "B: Spades (original rules)" in c.text
 
 
 def test_compare_replays_once_and_each_changed_side_once(monkeypatch) -> None:  # type: ignore

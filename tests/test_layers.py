@@ -23,6 +23,7 @@ RANKS: dict[str, int] = {
     "": 8,  # spades_lab/__init__.py re-exports the core
     "play": 10,
     "solver": 20,
+    "teach.wording": 29,  # words shared by results and drawings: core only
     "teach.explain": 30, "teach.whatif": 31, "teach.compare": 32, "teach.tables": 33,
     "teach.quiz": 33,
     "teach": 34,

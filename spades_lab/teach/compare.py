@@ -26,10 +26,18 @@ from typing import Any
 
 from ..core.engine import Game
 from ..core.errors import RecordError, RuleError
-from ..core.records import ReplayResult, replay
-from ..core.rules import RuleSet
+from ..core.records import ReplayResult, hand_steps, replay
+from ..core.rules import RuleSet, team_name
 from ..core.scoring import LineItem, NilResult
 from .whatif import Divergence, Told, other_rules, same_teams, what_if_game
+from .wording import (
+    line_text,
+    option_changes,
+    place_words,
+    rules_title,
+    team_totals,
+    winner_words,
+)
 
 
 @dataclass(frozen=True)
@@ -185,32 +193,73 @@ def compare_rules(record: str | Path | Mapping[str, Any] | Game,
                           divergences_a, divergences_b)
 
 
-def _opts(r: Mapping[str, Any]) -> str:
-    o = r.get("options") or {}
-    return str(r["preset"]) + (" (" + ", ".join(f"{k} = {v}" for k, v in o.items()) + ")" if o
-                          else " (preset defaults)")
+def _points(v: int | None) -> str:
+    return "" if v is None else f"{v:+d}"
+
+
+def _pair(pair: tuple[int | None, int | None], signed: bool = False) -> str:
+    return " | ".join("none" if v is None else (f"{v:+d}" if signed else str(v)) for v in pair)
+
+
+def _rules_lines(c: RuleComparison) -> list[str]:
+    """Which rules A and B play, in words: A against its preset's defaults, B against A."""
+    ra, rb = c.a.rules, c.b.rules
+    lines = [f"A: {rules_title(ra)}"]
+    own = option_changes(RuleSet.preset(ra.name), ra)
+    if own:
+        lines[0] += ", with:"
+        lines += [f"     {x}" for x in own]
+    else:
+        lines[0] += ", the preset's own options."
+    if rb.name != ra.name:
+        lines.append(f"B: {rules_title(rb)}")
+        own = option_changes(RuleSet.preset(rb.name), rb)
+        if own:
+            lines[-1] += ", with:"
+            lines += [f"     {x}" for x in own]
+        else:
+            lines[-1] += ", the preset's own options."
+        return lines
+    changes = option_changes(ra, rb)
+    if not changes:
+        return lines + ["B: the same rules as A."]
+    return lines + ["B: as A, except:"] + [f"     {x}" for x in changes]
+
+
+def _divergence_lines(label: str, side: ReplayResult, divergences: tuple[Divergence, ...]
+                      ) -> list[str]:
+    out = []
+    n = side.rules.players
+    for d in divergences:
+        steps = hand_steps(side.game, d.hand) if d.hand < len(side.game.hands) else []
+        where = place_words(steps, d.step, n) if steps else "the hand"
+        out.append(f"  Under {label}, in {where} of hand {d.hand + 1}, the record no longer "
+                   f"fits: {d.message} The players finish that hand.")
+    return out
 
 
 def describe_comparison(c: RuleComparison) -> str:
-    lines = [f"A: {_opts(c.rules_a)}", f"B: {_opts(c.rules_b)}"]
-    for d in c.divergences_a + c.divergences_b:
-        lines.append(f"  (hand {d.hand} step {d.step}: the record no longer fits [{d.rule}]; "
-                     "players finish that hand)")
+    """The comparison in words: the two rule sets, where a side left the record, and per hand
+    and partnership each scoring line's points under A | B (``<-`` marks a line that
+    differs), then the totals and who won under each."""
+    lines = _rules_lines(c)
+    lines += _divergence_lines("A", c.a, c.divergences_a)
+    lines += _divergence_lines("B", c.b, c.divergences_b)
+    n = c.b.rules.players
     for h in c.hands:
         lines.append(f"Hand {h.hand + 1}" + ("" if h.same_play else
                                              " (the play differs between A and B)") + ":")
         for t in h.teams:
-            lines.append(f"  Team {t.team} (seats {', '.join(map(str, t.seats))}): hand "
-                         f"{t.hand_score[0]} | {t.hand_score[1]}, total {t.total[0]} | "
-                         f"{t.total[1]}, bags {t.bags[0]} | {t.bags[1]}")
+            lines.append(f"  {team_name(t.seats, n)}: hand score {_pair(t.hand_score, True)}, "
+                         f"total {_pair(t.total)}, bags {_pair(t.bags)}")
             for row in t.rows:
                 pa, pb = row.points
-                text = (row.a or row.b).text  # type: ignore[union-attr]
+                texts = dict.fromkeys(line_text(x.text) for x in (row.a, row.b) if x)
                 mark = "" if pa == pb else "  <-"
-                lines.append(f"    {'' if pa is None else pa:>5} | {'' if pb is None else pb:<5}"
-                             f" {row.rule}: {text}{mark}")
-    lines.append(f"Totals: A {list(c.a.totals)}, B {list(c.b.totals)}; winner A "
-                 f"{c.a.winner}, B {c.b.winner}.")
+                lines.append(f"    {_points(pa):>5} | {_points(pb):<5}  "
+                             f"{' → '.join(texts)}{mark}")
+    lines.append(f"Totals: A: {team_totals(c.a)} ({winner_words(c.a)}); "
+                 f"B: {team_totals(c.b)} ({winner_words(c.b)}).")
     return "\n".join(lines)
 
 

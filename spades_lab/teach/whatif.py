@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.bids import Bid
-from ..core.cards import Card
+from ..core.cards import SUITS, Card
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
 from ..core.errors import IllegalAction, OptionError, RuleError, echo, parse_whole
 from ..core.records import (
@@ -65,6 +65,14 @@ from ..core.records import (
 from ..core.rules import RuleSet, seat_name, team_name
 from ..core.scoring import LineItem, NilResult
 from ..play.players import Player, SimplePlayer, act
+from .wording import (
+    line_text,
+    option_changes,
+    place_words,
+    seat_changes,
+    step_words,
+    winner_words,
+)
 
 POLICIES = ("record", "players")
 
@@ -289,45 +297,118 @@ class WhatIfResult(Told):
         return d
 
 
+_POLICY_WORDS = {
+    "record": "Then: the record's own actions, while they stay legal.",
+    "players": "Then: the players choose the rest of the hand.",
+    "list": "Then: the actions listed, and nothing more.",
+}
+
+
+def _object_words(step: Step, players: int) -> str:
+    """What a step bids, passes or plays, without the seat."""
+    return step_words(step, players).split(" ", 2)[2]
+
+
+def _signed(v: int | None) -> str:
+    return "not scored" if v is None else f"{v:+d}"
+
+
+def _plain(v: Any) -> str:
+    return "none" if v is None else str(v)
+
+
+def _change(a: Any, b: Any, fmt: Any = _plain) -> str:
+    return fmt(a) if a == b else f"{fmt(a)} → {fmt(b)}"
+
+
+def _suit_words(letter: str | None) -> str:
+    return "none" if letter is None else SUITS[letter].name
+
+
+def _question(w: WhatIfResult, n: int) -> list[str]:
+    h, k = w.at
+    branch_steps = hand_steps(w.branch.game, h) if h < len(w.branch.game.hands) else []
+    if w.action is None or k >= len(branch_steps):
+        return []
+    new = branch_steps[k]
+    steps = hand_steps(w.original.game, h) if h < len(w.original.game.hands) else []
+    old = steps[k] if k < len(steps) else None
+    if old is None:
+        instead = " next"
+    elif old.seat == new.seat and old.kind == new.kind:
+        instead = f" instead of {_object_words(old, n)}"
+    else:
+        instead = f" instead of: {step_words(old, n)}"
+    return [f"What if, in {place_words(branch_steps, k, n)} of hand {h + 1}, "
+            f"{step_words(new, n)}{instead}?"]
+
+
 def describe_whatif(w: WhatIfResult) -> str:
     """The what-if in words: the question, the policy, where the record stopped fitting, and
-    per changed hand the tricks, trick winners, superior trump and scores (before -> after)."""
-    lines = []
-    h, k = w.at
-    if w.action is not None:
-        lines.append(f"What if, at step {k} of hand {h + 1}, {w.action}"
-                     + (f" instead of: {w.replaced}" if w.replaced else "") + "?")
+    per changed hand the tricks, trick winners, superior trump and scores (before → after),
+    with seat and team names, cards with suit symbols, hands and tricks counted from 1."""
+    n = w.original.rules.players
+    lines = _question(w, n)
     if w.options:
-        lines.append("With options " + ", ".join(f"{a} = {v}" for a, v in w.options.items()))
-    lines.append(f"Then: {w.policy}.")
+        changes = option_changes(w.original.rules, w.branch.rules)
+        lines += ["Under other rules:"] + [f"  {x}" for x in changes or
+                                           ["(the same rules in other words)"]]
+    lines.append(_POLICY_WORDS.get(w.policy, f"Then: {w.policy}."))
     for d in w.divergences:
-        lines.append(f"  The record stops fitting at step {d.step} of hand {d.hand + 1} "
-                     f"({d.action}: {d.rule}); the players choose from there to the end of "
+        steps = hand_steps(w.original.game, d.hand) if d.hand < len(w.original.game.hands) \
+            else []
+        refused = step_words(steps[d.step], n) if d.step < len(steps) else "the next action"
+        where = place_words(steps, d.step, n) if steps else "the hand"
+        lines.append(f"  In {where} of hand {d.hand + 1}, the record's next action ({refused}) "
+                     f"no longer fits: {d.message} The players choose from there to the end of "
                      "that hand.")
+    hands_a, hands_b = w.original.hands, w.branch.hands
     for hd in w.diff:
         if not hd.changed:
             continue
-        lines.append(f"Hand {hd.hand + 1}: tricks by seat {list(hd.taken[0])} -> "
-                     f"{list(hd.taken[1])}")
+        lines.append(f"Hand {hd.hand + 1}, tricks taken: "
+                     f"{seat_changes(hd.taken[0], hd.taken[1], n)}.")
         if hd.bids[0] != hd.bids[1]:
-            lines.append(f"  bids {list(hd.bids[0])} -> {list(hd.bids[1])}")
+            ba = hands_a[hd.hand].bids if hd.hand < len(hands_a) else ()
+            bb = hands_b[hd.hand].bids if hd.hand < len(hands_b) else ()
+            changed = []
+            for s in range(max(len(ba), len(bb))):
+                x = ba[s].label if s < len(ba) and ba[s] is not None else None  # type: ignore
+                y = bb[s].label if s < len(bb) and bb[s] is not None else None  # type: ignore
+                if x != y:
+                    changed.append(f"{seat_name(s, n)} {_plain(x)} → {_plain(y)}")
+            lines.append("  Bids: " + ", ".join(changed) + ".")
         for t, a, b in hd.trick_winners:
-            lines.append(f"  trick {t + 1}: won by seat {a} -> seat {b}"
-                         + ("" if a is None or b is None else
-                            f" ({seat_name(a, len(hd.taken[0]))} -> "
-                            f"{seat_name(b, len(hd.taken[0]))})"))
+            if a is not None and b is not None:
+                lines.append(f"  Trick {t + 1} is won by {seat_name(b, n)} instead of "
+                             f"{seat_name(a, n)}.")
+            elif b is None and a is not None:
+                lines.append(f"  Trick {t + 1} (won by {seat_name(a, n)} in the record) is not "
+                             "played in the what-if.")
+            elif b is not None:
+                lines.append(f"  Trick {t + 1}, which the record does not reach, is won by "
+                             f"{seat_name(b, n)}.")
         if hd.superior[0] != hd.superior[1]:
-            lines.append(f"  superior trump {hd.superior[0]} -> {hd.superior[1]}")
+            lines.append("  Superior trump: "
+                         f"{_change(hd.superior[0], hd.superior[1], _suit_words)}.")
         for td in hd.teams:
             if td.changed:
-                lines.append(f"  {td.name}: hand score {td.hand_score[0]} -> "
-                             f"{td.hand_score[1]}, total {td.total[0]} -> {td.total[1]}, "
-                             f"bags {td.bags[0]} -> {td.bags[1]}")
+                lines.append(f"  {td.name}: hand score "
+                             f"{_change(td.hand_score[0], td.hand_score[1], _signed)}, "
+                             f"total {_change(td.total[0], td.total[1])}, "
+                             f"bags {_change(td.bags[0], td.bags[1])}")
                 for ln in td.lines[1]:
-                    lines.append(f"      {ln.points:+5d}  {ln.text}")
+                    lines.append(f"      {ln.points:+5d}  {line_text(ln.text)}")
     if not any(hd.changed for hd in w.diff):
-        lines.append("Nothing changes.")
-    lines.append(f"Totals: {list(w.original.totals)} -> {list(w.branch.totals)}.")
+        lines.append("Nothing changes: every trick goes the same way and the scores are the "
+                     "same.")
+    rules = w.original.rules
+    totals = ", ".join(
+        f"{team_name(seats, n)} {_change(a, b)}" for seats, a, b in
+        zip(rules.team_seats, w.original.totals, w.branch.totals, strict=False))
+    wa, wb = winner_words(w.original), winner_words(w.branch)
+    lines.append(f"Totals: {totals}; " + (f"{wa}." if wa == wb else
+                                          f"{wa} in the record, {wb} in the what-if."))
     return "\n".join(lines)
 
 

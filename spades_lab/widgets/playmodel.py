@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,13 +36,14 @@ from typing import Any
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card, Play
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand, PlayEvent
-from ..core.errors import RULE_IDS, RuleError
+from ..core.errors import RuleError
 from ..core.records import dump_record, load_record, replay
 from ..core.rules import RuleSet, rules_from_json, team_name
 from ..play.players import HeuristicPlayer, act
 from ..render import option_words, rules_title, table_words
 from ..teach.bestplay import HandReview, review_plays
 from ..teach.explain import explain_play, explain_score, explain_trick
+from ..teach.wording import plain
 
 RecordSource = str | Path | Mapping[str, Any]
 
@@ -53,29 +53,6 @@ WAITS = ("look", "bid", "exchange", "play", "bots", "next-hand", "over")
 
 
 # ---------------------------------------------------------------------------- words
-
-
-_BRACKET = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]")
-_PAREN_ID = re.compile(r"\s*\(([a-z]+(?:-[a-z]+)+)\)")
-_PAREN_OPT = re.compile(r"\s*\(([a-z_]+) = ([^)]*)\)")
-_ONE_PLURAL = re.compile(r"\b1 (bags|tricks|cards|points)\b")
-
-
-def plain(text: str) -> str:
-    """Learner text without internals: rule ids in brackets, ``option = value`` notes, and
-    "1 bags"-style plurals are removed or put in words.
-
-    >>> plain("West wins with 9♠: the highest Spade, the trump [superior-trump-wins].")
-    'West wins with 9♠: the highest Spade, the trump.'
-    >>> plain("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only) (nil-failed)")
-    '1 trick scores 1 point and 1 bag each'
-    """
-    text = _BRACKET.sub("", text)
-    text = _PAREN_ID.sub(lambda m: "" if m.group(1) in RULE_IDS or "-" in m.group(1) else
-                         m.group(0), text)
-    text = _PAREN_OPT.sub("", text)
-    text = _ONE_PLURAL.sub(lambda m: "1 " + m.group(1)[:-1], text)
-    return text
 
 
 def card_words(card: Card | Play) -> str:
