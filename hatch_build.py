@@ -26,7 +26,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 MODULE_DIR = "spades_lab/solver"
 #: the extension modules, each compiled from MODULE_DIR/<name>.c (which may include the headers
-#: beside it, such as _budget.h)
+#: beside it, such as _accel.h)
 MODULES = ("_std52c", "_generalc")
 
 

@@ -36,7 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "_budget.h"
+#include "_accel.h"
 
 typedef uint64_t u64;
 
@@ -76,7 +76,7 @@ typedef struct {
     PyObject_HEAD
     /* the deck (global card order) */
     int ng, ns, nsup, n;
-    int sbit[MAXNS], suit_sym[MAXNS], sup_bits[MAXSUP];
+    int sbit[MAXNS], suit_sym[MAXNS];
     int slot_of_bit[256];       /* suit bit -> suit index; sup bit -> sup index */
     int supslot_of_bit[256];
     int trumps, acorns, ace_flips;
@@ -873,23 +873,8 @@ static PyTypeObject GSType = {
 /* ------------------------------------------------------------------ the factory */
 
 /* spec[i] as a list of ints; n_out gets its length */
-static int int_list(PyObject *spec, Py_ssize_t i, int *out, Py_ssize_t max, Py_ssize_t *n_out) {
-    PyObject *f = PySequence_Fast(PyTuple_GET_ITEM(spec, i), "spec: a list expected");
-    if (!f) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
-    if (n > max) {
-        Py_DECREF(f);
-        PyErr_SetString(PyExc_ValueError, "spec: a list too long for the accelerator");
-        return -1;
-    }
-    for (Py_ssize_t j = 0; j < n; j++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, j));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(f); return -1; }
-        out[j] = (int)v;
-    }
-    Py_DECREF(f);
-    *n_out = n;
-    return 0;
+static int spec_ints(PyObject *spec, Py_ssize_t i, int *out, Py_ssize_t max, Py_ssize_t *n_out) {
+    return int_list(PyTuple_GET_ITEM(spec, i), "spec", out, max, n_out);
 }
 
 enum { SP_SUITS, SP_SYM, SP_SUPS, SP_FLAGS, SP_BITS, SP_FACE, SP_RLOW, SP_RHIGH, SP_KIND, SP_PB0,
@@ -919,10 +904,10 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
     }
     int suits[MAXNS], sym[MAXNS], sups[MAXSUP], flags[4];
     Py_ssize_t ns, nsym, nsup, nfl, ng;
-    if (int_list(spec, SP_SUITS, suits, MAXNS, &ns) < 0
-            || int_list(spec, SP_SYM, sym, MAXNS, &nsym) < 0
-            || int_list(spec, SP_SUPS, sups, MAXSUP, &nsup) < 0
-            || int_list(spec, SP_FLAGS, flags, 4, &nfl) < 0)
+    if (spec_ints(spec, SP_SUITS, suits, MAXNS, &ns) < 0
+            || spec_ints(spec, SP_SYM, sym, MAXNS, &nsym) < 0
+            || spec_ints(spec, SP_SUPS, sups, MAXSUP, &nsup) < 0
+            || spec_ints(spec, SP_FLAGS, flags, 4, &nfl) < 0)
         return NULL;
     if (nsym != ns || nfl != 3 || ns < 1 || nsup < 1) {
         PyErr_SetString(PyExc_ValueError, "spec: inconsistent suits");
@@ -936,7 +921,7 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
     Py_ssize_t lens[8];
     int *dst[8] = {bits, face, rlow, rhigh, kind, pb0, pb1, defb};
     for (int i = 0; i < 8; i++)
-        if (int_list(spec, SP_BITS + i, dst[i], MAXG, &lens[i]) < 0) { free(buf); return NULL; }
+        if (spec_ints(spec, SP_BITS + i, dst[i], MAXG, &lens[i]) < 0) { free(buf); return NULL; }
     ng = lens[0];
     for (int i = 1; i < 8; i++)
         if (lens[i] != ng) {
@@ -953,7 +938,7 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
         free(buf); free(gpow); free(lpow); free(g8); free(gr);
         return PyErr_NoMemory();
     }
-    if (int_list(spec, SP_POW, gpow, npow, &gotpow) < 0 || gotpow != npow) {
+    if (spec_ints(spec, SP_POW, gpow, npow, &gotpow) < 0 || gotpow != npow) {
         if (!PyErr_Occurred())
             PyErr_SetString(PyExc_ValueError, "spec: one power a play and context expected");
         free(buf); free(gpow); free(lpow); free(g8); free(gr);
@@ -990,7 +975,6 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
         S->slot_of_bit[suits[i]] = i;
     }
     for (int i = 0; i < nsup; i++) {
-        S->sup_bits[i] = sups[i];
         S->supslot_of_bit[sups[i]] = i;
     }
     S->trumps = flags[0];

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "_budget.h"
+#include "_accel.h"
 
 typedef uint64_t u64;
 
@@ -740,27 +740,14 @@ static PyTypeObject SearcherType = {
 
 /* ------------------------------------------------------------------ the factory */
 
+/* the ints of ft.<name> */
 static int get_int_list(PyObject *ft, const char *name, int *out, Py_ssize_t max,
                         Py_ssize_t *n_out) {
     PyObject *o = PyObject_GetAttrString(ft, name);
     if (!o) return -1;
-    PyObject *f = PySequence_Fast(o, "a list expected");
+    int r = int_list(o, name, out, max, n_out);
     Py_DECREF(o);
-    if (!f) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
-    if (n > max) {
-        Py_DECREF(f);
-        PyErr_Format(PyExc_ValueError, "%s: too many items for the accelerator", name);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
-        if (v == -1 && PyErr_Occurred()) { Py_DECREF(f); return -1; }
-        out[i] = (int)v;
-    }
-    Py_DECREF(f);
-    *n_out = n;
-    return 0;
+    return r;
 }
 
 static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {

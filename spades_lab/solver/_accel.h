@@ -1,4 +1,5 @@
-/* The budget contract shared by the solver's compiled searches (_std52c.c, _generalc.c).
+/* What the solver's compiled searches (_std52c.c, _generalc.c) share: reading a list of ints
+ * from Python, and the budget contract.
  *
  * ``counter`` is the Python list [nodes of this call, node count of the next tick]; ``tick`` a
  * Python callable (the solver's budget check) that may raise.  A search counts its nodes in C and
@@ -6,11 +7,33 @@
  * and reads the next check; every 256 nodes it lets Ctrl-C through.  budget_start() reads the list
  * when a call begins, budget_end() writes the count back when it ends, keeping any exception.
  */
-#ifndef SPADES_LAB_BUDGET_H
-#define SPADES_LAB_BUDGET_H
+#ifndef SPADES_LAB_ACCEL_H
+#define SPADES_LAB_ACCEL_H
 
 #include <Python.h>
 #include <limits.h>
+
+/* the ints of sequence ``seq`` (``what`` names it in errors) into out[0..max); *n_out gets how
+ * many */
+static int int_list(PyObject *seq, const char *what, int *out, Py_ssize_t max,
+                    Py_ssize_t *n_out) {
+    PyObject *f = PySequence_Fast(seq, "a list expected");
+    if (!f) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(f);
+    if (n > max) {
+        Py_DECREF(f);
+        PyErr_Format(PyExc_ValueError, "%s: too many items for the accelerator", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(f, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(f); return -1; }
+        out[i] = (int)v;
+    }
+    Py_DECREF(f);
+    *n_out = n;
+    return 0;
+}
 
 static int budget_write(PyObject *counter, long long cnt) {
     PyObject *v = PyLong_FromLongLong(cnt);
