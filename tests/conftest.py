@@ -209,6 +209,21 @@ def state_snapshot(game: Game) -> Any:
 
 
 # ---------------------------------------------------------------------------- solver endings
+
+#: every rule-set configuration the solver tests cover, and their test ids
+RULE_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {}),
+    ("online", {}),
+    ("original", {}),
+    ("acorns", {}),
+    ("acorns", {"travelers_hunters": True}),
+    ("acorns", {"travelers_hunters": True, "th_low": True}),
+    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
+    ("acorns8", {"teams": "pairs"}),
+]
+RULE_IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
+            for p, o in RULE_CONFIGS]
+
 # (tests/test_solver.py and tests/test_solver_diff.py)
 
 

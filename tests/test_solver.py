@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from conftest import RULE_CONFIGS as CONFIGS
+from conftest import RULE_IDS as IDS
 from conftest import deal_to_play, ending_pool, set_ending
 from spades_lab.core.cards import SUIT_BITS, Play
 from spades_lab.core.engine import Game, trick_winner
@@ -34,18 +36,6 @@ from spades_lab.solver.search import (
     can_make_bid,
     solve,
 )
-
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("standard", {}),
-    ("online", {}),
-    ("original", {}),
-    ("acorns", {}),
-    ("acorns", {"travelers_hunters": True}),
-    ("acorns", {"travelers_hunters": True, "th_low": True}),
-    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
-    ("acorns8", {"teams": "pairs"}),
-]
-IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for p, o in CONFIGS]
 
 
 def random_game(rules: RuleSet, rng: random.Random, plays: int) -> Game:

@@ -26,23 +26,13 @@ from typing import Any
 
 import pytest
 
+from conftest import RULE_CONFIGS as CONFIGS
+from conftest import RULE_IDS as IDS
 from conftest import agrees_with_engine, deal_to_play, ending_pool, set_ending
 from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
 from spades_lab.solver.search import Position, Solver, SolveResult
-
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("standard", {}),
-    ("online", {}),
-    ("original", {}),
-    ("acorns", {}),
-    ("acorns", {"travelers_hunters": True}),
-    ("acorns", {"travelers_hunters": True, "th_low": True}),
-    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
-    ("acorns8", {"teams": "pairs"}),
-]
-IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}" for p, o in CONFIGS]
 
 
 def ending(rules: RuleSet, rng: random.Random, k: int, nsuits: int) -> Game:

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conftest import deal_to_play, ending_pool, set_ending
+from conftest import RULE_CONFIGS, RULE_IDS, deal_to_play, ending_pool, set_ending
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
 from spades_lab.solver import search as search_mod
@@ -33,15 +33,9 @@ from spades_lab.solver.search import Position, Solver, can_keep_nil, can_make_bi
 pytestmark = pytest.mark.skipif(search_mod._GENERAL is None,
                                 reason="the compiled general search is not built")
 
-CONFIGS: list[tuple[str, dict[str, Any]]] = [
-    ("standard", {}),
-    ("acorns", {}),
-    ("acorns", {"travelers_hunters": True}),
-    ("acorns", {"travelers_hunters": True, "th_low": True}),
-    ("acorns8", {"teams": "fours", "travelers_hunters": True}),
-    ("acorns8", {"teams": "pairs"}),
-]
-IDS = ["standard", "acorns", "acorns-th", "acorns-th-low", "acorns8-fours-th", "acorns8-pairs"]
+# the solver tests' rule sets, less online and original (the same deck and trumps as standard)
+CONFIGS = [c for c in RULE_CONFIGS if c[0] not in ("online", "original")]
+IDS = [i for c, i in zip(RULE_CONFIGS, RULE_IDS, strict=True) if c in CONFIGS]
 
 
 def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
