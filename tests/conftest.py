@@ -306,3 +306,13 @@ def agrees_with_engine(solvers: Iterable[Any], game: Game, label: Any) -> bool:
         assert r.per_move == want, (label, s.enhancements)
         assert r.tricks == max(want.values()), label
     return True
+
+
+# ------------------------------------------------------------------------- packaging
+def uv_command() -> list[str] | None:
+    """How to run uv here (``spades-lab[dev]`` installs it beside this interpreter), or None."""
+    beside = Path(sys.executable).parent / "uv"
+    if beside.is_file():
+        return [str(beside)]
+    probe = subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True)
+    return [sys.executable, "-m", "uv"] if probe.returncode == 0 else None
