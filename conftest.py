@@ -7,7 +7,11 @@ reference output nbval compares the fresh run against, so those cells are real t
 """
 from __future__ import annotations
 
+import os
 from typing import Any
+
+# plots render off screen wherever the suite runs (./dev.sh test sets it too)
+os.environ.setdefault("MPLBACKEND", "Agg")
 
 EXPECTED = "nbval_expected"
 

@@ -4,6 +4,8 @@
 #   ./dev.sh lab     set up .venv, then open your working copy of the course (my-course/, made
 #                    from notebooks/ on first use and git-ignored) in JupyterLab
 #   ./dev.sh test    set up .venv, then run every test (extra args go to pytest)
+#   ./dev.sh test quick   the quick tier for an edit-and-test loop: every test not marked
+#                    slow (no browsers, site builds, wheel installs, signals, servers)
 #   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
 #   ./dev.sh voila   set up .venv, then serve notebooks/08_table_app.ipynb as an app
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
@@ -201,35 +203,25 @@ case "$cmd" in
         ;;
     test)
         setup
-        ensure_chromium
-        ensure_npm
-        ensure_axe
+        quick=0
+        if [[ "${1:-}" == quick ]]; then
+            quick=1
+            shift
+        else
+            ensure_chromium
+            ensure_npm
+            ensure_axe
+        fi
         export MPLBACKEND=Agg
-        # If the caller names test paths (./dev.sh test tests/test_x.py), run only
-        # those; otherwise run everything: tests/, doctests in spades_lab/, notebooks/.
-        user_paths=0
-        for a in "$@"; do
-            if [[ "$a" != -* && -e "${a%%::*}" ]]; then user_paths=1; fi
-        done
+        # What runs (tests/, the package's doctests, the README's examples, the notebooks
+        # under nbval) is pyproject.toml's [tool.pytest.ini_options], so plain `pytest` from
+        # the top of the project runs the same suite; named paths run only those.
         args=()
-        if [[ "$user_paths" -eq 0 ]]; then
-            for d in tests spades_lab; do
-                if [[ -d "$d" ]]; then args+=("$d"); fi
-            done
-            # The README's examples are doctests too.
-            args+=(--doctest-glob=README.md README.md)
-        fi
-        if compgen -G 'notebooks/*.ipynb' >/dev/null; then
-            args+=(--nbval-lax --nbval-current-env)
-            if [[ -f tests/nbval_sanitize.cfg ]]; then
-                args+=(--nbval-sanitize-with tests/nbval_sanitize.cfg)
-            fi
-            if [[ "$user_paths" -eq 0 ]]; then args+=(notebooks); fi
-        fi
+        if [[ "$quick" -eq 1 ]]; then args+=(-m "not slow"); fi
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
     *)
-        echo "usage: ./dev.sh {lab|test|run|voila|site|setup} [extra args]" >&2
+        echo "usage: ./dev.sh {lab|test [quick]|run|voila|site|setup} [extra args]" >&2
         exit 2
         ;;
 esac

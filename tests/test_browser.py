@@ -23,7 +23,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 QUIZ_SEED = 4  # the notebook's Quiz(RECORD, seed=4)
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]
 sync_api = pytest.importorskip("playwright.sync_api")
 
 

@@ -32,7 +32,8 @@ SCREENSHOTS = ROOT / "docs" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]
 sync_api = pytest.importorskip("playwright.sync_api")
 
 SYMBOLS = re.compile("[\u2660\u2665\u2666\u2663\u2601\u2694\U0001f330\U0001fa90\ufe0f]")

@@ -79,6 +79,7 @@ def _wheel(out: Path) -> Path:
     return wheel
 
 
+@pytest.mark.slow
 def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
     uv = _uv()
     if uv is None:

@@ -105,6 +105,7 @@ def test_quick_start_commands_are_dev_sh_commands() -> None:
             assert c.split()[1] in known, c
 
 
+@pytest.mark.slow
 def test_every_readme_command_runs(tmp_path: Path) -> None:
     (tmp_path / "data").symlink_to(ROOT / "data")
     env = {**os.environ, "MPLBACKEND": "Agg",

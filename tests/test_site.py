@@ -33,7 +33,8 @@ from conftest import CHROMIUM, launch_chromium
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
-pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]
 sync_api = pytest.importorskip("playwright.sync_api")
 site_mod = pytest.importorskip("spades_lab.cli.site")
 pytest.importorskip("jupyterlite_core", reason="spades-lab[site] is not installed")
