@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS
+from .core.rules import team_name
 from .render import COLOURS
+from .teach.explain import trump_timeline
 
 if TYPE_CHECKING:
     from .core.engine import Game, Hand
@@ -36,8 +38,6 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
     trump, a star where it was broken, the superior trump's lane shaded from the trick that set
     it, and a frame round each trick the superiority decided."""
     from matplotlib.patches import Rectangle
-
-    from .teach.explain import trump_timeline
 
     rules = hand.rules
     tl = trump_timeline(hand)
@@ -98,8 +98,6 @@ def _timeline_legend(ax: Any, acorns: bool) -> None:
 
 def score_progress_plot(game: Game, ax: Any = None) -> Any:
     """Each partnership's running total after every complete hand (starting totals first)."""
-    from .core.rules import team_name
-
     ax = _axes(ax, (6, 3.5))
     rules = game.rules
     done = [h for h in game.hands if h.scores]

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 from spades_lab import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, RuleError, parse_card
-from spades_lab.core.cards import _data_dir, cards_text
+from spades_lab.core.cards import cards_text, deck_data_dir
 
 
 def test_deck_sizes_and_suits() -> None:
@@ -24,7 +24,7 @@ def test_deck_sizes_and_suits() -> None:
 
 
 def test_traveler_hunter_pairs_come_from_the_data_file() -> None:
-    data = json.loads((_data_dir() / "heckadeck.json").read_text(encoding="utf-8"))
+    data = json.loads((deck_data_dir() / "heckadeck.json").read_text(encoding="utf-8"))
     pairs = {frozenset(p["suits"]) for p in data["travelers_hunters"]}
     assert pairs == {frozenset("AC"), frozenset("PS"), frozenset("OH"), frozenset("DW")}
     duals = [c for c in HECKADECK_TH.cards if c.is_dual]
@@ -96,7 +96,7 @@ def test_sorting_and_text() -> None:
 
 
 def test_rank_orders_in_data() -> None:
-    data = json.loads((_data_dir() / "heckadeck.json").read_text(encoding="utf-8"))
+    data = json.loads((deck_data_dir() / "heckadeck.json").read_text(encoding="utf-8"))
     default, low = data["rank_orders"]["default"], data["rank_orders"]["th_low"]
     # Beast < Traveler < Jack < Hunter < Queen; th_low: 11 < Traveler < Beast < Hunter < Jack
     assert default.index("B") < default.index("T") < default.index("J") < default.index("H") \

@@ -22,7 +22,8 @@ from spades_lab.teach.quiz import make_quiz, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
               pytest.mark.timeout(300)]
 
 

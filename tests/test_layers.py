@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -50,19 +51,32 @@ def rank(module: str) -> int:
         probe = probe.rpartition(".")[0]
 
 
-def imports(path: Path, source: str | None = None) -> list[tuple[str, int, bool]]:
-    """(imported module relative to the package, line, inside a ``_repr_html_``) for each
-    import of a spades_lab module in ``path`` (read from disk unless ``source`` is given)."""
+class Import(NamedTuple):
+    """One import of a spades_lab module, as the walk finds it."""
+
+    target: str  #: the module imported, relative to the package ("" for spades_lab itself)
+    line: int
+    in_repr: bool  #: inside a ``_repr_html_`` method
+    lazy: bool  #: inside a function or class body, not at the module's top level
+    names: tuple[str, ...]  #: the names a ``from ... import`` takes
+
+
+def imports(path: Path, source: str | None = None) -> list[Import]:
+    """Every import of a spades_lab module in ``path`` (read from disk unless ``source`` is
+    given); imports under ``if TYPE_CHECKING:`` are for the type checker and not counted."""
     tree = ast.parse(path.read_text() if source is None else source, str(path))
     here = module_name(path).split(".") if module_name(path) else []
     package = here if path.name == "__init__.py" else here[:-1]
-    out: list[tuple[str, int, bool]] = []
+    out: list[Import] = []
 
-    def visit(node: ast.AST, in_repr: bool) -> None:
+    def visit(node: ast.AST, in_repr: bool, lazy: bool) -> None:
         for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
             inside = in_repr or (isinstance(child, ast.FunctionDef)
                                  and child.name == "_repr_html_")
             if isinstance(child, ast.ImportFrom):
+                taken = tuple(a.name for a in child.names)
                 if child.level:
                     base = package[: len(package) - (child.level - 1)]
                     target = ".".join([*base, *(child.module.split(".") if child.module else [])])
@@ -73,13 +87,15 @@ def imports(path: Path, source: str | None = None) -> list[tuple[str, int, bool]
                     names = [target]
                 else:
                     names = []
-                out.extend((n, child.lineno, inside) for n in names)
+                out.extend(Import(n, child.lineno, inside, lazy, taken) for n in names)
             elif isinstance(child, ast.Import):
-                out.extend((a.name.removeprefix("spades_lab").lstrip("."), child.lineno, inside)
+                out.extend(Import(a.name.removeprefix("spades_lab").lstrip("."), child.lineno,
+                                  inside, lazy, ())
                            for a in child.names if a.name.startswith("spades_lab"))
-            visit(child, inside)
+            visit(child, inside, lazy or isinstance(
+                child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)))
 
-    visit(tree, False)
+    visit(tree, False, False)
     return out
 
 
@@ -88,15 +104,60 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 
 def upward_imports(path: Path, source: str | None = None) -> list[str]:
     me = module_name(path)
-    return [f"line {line}: {me or 'spades_lab'} ({rank(me)}) imports {target} ({rank(target)})"
-            for target, line, in_repr in imports(path, source)
-            if rank(target) > rank(me) and not (in_repr and target == "render")]
+    return [f"line {i.line}: {me or 'spades_lab'} ({rank(me)}) imports {i.target} "
+            f"({rank(i.target)})"
+            for i in imports(path, source)
+            if rank(i.target) > rank(me) and not (i.in_repr and i.target == "render")]
+
+
+#: Where a lazy import is the design: the command line imports a command's machinery only when
+#: that command runs (so ``spades-lab --help`` starts at once), and the simulation reaches its
+#: numpy batch path (the optional ``sim`` extra) only when asked for it.
+LAZY_ALLOWED = ("cli", "play.sim")
+
+
+def lazy_imports(path: Path, source: str | None = None) -> list[str]:
+    """In-package imports inside a function or class (other than ``_repr_html_``): a hidden
+    dependency the module's header does not show."""
+    me = module_name(path)
+    if me.startswith(LAZY_ALLOWED):
+        return []
+    return [f"line {i.line}: {me} imports {i.target} lazily" for i in imports(path, source)
+            if i.lazy and not i.in_repr]
+
+
+def private_imports(path: Path, source: str | None = None) -> list[str]:
+    """``from other_module import _private``: a name another module keeps to itself."""
+    me = module_name(path)
+    return [f"line {i.line}: {me} takes {n} from {i.target}" for i in imports(path, source)
+            for n in i.names if n.startswith("_") and not n.startswith("__") and i.target != me]
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p) or "spades_lab")
 def test_imports_run_downward(path: Path) -> None:
     upward = upward_imports(path)
     assert not upward, "\n".join(upward)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p) or "spades_lab")
+def test_no_lazy_or_private_imports(path: Path) -> None:
+    found = lazy_imports(path) + private_imports(path)
+    assert not found, "\n".join(found)
+
+
+def test_the_check_sees_lazy_and_private_imports() -> None:
+    viz = PACKAGE / "viz.py"
+    assert lazy_imports(viz, "def f():\n    from .teach.explain import trump_timeline\n")
+    assert lazy_imports(viz, "class C:\n    import spades_lab.core\n")
+    assert not lazy_imports(viz, "from .teach.explain import trump_timeline\n")
+    assert not lazy_imports(viz, "class G:\n    def _repr_html_(self):\n"
+                                 "        from .render import game_html\n")
+    assert not lazy_imports(viz, "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                 "    from .core.engine import Game\n")
+    assert not lazy_imports(PACKAGE / "cli" / "main.py", "def f():\n    from ..core import x\n")
+    site = PACKAGE / "cli" / "site.py"
+    assert private_imports(site, "from ..core.cards import _data_dir\n")
+    assert not private_imports(site, "from ..core.cards import data_dir, __all__\n")
 
 
 def test_every_module_has_a_layer() -> None:

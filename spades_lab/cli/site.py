@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.cards import deck_data_dir
 from .course import COURSE_DIRS, course_notebooks, course_source
 
 #: Python packages that have no pure-Python wheel: in the browser they come from the Pyodide CDN.
@@ -242,8 +243,6 @@ def package_wheel(dest: Path) -> Path:
     so a site can be built from an installed package as well as from a clone."""
     import spades_lab
 
-    from ..core.cards import _data_dir
-
     version = importlib.metadata.version("spades-lab")
     pkg = Path(spades_lab.__file__).resolve().parent
     dist = f"spades_lab-{version}.dist-info"
@@ -259,7 +258,7 @@ def package_wheel(dest: Path) -> Path:
             continue
         files.append((f"spades_lab/{rel.as_posix()}", f.read_bytes()))
     if not (pkg / "_data" / "decks").is_dir():
-        for f in sorted(_data_dir().glob("*.json")):
+        for f in sorted(deck_data_dir().glob("*.json")):
             files.append((f"spades_lab/_data/decks/{f.name}", f.read_bytes()))
     files.append((f"{dist}/METADATA", (f"Metadata-Version: 2.1\nName: spades-lab\nVersion: "
                                        f"{version}\nRequires-Dist: ipywidgets>=8\n").encode()))

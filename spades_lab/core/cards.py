@@ -26,7 +26,7 @@ from .errors import RuleError, echo
 # ---------------------------------------------------------------------------- data files
 
 
-def _data_dir() -> Path:
+def deck_data_dir() -> Path:
     """Deck definitions live in ``data/decks`` (copied into wheels as ``_data/decks``)."""
     packaged = Path(str(resources.files("spades_lab"))) / "_data" / "decks"
     if packaged.is_dir():
@@ -35,7 +35,7 @@ def _data_dir() -> Path:
 
 
 def _load_json(name: str) -> Any:
-    with open(_data_dir() / name, encoding="utf-8") as f:
+    with open(deck_data_dir() / name, encoding="utf-8") as f:
         return json.load(f)
 
 

@@ -4,7 +4,7 @@ compiled twin ``_generalc``) and its 52-card fast path (``std52``, with ``_std52
 
 >>> from spades_lab.solver import solve, annotate_hand
 """
+from . import search
 from .search import *  # noqa: F403 - the public API, listed in search.__all__
-from .search import __all__ as _search_all
 
-__all__ = list(_search_all)
+__all__ = list(search.__all__)

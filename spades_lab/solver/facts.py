@@ -26,12 +26,12 @@ True
 from __future__ import annotations
 
 from ..core.cards import SUIT_BITS, Card
-from ..core.rules import RuleSet
+from ..core.rules import PARTIAL_NIL_SUIT, RuleSet
 from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR
 from ..core.tricks import rank_tables as _core_rank_tables
 
 __all__ = ["rank_tables", "trump_bits", "superior_at_start", "first_break_sets_superior",
-           "card_power", "SUIT_BITS"]
+           "card_power", "nil_suit", "SUIT_BITS"]
 
 
 def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
@@ -69,3 +69,13 @@ def card_power(rank: int, bit: int, led: int, sup: int, inf: int) -> int:
     if bit == led:
         return LED * POWER_STEP + rank
     return rank - POWER_STEP
+
+
+def nil_suit(kind: str) -> str | None:
+    """The one suit a partial nil of this kind promises to take no trick in (Acorns' "nil
+    spades" and "nil acorns"), or None for a nil of every suit.
+
+    >>> nil_suit("nil acorns"), nil_suit("full nil")
+    ('A', None)
+    """
+    return PARTIAL_NIL_SUIT.get(kind)

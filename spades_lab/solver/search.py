@@ -101,6 +101,7 @@ from .facts import (
     SUIT_BITS,
     card_power,
     first_break_sets_superior,
+    nil_suit,
     rank_tables,
     superior_at_start,
     trump_bits,
@@ -1239,11 +1240,10 @@ def can_keep_nil(position: Position | Game | Hand, seat: int, *, kind: str | Non
         bid = pos.bids[seat] if pos.bids and seat < len(pos.bids) else None
         kind, suit = _nil_kind(rules, bid)
     else:
-        from ..core.rules import PARTIAL_NIL_SUIT
         if kind not in rules.nil_kinds:
             raise RuleError("bid-not-allowed", f"{kind!r} is not a nil-type bid of "
                             f"{rules.name}.")
-        suit = PARTIAL_NIL_SUIT.get(kind)
+        suit = nil_suit(kind)
     s = solver or Solver(rules)
     won = pos.won[seat] if pos.won else ()
     if suit is None:

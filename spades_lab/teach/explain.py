@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
 from ..core.errors import RuleError
+from ..core.records import apply_step, hand_steps, load_record, replay
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 
@@ -860,8 +861,6 @@ def knowledge_steps(record: str | Path | Mapping[str, Any], hand: int = 0
                     ) -> tuple[KnowledgeStep, ...]:
     """Who knows what after each action of hand ``hand`` of a record (step 0 = after the
     deal, step k = after the first k actions)."""
-    from ..core.records import apply_step, hand_steps, load_record, replay
-
     data = load_record(record)
     game = replay(data, upto=(hand, 0)).game
     steps = hand_steps(data, hand)

@@ -99,8 +99,6 @@ def exchange_words(before: Game, ev: ExchangeEvent) -> list[str]:
 
 
 def _suit(letter: str) -> str:
-    from ..core.cards import SUITS
-
     return SUITS[letter].name
 
 
