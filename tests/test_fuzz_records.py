@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 EXAMPLES = int(os.environ.get("SPADES_LAB_FUZZ_EXAMPLES", "250"))
 
 
+@pytest.mark.slow
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                  HealthCheck.data_too_large])
 @given(mutated())

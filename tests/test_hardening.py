@@ -504,6 +504,7 @@ def test_double_nil_is_blind_nil() -> None:
 # ---------------------------------------------------------------------------- dev.sh
 
 
+@pytest.mark.slow
 def test_dev_sh_waits_for_the_package_lock(tmp_path: Path) -> None:
     """ensure_chromium's wait_for_package_lock waits while another process holds an apt-style
     (fcntl) lock, and gives up with a message after APT_LOCK_WAIT seconds."""

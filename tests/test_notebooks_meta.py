@@ -111,6 +111,7 @@ def _tiny_notebook(tmp: Path, expected: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("expected,passes", [("hello\n", True), ("goodbye\n", False)])
 def test_checked_cells_can_fail(tmp_path: Path, expected: str, passes: bool) -> None:
     """The metadata expectation really is compared: a wrong one fails nbval."""

@@ -260,6 +260,7 @@ def test_summary_size_does_not_grow_with_the_hands() -> None:
     assert sizes[-1] == sizes[9] and sizes[-1] < 20  # settled after 200 hands
 
 
+@pytest.mark.slow
 def test_cli_streams_its_table_and_keeps_no_rows(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """``simulate --out`` writes every hand's row as it comes (the same values as the API's

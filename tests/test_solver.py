@@ -522,6 +522,7 @@ def test_fast_search_calls_tick_and_stops(accelerated: bool) -> None:
     assert counter[0] == 1100
 
 
+@pytest.mark.slow
 def test_accelerated_full_deals_equal_pure_python() -> None:
     """Full deals from the opening lead (and a trick in progress), trump breaking on and off,
     under a node budget: the C and Python searches give the same results, exact or bounds, and

@@ -167,6 +167,7 @@ def test_small_endings_equal_engine_minimax(preset: str, opts: dict[str, Any]) -
     assert count >= 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_searches_agree_and_values_are_consistent(preset: str, opts: dict[str, Any]) -> None:
     """Deeper endings: the fast path (52-card sets), the general search and plain alpha-beta give

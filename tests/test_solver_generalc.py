@@ -68,6 +68,7 @@ def pair(rules: RuleSet, **kw: Any) -> tuple[Solver, Solver]:
     return c, py
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any]) -> None:
     rules = RuleSet.preset(preset, opts)
@@ -193,6 +194,7 @@ def test_compiled_tables_are_freed() -> None:
     assert search_mod._GENERAL.live_tables() == base
 
 
+@pytest.mark.slow
 def test_full_table_starts_again_with_the_same_answers() -> None:
     """A table at its entry limit is emptied before the next entry (a bound on memory): the
     answers stay exact and equal to Python's, only the node counts part company."""

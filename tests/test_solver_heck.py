@@ -95,6 +95,7 @@ def _no_opposing_superior(g: Game) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset,opts", CONFIGS[:2], ids=IDS[:2])
 def test_other_trump_sure_tricks_against_engine_minimax(preset: str,
                                                          opts: dict[str, Any]) -> None:
