@@ -956,6 +956,8 @@ def _exchange_words(rules: RuleSet, g: Game, seat: int) -> tuple[list[str], int]
         right = f"{me} passes exactly {due.hi} to {partner}, who passes {due.hi} back"
     else:
         right = _up_to(me, partner, due.lo, due.hi)
+    if right not in choices:  # a range that does not start at 0, e.g. 1 to 3
+        choices.append(right)
     return choices, choices.index(right)
 
 
