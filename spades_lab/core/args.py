@@ -29,9 +29,9 @@ from .errors import ArgumentError, echo
 
 T = TypeVar("T")
 
-#: Seeds are whole numbers of at most this many bits (``random.Random`` takes any; a bound
+#: Seeds are whole numbers of at most this many digits (``random.Random`` takes any; a bound
 #: keeps a pasted number from becoming a slow one).
-SEED_BITS = 128
+SEED_DIGITS = 38
 
 
 def _sentence(what: str) -> str:
@@ -88,11 +88,14 @@ def number(value: Any, what: str, *, lo: float | None = None, hi: float | None =
 
 
 def seed(value: Any, what: str = "the seed") -> int:
-    """A seed for ``random.Random``: a whole number (not a bool) of at most :data:`SEED_BITS`
-    bits."""
-    if not is_whole(value) or value.bit_length() > SEED_BITS:
+    """A seed for ``random.Random``: a whole number (not a bool) of at most
+    :data:`SEED_DIGITS` digits."""
+    if not is_whole(value):
         raise ArgumentError(f"{_sentence(what)} must be a whole number, not {echo(value)}.",
                             argument=what)
+    if value.bit_length() > 200 or abs(value) >= 10 ** SEED_DIGITS:
+        raise ArgumentError(f"{_sentence(what)} must be a whole number of at most {SEED_DIGITS} "
+                            f"digits, not {echo(value)}.", argument=what)
     return int(value)
 
 
@@ -150,4 +153,4 @@ def instance(value: Any, what: str, kind: type[T] | tuple[type, ...], words: str
 
 
 __all__ = ["whole", "optional_whole", "number", "seed", "flag", "text", "one_of", "mapping",
-           "items", "instance", "is_whole", "SEED_BITS"]
+           "items", "instance", "is_whole", "SEED_DIGITS"]
