@@ -270,7 +270,8 @@ def test_table_from_record_hand_typed(hand: Any) -> None:
 def test_table_from_record_missing_hand_is_the_record_error() -> None:
     for hand in (99, 10**20, 10**5000):
         m = TableModel.from_record(DEMO, hand)
-        assert not m.ok and m.error_rule == "bad-record" and m.error.startswith("The record has")
+        assert not m.ok and m.error_rule == "bad-record"
+        assert (m.error or "").startswith("The record has")
 
 
 @pytest.mark.parametrize("k", ["x", math.nan, math.inf, None, 1.0, True, [1]])

@@ -467,7 +467,7 @@ class WhatIfModel:
         notes = words.divergence_notes(w.divergences, t.play_start, t.rules.players)
         return HandSide(w.branch.hands[t.hand_index], w.branch.game, tuple(notes))
 
-    def try_play(self, choice: Choice) -> bool:
+    def try_play(self, choice: Choice | Play) -> bool:
         """Re-play the hand with ``choice`` (one of :meth:`choices`, or a :class:`Play` the
         engine then checks); False (and ``message`` says why) when illegal."""
         args.instance(choice, "the card to try", (Choice, Play), "one of the choices (a Choice)")
