@@ -37,7 +37,7 @@ from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, Hand, SeatView, trump_states
 from ..core.errors import RULE_IDS, ArgumentError, RecordError, RuleError, echo
 from ..core.records import apply_step, hand_steps, replay
-from ..core.rules import RuleSet, rules_of, seat_name, team_name
+from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
 from ..play.players import HeuristicPlayer, act
 from .explain import (
     TRICK_REASONS,
@@ -1358,12 +1358,12 @@ def make_question(rules: RuleSet | str, tests: str, *, seed: int = 0,
 
 def _check_id(r: RuleSet, tests: Any) -> str:
     if not isinstance(tests, str) or tests not in QUIZ_IDS:
-        raise ArgumentError(f"{echo(tests)} cannot be asked: it is not a quiz topic; the "
-                            "topics are "
+        raise ArgumentError(f"The topic {echo(tests)} cannot be asked: it is not a quiz "
+                            "topic; the topics are "
                             f"{', '.join(QUIZ_IDS)}.", argument="the topic")
     if tests not in applicable_ids(r):
-        raise ArgumentError(f"{tests!r} cannot be asked in {r.name}: that rule set does not "
-                            "have the rule.", argument="the topic")
+        raise ArgumentError(f"The topic {tests!r} cannot be asked in {r.name}: that rule set "
+                            "does not have the rule.", argument="the topic")
     return tests
 
 
@@ -1392,8 +1392,10 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     else:
         wanted = list(applicable_ids(r))
     if difficulty is not None:
-        given = [difficulty] if args.is_whole(difficulty) else \
-            args.items(difficulty, "the difficulty (a level 1, 2 or 3, or a list of them)")
+        if not args.is_whole(difficulty) and not isinstance(difficulty, (list, tuple)):
+            raise ArgumentError("The difficulty must be a level 1, 2 or 3, or a list of them, "
+                                f"not {echo(difficulty)}.", argument="the difficulty")
+        given = [difficulty] if args.is_whole(difficulty) else list(difficulty)
         levels = {args.one_of(x, "each difficulty level", (1, 2, 3)) for x in given}
         if not levels:
             raise ArgumentError("Choose at least one difficulty level (1, 2 or 3).",
@@ -1454,6 +1456,9 @@ def _checked_action(q: QuizQuestion) -> dict[str, Any]:
     if not isinstance(q.choices, tuple) or not (args.is_whole(q.answer)
                                                 and 0 <= q.answer < len(q.choices)):
         raise _bad_question("its answer is not one of its choices")
+    rules = RuleSet.preset(q.rules, q.options)  # its own rule set, or the option error
+    if isinstance(q.record.get("rules"), Mapping) and rules_from_json(q.record["rules"]) != rules:
+        raise _bad_question(f"its record is played under other rules than {q.rules}")
     return dict(a)
 
 
