@@ -190,6 +190,19 @@ def test_sweep_play_model_actions_refuse_without_change(method: str, value: Any)
 
 
 @SWEEP
+@given(seat=ANY, card=ANY)
+def test_sweep_play_model_queries(seat: Any, card: Any) -> None:
+    m = PlayModel("acorns", {"travelers_hunters": True}, seat=1, seed=2)
+    before = play_state(m)
+    for call in (lambda: m.seat_label(seat), lambda: m.plays_for(card)):
+        try:
+            call()
+        except Exception as e:  # noqa: BLE001
+            typed(e)
+    assert play_state(m) == before
+
+
+@SWEEP
 @given(hand_number=ANY, trick_number=ANY, seat=ANY, seed=ANY)
 def test_sweep_play_model_from_record(hand_number: Any, trick_number: Any, seat: Any,
                                       seed: Any) -> None:

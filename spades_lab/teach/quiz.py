@@ -1392,10 +1392,14 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     else:
         wanted = list(applicable_ids(r))
     if difficulty is not None:
-        if not args.is_whole(difficulty) and not isinstance(difficulty, (list, tuple)):
+        given: list[Any]
+        if isinstance(difficulty, (list, tuple)):
+            given = list(difficulty)
+        elif args.is_whole(difficulty):
+            given = [difficulty]
+        else:
             raise ArgumentError("The difficulty must be a level 1, 2 or 3, or a list of them, "
                                 f"not {echo(difficulty)}.", argument="the difficulty")
-        given = [difficulty] if args.is_whole(difficulty) else list(difficulty)
         levels = {args.one_of(x, "each difficulty level", (1, 2, 3)) for x in given}
         if not levels:
             raise ArgumentError("Choose at least one difficulty level (1, 2 or 3).",

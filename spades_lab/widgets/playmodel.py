@@ -270,6 +270,7 @@ class PlayModel:
         return team_name(self.rules.team_seats[team], self.rules.players)
 
     def seat_label(self, seat: int) -> str:
+        args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
         return self.game.seat_name(seat) + (" (you)" if seat == self.seat else "")
 
     # ------------------------------------------------------------------ what the learner sees
