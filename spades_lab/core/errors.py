@@ -166,3 +166,14 @@ def _echo(v: Any, out: list[str], budget: list[int], depth: int) -> None:
         piece = f"<{type(v).__name__}>"
     out.append(piece)
     budget[0] -= len(piece)
+
+
+# ---------------------------------------------------------------------------- bad arguments
+class ArgumentError(OptionError):
+    """A call to the Python API (a widget model, the quiz API) was given an argument of the
+    wrong kind or out of range: rule id ``bad-option``; ``argument`` names it in words.  The
+    checks live in :mod:`spades_lab.core.args`; a refused call changes nothing."""
+
+    def __init__(self, message: str, *, argument: str = "", **details: Any) -> None:
+        super().__init__(message, **details)
+        self.argument = argument

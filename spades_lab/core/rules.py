@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import Deck, deck_for
-from .errors import OptionError, echo, parse_whole
+from .errors import ArgumentError, OptionError, echo, parse_whole
 
 PRESETS: tuple[str, ...] = ("standard", "online", "original", "acorns", "acorns8")
 
@@ -49,28 +49,56 @@ Exchange = tuple[int, int]  # (fewest, most) cards passed each way
 
 
 def _parse_exchange_count(value: Any, where: str) -> Exchange:
-    if isinstance(value, bool):
-        raise OptionError(f"{where}: {value!r} is not a card count.")
-    count: int | None = None
-    up_to = False
-    if isinstance(value, int):
-        count = value
+    """A blind exchange's (fewest, most) cards: a count ``N`` (exactly N), ``"up to N"``
+    (0 to N), ``"L to N"`` (L to N), or a pair ``(L, N)``; whole numbers, ``0 <= L <= N``
+    (the most is checked against the hand size with the deck).
+
+    >>> _parse_exchange_count(2, "x"), _parse_exchange_count("up to 3", "x")
+    ((2, 2), (0, 3))
+    >>> _parse_exchange_count("1 to 3", "x"), _parse_exchange_count((1, 3), "x")
+    ((1, 3), (1, 3))
+    >>> _parse_exchange_count((3, 1), "x")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spades_lab.core.errors.OptionError: x: from 3 to 1 cards is backwards; ...
+    """
+    def is_int(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    lo: int | None = None
+    hi: int | None = None
+    if is_int(value):
+        lo = hi = value
+    elif isinstance(value, (tuple, list)) and len(value) == 2 and all(map(is_int, value)):
+        lo, hi = value
     elif isinstance(value, str):
         words = value.strip().lower().split()
         if len(words) == 3 and words[:2] == ["up", "to"]:
-            count, up_to = parse_whole(words[2]), True
+            lo, hi = 0, parse_whole(words[2])
+        elif len(words) == 3 and words[1] == "to":
+            lo, hi = parse_whole(words[0]), parse_whole(words[2])
         elif len(words) == 1:
-            count = parse_whole(words[0])
-    if count is not None and count < 0:
-        raise OptionError(f"{where}: a card count cannot be negative.")
-    if count is not None:
-        return (0 if up_to else count, count)  # at most the hand size: checked with the deck
-    raise OptionError(f"{where}: {echo(value)} is not valid; use a number of cards (exactly "
-                      "that many) or 'up to N'.")
+            lo = hi = parse_whole(words[0])
+    if lo is None or hi is None:
+        raise OptionError(f"{where}: {echo(value)} is not valid; use a number of cards (exactly "
+                          "that many), 'up to N' or 'L to N'.", option="blind_exchange")
+    if lo < 0 or hi < 0:
+        raise OptionError(f"{where}: a card count cannot be negative.", option="blind_exchange")
+    if lo > hi:
+        raise OptionError(f"{where}: from {lo} to {hi} cards is backwards; the fewest cards come "
+                          "first, e.g. (1, 3).", option="blind_exchange")
+    return (lo, hi)
 
 
 def _exchange_text(ex: Exchange) -> int | str:
-    return ex[1] if ex[0] == ex[1] else f"up to {ex[1]}"
+    """A range as a record writes it (read back exactly by :func:`_parse_exchange_count`).
+
+    >>> _exchange_text((2, 2)), _exchange_text((0, 3)), _exchange_text((1, 3))
+    (2, 'up to 3', '1 to 3')
+    """
+    if ex[0] == ex[1]:
+        return ex[1]
+    return f"up to {ex[1]}" if ex[0] == 0 else f"{ex[0]} to {ex[1]}"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -200,7 +228,14 @@ class RuleSet:
             bad("th_low", "true or false")
         if self.teams not in TEAMS_CHOICES:
             bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
-        for kind, (_, most) in self.blind_exchange:
+        for kind, ex in self.blind_exchange:
+            if not (isinstance(ex, tuple) and len(ex) == 2 and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in ex)
+                    and 0 <= ex[0] <= ex[1]):
+                raise OptionError(f"Option blind_exchange: {kind} passes {echo(ex)} cards; use "
+                                  "(fewest, most) whole numbers, fewest first.",
+                                  option="blind_exchange")
+            most = ex[1]
             if most > self.hand_size:
                 raise OptionError(f"Option blind_exchange: {kind} passes {most} cards, more than "
                                   f"the {self.hand_size} a player holds in {self.name!r}; use 0 "
@@ -304,19 +339,20 @@ class RuleSet:
 
 def _normalise_exchange(preset: str, value: Any) -> tuple[tuple[str, Exchange], ...]:
     kinds = NIL_KINDS_ACORNS if preset in ("acorns", "acorns8") else NIL_KINDS_52
-    if isinstance(value, tuple) and all(isinstance(v, tuple) for v in value):
-        value = dict(value)
+    if isinstance(value, tuple) and value and all(isinstance(v, tuple) and len(v) == 2
+                                                  and isinstance(v[0], str) for v in value):
+        value = dict(value)  # the field's own form: ((kind, (fewest, most)), ...)
     if isinstance(value, Mapping):
         unknown = [k for k in value if k not in kinds]
         if unknown:
             raise OptionError(f"Option blind_exchange: {echo(unknown[0])} is not a nil-type bid of "
                               f"{preset!r}; use {', '.join(kinds)}.", option="blind_exchange")
-        per = {k: _parse_exchange_count(value.get(k, 0), f"blind_exchange[{k!r}]")
-               if not isinstance(value.get(k, 0), tuple) else value[k] for k in kinds}
+        per = {k: _parse_exchange_count(value.get(k, 0), f"Option blind_exchange[{k!r}]")
+               for k in kinds}
     else:
         ex = _parse_exchange_count(value, "Option blind_exchange")
         per = {k: ex for k in kinds}
-    return tuple((k, (int(per[k][0]), int(per[k][1]))) for k in kinds)
+    return tuple((k, per[k]) for k in kinds)
 
 
 _COMMON_DEFAULTS: dict[str, Any] = {
@@ -363,6 +399,29 @@ def rules_from_json(obj: Any) -> RuleSet:
     if not isinstance(obj["preset"], str):
         raise OptionError(f"rules.preset must name a rule set, not {echo(obj['preset'])}.")
     return RuleSet.preset(obj["preset"], options)
+
+
+def rules_of(rules: Any, options: Any = None) -> RuleSet:
+    """The rule set an API call names: a :class:`RuleSet` or a preset's name, with ``options``
+    (a mapping, or None) applied; anything else is refused with an :class:`OptionError`.
+
+    >>> rules_of("online", {"target": 300}).target
+    300
+    >>> rules_of(5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spades_lab.core.errors.ArgumentError: The rules must be a rule set or the name of one ...
+    """
+    if options is not None and (not isinstance(options, Mapping)
+                                or not all(isinstance(k, str) for k in options)):
+        raise ArgumentError("The options must be a mapping of option names to values, such "
+                            f"as {{'target': 300}}, not {echo(options)}.", argument="options")
+    if isinstance(rules, RuleSet):
+        return rules.replace(**options) if options else rules
+    if isinstance(rules, str):
+        return RuleSet.preset(rules, dict(options or {}))
+    raise ArgumentError("The rules must be a rule set or the name of one "
+                        f"({', '.join(PRESETS)}), not {echo(rules)}.", argument="rules")
 
 
 # ---------------------------------------------------------------------------- seats and options
@@ -422,4 +481,5 @@ def option_value(text: str) -> Any:
 
 
 __all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet",
-           "PRESETS", "preset_options", "all_presets", "rules_from_json", "PARTIAL_NIL_SUIT"]
+           "PRESETS", "preset_options", "all_presets", "rules_from_json", "rules_of",
+           "PARTIAL_NIL_SUIT"]

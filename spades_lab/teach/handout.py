@@ -333,15 +333,16 @@ def quiz_sheet(quiz: Quiz, title: str | None = None) -> str:
            f"<p class=\"small\">{_e(r.describe().splitlines()[0])}. Tick one box per "
            f"question. {_e(_legend(r))}</p>"]
     for i, q in enumerate(quiz.questions, start=1):
-        out.append(f"<div class=\"q\"><b>{i}. {_safe(q.prompt)}</b>")
+        out.append(f"<div class=\"q\"><b>{_e(i)}. {_safe(q.prompt)}</b>")
         facts = [x for x in q.shown if not x.startswith("Rules:")]
         if facts:
             out.append("<div class=\"facts small\">" + "<br>".join(_safe(x) for x in facts)
                        + "</div>")
         out.append("<div>" + "".join(
-            f"<span class=\"choice\"><span class=\"box\"></span>{chr(65 + k)}. {_safe(c)}</span>"
+            f"<span class=\"choice\"><span class=\"box\"></span>{_e(chr(65 + k))}. {_safe(c)}"
+            "</span>"
             for k, c in enumerate(q.choices)) + "</div></div>")
-    out.append(f"<p class=\"tiny\">spades-lab quiz, rule set {_e(r.name)}, seed {quiz.seed}: "
+    out.append(f"<p class=\"tiny\">spades-lab quiz, rule set {_e(r.name)}, seed {_e(quiz.seed)}: "
                "the same seed prints the same questions.</p>")
     return _page(title or f"Quiz: {r.name}", "\n".join(out))
 
@@ -351,15 +352,15 @@ def answer_key(quiz: Quiz, title: str | None = None) -> str:
     and the engine's explanation."""
     r = quiz.rules
     out = [f"<h1>{_e(title or f'Answer key: {r.name}')}</h1>",
-           f"<p class=\"small\">Quiz seed {quiz.seed}, {len(quiz.questions)} questions. "
+           f"<p class=\"small\">Quiz seed {_e(quiz.seed)}, {_e(len(quiz.questions))} questions. "
            "Level 1: first lesson; 2: trumps, bids and scores; 3: the fine print.</p>",
            "<table class=\"small key\"><tr><th>#</th><th>Question</th><th>Answer</th>"
            "<th>Level</th><th>Why (the engine's explanation)</th></tr>"]
     for (num, letter, text), q in zip(quiz.answer_key(), quiz.questions, strict=True):
         why = "<br>".join(_safe(x) for x in q.feedback)
-        out.append(f"<tr><td>{num}</td><td class=\"tiny\">{_safe(q.prompt)}</td>"
-                   f"<td class=\"answer\"><b>{letter}</b>. {_safe(text)}</td>"
-                   f"<td>{q.difficulty}</td><td class=\"tiny\">{why}</td></tr>")
+        out.append(f"<tr><td>{_e(num)}</td><td class=\"tiny\">{_safe(q.prompt)}</td>"
+                   f"<td class=\"answer\"><b>{_e(letter)}</b>. {_safe(text)}</td>"
+                   f"<td>{_e(q.difficulty)}</td><td class=\"tiny\">{why}</td></tr>")
     out.append("</table>")
     return _page(title or f"Answer key: {r.name}", "\n".join(out))
 

@@ -31,12 +31,13 @@ from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
+from ..core import args
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, Hand, SeatView, trump_states
-from ..core.errors import RULE_IDS, RuleError
+from ..core.errors import RULE_IDS, ArgumentError, RecordError, RuleError, echo
 from ..core.records import apply_step, hand_steps, replay
-from ..core.rules import RuleSet, seat_name, team_name
+from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
 from ..play.players import HeuristicPlayer, act
 from .explain import (
     TRICK_REASONS,
@@ -128,6 +129,59 @@ class QuizQuestion:
                 "answer": self.answer, "feedback": list(self.feedback),
                 "context": self.context, "record": self.record, "action": self.action}
 
+    @classmethod
+    def from_dict(cls, data: Any) -> QuizQuestion:
+        """A question from its :meth:`to_dict` (e.g. read back from JSON), its fields checked:
+        a malformed one is refused with a :class:`~spades_lab.core.errors.RecordError`
+        (``bad-record``).
+
+        >>> q = make_question("standard", "first-lead", seed=1)
+        >>> QuizQuestion.from_dict(q.to_dict()) == q
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise _bad_question(f"it must be an object of named fields, not {echo(data)}")
+        missing = [f for f in _FIELDS if f not in data]
+        if missing:
+            raise _bad_question(f"it has no {', '.join(map(repr, missing))}")
+        extra = [k for k in data if k not in _FIELDS]
+        if extra:
+            raise _bad_question(f"it has an unknown field {echo(extra[0], 40)}")
+        for name, kind in _FIELDS.items():
+            value = data[name]
+            if kind is str and not isinstance(value, str):
+                raise _bad_question(f"its {name} must be text, not {echo(value)}")
+            if kind is dict and not (isinstance(value, Mapping)
+                                     and all(isinstance(k, str) for k in value)):
+                raise _bad_question(f"its {name} must be an object, not {echo(value)}")
+            if kind is list and not (isinstance(value, (list, tuple))
+                                     and all(isinstance(x, str) for x in value)):
+                raise _bad_question(f"its {name} must be a list of texts, not {echo(value)}")
+        choices = tuple(data["choices"])
+        answer, level = data["answer"], data["difficulty"]
+        if not choices:
+            raise _bad_question("it has no choices")
+        if not (args.is_whole(answer) and 0 <= answer < len(choices)):
+            raise _bad_question(f"its answer must be a choice from 0 to {len(choices) - 1}, "
+                                f"not {echo(answer)}")
+        if not (args.is_whole(level) and level in (1, 2, 3)):
+            raise _bad_question(f"its difficulty must be 1, 2 or 3, not {echo(level)}")
+        return cls(data["kind"], data["tests"], data["rules"], dict(data["options"]), level,
+                   data["prompt"], tuple(data["shown"]), choices, answer,
+                   tuple(data["feedback"]), dict(data["context"]), dict(data["record"]),
+                   dict(data["action"]))
+
+
+#: The fields of a question's JSON and their kinds (``int``: checked on its own).
+_FIELDS: dict[str, type] = {
+    "kind": str, "tests": str, "rules": str, "options": dict, "difficulty": int, "prompt": str,
+    "shown": list, "choices": list, "answer": int, "feedback": list, "context": dict,
+    "record": dict, "action": dict}
+
+
+def _bad_question(why: str) -> RecordError:
+    return RecordError("bad-record", f"This quiz question cannot be used: {why}.")
+
 
 @dataclass(frozen=True)
 class Quiz:
@@ -136,6 +190,13 @@ class Quiz:
     rules: RuleSet
     seed: int
     questions: tuple[QuizQuestion, ...]
+
+    def __post_init__(self) -> None:
+        args.instance(self.rules, "the quiz's rules", RuleSet, "a RuleSet")
+        args.seed(self.seed, "the quiz's seed")
+        args.instance(self.questions, "the quiz's questions", tuple, "a tuple of questions")
+        for q in self.questions:
+            args.instance(q, "each question", QuizQuestion, "a QuizQuestion")
 
     def answer_key(self) -> list[tuple[int, str, str]]:
         """(question number from 1, choice letter, choice text) for each question."""
@@ -150,9 +211,7 @@ class Quiz:
 
 
 def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) -> RuleSet:
-    if isinstance(rules, str):
-        return RuleSet.preset(rules, dict(options or {}))
-    return rules.replace(**options) if options else rules
+    return rules_of(rules, options)
 
 
 def _has_exchange(rules: RuleSet) -> bool:
@@ -956,6 +1015,8 @@ def _exchange_words(rules: RuleSet, g: Game, seat: int) -> tuple[list[str], int]
         right = f"{me} passes exactly {due.hi} to {partner}, who passes {due.hi} back"
     else:
         right = _up_to(me, partner, due.lo, due.hi)
+    if right not in choices:  # a range that does not start at 0, e.g. 1 to 3
+        choices.append(right)
     return choices, choices.index(right)
 
 
@@ -1288,15 +1349,26 @@ BUILDERS: dict[str, Builder] = {
 def make_question(rules: RuleSet | str, tests: str, *, seed: int = 0,
                   options: Mapping[str, Any] | None = None) -> QuizQuestion:
     """One question testing ``tests`` (an id of :data:`QUIZ_IDS`) in this rule set.  Raises
-    ``ValueError`` for an id that does not apply here (:func:`applicable_ids`)."""
+    :class:`~spades_lab.core.errors.ArgumentError` (a ``ValueError``) for an id that is not one
+    or does not apply here (:func:`applicable_ids`)."""
     r = _rules_of(rules, options)
-    return _make(r, tests, _Pool(r, seed), random.Random(seed))
+    _check_id(r, tests)
+    return _make(r, tests, _Pool(r, args.seed(seed)), random.Random(seed))
+
+
+def _check_id(r: RuleSet, tests: Any) -> str:
+    if not isinstance(tests, str) or tests not in QUIZ_IDS:
+        raise ArgumentError(f"The topic {echo(tests)} cannot be asked: it is not a quiz "
+                            "topic; the topics are "
+                            f"{', '.join(QUIZ_IDS)}.", argument="the topic")
+    if tests not in applicable_ids(r):
+        raise ArgumentError(f"The topic {tests!r} cannot be asked in {r.name}: that rule set "
+                            "does not have the rule.", argument="the topic")
+    return tests
 
 
 def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random) -> QuizQuestion:
-    if tests not in applicable_ids(r):
-        raise ValueError(f"{tests!r} cannot be asked in {r.name}"
-                         + ("" if tests in QUIZ_IDS else f"; the ids are {', '.join(QUIZ_IDS)}"))
+    _check_id(r, tests)
     q = BUILDERS[tests](r, pool, rng)
     if q is None:
         raise LookupError(f"No position for {tests!r} found in {_Pool.LIMIT} {r.name} hands.")
@@ -1308,12 +1380,34 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
               options: Mapping[str, Any] | None = None, shuffle: bool = True) -> Quiz:
     """A quiz: one question per id (default: every id that applies to the rule set), optionally
     only of some difficulty levels, shuffled and cut to ``count``.  The same arguments give the
-    same quiz."""
+    same quiz.  Arguments of the wrong kind, an id that is not a topic here, a level other than
+    1, 2 or 3, a ``count`` below 1, or a choice that leaves no question are refused
+    (:class:`~spades_lab.core.errors.ArgumentError`)."""
     r = _rules_of(rules, options)
-    wanted = list(ids) if ids is not None else list(applicable_ids(r))
+    seed = args.seed(seed)
+    args.optional_whole(count, "the number of questions", lo=1)
+    args.flag(shuffle, "shuffle")
+    if ids is not None:
+        wanted = [_check_id(r, k) for k in args.items(ids, "the topics (ids)")]
+    else:
+        wanted = list(applicable_ids(r))
     if difficulty is not None:
-        levels = {difficulty} if isinstance(difficulty, int) else set(difficulty)
+        given: list[Any]
+        if isinstance(difficulty, (list, tuple)):
+            given = list(difficulty)
+        elif args.is_whole(difficulty):
+            given = [difficulty]
+        else:
+            raise ArgumentError("The difficulty must be a level 1, 2 or 3, or a list of them, "
+                                f"not {echo(difficulty)}.", argument="the difficulty")
+        levels = {args.one_of(x, "each difficulty level", (1, 2, 3)) for x in given}
+        if not levels:
+            raise ArgumentError("Choose at least one difficulty level (1, 2 or 3).",
+                                argument="the difficulty")
         wanted = [k for k in wanted if DIFFICULTY.get(k, 2) in levels]
+    if not wanted:
+        raise ArgumentError("This quiz would have no questions: choose at least one topic of "
+                            "the levels asked for.", argument="the topics")
     rng = random.Random(seed)
     pool = _Pool(r, seed)
     questions = [_make(r, k, pool, random.Random(rng.randrange(2**31))) for k in wanted]
@@ -1332,30 +1426,84 @@ def _position(q: QuizQuestion) -> Game:
     return replay(q.record).game
 
 
-def verify(q: QuizQuestion) -> bool:
-    """Re-derive the answer from the engine on the question's own record, and compare."""
+def _at(seq: Sequence[Any] | None, i: Any, what: str) -> Any:
+    """``seq[i]``, or a typed refusal when the question's record has no such item."""
+    if seq is None or not args.is_whole(i) or not 0 <= i < len(seq):
+        raise _bad_question(f"it asks about {what} {echo(i)}, which its record does not have")
+    return seq[i]
+
+
+#: The fields each kind of question action carries, with their kinds (``object``: any).
+_ACTIONS: dict[str, dict[str, Any]] = {
+    "play": {"seat": int, "card": str}, "bid": {"seat": int, "bid": object},
+    "exchange": {"seat": int, "cards": list}, "declaration": {"seat": int, "card": str},
+    "trick": {"hand": int, "trick": int}, "ace": {"hand": int, "trick": int},
+    "broken": {"hand": int, "trick": int}, "superior": {"hand": int, "trick": int},
+    "score": {"hand": int, "team": int}, "game-over": {}, "first-lead": {},
+    "exchange-count": {"seat": int}, "deal-size": {}, "option": {"option": str, "value": object},
+}
+
+
+def _checked_action(q: QuizQuestion) -> dict[str, Any]:
     a = q.action
-    kind = a.get("kind")
+    kind = a.get("kind") if isinstance(a, Mapping) else None
+    if not isinstance(kind, str) or kind not in _ACTIONS:
+        raise _bad_question(f"its action {echo(a)} is not one the engine can check")
+    for key, want in _ACTIONS[kind].items():
+        value = a.get(key)
+        ok = (args.is_whole(value) if want is int else isinstance(value, want)
+              and not (want is list and not all(isinstance(x, str) for x in value)))
+        if key not in a or not ok:
+            raise _bad_question(f"its {kind} action needs {key!r}, not {echo(value)}")
+    if a.get("as") is not None and not isinstance(a.get("as"), str):
+        raise _bad_question(f"its action's 'as' must be a suit letter, not {echo(a.get('as'))}")
+    if not isinstance(q.choices, tuple) or not (args.is_whole(q.answer)
+                                                and 0 <= q.answer < len(q.choices)):
+        raise _bad_question("its answer is not one of its choices")
+    rules = RuleSet.preset(q.rules, q.options)  # its own rule set, or the option error
+    if isinstance(q.record.get("rules"), Mapping) and rules_from_json(q.record["rules"]) != rules:
+        raise _bad_question(f"its record is played under other rules than {q.rules}")
+    return dict(a)
+
+
+def _seat_of(g: Game, a: Mapping[str, Any]) -> int:
+    _at(range(g.rules.players), a["seat"], "seat")
+    return int(a["seat"])
+
+
+def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
+    """Re-derive the answer from the engine on the question's own record, and compare.  ``q``
+    is a :class:`QuizQuestion` or its JSON (:meth:`QuizQuestion.to_dict`); a malformed question
+    is refused with a :class:`~spades_lab.core.errors.RecordError`."""
+    if isinstance(q, Mapping):
+        q = QuizQuestion.from_dict(q)
+    args.instance(q, "the question", QuizQuestion, "a quiz question or its JSON")
+    a = _checked_action(q)
+    kind = a["kind"]
     if kind == "play":
         g = _position(q)
-        ok = g.can_play(a["card"], a.get("as"), seat=a["seat"]).ok
+        ok = g.can_play(a["card"], a.get("as"), seat=_seat_of(g, a)).ok
         return q.answer == (0 if ok else 1)
     if kind == "bid":
         g = _position(q)
+        seat = _seat_of(g, a)
         if a.get("looked") and g.hand is not None and g.hand.phase == BIDDING:
-            g.look(a["seat"])
-        return q.answer == (0 if g.can_bid(a["bid"], a["seat"]).ok else 1)
+            g.look(seat)
+        return q.answer == (0 if g.can_bid(a["bid"], seat).ok else 1)
     if kind == "exchange":
         g = _position(q)
-        return q.answer == (0 if g.can_exchange(a["seat"], a["cards"]).ok else 1)
+        return q.answer == (0 if g.can_exchange(_seat_of(g, a), a["cards"]).ok else 1)
     if kind == "declaration":
         g = _position(q)
+        seat = _seat_of(g, a)
         card = g.rules.deck.parse(a["card"])
-        oks = [g.can_play(card, s, seat=a["seat"]).ok for s in card.suits]
+        oks = [g.can_play(card, s, seat=seat).ok for s in card.suits]
+        if len(oks) < 2:
+            raise _bad_question("its declaration question names a card of one suit")
         return q.answer == (2 if all(oks) else 0 if oks[0] else 1)
     if kind in ("trick", "ace", "broken", "superior"):
-        h = _position(q).hands[a["hand"]]
-        t = h.tricks[a["trick"]]
+        h = _at(_position(q).hands, a["hand"], "hand")
+        t = _at(h.tricks, a["trick"], "trick")
         if kind == "trick":
             return q.choices[q.answer] == seat_name(t.winner, len(h.hands))
         if kind == "ace":
@@ -1367,9 +1515,9 @@ def verify(q: QuizQuestion) -> bool:
             return q.answer == _broken_index(h.rules, broken)
         return q.choices[q.answer] == (suit_name(sup) if sup else "Neither yet")
     if kind == "score":
-        h = _position(q).hands[a["hand"]]
-        assert h.scores is not None
-        return q.choices[q.answer] == f"{h.scores[a['team']].hand_score:+d}"
+        h = _at(_position(q).hands, a["hand"], "hand")
+        ts = _at(h.scores, a["team"], "partnership")
+        return q.choices[q.answer] == f"{ts.hand_score:+d}"
     if kind == "game-over":
         g = _position(q)
         n = g.rules.players
@@ -1383,10 +1531,12 @@ def verify(q: QuizQuestion) -> bool:
     if kind == "exchange-count":
         g = _position(q)
         h = g.hand
-        assert h is not None
-        due = h.exchange_due(a["seat"])
+        seat = _seat_of(g, a)
+        if h is None:
+            raise _bad_question("its record has no hand dealt")
+        due = h.exchange_due(seat)
         text = q.answer_text
-        if due is None or due.blind != a["seat"]:
+        if due is None or due.blind != seat:
             return text.startswith("No cards")
         n = g.rules.players
         if due.lo == due.hi:
@@ -1394,13 +1544,11 @@ def verify(q: QuizQuestion) -> bool:
         return text == _up_to(seat_name(due.blind, n), seat_name(due.partner, n), due.lo, due.hi)
     if kind == "deal-size":
         return q.answer_text == str(RuleSet.preset(q.rules, q.options).hand_size)
-    if kind == "option":
-        try:
-            RuleSet.preset(q.rules, q.options).replace(**{a["option"]: a["value"]})
-            return q.answer == 0
-        except RuleError:
-            return q.answer == 1
-    raise ValueError(f"unknown question action {a!r}")
+    try:  # kind == "option"
+        RuleSet.preset(q.rules, q.options).replace(**{a["option"]: a["value"]})
+        return q.answer == 0
+    except RuleError:
+        return q.answer == 1
 
 
 __all__ = ["QuizQuestion", "Quiz", "make_question", "make_quiz", "applicable_ids", "verify",

@@ -8,6 +8,11 @@ chosen point (nothing before it is replayed) and a rule comparison
 :func:`spades_lab.teach.compare.compare_rules`.  These classes only keep positions, snapshots and
 choices, and present those results.
 
+An argument of the wrong kind or out of range is refused with an
+:class:`~spades_lab.core.errors.ArgumentError` before anything changes (the checks are
+:mod:`spades_lab.core.args`); a table of a refused record keeps its ``error`` and answers
+its queries with nothing to show, and ``game`` raises the record's error.
+
 >>> m = TableModel.from_record("data/scenarios/demo_acorns_th.json")
 >>> m.error, m.last > 100
 (None, True)
@@ -22,11 +27,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import args
 from ..core.cards import Card, Play
 from ..core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, PlayEvent
-from ..core.errors import RecordError, RuleError
+from ..core.errors import ArgumentError, RecordError, RuleError, echo
 from ..core.records import HandSummary, Step, apply_step, replay, replay_log
-from ..core.rules import RuleSet, seat_name, team_name
+from ..core.rules import RuleSet, rules_of, seat_name, team_name
 from ..solver.search import Solver
 from ..teach.bestplay import BestPlay, best_play
 from ..teach.compare import RuleComparison, compare_rules
@@ -53,6 +59,13 @@ def load_game(source: RecordSource | Game) -> tuple[Game | None, str | None, str
         return None, f"This record cannot be read: {e}", "bad-record"
 
 
+def _check_view_seat(view_seat: Any, game: Game | None) -> None:
+    """None (every hand face up) or a seat of ``game`` (any seat number when not known yet)."""
+    if view_seat is not None:
+        hi = game.rules.players - 1 if game is not None else None
+        args.whole(view_seat, "the seat the table is viewed as", lo=0, hi=hi)
+
+
 def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
     """Where hand ``hand``'s deal is in ``game.log``, the deal, and the hand's actions."""
     at: int | None = None
@@ -67,15 +80,28 @@ def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
         if at is not None and isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
             actions.append(ev)
     if at is None:
-        raise RuleError("bad-record", f"The record has no hand {hand + 1}.")
+        raise RuleError("bad-record", f"The record has no hand {echo(hand + 1)}.")
     deal = game.log[at]
     assert isinstance(deal, DealEvent)
     return at, deal, actions
 
 
+def _hand_index(game: Game, hand: Any) -> int:
+    """``hand`` (counted from 0) if ``game`` has that hand, else a typed refusal."""
+    k = args.whole(hand, "the hand (counted from 0)", lo=0)
+    if k >= len(game.hands):
+        n = len(game.hands)
+        raise RuleError("bad-record", f"The game has {n} hand{'s' if n != 1 else ''}; there is "
+                        f"no hand {echo(k + 1)}.")
+    return k
+
+
 def hand_record(game: Game, hand: int, *, alone: bool = False) -> dict[str, Any]:
     """``game`` as a record that stops at the end of hand ``hand``; with ``alone``, a record of
     that hand only, starting from the totals and bags it was dealt at."""
+    args.instance(game, "the game", Game, "a Game")
+    hand = _hand_index(game, hand)
+    args.flag(alone, "alone")
     rec = game.to_record()
     if not alone or hand == 0:
         rec["hands"] = rec["hands"][:hand + 1]
@@ -105,6 +131,13 @@ class TableModel:
 
     def __init__(self, game: Game | None = None, hand: int = 0, *, view_seat: int | None = None,
                  error: str | None = None, error_rule: str | None = None) -> None:
+        if game is not None:
+            args.instance(game, "the game", Game, "a Game")
+        args.whole(hand, "the hand (counted from 0)", lo=0)
+        _check_view_seat(view_seat, game)
+        for value, what in ((error, "the error"), (error_rule, "the error's rule id")):
+            if value is not None:
+                args.text(value, what)
         self.source = game
         self.error = error
         self.error_rule = error_rule
@@ -123,11 +156,12 @@ class TableModel:
     @classmethod
     def from_record(cls, source: RecordSource | Game, hand: int = 0, *,
                     view_seat: int | None = None) -> TableModel:
+        args.whole(hand, "the hand (counted from 0)", lo=0)
+        _check_view_seat(view_seat, None)
         game, err, rule = load_game(source)
         if game is None:
             return cls(None, error=err, error_rule=rule)
-        model = cls(game, hand, view_seat=view_seat)
-        return model
+        return cls(game, hand, view_seat=view_seat)
 
     def _build(self, game: Game, hand: int) -> None:
         try:
@@ -163,8 +197,14 @@ class TableModel:
     def last(self) -> int:
         return max(len(self.snapshots) - 1, 0)
 
+    def _refused(self) -> RuleError:
+        return RuleError(self.error_rule or "bad-record", self.error or "No hand is loaded.")
+
     @property
     def game(self) -> Game:
+        """The position shown (a table without a hand raises its record's error)."""
+        if not self.snapshots:
+            raise self._refused()
         return self.snapshots[self.position]
 
     @property
@@ -174,17 +214,21 @@ class TableModel:
 
     @property
     def rules(self) -> RuleSet:
+        if not self.snapshots:
+            raise self._refused()
         return self.snapshots[0].rules
 
     def go(self, k: int) -> int:
-        """Move to position ``k`` (clamped to 0..last); returns the position."""
+        """Move to position ``k`` (a whole number, clamped to 0..last); returns the
+        position."""
+        k = args.whole(k, "the position")
         if not self.snapshots:
             return 0
-        self.position = max(0, min(int(k), self.last))
+        self.position = max(0, min(k, self.last))
         return self.position
 
     def step(self, k: int = 1) -> int:
-        return self.go(self.position + k)
+        return self.go(self.position + args.whole(k, "the number of steps"))
 
     def first(self) -> int:
         return self.go(0)
@@ -210,6 +254,9 @@ class TableModel:
 
     # ------------------------------------------------------------------ what to draw
     def face_up(self) -> list[bool]:
+        """Which seats' hands are drawn face up (none without a hand)."""
+        if not self.ok:
+            return []
         n = self.rules.players
         if self.view_seat is None:
             return [True] * n
@@ -221,6 +268,8 @@ class TableModel:
     def shown_trick(self) -> tuple[list[tuple[int, Play]], str]:
         """The trick in the middle: the trick in progress, or the one just completed (with who
         won it) until the next card is led."""
+        if not self.ok:
+            return [], ""
         h = self.hand
         if h.trick:
             return list(h.trick), ""
@@ -230,8 +279,9 @@ class TableModel:
         return [], ""
 
     def seat_label(self, seat: int) -> str:
-        return self.source.seat_name(seat) if self.source is not None else \
-            seat_name(seat, self.rules.players)
+        n = self.rules.players
+        args.whole(seat, "the seat", lo=0, hi=n - 1)
+        return self.source.seat_name(seat) if self.source is not None else seat_name(seat, n)
 
     def status(self) -> str:
         if not self.ok:
@@ -346,7 +396,7 @@ class WhatIfModel:
     and the difference."""
 
     def __init__(self, table: TableModel) -> None:
-        self.table = table
+        self.table = args.instance(table, "the table", TableModel, "a TableModel")
         self.points = [k for k in range(table.last + 1)
                        if table.ok and table.snapshots[k].hands[table.hand_index].phase == "play"
                        and not table.snapshots[k].hands[table.hand_index].complete]
@@ -356,6 +406,9 @@ class WhatIfModel:
         self.message = ""
 
     def set_point(self, k: int) -> None:
+        """Ask about position ``k`` (a whole number; the next point where a card is to be
+        played when ``k`` is not one)."""
+        k = args.whole(k, "the point")
         if k not in self.points:
             later = [p for p in self.points if p >= k]
             k = later[0] if later else (self.points[-1] if self.points else 0)
@@ -366,10 +419,16 @@ class WhatIfModel:
 
     @property
     def game(self) -> Game:
+        """The position at the chosen point (a table without a hand raises its error)."""
+        if not self.points:
+            raise self.table._refused() if not self.table.ok else RuleError(
+                "wrong-phase", "No card is played in this hand: there is nothing to change.")
         return self.table.snapshots[self.point]
 
     @property
     def seat(self) -> int | None:
+        if not self.points:
+            return None
         h = self.game.hands[self.table.hand_index]
         return h.turn
 
@@ -380,6 +439,8 @@ class WhatIfModel:
 
     def choices(self) -> list[Choice]:
         """Every way the seat to play could play each of its cards, with the engine's check."""
+        if not self.points:
+            return []
         g = self.game
         h = g.hands[self.table.hand_index]
         if h.turn is None:
@@ -393,8 +454,11 @@ class WhatIfModel:
 
     def outcome(self, first: Choice | Play | None) -> HandSide:
         """The hand re-played from this point with ``first`` (None: as recorded)."""
+        args.instance(first, "the card to try", (Choice, Play, type(None)),
+                      "a Choice, a Play or None")
         if isinstance(first, Play):
             first = Choice(first, True, None, "")
+        _ = self.game  # raises when there is no point to re-play from
         t = self.table
         w = what_if_game(t.snapshots[t.last], at=(t.hand_index, self.point),
                          action=first.action if first is not None else None,
@@ -403,8 +467,15 @@ class WhatIfModel:
         notes = words.divergence_notes(w.divergences, t.play_start, t.rules.players)
         return HandSide(w.branch.hands[t.hand_index], w.branch.game, tuple(notes))
 
-    def try_play(self, choice: Choice) -> bool:
-        """Re-play the hand with ``choice``; False (and ``message`` says why) when illegal."""
+    def try_play(self, choice: Choice | Play) -> bool:
+        """Re-play the hand with ``choice`` (one of :meth:`choices`, or a :class:`Play` the
+        engine then checks); False (and ``message`` says why) when illegal."""
+        args.instance(choice, "the card to try", (Choice, Play), "one of the choices (a Choice)")
+        if isinstance(choice, Play):
+            h = self.game.hands[self.table.hand_index]
+            c = choice.card
+            chk = h.check_play(c, choice.suit if c.is_dual else None)
+            choice = Choice(choice, chk.ok, chk.rule, chk.message)
         if not choice.ok:
             self.result = None
             self.whatif = None
@@ -438,17 +509,20 @@ class RuleExplorerModel:
     was dealt at)."""
 
     def __init__(self, game: Game, hand: int = 0) -> None:
+        args.instance(game, "the game", Game, "a Game")
+        hand = _hand_index(game, hand)
         self.base = game
         self.hand_index = hand
         _, _, self.actions = _hand_slice(game, hand)
         self.record = hand_record(game, hand, alone=True)
         self.comparison: RuleComparison | None = None
 
-    def compare(self, rules: RuleSet) -> tuple[HandSide, HandSide, list[str]]:
-        """Outcome under the recorded rules, outcome under ``rules``, and what changes (raises
-        :class:`RuleError` when the deal does not fit ``rules``)."""
+    def compare(self, rules: RuleSet | str) -> tuple[HandSide, HandSide, list[str]]:
+        """Outcome under the recorded rules, outcome under ``rules`` (a rule set or a preset's
+        name), and what changes (raises :class:`RuleError` when the deal does not fit
+        ``rules``)."""
+        rules = rules_of(rules)
         c = compare_rules(self.record, rules)
-        self.comparison = c
         hc = c.hands[0]
         first = next((k for k, ev in enumerate(self.actions) if isinstance(ev, PlayEvent)),
                      len(self.actions))
@@ -456,7 +530,9 @@ class RuleExplorerModel:
                          tuple(words.divergence_notes(ds, first, r.players)))
                 for side, ds, r in ((c.a, c.divergences_a, self.base.rules),
                                     (c.b, c.divergences_b, rules)))
-        return a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)
+        out = a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)
+        self.comparison = c
+        return out
 
 
 # ---------------------------------------------------------------------------- quiz
@@ -480,6 +556,11 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
                    count: int = 6) -> list[Question]:
     """Questions about ``game``'s hand: who wins a trick, may a seat play a card, what does the
     hand score.  Answers and explanations come from the engine; ``rng`` picks the positions."""
+    args.instance(game, "the game", Game, "a Game")
+    args.whole(hand, "the hand (counted from 0)", lo=0)
+    args.instance(rng, "the random generator", (random.Random, type(None)),
+                  "a random.Random or None")
+    args.whole(count, "the number of questions", lo=0)
     rng = rng or random.Random(0)
     table = TableModel(game, hand)
     if not table.ok:
@@ -539,7 +620,9 @@ class QuizModel:
     feedback in ``feedback``) or this module's :class:`Question` (``explanation``)."""
 
     def __init__(self, questions: Sequence[Question | QuizQuestion]) -> None:
-        self.questions = list(questions)
+        self.questions = args.items(questions, "the questions")
+        for q in self.questions:
+            args.instance(q, "each question", (Question, QuizQuestion), "a quiz question")
         self.index = 0
         self.answered: dict[int, int] = {}
 
@@ -548,9 +631,18 @@ class QuizModel:
         return self.questions[self.index] if self.questions else None
 
     def answer(self, choice: int) -> tuple[bool, list[str]]:
+        """Answer the current question with choice ``choice`` (counted from 0): right or not,
+        and the feedback.  The first answer to a question is the one scored; a choice that is
+        not one of the question's is refused (:class:`~spades_lab.core.errors.ArgumentError`),
+        not scored."""
         q = self.question
         if q is None:
             return False, ["No question."]
+        if not (args.is_whole(choice) and 0 <= choice < len(q.choices)):
+            letters = ", ".join(chr(65 + i) for i in range(len(q.choices)))
+            raise ArgumentError(f"Pick one of the answers {letters} (0 to "
+                                     f"{len(q.choices) - 1}), not {echo(choice)}.",
+                                     argument="the answer")
         self.answered.setdefault(self.index, choice)  # the first answer counts
         right = choice == q.answer
         head = "Right!" if right else f"Not quite: the answer is {q.choices[q.answer]}."

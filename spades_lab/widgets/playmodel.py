@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import args
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card, Play
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, Hand, PlayEvent
-from ..core.errors import RuleError
+from ..core.errors import ArgumentError, RuleError, echo
 from ..core.records import dump_record, load_record, replay
-from ..core.rules import RuleSet, rules_from_json, team_name
+from ..core.rules import RuleSet, rules_from_json, rules_of, team_name
 from ..play.players import HeuristicPlayer, act
 from ..render import option_words, rules_title, table_words
 from ..teach.bestplay import HandReview, review_plays
@@ -50,6 +51,8 @@ RecordSource = str | Path | Mapping[str, Any]
 #: What the table waits for: the learner to ``look`` (or bid blind), ``bid``, ``exchange`` or
 #: ``play``; the ``bots`` to move; the learner to deal the ``next-hand``; or the game is ``over``.
 WAITS = ("look", "bid", "exchange", "play", "bots", "next-hand", "over")
+#: The longest pause between bot moves, in seconds.
+MAX_PACE = 60
 
 
 # ---------------------------------------------------------------------------- words
@@ -112,28 +115,35 @@ class PlayModel:
     ``pace`` is the pause between bot moves in seconds for a widget; with ``pace == 0`` every
     learner action runs the bots at once (``run_bots``), otherwise the caller moves them one
     at a time (``step_bot``).  ``feed`` is the running account in words ("What just happened").
+
+    Arguments of the wrong kind are refused with an
+    :class:`~spades_lab.core.errors.ArgumentError` (checked by :mod:`spades_lab.core.args`);
+    a learner's action the table does not take (``bid``, ``exchange``, ``play``) returns False
+    with the sentence in ``message`` and its rule id in ``message_rule``, and changes nothing.
     """
 
     def __init__(self, rules: RuleSet | str = "standard", options: Mapping[str, Any] | None = None,
                  *, seat: int = 0, seed: int = 0, pace: float = 0.0,
                  game: Game | None = None) -> None:
         if game is not None:
+            game = args.instance(game, "the game", Game, "a Game")
             self.rules = game.rules
-        elif isinstance(rules, str):
-            self.rules = RuleSet.preset(rules, dict(options or {}))
         else:
-            self.rules = rules.replace(**dict(options)) if options else rules
+            self.rules = rules_of(rules, options)
         n = self.rules.players
-        if not (isinstance(seat, int) and 0 <= seat < n):
-            raise RuleError("bad-option", f"The learner's seat must be 0-{n - 1} "
-                            f"({rules_title(self.rules)} has {n} seats).")
+        if not (args.is_whole(seat) and 0 <= seat < n):
+            raise ArgumentError(f"The learner's seat must be 0-{n - 1} "
+                                     f"({rules_title(self.rules)} has {n} seats), not "
+                                     f"{echo(seat)}.", argument="the seat")
         self.seat = seat
-        self.seed = seed
+        self.seed = args.seed(seed)
+        self._pace = 0.0
         self.pace = pace
         self.rng = random.Random(seed)
         self.bots = [HeuristicPlayer() for _ in range(n)]
         self.feed: list[str] = []
         self.message = ""
+        self.message_rule: str | None = None
         self.history: list[_Snapshot] = []
         self.last_trick: int | None = None  # index of the trick just completed (shown until
         self.game = game if game is not None else Game(self.rules)  # the next lead)
@@ -147,8 +157,19 @@ class PlayModel:
             self._deal()
         else:
             self._prepare_look()
-        if pace == 0:
+        if self.pace == 0:
             self.run_bots()
+
+    @property
+    def pace(self) -> float:
+        """The pause between bot moves in seconds (0: the bots move at once), 0 to
+        :data:`MAX_PACE`."""
+        return self._pace
+
+    @pace.setter
+    def pace(self, value: float) -> None:
+        self._pace = args.number(value, "the bots' pace (seconds between moves)", lo=0,
+                                 hi=MAX_PACE)
 
     # ------------------------------------------------------------------ teacher's positions
     @classmethod
@@ -157,17 +178,23 @@ class PlayModel:
         """Play on from the start of trick ``trick_number`` of hand ``hand_number`` of a record
         (both counted from 1): bids and exchanges as recorded, the cards of the earlier tricks
         as recorded, then the learner (``seat``, default the seat to lead) against bots."""
+        args.whole(hand_number, "the hand number", lo=1)
+        args.whole(trick_number, "the trick number", lo=1)
+        args.optional_whole(seat, "the seat", lo=0)
+        args.seed(seed)
+        args.number(pace, "the bots' pace (seconds between moves)", lo=0, hi=MAX_PACE)
         data = load_record(record)
         hands = data.get("hands", [])
         if not 1 <= hand_number <= len(hands):
             raise RuleError("bad-record", f"The record has {len(hands)} hand"
-                            f"{'s' if len(hands) != 1 else ''}; there is no hand {hand_number}.")
+                            f"{'s' if len(hands) != 1 else ''}; there is no hand "
+                            f"{echo(hand_number)}.")
         h = hands[hand_number - 1]
         rules = rules_from_json(data["rules"])
         n, size = rules.players, rules.hand_size
         if not 1 <= trick_number <= size:
             raise RuleError("bad-record", f"A hand of {rules.name} has {size} tricks (1 to "
-                            f"{size}); there is no trick {trick_number}.")
+                            f"{size}); there is no trick {echo(trick_number)}.")
         plays = h.get("plays", [])
         if len(plays) < (trick_number - 1) * n:
             raise RuleError("bad-record", f"Hand {hand_number} of the record stops before trick "
@@ -243,6 +270,7 @@ class PlayModel:
         return team_name(self.rules.team_seats[team], self.rules.players)
 
     def seat_label(self, seat: int) -> str:
+        args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
         return self.game.seat_name(seat) + (" (you)" if seat == self.seat else "")
 
     # ------------------------------------------------------------------ what the learner sees
@@ -323,8 +351,9 @@ class PlayModel:
     def _snapshot(self) -> None:
         self.history.append(_Snapshot(self.game.copy(), self.rng.getstate(), len(self.feed)))
 
-    def _refuse(self, message: str) -> bool:
+    def _refuse(self, message: str, rule: str | None = None) -> bool:
         self.message = message
+        self.message_rule = rule
         return False
 
     def look(self) -> None:
@@ -332,21 +361,21 @@ class PlayModel:
         h = self.game.hand
         if h is not None and self.game.phase == BIDDING and not h.looked[self.seat]:
             self.game.look(self.seat)
-        self.message = ""
+        self.message, self.message_rule = "", None
 
     def bid(self, value: Any) -> bool:
         """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``);
         False with the engine's sentence in ``message`` when refused (nothing changes)."""
         if self.waiting() not in ("look", "bid"):
-            return self._refuse(self._not_now("a bid"))
+            return self._refuse(self._not_now("a bid"), "wrong-phase")
         check = self.game.can_bid(value, seat=self.seat)
         if not check:
-            return self._refuse(check.message)
+            return self._refuse(check.message, check.rule)
         self._snapshot()
         self.game.bid(value, seat=self.seat)
         b = self.game.hand.bids[self.seat] if self.game.hand else None
         self.feed.append(f"You bid {b.label if b is not None else value}.")
-        self.message = ""
+        self.message, self.message_rule = "", None
         self._after()
         return True
 
@@ -355,13 +384,17 @@ class PlayModel:
         cards the table picks (with the game's seeded generator)."""
         due = self.exchange_due()
         if due is None:
-            return self._refuse(self._not_now("a card exchange"))
+            return self._refuse(self._not_now("a card exchange"), "wrong-phase")
         h = self.game.hand
         assert h is not None
+        if not args.is_whole(cards) and not isinstance(cards, (list, tuple)):
+            return self._refuse("Pass a number of cards (face down) or a list of cards, not "
+                                f"{echo(cards)}.", "exchange-invalid")
         if isinstance(cards, int):
             if not due["lo"] <= cards <= due["hi"]:
                 want = str(due["hi"]) if due["lo"] == due["hi"] else f"{due['lo']} to {due['hi']}"
-                return self._refuse(f"You must pass {want} cards, not {cards}.")
+                return self._refuse(f"You must pass {want} cards, not {echo(cards)}.",
+                                    "exchange-invalid")
             state = self.rng.getstate()
             chosen: Sequence[Any] = self.rng.sample(h.hands[self.seat], cards)
             self.rng.setstate(state)  # drawn again below, after the snapshot
@@ -369,7 +402,7 @@ class PlayModel:
             chosen = list(cards)
         check = self.game.can_exchange(self.seat, chosen)
         if not check:
-            return self._refuse(check.message)
+            return self._refuse(check.message, check.rule)
         self._snapshot()
         if isinstance(cards, int):
             chosen = self.rng.sample(h.hands[self.seat], cards)
@@ -377,7 +410,7 @@ class PlayModel:
         k = len(chosen)
         self.feed.append(f"You pass {k} card{'s' if k != 1 else ''} face down to "
                          f"{self.seat_label(due['to'])}.")
-        self.message = ""
+        self.message, self.message_rule = "", None
         self._after()
         return True
 
@@ -386,13 +419,13 @@ class PlayModel:
         for a Traveler/Hunter played by choice; False with the engine's sentence in ``message``
         when refused (nothing changes)."""
         if self.waiting() != "play":
-            return self._refuse(self._not_now("a card"))
+            return self._refuse(self._not_now("a card"), "wrong-phase")
         check = self.game.can_play(card, as_, seat=self.seat)
         if not check:
-            return self._refuse(check.message)
+            return self._refuse(check.message, check.rule)
         self._snapshot()
         self._play(card, as_)
-        self.message = ""
+        self.message, self.message_rule = "", None
         self._after()
         return True
 
@@ -412,9 +445,9 @@ class PlayModel:
         """Deal the next hand (after a hand is scored, until the game is over)."""
         if self.waiting() != "next-hand":
             return self._refuse("The game is over." if self.game.over else
-                                "The hand in progress is not over yet.")
+                                "The hand in progress is not over yet.", "wrong-phase")
         self._deal()
-        self.message = ""
+        self.message, self.message_rule = "", None
         if self.pace == 0:
             self.run_bots()
         return True
@@ -431,7 +464,7 @@ class PlayModel:
         self.last_trick = len(h.tricks) - 1 if h is not None and h.tricks and not h.trick \
             else None
         self.feed.append("You took back your last decision.")
-        self.message = ""
+        self.message, self.message_rule = "", None
         return True
 
     def hint(self) -> str:
@@ -482,7 +515,13 @@ class PlayModel:
         did it keep the most tricks, or which card would have kept more and how many.  Only
         after the hand: while a hand is in play this returns None and ``message`` says why.
         ``time_limit`` (seconds) and ``node_limit`` bound each position, ``total_limit`` the
-        whole review (seconds)."""
+        whole review (seconds).  The review is kept for the game's exact history (every event
+        of its log): after Undo and other cards, the hand played is reviewed, not the one taken
+        back."""
+        args.optional_whole(node_limit, "the node limit", lo=1)
+        for limit, what in ((time_limit, "the time limit"), (total_limit, "the total limit")):
+            if limit is not None:
+                args.number(limit, what + " (seconds)", lo=0)
         if not self.review_due():
             self.message = ("The best card is shown after the hand: finish this hand first."
                             if self.waiting() not in ("next-hand", "over") else
@@ -490,7 +529,7 @@ class PlayModel:
             return None
         h = self.game.hand
         assert h is not None
-        key = (h.index, len(self.game.log), time_limit, total_limit, node_limit)
+        key = (tuple(self.game.log), time_limit, total_limit, node_limit)
         if self._review is not None and self._review[0] == key:
             return self._review[1]
         start = self._own_from[1] if self._own_from[0] == h.index else 0
@@ -498,7 +537,7 @@ class PlayModel:
                               time_limit=time_limit, total_limit=total_limit,
                               node_limit=node_limit)
         self._review = (key, review)
-        self.message = ""
+        self.message, self.message_rule = "", None
         return review
 
     # ------------------------------------------------------------------ bots
