@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from .._jupyter import SERVED_ENV
+from ..core.errors import echo
+from .common import whole_number
 from .course import course_source
 
 DEFAULT_NOTEBOOK = "08_table_app.ipynb"
@@ -41,6 +43,8 @@ DEFAULT_MAX_STUDENTS = 40
 #: Seconds a kernel whose page is gone (closed without a word, or a plain request that never
 #: opened one) is kept before the server ends it.
 DEFAULT_CULL_AFTER = 300
+#: Below this a kernel could be ended while its page, under load, is still connecting to it.
+MIN_CULL_AFTER = 30
 #: The letters of a generated class password: no 0/O, 1/l/I to misread on a board.
 PASSWORD_LETTERS = "".join(c for c in string.ascii_lowercase + string.digits if c not in "01lio")
 
@@ -85,26 +89,16 @@ def voila_env() -> dict[str, str]:
 
 
 def _port(text: str) -> int:
+    """An argparse ``type``: a port number, 1 to 65535 (0, "any free port", is refused: the
+    students need to be told the port)."""
     try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (1 to 65535)") from None
-    if not 1 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{port} is not a port number: ports run from 1 to "
-                                         "65535")
+        port = whole_number(1)(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(f"{echo(text, 40)} is not a port: give a whole "
+                                         "number from 1 to 65535") from None
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port: ports run from 1 to 65535")
     return port
-
-
-def _count(least: int) -> Any:
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if n < least:
-            raise argparse.ArgumentTypeError(f"{n} is less than {least}")
-        return n
-    return parse
 
 
 def register(sub: Any) -> None:
@@ -130,21 +124,24 @@ def register(sub: Any) -> None:
     p.add_argument("--course", default=None, metavar="DIR",
                    help="serve from this course folder (made by spades-lab course) instead of "
                    "the course that came with the package")
-    p.add_argument("--pool", type=_count(0), default=0, metavar="N",
+    p.add_argument("--pool", type=whole_number(0), default=0, metavar="N",
                    help="keep N kernels started and the notebook already run, ready for the "
                    "next N students: pages open in about a second instead of waiting for "
                    "Python to start (each waiting kernel holds its memory)")
-    p.add_argument("--max-students", type=_count(1), default=DEFAULT_MAX_STUDENTS, metavar="N",
+    p.add_argument("--max-students", type=whole_number(1), default=DEFAULT_MAX_STUDENTS,
+                   metavar="N",
                    help=f"the most pages open at once (default {DEFAULT_MAX_STUDENTS}); the "
                    "next page says the class is full (each page holds about 60 MB)")
     p.add_argument("--password", default=None, metavar="WORD",
                    help="a class password: a page asks for it before anything runs (it is "
                    "also the token of a link that skips the question); 'auto' makes one up "
                    "and prints it")
-    p.add_argument("--cull-after", type=_count(1), default=DEFAULT_CULL_AFTER,
+    p.add_argument("--cull-after", type=whole_number(MIN_CULL_AFTER), default=DEFAULT_CULL_AFTER,
                    metavar="SECONDS",
                    help="end a kernel no page has been connected to for this long (default "
-                   f"{DEFAULT_CULL_AFTER}): the backstop for a page closed without a word")
+                   f"{DEFAULT_CULL_AFTER}, at least {MIN_CULL_AFTER}: a page needs a moment "
+                   "to connect once its notebook has run): the backstop for a page closed "
+                   "without a word")
     p.add_argument("--open", action="store_true", help="also open the page in a web browser")
     p.set_defaults(func=cmd_serve)
 
@@ -224,7 +221,7 @@ def voila_command(notebook: str, host: str, port: int, course: str | None = None
            f"--VoilaConfiguration.multi_kernel_manager_class={KERNEL_MANAGER}",
            f"--ClassKernelManager.max_kernels={max_students + pool}",
            f"--MappingKernelManager.cull_idle_timeout={cull_after}",
-           f"--MappingKernelManager.cull_interval={max(1, min(60, cull_after))}",
+           f"--MappingKernelManager.cull_interval={max(1, min(60, cull_after // 2))}",
            "--MappingKernelManager.cull_connected=False"]
     if password is not None:
         cmd.append(f"--Voila.token={password}")
