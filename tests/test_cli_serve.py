@@ -117,6 +117,7 @@ def test_the_command_serves_the_course_notebook_marked_as_served() -> None:
                            cull_after=40)
     assert "--ClassKernelManager.max_kernels=15" in cmd and "--pool_size=5" in cmd
     assert "--Voila.token=pw-12" in cmd
+    assert "--PasswordIdentityProvider.allow_password_change=False" in cmd
     assert "--MappingKernelManager.cull_interval=20" in cmd
     assert "--MappingKernelManager.cull_interval=60" in voila_command("08", "127.0.0.1", 1)[0]
     # every kernel of the server knows it is served; this process does not

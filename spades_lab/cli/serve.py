@@ -224,7 +224,10 @@ def voila_command(notebook: str, host: str, port: int, course: str | None = None
            f"--MappingKernelManager.cull_interval={max(1, min(60, cull_after // 2))}",
            "--MappingKernelManager.cull_connected=False"]
     if password is not None:
-        cmd.append(f"--Voila.token={password}")
+        # the login page must not offer to set a new password: that writes the server's
+        # Jupyter configuration, and would change the class password for everyone
+        cmd += [f"--Voila.token={password}",
+                "--PasswordIdentityProvider.allow_password_change=False"]
     if not open_browser:
         cmd.insert(3, "--no-browser")
     if pool > 0:
