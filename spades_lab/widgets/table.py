@@ -3,20 +3,29 @@
 
 Every part has a stable CSS class beginning ``sl-`` (README, "CSS classes").  A widget never
 shows a traceback: bad input becomes a message (``sl-error``).
+
+Served to a class (``spades-lab serve`` marks its kernels: :func:`spades_lab._jupyter.served`),
+the widgets name no file on the server: no path box is built at all (not even hidden), the play
+table's record is a download in the browser, and an error's details go to the server's log only;
+the page gets a sentence.
 """
 from __future__ import annotations
 
 import asyncio
 import base64
 import re
+import sys
+import traceback
 from collections.abc import Callable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
+from IPython import get_ipython
 
 from .. import render
+from .._jupyter import served
 from ..core.cards import SUITS, Card, Play, parse_card
 from ..core.engine import Game
 from ..core.errors import RuleError
@@ -50,8 +59,75 @@ def _button(description: str, cls: str, tooltip: str = "", icon: str = "") -> W.
     return b
 
 
+#: The longest text a box of a widget takes (a path, a list of options): longer is refused
+#: with a sentence before anything reads it.
+MAX_TEXT = 400
+
+
+def _server_log(text: str) -> None:
+    """``text`` to the server's log (the terminal the server runs in), never to the page: in a
+    kernel, ``sys.stderr`` and even file descriptor 2 are forwarded to the page, and
+    ipykernel keeps the real one aside (``_original_stdstream_copy``)."""
+    fd = getattr(sys.stderr, "_original_stdstream_copy", None)
+    if isinstance(fd, int):
+        with open(fd, "w", encoding="utf-8", closefd=False) as out:
+            out.write(text)
+    elif sys.__stderr__ is not None:
+        sys.__stderr__.write(text)
+        sys.__stderr__.flush()
+
+
+def _log_server_side() -> None:
+    """The exception being handled, with its traceback, to the server's log only."""
+    _server_log(traceback.format_exc())
+
+
+def keep_tracebacks_on_the_server() -> bool:
+    """In a served kernel: a widget message the kernel refuses before any of our handlers runs
+    (a value of the wrong type for its trait, an option a menu does not have) makes ipywidgets
+    show a traceback, which IPython sends to the page with the server's paths in it.  Send
+    every traceback of this kernel to the server's log instead.  Done once, on importing the
+    widgets when :func:`spades_lab._jupyter.served`; True when installed (False outside a
+    kernel)."""
+    shell = get_ipython()
+    if shell is None or not hasattr(shell, "_showtraceback"):
+        return False
+
+    def to_the_log(etype: Any, evalue: Any, stb: list[str]) -> None:
+        _server_log("\n".join(stb) + "\n")
+
+    shell._showtraceback = to_the_log
+    return True
+
+
+def _went_wrong(e: Exception) -> str:
+    """What a page says about an unexpected error: served, a sentence without the error's text
+    (it may name the server's files); in the teacher's own notebook, the error's text too."""
+    _log_server_side()
+    if served():
+        return ("Something went wrong on the server, so that did not happen. Try again, or "
+                "reload the page.")
+    return f"Something went wrong: {e}"
+
+
+def _bounded(text: str, what: str, rule: str = "bad-record") -> str:
+    """``text`` stripped, or a :class:`RuleError` (``rule``) saying it is too long.
+
+    >>> _bounded("  a.json ", "A file name")
+    'a.json'
+    >>> _bounded("x" * 401, "A file name")
+    Traceback (most recent call last):
+    ...
+    spades_lab.core.errors.RuleError: A file name is at most 400 characters long.
+    """
+    if len(text) > MAX_TEXT:
+        raise RuleError(rule, f"{what} is at most {MAX_TEXT} characters long.")
+    return text.strip()
+
+
 def _safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
-    """Wrap a handler: any error becomes a message in the widget, never a traceback."""
+    """Wrap a handler: any error becomes a message in the widget, never a traceback (the
+    details of an unexpected one go to the server's log)."""
     def handler(*args: Any) -> None:
         try:
             message.value = ""
@@ -59,12 +135,16 @@ def _safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
         except RuleError as e:
             message.value = render.error_html(e.message, e.rule)
         except Exception as e:  # noqa: BLE001 - shown to the student instead of a traceback
-            message.value = render.error_html(f"Something went wrong: {e}")
+            message.value = render.error_html(_went_wrong(e))
     return handler
 
 
 def _style() -> W.HTML:
     return _html("sl-style", render.style_block() + f"<style>{render.PLAY_CSS}</style>")
+
+
+if served():
+    keep_tracebacks_on_the_server()
 
 
 # ---------------------------------------------------------------------------- table
@@ -85,6 +165,8 @@ class TableApp(W.VBox):
 
     def __init__(self, source: RecordSource | None = None, *, hand: int = 0,
                  view_seat: int | None = None, loader: bool = False) -> None:
+        """``loader=True`` adds a box to load a record by its path, in a notebook of your own;
+        a served page never has one (the box is not built at all)."""
         self.model = TableModel()
         self.message = _html("sl-message")
         self.title = _html("sl-title")
@@ -115,10 +197,14 @@ class TableApp(W.VBox):
         self.player.add_class("sl-button")
         self._auto: asyncio.TimerHandle | None = None
         self.auto_interval = 0.9
-        self.path_text = W.Text(placeholder="path to a game record (.json)",
-                                layout=W.Layout(width="24em"))
-        self.path_text.add_class("sl-path")
-        self.load_button = _button("load", "sl-load", "load a game record")
+        # a box naming a file on the server: built only where it is shown, never when served
+        self.path_text: W.Text | None = None
+        self.load_button: W.Button | None = None
+        if loader and not served():
+            self.path_text = W.Text(placeholder="path to a game record (.json)",
+                                    layout=W.Layout(width="24em"))
+            self.path_text.add_class("sl-path")
+            self.load_button = _button("load", "sl-load", "load a game record")
         controls = W.HBox([self.first_button, self.prev_button, self.next_button,
                            self.last_button, self.prev_trick_button, self.next_trick_button])
         controls.add_class("sl-controls")
@@ -127,7 +213,7 @@ class TableApp(W.VBox):
         top = W.HBox([self.seat_select, self.hand_select])
         top.add_class("sl-top")
         rows: list[W.Widget] = [_style(), self.title, top]
-        if loader:
+        if self.path_text is not None and self.load_button is not None:
             box = W.HBox([self.path_text, self.load_button])
             box.add_class("sl-loader")
             rows.append(box)
@@ -160,7 +246,8 @@ class TableApp(W.VBox):
         self.slider.observe(_safe(self._on_slider, m), names="value")
         self.seat_select.observe(_safe(self._on_seat, m), names="value")
         self.hand_select.observe(_safe(self._on_hand, m), names="value")
-        self.load_button.on_click(_safe(lambda _: self.load(self.path_text.value.strip()), m))
+        if self.load_button is not None:
+            self.load_button.on_click(_safe(lambda _: self._load_typed(), m))
         self.play_here_button.on_click(_safe(lambda _: self.play_here(), m))
         self.player.observe(_safe(self._on_auto, m), names="value")
         self.best_toggle.observe(_safe(lambda _: self.refresh(), m), names="value")
@@ -170,6 +257,11 @@ class TableApp(W.VBox):
             self.refresh()
 
     # ------------------------------------------------------------------ loading
+    def _load_typed(self) -> None:
+        """The load button: the path typed in the box (bounded in length)."""
+        assert self.path_text is not None
+        self.load(_bounded(self.path_text.value, "A path to a record"))
+
     def load(self, source: RecordSource, hand: int = 0, view_seat: int | None = None) -> bool:
         """Load a record (path, JSON text, dict) or a Game; a bad one becomes a message."""
         game, err, rule = load_game(source)
@@ -571,7 +663,8 @@ class RuleExplorer(W.VBox):
         self.compare_button.on_click(_safe(lambda _: self.compare(), self.message))
 
     def rules(self) -> RuleSet:
-        opts = dict(parse_option(x.strip()) for x in self.options_text.value.split(",")
+        text = _bounded(self.options_text.value, "The list of options", "bad-option")
+        opts = dict(parse_option(x.strip()) for x in text.split(",")
                     if x.strip())
         return RuleSet.preset(self.preset_select.value, opts)
 
@@ -806,7 +899,9 @@ class PlayTable(W.VBox):
     bots at the chosen pace.  Bids come from the bids the engine allows; a card the rules
     forbid is refused with the engine's sentence; after each trick the table says who won and
     why, after each hand how it scored, and the game goes on to its target.  Undo takes back
-    your last decision, Hint says what the practice bot would do, Save game writes the record.
+    your last decision, Hint says what the practice bot would do, Save game offers the record
+    as a download (and, with ``files=True`` in a notebook of your own, writes it to the file
+    named in its "Save to" box; a served page has no such box: :func:`spades_lab._jupyter.served`).
 
     >>> t = PlayTable("standard", seat=2, seed=3, pace=0)
     >>> t.model.waiting()
@@ -820,7 +915,10 @@ class PlayTable(W.VBox):
 
     def __init__(self, rules: str = "standard", options: dict[str, Any] | None = None, *,
                  seat: int = 0, seed: int = 0, pace: float = 0.4,
-                 model: PlayModel | None = None, projector: bool = False) -> None:
+                 model: PlayModel | None = None, projector: bool = False,
+                 files: bool = True) -> None:
+        #: whether the table may write a file the learner names (never when served)
+        self.files = files and not served()
         self.message = _html("sl-message")
         self.title = _html("sl-title")
         # setup
@@ -877,15 +975,22 @@ class PlayTable(W.VBox):
         self.undo_button = _button("Undo", "sl-undo", "take back your last decision")
         self.hint_button = _button("Hint", "sl-hint", "what the practice bot would do")
         self.next_hand_button = _button("Deal the next hand", "sl-next-hand")
-        self.save_button = _button("Save game", "sl-save", "the game record, for replay")
+        self.save_button = (
+            _button("Save game", "sl-save", "the game record, for replay") if self.files else
+            _button("Download the game", "sl-save",
+                    "the game record, for replay, as a file in your browser's downloads"))
         self.best_card_button = _button("Show me the best card", "sl-best-card",
                                         "after the hand: each card you played, looked at with "
                                         "every hand visible")
-        self.save_path = W.Text(value="", placeholder="file name (optional)",
-                                description="Save to", layout=W.Layout(width="18em"))
-        self.save_path.add_class("sl-save-path")
+        # a box naming a file on the server: built only where files may be written
+        self.save_path: W.Text | None = None
+        if self.files:
+            self.save_path = W.Text(value="", placeholder="file name (optional)",
+                                    description="Save to", layout=W.Layout(width="18em"))
+            self.save_path.add_class("sl-save-path")
         actions = W.HBox([self.undo_button, self.hint_button, self.best_card_button,
-                          self.next_hand_button, self.save_button, self.save_path,
+                          self.next_hand_button, self.save_button,
+                          *([self.save_path] if self.save_path is not None else []),
                           self.projector_toggle],
                          layout=W.Layout(flex_flow="row wrap"))
         actions.add_class("sl-play-actions")
@@ -934,7 +1039,7 @@ class PlayTable(W.VBox):
     @classmethod
     def from_record(cls, record: RecordSource, *, hand_number: int = 1, trick_number: int = 1,
                     seat: int | None = None, seed: int = 0, pace: float = 0.4,
-                    projector: bool = False) -> PlayTable:
+                    projector: bool = False, files: bool = True) -> PlayTable:
         """Play on from trick ``trick_number`` of hand ``hand_number`` of a record (both
         counted from 1), as a teacher hands a student a position."""
         if isinstance(record, Game):
@@ -943,7 +1048,7 @@ class PlayTable(W.VBox):
                                       trick_number=trick_number, seat=seat, seed=seed,
                                       pace=pace)
         return cls(model.rules.name, seat=model.seat, seed=seed, pace=pace, model=model,
-                   projector=projector)
+                   projector=projector, files=files)
 
     # ------------------------------------------------------------------ setup
     def _setup_for(self, preset: str, options: dict[str, Any] | None = None) -> None:
@@ -1098,8 +1203,10 @@ class PlayTable(W.VBox):
         self.review_html.value = render.review_html(review)
 
     def save(self) -> str:
-        """Write the record to the file named (and offer it as a download); its text."""
-        path = self.save_path.value.strip()
+        """Offer the record as a download (and write it to the file named in the "Save to"
+        box, where there is one); its text."""
+        path = _bounded(self.save_path.value, "A file name") if self.save_path is not None \
+            else ""
         text = self.model.save(path or None)
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         where = f"Saved to {escape(path)}. " if path else ""
@@ -1139,7 +1246,7 @@ class PlayTable(W.VBox):
                 self.refresh()
                 self._schedule()
         except Exception as e:  # noqa: BLE001 - shown to the student instead of a traceback
-            self.message.value = render.message_html(f"Something went wrong: {e}")
+            self.message.value = render.message_html(_went_wrong(e))
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
