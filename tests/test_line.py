@@ -14,6 +14,7 @@ from spades_lab import Game, IllegalAction, RecordError, RuleError
 from spades_lab.core.line import CHECKPOINT, Line
 from spades_lab.core.records import (
     Step,
+    apply_step,
     hand_steps,
     load_record,
     log_position,
@@ -267,3 +268,51 @@ def test_slices_and_repr() -> None:
     assert [state_snapshot(g) for g in _LINE[2:6:2]] == [_recorded(_DATA, 0, k) for k in (2, 4)]
     assert repr(_LINE) == f"<Line standard: hand 1, {len(_LINE) - 1} actions, complete>"
     assert _LINE.log(0) == replay(_DATA, upto=(0, 0)).game.log
+
+
+def test_log_is_the_positions_log() -> None:
+    data = load_record(ROOT / "data" / "course" / "standard_game.json")
+    line = Line.from_record(data, 2)
+    for k in range(len(line)):
+        assert line.log(k) == line.at(k).log
+    g = replay(data).game
+    of = Line.of(g, 2)
+    assert all(of.log(k) == line.log(k) for k in range(len(line)))
+
+
+def test_a_line_of_a_game_does_not_follow_the_game_on() -> None:
+    g = Game("standard")
+    rng = random.Random(4)
+    g.deal(rng=rng)
+    for b in (3, 4, 2, 3):
+        g.bid(b)
+    line = Line.of(g)
+    before = _all(line)
+    for _ in range(6):
+        g.play(g.legal_plays()[0])
+    assert _all(line) == before and len(line) == 5
+    assert len(Line.of(g)) == 11
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 56), st.integers(0, 40))
+def test_branch_is_the_position_plus_the_action(k: int, pick: int) -> None:
+    line = _LINE
+    before_len, before_steps = len(line), line.steps
+    g = line.at(k)
+    options: list[Step] = []
+    h = g.hand
+    if h is not None and g.phase == "bidding":
+        options = [Step("bid", h.turn, b) for b in g.legal_bids()]
+    elif h is not None and g.phase == "play":
+        options = [Step("play", h.turn, p) for p in g.legal_plays()]
+    if not options:
+        with pytest.raises(IllegalAction):
+            line.branch(k, Step("play", 0, "AS"))
+        return
+    step = options[pick % len(options)]
+    b = line.branch(k, step)
+    apply_step(g, step)
+    assert state_snapshot(b.final) == state_snapshot(g)
+    assert len(b) == k + 2 and b.steps[k].entry() == step.entry()
+    assert len(line) == before_len and line.steps == before_steps
