@@ -70,8 +70,7 @@ def test_a_live_games_looks_belong_to_their_positions() -> None:
     for preset, seed in (("standard", 2), ("online", 5), ("acorns", 1), ("acorns8", 3)):
         g = Game(preset)
         rng = random.Random(seed)
-        for _ in range(2):
-            play_hand(g, [SimplePlayer()] * g.rules.players, rng)
+        play_hand(g, [SimplePlayer()] * g.rules.players, rng)
         g.deal(rng=rng)
         assert g.hand is not None and g.hand.turn is not None
         g.look(g.hand.turn)
@@ -291,7 +290,10 @@ def test_a_line_of_a_game_does_not_follow_the_game_on() -> None:
     for _ in range(6):
         g.play(g.legal_plays()[0])
     assert _all(line) == before and len(line) == 5
+    assert state_snapshot(line.final) == state_snapshot(line.at(4)) == before[-1]
     assert len(Line.of(g)) == 11
+    now = Line.of(g)  # the game stands at the line's end: its copy is the final position
+    assert state_snapshot(now.final) == state_snapshot(g) == _all(now)[-1]
 
 
 @settings(max_examples=40, deadline=None)

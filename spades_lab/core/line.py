@@ -112,15 +112,18 @@ class Line:
     """
 
     __slots__ = ("_hand", "_template", "_history", "_base", "_events", "_marks", "_steps",
-                 "_snaps", "_final")
+                 "_snaps", "_final", "_source")
 
     def __init__(self, hand: int, template: Game, history: Sequence[Any], base: int,
                  events: list[Any], marks: list[int], steps: list[Step],
-                 snaps: dict[int, Game], final: Game | None) -> None:
+                 snaps: dict[int, Game], final: Game | None,
+                 source: tuple[Game, int] | None = None) -> None:
         # _history[:_base] is the game's log before this hand's deal (never changed: a log is
         # only appended to); _events the hand's own events from its deal; _marks[k] how many of
         # them the position at STEP k has; _snaps frozen positions (copied, never handed out);
-        # _final the position at the last STEP, owned by this line (None until needed)
+        # _final the position at the last STEP, owned by this line (None until needed);
+        # _source a game standing at that position while its log keeps that length (copied
+        # when first needed: a game changes only by actions, each of which adds to its log)
         self._hand = hand
         self._template = template
         self._history = history
@@ -130,6 +133,7 @@ class Line:
         self._steps = steps
         self._snaps = snaps
         self._final = final
+        self._source = source
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -184,8 +188,8 @@ class Line:
             steps.append(step)
             marks.append(j + 1)
         last = index == len(game.hands) - 1
-        return cls(index, restart(game), log, base, events, marks, steps, {},
-                   game.copy() if last else None)
+        return cls(index, restart(game), log, base, events, marks, steps, {}, None,
+                   (game, len(log)) if last else None)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -250,8 +254,8 @@ class Line:
     def at(self, step: int) -> Game:
         """The position at STEP ``step``: a new :class:`Game` the caller may change freely."""
         k = self.check_step(step)
-        if k == len(self._marks) - 1 and self._final is not None:
-            return self._final.copy()
+        if k == len(self._marks) - 1 and (self._final is not None or self._source is not None):
+            return self._own_final().copy()
         c = max(i for i in self._snaps if i <= k) if self._snaps else 0
         g = self._snapshot(c).copy()
         while c < k:
@@ -316,6 +320,7 @@ class Line:
         if k == len(self._marks) - 1:
             return
         self._final = self.at(k)
+        self._source = None
         del self._events[self._marks[k]:]
         del self._marks[k + 1:]
         del self._steps[k:]
@@ -351,8 +356,13 @@ class Line:
 
     def _own_final(self) -> Game:
         if self._final is None:
-            last = len(self._marks) - 1
-            self._final = self.at(last)
+            source, length = self._source or (None, -1)
+            self._source = None
+            if source is not None and len(source.log) == length:
+                self._final = source.copy()
+            else:
+                last = len(self._marks) - 1
+                self._final = self.at(last)
         return self._final
 
 
