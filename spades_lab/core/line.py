@@ -109,6 +109,8 @@ class Line:
     caller may change; iterating gives every position in order, one walk through the hand.
     The positions are replayed lazily from snapshots kept on the way (every
     :data:`CHECKPOINT` actions), so a line is cheap to make and to step through.
+    (The constructor's arguments are the line's insides: make lines with the class methods and
+    :meth:`branch`.)
     """
 
     __slots__ = ("_hand", "_template", "_history", "_base", "_events", "_marks", "_steps",
@@ -141,7 +143,8 @@ class Line:
         """The line of hand ``hand`` (0 is the first) of a record (a path, a JSON text or a
         dict).  The hands before it are replayed in bulk; this hand's actions are checked one
         by one, and one the rules refuse raises :class:`RecordError` naming the hand, the step
-        and the rule.  The record's later hands are not read."""
+        and the rule.  The record's later hands are checked for their shape only (as
+        :func:`~spades_lab.core.records.load_record` checks every record), not replayed."""
         data = load_record(record)
         index = _hand_index(hand, len(data.get("hands", [])), "This record")
         start = game_from_record(data)
