@@ -5,6 +5,7 @@ from .core.bids import Bid, parse_bid
 from .core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK, SUITS, Card, Deck, Play, parse_card
 from .core.engine import Check, Game, SeatView, Trick
 from .core.errors import RULE_IDS, IllegalAction, OptionError, RecordError, RuleError
+from .core.line import Line
 from .core.rules import PRESETS, RuleSet, seat_name
 from .core.scoring import LineItem, NilResult, Outcome, TeamScore, score_hand
 from .core.tricks import trick_winner
@@ -12,6 +13,7 @@ from .core.tricks import trick_winner
 __version__ = "0.1.0"
 
 __all__ = ["Bid", "parse_bid", "Card", "Deck", "Play", "parse_card", "SUITS", "STANDARD_DECK",
-           "HECKADECK", "HECKADECK_TH", "Check", "Game", "SeatView", "Trick", "trick_winner",
-           "IllegalAction", "OptionError", "RecordError", "RuleError", "RULE_IDS", "PRESETS",
-           "RuleSet", "LineItem", "NilResult", "Outcome", "TeamScore", "score_hand", "seat_name"]
+           "HECKADECK", "HECKADECK_TH", "Check", "Game", "Line", "SeatView", "Trick",
+           "trick_winner", "IllegalAction", "OptionError", "RecordError", "RuleError", "RULE_IDS",
+           "PRESETS", "RuleSet", "LineItem", "NilResult", "Outcome", "TeamScore", "score_hand",
+           "seat_name"]

@@ -20,8 +20,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "spades_lab"
 RANKS: dict[str, int] = {
     "core.errors": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
     "core.validate": 3,  # record checking: types and shapes, with the rules' seat counts
-    "core.scoring": 5, "core.engine": 6, "core.records": 7, "core": 0,
-    "": 8,  # spades_lab/__init__.py re-exports the core
+    "core.scoring": 5, "core.engine": 6, "core.records": 7,
+    "core.line": 8,  # a hand's line of positions, built on the records' replay
+    "core": 0,
+    "": 9,  # spades_lab/__init__.py re-exports the core
     "play": 10,
     "solver": 20,
     "teach.wording": 29,  # words shared by results and drawings: core only

@@ -38,12 +38,14 @@ def position(file: str, at: str, seat: int | None) -> dict[str, Any]:
     """The position ``at`` (``--at HAND:STEP`` as typed: the hand counted from 1, STEP a count
     of its actions) of the record ``file``, as JSON-ready data: ``hand`` is the 0-based hand
     index, ``step`` the count, ``steps`` the hand's recorded actions."""
-    from ..core.records import hand_steps, load_record, replay
+    from ..core.line import Line
+    from ..core.records import load_record
 
     data = load_record(file)
     hand, step = at_position(data, at)
-    steps = hand_steps(data, hand)
-    game = replay(data, upto=(hand, step)).game
+    line = Line.from_record(data, hand)
+    steps = line.steps
+    game = line.at(step)
     n = game.rules.players
     if seat is not None and not 0 <= seat < n:
         raise RecordError("bad-record", f"Seats are numbered 0 to {n - 1}; there is no seat "

@@ -80,7 +80,8 @@ def _progress_printer(enabled: bool) -> Any:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from ..core.records import load_record, replay
+    from ..core.line import Line
+    from ..core.records import load_record
     from ..core.rules import seat_name
     from ..solver.search import BudgetExceeded, Solver, annotate_hand
 
@@ -92,7 +93,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
         data = load_record(args.file)
         hand = hand_index(len(data.get("hands", [])), args.hand)
         if args.at is not None:
-            game = replay(data, upto=(hand, check_step(data, hand, args.at, "--at STEP"))).game
+            game = Line.from_record(data, hand).at(check_step(data, hand, args.at,
+                                                             "--at STEP"))
             solver = Solver(game.rules)
             res = solver.solve(game, **budget)
             if progress:
@@ -128,7 +130,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 "--from-step K annotates the plays after the first K, so choose --from-step 0 "
                 f"(every play){f' to {plays - 1} (the last only)' if plays > 1 else ''}, not "
                 f"{echo(args.from_step, 20)}.", hand=hand)
-        game = replay(data).game
+        game = Line.from_record(data, hand).final  # the game to the end of that hand
         solver = Solver(game.rules)
         stopped = None
         try:

@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
 from ..core.errors import RuleError
-from ..core.records import apply_step, hand_steps, load_record, replay
+from ..core.line import Line
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 
@@ -860,13 +860,15 @@ class KnowledgeStep(_Explained):
 def knowledge_steps(record: str | Path | Mapping[str, Any], hand: int = 0
                     ) -> tuple[KnowledgeStep, ...]:
     """Who knows what after each action of hand ``hand`` of a record (step 0 = after the
-    deal, step k = after the first k actions)."""
-    data = load_record(record)
-    game = replay(data, upto=(hand, 0)).game
-    steps = hand_steps(data, hand)
-    out = [KnowledgeStep(hand, 0, None, who_knows_what(game), "After the deal.")]
-    for k, step in enumerate(steps, start=1):
-        apply_step(game, step)
+    deal, step k = after the first k actions: the positions of the hand's
+    :class:`~spades_lab.core.line.Line`)."""
+    line = Line.from_record(record, hand)
+    out = []
+    for k, game in enumerate(line):
+        if k == 0:
+            out.append(KnowledgeStep(hand, 0, None, who_knows_what(game), "After the deal."))
+            continue
+        step = line.steps[k - 1]
         label = _entry_text(game, step.kind, step.entry())
         out.append(KnowledgeStep(hand, k, label, who_knows_what(game), f"After {label}."))
     return tuple(out)

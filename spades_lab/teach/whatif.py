@@ -1,10 +1,10 @@
 """What if? Replace one action of a record (or change the rule options) and see the difference.
 
-**STEP numbering.** Within hand ``H`` (0-based), the actions are numbered from 0: first the
-record's bids in order, then its exchange entries, then its plays — the order
-``records.replay(record, upto=(H, k))`` uses, so ``--at H:STEP`` / ``at=(H, STEP)`` names the
-position *before* action STEP.  STEP may equal the number of recorded actions of a hand that
-stops mid-way: the new action is then added at the end.
+**STEP numbering** is :mod:`spades_lab.core.line`'s: ``at=(H, STEP)`` names the position of
+hand ``H`` (0-based) *before* its action STEP (its bids, then its exchange entries, then its
+plays), a position of the hand's :class:`~spades_lab.core.line.Line`.  STEP may equal the
+number of recorded actions of a hand that stops mid-way: the new action is then added at the
+end.
 
 **The action** is read by the phase at that point: a bid (``"4"``, ``"nil"``,
 ``"blind nil spades + 2"``), a card (``"QH"``, ``"TPS as S"``), or an exchange (``"AS KS"``,
@@ -52,13 +52,13 @@ from ..core.bids import Bid
 from ..core.cards import SUITS, Card
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
 from ..core.errors import IllegalAction, OptionError, RuleError, echo, parse_whole
+from ..core.line import Line
 from ..core.records import (
     HandSummary,
     ReplayResult,
     Step,
     apply_step,
     hand_steps,
-    log_position,
     replay_at,
     replay_log,
 )
@@ -430,21 +430,18 @@ def _finish_hand(game: Game, index: int, players: list[Player], rng: random.Rand
         act(game, players, rng)
 
 
-def _follow(game: Game, source: Game, start_hand: int, start_step: int, players: list[Player],
-            rng: random.Random, divergences: list[Divergence],
-            first_steps: Sequence[Step] | None = None) -> None:
-    """Apply ``source``'s actions from (start_hand, start_step) on while they stay legal; from
-    the first that is not, the players finish that hand; later hands are dealt as in
-    ``source``."""
-    for i in range(start_hand, len(source.hands)):
-        if i > start_hand:
+def _follow(game: Game, source: Game, line: Line, start_step: int, players: list[Player],
+            rng: random.Random, divergences: list[Divergence]) -> None:
+    """Apply the actions of ``line`` (a hand of ``source``) from ``start_step`` on, then those
+    of ``source``'s later hands, while they stay legal; from the first that is not, the players
+    finish that hand; later hands are dealt as in ``source``."""
+    for i in range(line.hand, len(source.hands)):
+        if i > line.hand:
             if game.over or game.phase != DEAL:
                 return
             game.deal(cards=source.hands[i].deal)
-        steps = first_steps if i == start_hand and first_steps is not None else \
-            hand_steps(source, i)
-        first = start_step if i == start_hand else 0
-        for k in range(first, len(steps)):
+        steps = line.steps if i == line.hand else Line.of(source, i).steps
+        for k in range(start_step if i == line.hand else 0, len(steps)):
             try:
                 apply_step(game, steps[k])
             except RuleError as err:
@@ -522,12 +519,13 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
         except RuleError as e:
             raise IllegalAction(e.rule, e.message, **e.details) from None
     h, k = at
-    pos = log_position(game, at)
-    if new_rules is None and start is not None:
-        branch = start.copy()
+    line = Line.of(game, h)
+    k = line.check_step(k)
+    if new_rules is not None:  # the same actions up to ``at`` under the other rules
+        branch = replay_log(game, line.log(k), rules=new_rules)
     else:
-        branch = replay_log(game, game.log[:pos], rules=new_rules)
-    steps = hand_steps(game, h)
+        branch = start.copy() if start is not None else line.at(k)
+    steps = line.steps
     recorded = steps[k] if k < len(steps) else None
     rng = random.Random(seed)
     n = branch.rules.players
@@ -549,7 +547,7 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
             raise ValueError(f"then must be one of {', '.join(POLICIES)} or a list of actions")
         policy = then
         if then == "record":
-            _follow(branch, game, h, next_step, pl, rng, divergences, steps)
+            _follow(branch, game, line, next_step, pl, rng, divergences)
         else:
             _finish_hand(branch, h, pl, rng)
     else:
