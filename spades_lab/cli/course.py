@@ -87,8 +87,8 @@ def copy_course(dest: Path, *, force: bool = False, source: Path | None = None) 
                           f"({', '.join(taken)}); give --force to replace its notebooks and "
                           "records with fresh ones (your changes to them are lost), --open to "
                           "open it, or choose another folder.", path=str(dest))
-    check_writable(real)
     names = [name for name in COURSE_DIRS if (src / name).is_dir()]
+    check_writable(real / names[0] if real.exists() and names else real)
     if not real.exists():  # a new course: built whole beside it, then renamed into place
         with replace_folders([real]) as (aside,):
             for name in names:

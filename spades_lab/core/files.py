@@ -244,9 +244,13 @@ def check_writable(folder: Path) -> None:
     probe = folder.parent
     while not probe.exists() and probe != probe.parent:
         probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
-        raise OutputError("cannot-write", f"Cannot write {shown(folder)}: the folder "
-                          f"{shown(probe)} is not writable.", path=str(folder))
+    try:  # try it for real: permissions alone do not tell (root, a read-only disk, /proc)
+        if not probe.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "Not a directory")
+        os.rmdir(tempfile.mkdtemp(prefix=_aside_prefix(folder, "new"), dir=probe))
+    except OSError as e:
+        raise OutputError("cannot-write", f"Cannot write {shown(folder)}: {shown(probe)} "
+                          f"cannot be written ({_reason(e)}).", path=str(folder)) from None
     if os.path.ismount(folder):
         raise OutputError("cannot-write", f"{shown(folder)} is a disk of its own (a mount "
                           f"point), which cannot be replaced: write into a folder on it, such "
@@ -348,32 +352,40 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
     news: list[Path] = []
     try:
         for dest in targets:
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            clean_stale(dest)
-            news.append(Path(tempfile.mkdtemp(prefix=_aside_prefix(dest, "new"),
-                                              dir=dest.parent)))
+            try:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                clean_stale(dest)
+                news.append(Path(tempfile.mkdtemp(prefix=_aside_prefix(dest, "new"),
+                                                  dir=dest.parent)))
+            except OSError as e:
+                raise OutputError("cannot-write", f"Cannot write {shown(dest)}: "
+                                  f"{_reason(e)}.", path=str(dest)) from None
         yield news
         for new, dest in zip(news, targets):
             mode = stat.S_IMODE(dest.stat().st_mode) if dest.is_dir() else _default_mode(0o777)
             os.chmod(new, mode)
         olds: list[Path] = []
         swapped: list[tuple[Path, Path, Path | None]] = []
-        with _signals_deferred():
-            try:
-                for new, dest in zip(news, targets):
-                    old = _swap(new, dest)
-                    swapped.append((new, dest, old))
-                    if old is not None:
-                        olds.append(old)
-            except OSError as e:
-                for new, dest, old in reversed(swapped):  # put the old results back
-                    os.rename(dest, new)
-                    if old is not None:
-                        os.rename(old, dest)
-                raise OutputError("cannot-write", f"Could not put {shown(dest)} in place: "
-                                  f"{_reason(e)}; it is as it was.", path=str(dest)) from e
-        for old in olds:
-            _remove(old)
+        try:
+            with _signals_deferred():
+                try:
+                    for new, dest in zip(news, targets):
+                        old = _swap(new, dest)
+                        swapped.append((new, dest, old))
+                        if old is not None:
+                            olds.append(old)
+                except OSError as e:
+                    for new, dest, old in reversed(swapped):  # put the old results back
+                        os.rename(dest, new)
+                        if old is not None:
+                            os.rename(old, dest)
+                    olds.clear()
+                    raise OutputError("cannot-write", f"Could not put {shown(dest)} in place"
+                                      f": {_reason(e)}; it is as it was.",
+                                      path=str(dest)) from e
+        finally:  # the old results, once the new ones are in place (Ctrl-C included)
+            for old in olds:
+                _remove(old)
     except BaseException:
         for new in news:
             _remove(new)
