@@ -299,4 +299,5 @@ def test_ctrl_c_during_a_real_rebuild_keeps_the_old_site_whole(tmp_path: Path) -
             assert now == old, err[-2000:]  # the old site, every file as it was
             assert "Traceback" not in err
         assert hidden(tmp_path) == []
+    print("exit status of each interrupted real rebuild:", codes)
     assert any(c != 0 for c in codes), codes
