@@ -193,8 +193,8 @@ SCRIPT = textwrap.dedent("""
         from spades_lab.cli.main import main
     except KeyboardInterrupt:
         sys.exit(130)
-    site.fill_site = fake_fill(sys.argv[2], float(sys.argv[3]),
-                               None if sys.argv[4] == "-" else __import__("pathlib").Path(sys.argv[4]))
+    log = None if sys.argv[4] == "-" else __import__("pathlib").Path(sys.argv[4])
+    site.fill_site = fake_fill(sys.argv[2], float(sys.argv[3]), log)
     sys.exit(main(["site", sys.argv[1]]))
 """).format(tests=str(ROOT / "tests"))
 

@@ -17,7 +17,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "spades_lab"
 #: Layer rank of each module (``spades_lab.<name>``); a folder's ``__init__`` and any module not
 #: named here take the folder's rank.
 RANKS: dict[str, int] = {
-    "core.errors": 0, "core.files": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
+    "core.errors": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
+    "core.files": 0,  # writing files whole, the folders a command may fill: errors only
     "core.validate": 3,  # record checking: types and shapes, with the rules' seat counts
     "core.scoring": 5, "core.engine": 6, "core.records": 7, "core": 0,
     "": 8,  # spades_lab/__init__.py re-exports the core

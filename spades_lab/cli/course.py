@@ -16,8 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import OutputError
-from ..core.files import check_target, check_writable, make_writable, replace_folders, shown
-from ..core.files import write_bytes
+from ..core.files import (
+    check_target,
+    check_writable,
+    make_writable,
+    replace_folders,
+    shown,
+    write_bytes,
+)
 
 #: What a course folder holds, relative to its top: the folders copied, then single files.
 COURSE_DIRS = ("notebooks", "data/course", "data/scenarios", "data/stats", "docs")
@@ -98,7 +104,7 @@ def copy_course(dest: Path, *, force: bool = False, source: Path | None = None) 
                     write_bytes(aside / name, (src / name).read_bytes())
     else:  # the course's folders only, all swapped in together; the rest of dest stays
         with replace_folders([real / name for name in names]) as asides:
-            for name, aside in zip(names, asides):
+            for name, aside in zip(names, asides, strict=True):
                 _copy_into(src, name, aside)
         for name in COURSE_FILES:
             if (src / name).is_file():

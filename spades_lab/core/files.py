@@ -46,7 +46,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import OutputError, echo
+from .errors import OutputError
 
 try:  # not on Windows: there the lock is a no-op
     import fcntl
@@ -59,13 +59,16 @@ _ASIDE = re.compile(rf"\.(?P<name>.+)\.{MARK}-(?P<kind>new|old)-(?P<pid>[0-9]+)-
 
 
 def shown(path: str | os.PathLike[str]) -> str:
-    """A path as a message shows it: at most about 60 characters.
+    """A path as a message shows it: at most about 60 characters, the middle left out of a
+    long one, so that its start and the file's own name are always there.
 
-    >>> shown("handouts/deal.html"), len(shown("x" * 500)) <= 63
-    ('handouts/deal.html', True)
+    >>> shown("handouts/deal.html"), shown("/tmp/" + "x" * 500 + "/deal_game_hand1.html")
+    ('handouts/deal.html', '/tmp/xxxxxxxxxxxxxxx…xxxxxxxxxxxxxxxxxx/deal_game_hand1.html')
     """
     text = os.fspath(path)
-    return text if len(text) <= 60 else echo(text, 60).strip("'")
+    if len(text) <= 60:
+        return text
+    return text[:20] + "…" + text[-39:]
 
 
 def _reason(e: OSError) -> str:
@@ -319,8 +322,8 @@ def _signals_deferred() -> Iterator[None]:
     finally:
         for s, handler in before.items():
             signal.signal(s, handler if handler is not None else signal.SIG_DFL)
-        for s in dict.fromkeys(caught):
-            signal.raise_signal(s)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
 
 
 def _swap(new: Path, dest: Path) -> Path | None:
@@ -361,7 +364,7 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
                 raise OutputError("cannot-write", f"Cannot write {shown(dest)}: "
                                   f"{_reason(e)}.", path=str(dest)) from None
         yield news
-        for new, dest in zip(news, targets):
+        for new, dest in zip(news, targets, strict=True):
             mode = stat.S_IMODE(dest.stat().st_mode) if dest.is_dir() else _default_mode(0o777)
             os.chmod(new, mode)
         olds: list[Path] = []
@@ -369,7 +372,7 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
         try:
             with _signals_deferred():
                 try:
-                    for new, dest in zip(news, targets):
+                    for new, dest in zip(news, targets, strict=True):
                         old = _swap(new, dest)
                         swapped.append((new, dest, old))
                         if old is not None:

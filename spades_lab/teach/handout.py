@@ -559,7 +559,7 @@ def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: b
                           f"{(e.strerror or 'error').lower()}.", path=str(folder)) from e
     printed: dict[Path, Path] = {}
     try:
-        for html_path, pdf_path, page, _write, print_it in plan:
+        for _html, pdf_path, page, _write, print_it in plan:
             if print_it:
                 aside = pdf_path.with_name(f".{pdf_path.name}.{MARK}-new-{os.getpid()}-print")
                 printed[pdf_path] = html_to_pdf(page, aside, chromium=chromium)
