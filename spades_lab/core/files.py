@@ -137,8 +137,13 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 
 def _default_mode(full: int) -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
+    """``full`` less the process's umask, as a new file or folder would get."""
+    try:  # Linux says it without changing it (changing it races with other threads)
+        with open("/proc/self/status", encoding="ascii") as f:
+            mask = next(int(line.split()[1], 8) for line in f if line.startswith("Umask:"))
+    except (OSError, StopIteration, ValueError, IndexError):
+        mask = os.umask(0o022)
+        os.umask(mask)
     return full & ~mask
 
 
