@@ -254,3 +254,25 @@ def test_runs_sharing_a_lock_take_turns(tmp_path: Path) -> None:
         holder.wait(30)
     with hold_lock(lock, wait=0):
         pass
+
+
+def test_a_failed_swap_puts_every_old_folder_back(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    for d in (a, b):
+        d.mkdir()
+        (d / "old").write_text(d.name)
+    real_rename = os.rename
+
+    def refuse_b(src: str, dst: str) -> None:
+        if Path(dst) == b:
+            raise OSError(errno.EACCES, "Permission denied")
+        real_rename(src, dst)
+
+    monkeypatch.setattr(files.os, "rename", refuse_b)
+    with pytest.raises(OutputError) as info, replace_folders([a, b]) as asides:
+        for x in asides:
+            (x / "new").write_text("new")
+    assert info.value.path == str(b) and "permission denied" in info.value.message
+    assert [p.name for p in a.iterdir()] == ["old"] and [p.name for p in b.iterdir()] == ["old"]
+    assert hidden(tmp_path) == []

@@ -383,14 +383,15 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
                         if old is not None:
                             olds.append(old)
                 except OSError as e:
-                    for new, dest, old in reversed(swapped):  # put the old results back
-                        os.rename(dest, new)
+                    failed = dest
+                    for new, done, old in reversed(swapped):  # put the old results back
+                        os.rename(done, new)
                         if old is not None:
-                            os.rename(old, dest)
+                            os.rename(old, done)
                     olds.clear()
-                    raise OutputError("cannot-write", f"Could not put {shown(dest)} in place"
-                                      f": {_reason(e)}; it is as it was.",
-                                      path=str(dest)) from e
+                    raise OutputError("cannot-write", f"Could not put {shown(failed)} in "
+                                      f"place: {_reason(e)}; it is as it was.",
+                                      path=str(failed)) from e
         finally:  # the old results, once the new ones are in place (Ctrl-C included)
             for old in olds:
                 _remove(old)
