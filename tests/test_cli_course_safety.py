@@ -175,7 +175,10 @@ SCRIPT = textwrap.dedent("""
         time.sleep(0.01)
         return real(a, b, **kw)
     shutil.copyfile = slow
-    from spades_lab.cli.main import main
+    try:  # Ctrl-C while this wrapper imports: not the command's to report
+        from spades_lab.cli.main import main
+    except KeyboardInterrupt:
+        sys.exit(130)
     sys.exit(main(sys.argv[1:]))
 """)
 
@@ -216,6 +219,6 @@ def test_ctrl_c_at_random_points_leaves_the_old_course_or_a_new_one(tmp_path: Pa
         assert state in ("old", "new"), (run, sorted(set(now) ^ set(new))[:5], err)
         assert proc.returncode != 0 or state == "new", (run, err)
         assert hidden(tmp_path) == [], (run, err)
-        assert "Traceback" not in err or "spades_lab" not in err.split("Traceback")[1][:2000]
+        assert "Traceback" not in err, (run, err)
     print("exit status and result of each run:", seen)
     assert any(code == 130 for code, _ in seen), seen
