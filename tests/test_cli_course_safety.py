@@ -171,7 +171,10 @@ def test_open_on_an_existing_course_opens_it_and_keeps_the_work(
 SCRIPT = textwrap.dedent("""
     import shutil, sys, time
     real = shutil.copyfile
+    started = []
     def slow(a, b, **kw):  # the same copy, slower, so that Ctrl-C lands inside it
+        if not started:
+            started.append(print("copying", flush=True))
         time.sleep(0.01)
         return real(a, b, **kw)
     shutil.copyfile = slow
@@ -187,6 +190,12 @@ def _course(args: list[str], cwd: Path) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", SCRIPT, "course", *args], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, preexec_fn=interruptible)
+
+
+#: About how long the slowed copy takes (0.01 s a file).
+COPY_SECONDS = 0.01 * sum(1 for name in COURSE_DIRS for p in (course_source() / name).rglob("*")
+                          if p.is_file() and p.suffix != ".py" and "screenshots" not in p.parts
+                          and "__pycache__" not in p.parts)
 
 
 @pytest.mark.slow
@@ -207,7 +216,8 @@ def test_ctrl_c_at_random_points_leaves_the_old_course_or_a_new_one(tmp_path: Pa
             (dest / "mine.txt").write_text("mine")
         old = tree(dest)
         proc = _course([str(dest), *(["--force"] if force else [])], tmp_path)
-        time.sleep(rng.uniform(0.2, 2.5))
+        assert proc.stdout is not None and proc.stdout.readline() == "copying\n"
+        time.sleep(rng.uniform(0.0, COPY_SECONDS * 2.5))  # in the copy, the swap or after
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=120)
         now = tree(dest)

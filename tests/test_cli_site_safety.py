@@ -34,6 +34,7 @@ FILES = 40
 def fake_fill(token: str, pause: float = 0.0, log: Path | None = None) -> Any:
     """A cheap stand-in for the real build: FILES files carrying ``token``, then the manifest."""
     def fill(dest: Path, cache: Path, say: Any) -> site_mod.SiteReport:
+        print("building", flush=True)  # the interrupt test times its Ctrl-C from here
         if log is not None:
             with open(log, "a") as f:
                 f.write(f"start {token}\n")
@@ -230,7 +231,8 @@ def test_ctrl_c_at_random_points_leaves_the_old_site_or_a_new_one(tmp_path: Path
     for run in range(10):
         old = tree(out)
         proc = _cheap_site(out, f"run {run}", 0.02, None, cache)
-        time.sleep(rng.uniform(0.0, 2.0))
+        assert proc.stdout is not None and proc.stdout.readline() == "building\n"
+        time.sleep(rng.uniform(0.0, 1.2))  # the build takes about 0.8 s, then the swap
         os.killpg(proc.pid, signal.SIGINT)
         _, err = proc.communicate(timeout=60)
         state = site_state(out, old)
