@@ -17,7 +17,7 @@ from spades_lab.cli.main import build_parser, main
 from spades_lab.core.records import load_record, replay
 from spades_lab.solver.search import Solver, annotate_hand
 from spades_lab.teach.explain import explain_bid, explain_hand, explain_trick
-from spades_lab.teach.handout import deal_handout
+from spades_lab.teach.handout import deal_handout, deal_stem
 from spades_lab.teach.whatif import what_if
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -104,14 +104,15 @@ def test_handout_deal_hand_counts_from_1(capsys: pytest.CaptureFixture[str], tmp
     for number in (1, 2):
         code, out, _ = run(capsys, "handout", "deal", GAME, "--hand", str(number), "--out",
                            str(tmp_path))
-        page = tmp_path / f"deal_hand{number}.html"
+        page = tmp_path / f"{deal_stem(GAME, number - 1)}.html"
         assert code == 0 and out.strip() == str(page)
         assert page.read_text(encoding="utf-8") == deal_handout(game, number - 1)
     # without --hand: the first hand
     code, out, _ = run(capsys, "handout", "deal", GAME, "--out", str(tmp_path / "default"))
-    assert code == 0 and out.strip().endswith("deal_hand1.html")
-    assert (tmp_path / "default" / "deal_hand1.html").read_text(encoding="utf-8") == \
-        (tmp_path / "deal_hand1.html").read_text(encoding="utf-8")
+    first = f"{deal_stem(GAME, 0)}.html"
+    assert code == 0 and out.strip().endswith(first)
+    assert (tmp_path / "default" / first).read_text(encoding="utf-8") == \
+        (tmp_path / first).read_text(encoding="utf-8")
 
 
 def test_whatif_at_counts_the_hand_from_1(capsys: pytest.CaptureFixture[str]) -> None:

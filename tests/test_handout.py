@@ -86,9 +86,10 @@ def test_cli_handout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main(["handout", "quiz", "--rules", "online", "--seed", "2", "--count", "5",
                  "--level", "1", "--level", "2", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "quiz_online_seed2.html" in out and "quiz_online_seed2_key.html" in out
+    assert "quiz_online_seed2_count5_level1-2.html" in out
+    assert "quiz_online_seed2_count5_level1-2_key.html" in out
     assert main(["handout", "deal", str(ROOT / "data" / "scenarios" / "std_nil_made.json"),
                  "--out", str(tmp_path)]) == 0
-    assert (tmp_path / "deal_hand1.html").exists()
+    assert (tmp_path / "deal_std-nil-made_hand1.html").exists()
     assert main(["handout", "deal", "--out", str(tmp_path)]) == 2
     assert main(["handout", "rules", "--rules", "nope", "--out", str(tmp_path)]) == 2

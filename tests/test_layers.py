@@ -19,6 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "spades_lab"
 #: named here take the folder's rank.
 RANKS: dict[str, int] = {
     "core.errors": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
+    "core.files": 0,  # writing files whole, the folders a command may fill: errors only
     "core.validate": 3,  # record checking: types and shapes, with the rules' seat counts
     "core.scoring": 5, "core.engine": 6, "core.records": 7,
     "core.line": 8,  # a hand's line of positions, built on the records' replay

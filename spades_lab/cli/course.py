@@ -15,6 +15,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import OutputError
+from ..core.files import (
+    check_target,
+    check_writable,
+    make_writable,
+    replace_folders,
+    shown,
+    write_bytes,
+)
+
 #: What a course folder holds, relative to its top: the folders copied, then single files.
 COURSE_DIRS = ("notebooks", "data/course", "data/scenarios", "data/stats", "docs")
 COURSE_FILES: tuple[str, ...] = ()
@@ -42,36 +52,64 @@ def course_notebooks(source: Path | None = None) -> list[Path]:
     return sorted((source or course_source()).joinpath("notebooks").glob("[0-9]*.ipynb"))
 
 
+def course_protected(source: Path) -> list[tuple[str, Path]]:
+    """The folders a course copy may never be written into, over or around: the package and
+    the course's own folders (a copy into its own notebooks would copy itself forever)."""
+    return [("the spades_lab package", Path(__file__).resolve().parent.parent),
+            *((f"the course's own {name} folder", source / name) for name in COURSE_DIRS
+              if (source / name).is_dir())]
+
+
+def holds_course(folder: Path) -> bool:
+    """``folder`` holds a course (its numbered notebooks)."""
+    return bool(course_notebooks(folder)) if (folder / "notebooks").is_dir() else False
+
+
+def _copy_into(src: Path, name: str, dest: Path) -> None:
+    """Copy the course folder ``src/name`` into the (empty) folder ``dest``, following links in
+    the source (the copy holds files, never links) and making what it wrote writable."""
+    shutil.copytree(src / name, dest, ignore=shutil.ignore_patterns(*SKIP),
+                    copy_function=shutil.copyfile, dirs_exist_ok=True,
+                    ignore_dangling_symlinks=True)
+    make_writable(dest)
+
+
 def copy_course(dest: Path, *, force: bool = False, source: Path | None = None) -> list[Path]:
     """Copy the course into ``dest`` (created if missing) and return the copied notebooks.
 
-    Refuses (``FileExistsError``) when ``dest`` already holds a course and ``force`` is off;
-    with ``force`` the course's files are replaced and anything else in ``dest`` is left alone.
-    Every copied file is writable, even when the package's files are not."""
+    Refuses (:class:`~spades_lab.core.errors.OutputError`) the current folder, home, ``/``, the
+    course's own source and any folder inside it, and, unless ``force``, a ``dest`` that
+    already holds a course.  Each course folder is copied aside and swapped in only when the
+    whole copy is done (:func:`~spades_lab.core.files.replace_folders`), so an interrupted copy
+    leaves the old course or none, never half; anything else in ``dest`` is left alone.  The
+    files the copy wrote are writable, even when the package's files are not; nothing else is
+    touched."""
     src = source or course_source()
-    dest = Path(dest)
-    if dest.exists() and not dest.is_dir():
-        raise FileExistsError(f"{dest} is a file, not a folder.")
-    taken = [d for d in COURSE_DIRS + COURSE_FILES if (dest / d).exists()]
+    real = check_target(dest, protected=course_protected(src),
+                        protected_tops=[("the course's source", src)])
+    taken = [d for d in COURSE_DIRS + COURSE_FILES if (real / d).exists()]
     if taken and not force:
-        raise FileExistsError(f"{dest} already holds a course ({', '.join(taken)}); give "
-                              "--force to replace its notebooks and records with fresh ones, "
-                              "or choose another folder.")
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in COURSE_DIRS:
-        if not (src / name).is_dir():
-            continue
-        if (dest / name).exists():
-            shutil.rmtree(dest / name)
-        shutil.copytree(src / name, dest / name, ignore=shutil.ignore_patterns(*SKIP),
-                        copy_function=shutil.copyfile)
-    for name in COURSE_FILES:
-        if (src / name).is_file():
-            shutil.copyfile(src / name, dest / name)
-    for path in dest.rglob("*"):
-        if path.is_file():
-            path.chmod(path.stat().st_mode | 0o200)
-    return course_notebooks(dest)
+        raise OutputError("file-exists", f"{shown(dest)} already holds a course "
+                          f"({', '.join(taken)}); give --force to replace its notebooks and "
+                          "records with fresh ones (your changes to them are lost), --open to "
+                          "open it, or choose another folder.", path=str(dest))
+    names = [name for name in COURSE_DIRS if (src / name).is_dir()]
+    check_writable(real / names[0] if real.exists() and names else real)
+    if not real.exists():  # a new course: built whole beside it, then renamed into place
+        with replace_folders([real]) as (aside,):
+            for name in names:
+                _copy_into(src, name, aside / name)
+            for name in COURSE_FILES:
+                if (src / name).is_file():
+                    write_bytes(aside / name, (src / name).read_bytes())
+    else:  # the course's folders only, all swapped in together; the rest of dest stays
+        with replace_folders([real / name for name in names]) as asides:
+            for name, aside in zip(names, asides, strict=True):
+                _copy_into(src, name, aside)
+        for name in COURSE_FILES:
+            if (src / name).is_file():
+                write_bytes(real / name, (src / name).read_bytes())
+    return course_notebooks(real)
 
 
 def register(sub: Any) -> None:
@@ -86,19 +124,29 @@ def register(sub: Any) -> None:
                    help="replace the notebooks and records of a course already in DIR "
                    "(your changes to them are lost)")
     p.add_argument("--open", action="store_true",
-                   help="then start JupyterLab in DIR (needs spades-lab[notebook])")
+                   help="then start JupyterLab in DIR (needs spades-lab[notebook]); a course "
+                   "already in DIR is opened as it is, with your work")
     p.set_defaults(func=cmd_course)
 
 
 def cmd_course(args: argparse.Namespace) -> int:
     dest = Path(args.dir)
-    try:
-        notebooks = copy_course(dest, force=args.force)
-    except (FileExistsError, FileNotFoundError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    print(f"The course is in {dest}/ ({len(notebooks)} notebooks). Start with "
-          f"{dest}/notebooks/{notebooks[0].name if notebooks else '00_start_here.ipynb'}.")
+    if args.open and not args.force and holds_course(dest):
+        notebooks = course_notebooks(dest)
+        print(f"Opening your course in {dest}/ as it is ({len(notebooks)} notebooks; nothing "
+              "copied). Start with "
+              f"{dest}/notebooks/{notebooks[0].name if notebooks else '00_start_here.ipynb'}.")
+    else:
+        try:
+            notebooks = copy_course(dest, force=args.force)
+        except OutputError as e:
+            print(f"spades-lab course: error: {e.message}", file=sys.stderr)
+            return 2
+        except FileNotFoundError as e:
+            print(f"spades-lab course: error: {e}", file=sys.stderr)
+            return 2
+        print(f"The course is in {dest}/ ({len(notebooks)} notebooks). Start with "
+              f"{dest}/notebooks/{notebooks[0].name if notebooks else '00_start_here.ipynb'}.")
     if not args.open:
         return 0
     cmd = [sys.executable, "-m", "jupyterlab", "--notebook-dir", str(dest)]

@@ -5,8 +5,12 @@
 first hand, the default) with the cards dealt, bids, trick table and score;
 ``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L]`` a quiz sheet and,
 on a separate page, its answer key.  Pages go to ``--out DIR`` (default
-``handouts``); ``--pdf`` also prints each to PDF with a headless Chromium (exit status 1 with a
-message where none is installed; the HTML pages print the same from any browser).
+``handouts``), named after what they show, so different handouts never share a file:
+``rules_acorns_travelers-hunters-true.html``, ``deal_standard-hand_hand2.html`` (the record and
+the hand), ``quiz_online_seed2_count5.html``.  A page already there with other content is
+replaced only with ``--force``.  ``--pdf`` also prints each to PDF with a headless Chromium
+(exit status 1 with a message where none is installed; the HTML pages print the same from any
+browser; a Chromium that fails or hangs is one line, exit status 2, and nothing is written).
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..core.errors import RuleError
+from ..core.errors import OutputError, RuleError
 from .common import hand_index, report
 
 
@@ -40,6 +44,9 @@ def register(sub: Any) -> None:
     h.add_argument("--out", default="handouts", metavar="DIR",
                    help="the folder the pages are written to (default: handouts)")
     h.add_argument("--pdf", action="store_true", help="also print each page to PDF")
+    h.add_argument("--force", action="store_true",
+                   help="replace a page already there that shows something else (or holds "
+                   "your changes)")
     h.set_defaults(func=cmd_handout)
 
 
@@ -50,8 +57,11 @@ def cmd_handout(args: argparse.Namespace) -> int:
         answer_key,
         chromium_path,
         deal_handout,
+        deal_stem,
         quiz_sheet,
+        quiz_stem,
         rules_sheet,
+        rules_stem,
         write_pages,
     )
     from ..teach.quiz import make_quiz
@@ -59,24 +69,29 @@ def cmd_handout(args: argparse.Namespace) -> int:
     try:
         rules = RuleSet.preset(args.rules, dict(parse_option(o) for o in args.option))
         if args.kind == "rules":
-            pages = [(f"rules_{rules.name}", rules_sheet(rules))]
+            pages = [(rules_stem(rules), rules_sheet(rules))]
         elif args.kind == "deal":
             if args.file is None:
                 raise RuleError("bad-record", "handout deal needs a game record FILE.")
             game = replay(args.file).game
             hand = hand_index(len(game.hands), args.hand)
-            pages = [(f"deal_hand{hand + 1}", deal_handout(game, hand))]
+            pages = [(deal_stem(args.file, hand), deal_handout(game, hand))]
         else:
             quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level)
-            stem = f"quiz_{rules.name}_seed{args.seed}"
+            stem = quiz_stem(rules, args.seed, args.count, args.level)
             pages = [(stem, quiz_sheet(quiz)), (f"{stem}_key", answer_key(quiz))]
     except RuleError as e:
         return report(e, False)
-    if args.pdf and chromium_path() is None:
-        write_pages(pages, args.out)
-        print("No Chromium found: wrote the HTML pages only (print them from a browser).",
-              file=sys.stderr)
-        return 1
-    for path in write_pages(pages, args.out, pdf=args.pdf):
+    try:
+        if args.pdf and chromium_path() is None:
+            write_pages(pages, args.out, force=args.force)
+            print("No Chromium found: wrote the HTML pages only (print them from a browser).",
+                  file=sys.stderr)
+            return 1
+        written = write_pages(pages, args.out, pdf=args.pdf, force=args.force)
+    except OutputError as e:
+        print(f"spades-lab handout: error: {e.message}", file=sys.stderr)
+        return 2
+    for path in written:
         print(path)
     return 0

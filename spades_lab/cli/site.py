@@ -34,6 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import deck_data_dir
+from ..core.errors import OutputError
+from ..core.files import check_target, check_writable, hold_lock, replace_folders, shown, write_text
 from .course import COURSE_DIRS, course_notebooks, course_source
 
 #: Python packages that have no pure-Python wheel: in the browser they come from the Pyodide CDN.
@@ -419,11 +421,72 @@ def _course_files(src: Path, files: Path) -> tuple[list[str], dict[str, list[str
     return offline, online
 
 
-def build_site(out: Path, *, cache: Path | None = None, log: Any = None) -> SiteReport:
-    """Build the static course site into ``out`` (replaced if it exists)."""
+def site_protected(cache: Path) -> list[tuple[str, Path]]:
+    """The folders a site may never be written into, over or around: the download cache, the
+    package, and the course's own folders (its notebooks, records and documents)."""
+    src = course_source()
+    return [("the download cache", cache),
+            ("the spades_lab package", Path(__file__).resolve().parent.parent),
+            *((f"the course's own {name} folder", src / name) for name in COURSE_DIRS
+              if (src / name).is_dir())]
+
+
+def is_our_site(folder: Path) -> bool:
+    """``folder`` holds a site an earlier ``spades-lab site`` wrote (its manifest says so)."""
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(manifest, dict) and "pyodide" in manifest and "offline" in manifest
+
+
+def check_site_target(out: str | Path, *, cache: Path, force: bool = False) -> Path:
+    """The real folder to build the site in, checked before the build starts: never the current
+    folder, home, ``/``, the cache or the course's source (or a folder around or inside them);
+    a folder holding other files only with ``force``; and its parent writable.  Else
+    :class:`~spades_lab.core.errors.OutputError`."""
+    real = check_target(out, protected=site_protected(cache),
+                        protected_tops=[("the course's source (the project folder)",
+                                         course_source())])
+    if real.is_dir() and any(real.iterdir()) and not is_our_site(real) and not force:
+        raise OutputError("not-ours", f"{shown(out)} holds files that are not a site built by "
+                          "spades-lab site: give --force to replace them all, or choose an "
+                          "empty folder.", path=str(out))
+    check_writable(real)
+    return real
+
+
+def build_site(out: Path, *, cache: Path | None = None, log: Any = None,
+               force: bool = False) -> SiteReport:
+    """Build the static course site into ``out``.
+
+    ``out`` is checked first (:func:`check_site_target`: an earlier site of ours is replaced,
+    other files only with ``force``), then the site is built aside and swapped in whole
+    (:func:`~spades_lab.core.files.replace_folders`): an interrupted build leaves the old site
+    or none, never half.  Builds sharing a cache take turns (a lock in the cache).  The folder
+    is filled by :func:`fill_site`, looked up when the build runs (the internal hook through
+    which the interrupt tests put a cheap build in its place)."""
     t0 = time.perf_counter()
-    cache = cache or cache_dir()
+    cache = Path(cache or cache_dir()).absolute()
     say = log or (lambda _msg: None)
+    real = check_site_target(out, cache=cache, force=force)
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError("cannot-write", f"Cannot make the download cache {shown(cache)}: "
+                          f"{(e.strerror or 'error').lower()}.", path=str(cache)) from e
+    with hold_lock(cache / ".lock", what="another spades-lab site build",
+                   on_wait=lambda: say(f"waiting for another build using {cache} to finish")):
+        with replace_folders([real]) as (aside,):
+            report = fill_site(aside, cache, say)
+    report.out = real
+    report.bytes = sum(f.stat().st_size for f in real.rglob("*") if f.is_file())
+    report.seconds = time.perf_counter() - t0
+    return report
+
+
+def fill_site(dest: Path, cache: Path, say: Any) -> SiteReport:
+    """Build the site into the empty folder ``dest`` (the cache is held by this build)."""
     version = pyodide_version()
     say(f"Pyodide {version}: fetching the core (npm) and wheels (PyPI) into {cache} if needed")
     pyodide = fetch_pyodide(version, cache)
@@ -441,22 +504,18 @@ def build_site(out: Path, *, cache: Path | None = None, log: Any = None) -> Site
             "disablePyPIFallback": True,
             "loadPyodideOptions": {"packages": packages}}}}}
     (work / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    out = Path(out).resolve()
-    shutil.rmtree(out, ignore_errors=True)
     say("running jupyter lite build")
     _run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(work),
-          "--output-dir", str(out), "--contents", str(work / "files"),
+          "--output-dir", str(dest), "--contents", str(work / "files"),
           "--no-sourcemaps", "--no-unused-shared-packages"], cwd=work)
-    icon = out / "static" / "favicons" / "favicon.ico"
-    if icon.is_file() and not (out / "favicon.ico").exists():
-        shutil.copy(icon, out / "favicon.ico")  # browsers ask for it at the top
-    report = SiteReport(out, offline, online, version)
-    (out / MANIFEST).write_text(json.dumps(
-        {"pyodide": version, "offline": offline, "online": online}, indent=1) + "\n",
-        encoding="utf-8")
-    report.bytes = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())
-    report.seconds = time.perf_counter() - t0
-    return report
+    shutil.rmtree(work, ignore_errors=True)
+    icon = dest / "static" / "favicons" / "favicon.ico"
+    if icon.is_file() and not (dest / "favicon.ico").exists():
+        shutil.copy(icon, dest / "favicon.ico")  # browsers ask for it at the top
+    write_text(dest / MANIFEST, json.dumps(
+        {"made_by": "spades-lab site", "pyodide": version, "offline": offline,
+         "online": online}, indent=1) + "\n")
+    return SiteReport(dest, offline, online, version)
 
 
 def register(sub: Any) -> None:
@@ -468,19 +527,37 @@ def register(sub: Any) -> None:
         "spades_lab and its widgets work offline; the ones that use numpy, pandas or "
         "matplotlib load them from the Pyodide CDN and say so in their first cell. Needs npm "
         "once (later builds use the cached download) and spades-lab[site].")
-    p.add_argument("out", metavar="OUT", help="folder to write the site into (replaced)")
+    p.add_argument("out", metavar="OUT",
+                   help="folder to write the site into: a new or empty folder, or an earlier "
+                   "site, which is replaced only once the new one is complete")
+    p.add_argument("--force", action="store_true",
+                   help="replace OUT even when it holds other files (they are lost); never "
+                   "the current folder, home, / or the download cache")
     p.add_argument("--cache", default=None, metavar="DIR",
                    help="where to keep the downloads between builds (default: "
                    "$SPADES_LAB_CACHE or ~/.cache/spades-lab)")
     p.set_defaults(func=cmd_site)
 
 
+def _one_line(text: str) -> str:
+    """A build tool's failure in one line: its first line, and the last line of its output
+    that says what went wrong."""
+    lines = [x.strip() for x in text.splitlines() if x.strip()]
+    if len(lines) <= 1:
+        return lines[0] if lines else "the build failed"
+    last = next((x for x in reversed(lines) if "rror" in x), lines[-1])
+    return f"{lines[0].rstrip(':')}: {last}"[:300]
+
+
 def cmd_site(args: argparse.Namespace) -> int:
     try:
         rep = build_site(Path(args.out), cache=Path(args.cache) if args.cache else None,
-                         log=lambda m: print(m, file=sys.stderr))
+                         log=lambda m: print(m, file=sys.stderr), force=args.force)
+    except OutputError as e:
+        print(f"spades-lab site: error: {e.message}", file=sys.stderr)
+        return 2
     except SiteError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"spades-lab site: error: {_one_line(str(e))}", file=sys.stderr)
         return 2
     print(f"Site written to {rep.out} ({rep.bytes / 1e6:.1f} MB, Pyodide {rep.pyodide}, "
           f"{rep.seconds:.0f} s).")

@@ -177,3 +177,46 @@ class ArgumentError(OptionError):
     def __init__(self, message: str, *, argument: str = "", **details: Any) -> None:
         super().__init__(message, **details)
         self.argument = argument
+
+
+# ---------------------------------------------------------------------------- files and folders
+#: The ids of a refusal to write a file or folder (the commands' outputs, a saved game).  They
+#: are not rules of the game (:data:`RULE_IDS` holds those), but they are as stable.
+OUTPUT_IDS: dict[str, str] = {
+    "unsafe-target": "the folder is one a command never fills or replaces: the current folder "
+    "or one holding it, the home folder, /, the download cache, the course's own source",
+    "not-ours": "the folder holds files that are not an earlier result of the command",
+    "file-exists": "a file of that name is there already",
+    "not-a-folder": "the name is a file or a link to nothing, not a folder",
+    "cannot-write": "the file or folder could not be written (permissions, a full disk, ...)",
+    "busy": "another run holds the folder",
+    "tool-failed": "an outside program (Chromium) failed or did not finish",
+}
+
+
+class OutputError(SpadesLabError, OSError):
+    """A file or folder was not written, or a folder was refused as a place to write.
+
+    ``rule`` is a stable id from :data:`OUTPUT_IDS`; ``message`` is one sentence a teacher
+    understands, naming the file and what to do (``--force``, another folder).  An
+    ``OSError``, so code that reports operating-system errors reports it too, with its sentence.
+
+    >>> e = OutputError("file-exists", "handouts/rules_standard.html is there already.")
+    >>> str(e), e.rule, isinstance(e, OSError)
+    ('handouts/rules_standard.html is there already.', 'file-exists', True)
+    """
+
+    def __init__(self, rule: str, message: str, *, path: str | None = None) -> None:
+        OSError.__init__(self, 0, message)
+        self.rule = rule
+        self.message = message
+        self.path = path
+
+    def __str__(self) -> str:
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rule!r}, {self.message!r})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "message": self.message}

@@ -36,6 +36,7 @@ from .engine import (
     game_to_record,
 )
 from .errors import IllegalAction, RecordError, RuleError, echo
+from .files import write_text
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 from .validate import gc_paused, read_record
@@ -182,12 +183,14 @@ def _seat(seat: Any, n: int) -> int:
 
 def dump_record(game_or_record: Game | Mapping[str, Any], path: str | Path | None = None,
                 ) -> str:
-    """The record as JSON text (one hand's lists kept compact), written to ``path`` if given."""
+    """The record as JSON text (one hand's lists kept compact), written to ``path`` if given:
+    whole or not at all (:func:`~spades_lab.core.files.write_text`), so a full disk or Ctrl-C
+    never leaves half a record over a good one."""
     rec = game_to_record(game_or_record) if isinstance(game_or_record, Game) \
         else dict(game_or_record)
     text = _pretty_json(rec)
     if path is not None:
-        Path(path).write_text(text, encoding="utf-8")
+        write_text(path, text)
     return text
 
 

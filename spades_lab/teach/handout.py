@@ -22,8 +22,13 @@ True
 """
 from __future__ import annotations
 
+import hashlib
 import html
+import json
+import os
+import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -33,6 +38,8 @@ from typing import Any
 from ..core.bids import ordinary_bids
 from ..core.cards import RANK_NAMES, SUITS, Card, suit_name
 from ..core.engine import Game
+from ..core.errors import OutputError
+from ..core.files import MARK, shown, write_text
 from ..core.records import replay
 from ..core.rules import RuleSet, team_name
 from .quiz import Quiz
@@ -377,30 +384,72 @@ def chromium_path() -> str | None:
     return None
 
 
+#: How long Chromium may take to print one page before it is stopped, in seconds.
+PDF_TIMEOUT = 120.0
+
+
 def html_to_pdf(page: str, pdf: str | Path, *, chromium: str | None = None,
-                timeout: float = 120) -> Path:
-    """Print an HTML page (the text) to ``pdf`` with a headless Chromium.  Raises
-    ``FileNotFoundError`` where no Chromium is installed."""
+                timeout: float | None = None) -> Path:
+    """Print an HTML page (the text) to ``pdf`` with a headless Chromium.  The PDF is printed
+    beside ``pdf`` under a hidden name and renamed into place only when Chromium has written
+    it, so a failure never leaves half a PDF.  Raises ``FileNotFoundError`` where no Chromium
+    is installed, and :class:`~spades_lab.core.errors.OutputError` (``tool-failed``) when
+    Chromium fails, cannot start or does not finish within ``timeout`` seconds (default
+    :data:`PDF_TIMEOUT`)."""
     exe = chromium or chromium_path()
     if exe is None:
         raise FileNotFoundError("No Chromium found: install Debian's chromium to make PDFs; "
                                 "the HTML page prints the same from any browser.")
     out = Path(pdf).resolve()
+    fd, aside = tempfile.mkstemp(prefix=f".{out.name}.{MARK}-new-{os.getpid()}-",
+                                 dir=out.parent)
+    os.close(fd)
+    try:
+        _print(exe, page, Path(aside), out.name, PDF_TIMEOUT if timeout is None else timeout)
+        os.replace(aside, out)
+    finally:
+        if os.path.exists(aside):
+            os.unlink(aside)
+    return out
+
+
+def _print(exe: str, page: str, target: Path, name: str, timeout: float) -> None:
+    """Chromium prints ``page`` to ``target``; any failure is one ``tool-failed`` sentence."""
+    fail = f"Chromium could not print {name}"
+    after = ("; no PDF was written (the HTML pages print the same from any browser).")
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "page.html"
         src.write_text(page, encoding="utf-8")
         cmd = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-               f"--user-data-dir={tmp}/profile", f"--print-to-pdf={out}", src.as_uri()]
-        subprocess.run(cmd, check=True, capture_output=True, timeout=timeout)
-    if not out.exists():
-        raise RuntimeError(f"Chromium did not write {out}")
-    return out
+               f"--user-data-dir={tmp}/profile", f"--print-to-pdf={target}", src.as_uri()]
+        try:
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                    start_new_session=True)
+        except OSError as e:
+            raise OutputError("tool-failed", f"{fail}: {exe} would not start "
+                              f"({(e.strerror or 'error').lower()}){after}") from None
+        try:
+            code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            code = None
+        finally:  # Chromium's helper processes end with it (its own process group)
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            proc.wait()
+        if code is None:
+            raise OutputError("tool-failed", f"{fail}: it did not finish within "
+                              f"{timeout:g} s{after}")
+        if code != 0:
+            raise OutputError("tool-failed", f"{fail}: it stopped with exit status {code}"
+                              f"{after}")
+        if target.stat().st_size == 0 or not target.read_bytes().startswith(b"%PDF"):
+            raise OutputError("tool-failed", f"{fail}: it wrote no PDF{after}")
 
 
 def pdf_page_count(pdf: str | Path) -> int:
     """The number of pages of a PDF written by Chromium (its page tree's ``/Count``)."""
-    import re
-
     data = Path(pdf).read_bytes()
     counts = [int(m) for m in re.findall(rb"/Type\s*/Pages\b[^>]*?/Count\s+(\d+)", data)]
     counts += [int(m) for m in re.findall(rb"/Count\s+(\d+)[^>]*?/Type\s*/Pages\b", data)]
@@ -409,20 +458,136 @@ def pdf_page_count(pdf: str | Path) -> int:
     return len(re.findall(rb"/Type\s*/Page\b", data))
 
 
-def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: bool = False
-                ) -> list[Path]:
-    """Write (file stem, html) pages into ``out_dir`` as .html (and .pdf with ``pdf``)."""
+# ---------------------------------------------------------------------------- file names
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+
+
+def options_slug(rules: RuleSet) -> str:
+    """The options that differ from the preset, as a file-name part (empty for the preset;
+    a short digest when they would make a long name).
+
+    >>> options_slug(RuleSet.preset("acorns", {"travelers_hunters": True}))
+    '_travelers-hunters-true'
+    >>> options_slug(RuleSet.preset("standard")), options_slug(RuleSet.preset("standard",
+    ...     {"target": 500}))
+    ('', '')
+    """
+    opts = rules.options()
+    if not opts:
+        return ""
+    text = "_".join(f"{_slug(k)}-{_slug(json.dumps(v, sort_keys=True))}"
+                    for k, v in sorted(opts.items()))
+    if len(text) > 60:
+        text = "options-" + hashlib.sha256(json.dumps(opts, sort_keys=True).encode())\
+            .hexdigest()[:10]
+    return f"_{text}"
+
+
+def rules_stem(rules: RuleSet) -> str:
+    """The file name (without .html/.pdf) of a rules sheet: the rule set and its options.
+
+    >>> rules_stem(RuleSet.preset("acorns")), rules_stem(RuleSet.preset("acorns",
+    ...     {"travelers_hunters": True}))
+    ('rules_acorns', 'rules_acorns_travelers-hunters-true')
+    """
+    return f"rules_{rules.name}{options_slug(rules)}"
+
+
+def deal_stem(record: str | Path, hand: int) -> str:
+    """The file name of a deal handout: the record's name and the hand (``hand`` from 0, the
+    name counts from 1).
+
+    >>> deal_stem("data/course/standard_hand.json", 1)
+    'deal_standard-hand_hand2'
+    """
+    return f"deal_{_slug(Path(record).stem)}_hand{hand + 1}"
+
+
+def quiz_stem(rules: RuleSet, seed: int, count: int | None = None,
+              levels: Sequence[int] | None = None) -> str:
+    """The file name of a quiz sheet (its key adds ``_key``): rule set, options, seed, count and
+    levels, so that two different quizzes never share a name.
+
+    >>> quiz_stem(RuleSet.preset("online"), 2), quiz_stem(RuleSet.preset("online"), 2, 5, [2, 1])
+    ('quiz_online_seed2', 'quiz_online_seed2_count5_level1-2')
+    """
+    stem = f"quiz_{rules.name}{options_slug(rules)}_seed{seed}"
+    if count is not None:
+        stem += f"_count{count}"
+    if levels:
+        stem += "_level" + "-".join(str(x) for x in sorted(set(levels)))
+    return stem
+
+
+# ---------------------------------------------------------------------------- writing
+
+
+def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: bool = False,
+                force: bool = False, chromium: str | None = None) -> list[Path]:
+    """Write (file stem, html) pages into ``out_dir`` as .html (and .pdf with ``pdf``); the
+    paths of the pages (written, or already there with the same page).
+
+    An HTML page and its PDF are a pair showing the same page.  A page already there with other
+    content (an older page, a hand edit) is replaced only with ``force``, and then a PDF beside
+    it that is not printed again is removed (it showed the old page); otherwise
+    :class:`~spades_lab.core.errors.OutputError` (``file-exists``) names the file and nothing is
+    written.  Every check, and every PDF, is done before the first file is written, and each
+    file is written whole (:func:`~spades_lab.core.files.write_text`): a Chromium that fails
+    or hangs leaves the folder as it was."""
     folder = Path(out_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
+    if folder.exists() and not folder.is_dir():
+        raise OutputError("not-a-folder", f"{shown(folder)} is a file, not a folder: give "
+                          "--out a folder's name.", path=str(folder))
+    plan: list[tuple[Path, Path, str, bool, bool]] = []  # html, pdf, page, write, print
     for stem, page in pages:
-        path = folder / f"{stem}.html"
-        path.write_text(page, encoding="utf-8")
-        written.append(path)
-        if pdf:
-            written.append(html_to_pdf(page, folder / f"{stem}.pdf"))
+        html_path, pdf_path = folder / f"{stem}.html", folder / f"{stem}.pdf"
+        same = html_path.is_file() and _read(html_path) == page
+        write = not same
+        print_it = pdf and (write or not pdf_path.exists())
+        clash = [p for p in (html_path, pdf_path) if p.exists()] if write else []
+        if clash and not force:
+            raise OutputError("file-exists", f"{shown(clash[0])} is there already (with "
+                              "another page, or your changes): give --force to replace it, or "
+                              "--out another folder.", path=str(clash[0]))
+        plan.append((html_path, pdf_path, page, write, print_it))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError("cannot-write", f"Cannot make the folder {shown(folder)}: "
+                          f"{(e.strerror or 'error').lower()}.", path=str(folder)) from e
+    printed: dict[Path, Path] = {}
+    try:
+        for _html, pdf_path, page, _write, print_it in plan:
+            if print_it:
+                aside = pdf_path.with_name(f".{pdf_path.name}.{MARK}-new-{os.getpid()}-print")
+                printed[pdf_path] = html_to_pdf(page, aside, chromium=chromium)
+        written: list[Path] = []
+        for html_path, pdf_path, page, write, print_it in plan:
+            if write:
+                write_text(html_path, page)
+            written.append(html_path)
+            if print_it:
+                os.replace(printed.pop(pdf_path), pdf_path)
+            elif write and pdf_path.exists():
+                pdf_path.unlink()  # it showed the page this one replaces
+            if pdf:
+                written.append(pdf_path)
+    finally:
+        for aside in printed.values():
+            aside.unlink(missing_ok=True)
     return written
 
 
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 __all__ = ["rules_sheet", "deal_handout", "quiz_sheet", "answer_key", "html_to_pdf",
-           "chromium_path", "pdf_page_count", "write_pages", "card_html", "SUIT_MARKS", "CSS"]
+           "chromium_path", "pdf_page_count", "write_pages", "rules_stem", "deal_stem",
+           "quiz_stem", "options_slug", "PDF_TIMEOUT", "card_html", "SUIT_MARKS", "CSS"]
