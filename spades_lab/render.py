@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
 from .core.rules import seat_name, team_name
-from .teach.wording import PRESET_WORDS, bags_words, line_text, option_words, rules_title
+from .teach.wording import (
+    PRESET_WORDS,
+    bags_words,
+    learner_lines,
+    line_text,
+    option_words,
+    rules_title,
+)
 
 if TYPE_CHECKING:
     from .core.engine import Game, Hand, Trick
@@ -430,7 +437,7 @@ def hand_state_html(hand: Hand, *, style: bool = True) -> str:
 
 
 def _bags_text(bags: int) -> str:
-    return f"+{bags} bag{'s' if bags != 1 else ''}" if bags else ""
+    return f"+{bags_words(bags)}" if bags else ""
 
 
 def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False) -> str:
@@ -443,7 +450,7 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
         for item in s.items:
             # the deciding option (``item.option``) is already in the words of the line
             opt = ' <span class="sl-option">(a table option)</span>' if item.option else ""
-            text = line_text(item.text)
+            text = line_text(item)
             rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
                         f'<td class="sl-points">{item.points:+d}</td>'
                         f'<td>{text_html(text)}{opt}</td>'
@@ -481,7 +488,7 @@ def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str]
         rows.append(f'<tr class="sl-compare-team" data-team="{t.team}"><th colspan="3">'
                     f'{escape(team_name(t.seats, n))}</th></tr>')
         for r in t.rows:
-            texts = dict.fromkeys(line_text(x.text) for x in (r.a, r.b) if x is not None)
+            texts = dict.fromkeys(line_text(x) for x in (r.a, r.b) if x is not None)
             text = " → ".join(texts) or r.rule  # B's words too where they differ
             rows.append(row("sl-compare-row", *r.points, text).replace(
                 "<tr ", f'<tr data-rule="{r.rule}" ', 1))
@@ -601,7 +608,7 @@ def trump_timeline_svg(timeline: TrumpTimeline,
                  'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
                  '</text>')
     parts.append("</svg>")
-    lines = "".join(f"<li>{text_html(x)}</li>" for x in tl.text.splitlines())
+    lines = "".join(f"<li>{text_html(x)}</li>" for x in learner_lines(tl))
     return (f'<div class="sl-timeline">{"".join(parts)}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
 
