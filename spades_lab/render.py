@@ -437,7 +437,7 @@ def hand_state_html(hand: Hand, *, style: bool = True) -> str:
 
 
 def _bags_text(bags: int) -> str:
-    return f"+{bags_words(bags)}" if bags else ""
+    return f"+{bags} bag{'s' if bags != 1 else ''}" if bags else ""
 
 
 def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False) -> str:
