@@ -26,6 +26,7 @@ from .core.cards import SUITS, Card, Play
 from .core.rules import seat_name, team_name
 from .teach.wording import (
     PRESET_WORDS,
+    Said,
     bags_words,
     learner_lines,
     line_text,
@@ -709,14 +710,20 @@ def text_html(text: str) -> str:
     return "".join(out)
 
 
-def explanation_text_html(lines: Sequence[str], title: str = "") -> str:
-    """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`; a line
-    starting with spaces is indented."""
+def explanation_text_html(lines: Sequence[str | Said], title: str = "") -> str:
+    """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`: an
+    explanation's lines (:class:`~spades_lab.teach.wording.Said`) in learners' words, a detail
+    (``level`` above 0) indented.  Strings are taken as words; the transitional string form
+    (the widgets' lines before they pass ``Said``) indents a line that starts with spaces."""
     head = f"<b>{escape(title)}</b>" if title else ""
     items = []
     for x in lines:
-        cls = ' class="sl-indent"' if x.startswith(" ") else ""
-        items.append(f"<li{cls}>{text_html(x.strip())}</li>")
+        if isinstance(x, Said):
+            indent, words = x.level > 0, x.learner().strip()
+        else:
+            indent, words = x[:1] == " ", x.strip()
+        cls = ' class="sl-indent"' if indent else ""
+        items.append(f"<li{cls}>{text_html(words)}</li>")
     return f'<div class="sl-explanation">{head}<ul>{"".join(items)}</ul></div>'
 
 

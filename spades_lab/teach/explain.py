@@ -68,7 +68,7 @@ from ..core.errors import RuleError
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 from ..core.words import plural
-from .wording import Said, item_said, join_said, option_tag, rule_tag, teacher
+from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -419,7 +419,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             aces_down = sum(q.card.is_ace for _, q in plays[:i])
             words += "; the face card makes " + ("the Ace already played rank" if aces_down == 1
                                                  else "the Aces already played rank") + " high"
-        tags = ()
+        tags: tuple[Tag, ...] = ()
         if i == 0:
             pass
         elif changed:
