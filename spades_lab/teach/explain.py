@@ -5,11 +5,11 @@ option notes; also ``describe()`` and ``str()``) and ``to_dict()`` (JSON-ready: 
 codes, seats as numbers).  Its ``said`` lines (:class:`~spades_lab.teach.wording.Said`) keep each
 sentence, its ids and notes and its layout apart: :func:`~spades_lab.teach.wording.learner`
 renders them for students (no ids) and :func:`~spades_lab.teach.wording.teacher` gives
-``text``; no one reads the text back.  Rules
-are never re-derived here: legality comes from :meth:`Hand.check_play` (and ``check_bid`` /
-``check_exchange``) and the basis of the legal set (:meth:`Hand.legal_set`), trick winners from
-:func:`~spades_lab.core.tricks.trick_winner`, broken and superior trumps from the state each trick
-records (:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
+``text``; no one reads the text back.  Rules are never re-derived here: legality comes from
+:meth:`Hand.check_play` (and ``check_bid`` / ``check_exchange``) and the basis of the legal set
+(:meth:`Hand.legal_set`), trick winners from :func:`~spades_lab.core.tricks.trick_winner`,
+broken and superior trumps from the state each trick records
+(:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
 :class:`~spades_lab.core.scoring.TeamScore` line items.
 
 API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
