@@ -68,7 +68,7 @@ from ..core.errors import RuleError
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
 from ..core.words import plural
-from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher
+from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -387,7 +387,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         empty = Said(f"Trick {k + 1}: no card played yet.")
         return TrickExplanation(hand.index, k, False, hand.turn if hand.turn is not None else 0,
                                 None, (), None, None, None, (), before0[1], False,
-                                set_at, broken_before, None, None, teacher(empty), (empty,))
+                                set_at, broken_before, None, None, empty.teacher(), (empty,))
     led = plays[0][1].suit
     steps: list[CardStep] = []
     prev_state = before0
@@ -431,7 +431,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         steps.append(CardStep(i, seat, p.card.code, p.suit, tuple(roles), win_seat,
                               win_play.card.code, why, changed, ace_high, flipped,
                               state[1], tuple(t for t in trumps if state[0] & SUIT_BITS[t]),
-                              teacher(said), (said,)))
+                              said.teacher(), (said,)))
         prev_state = state
         prev_winner = win_seat
     last = states[-1]
@@ -452,7 +452,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     who = _name(hand, win_seat)
     lines = [Said(f"Trick {k + 1}" + ("" if complete else " (in progress)") +
                   f": {suit_name(led)} led by {_name(hand, plays[0][0])}.")]
-    lines.extend(Said(x.words, x.tags, x.stop, level=1) for st in steps for x in st.said)
+    lines.extend(Said(x.words, x.tags, x.stop, 1) for st in steps for x in st.said)
     verb = "wins" if complete else "is winning"
     if reason == "superior-trump-wins":
         if rules.superior_by_first_break:
@@ -481,10 +481,14 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         lines.append(Said(f"{suit_name(superior or '')} became the superior trump in this "
                           "trick", (rule_tag("superior-trump-set", bracket=True),), "."))
     lines.extend(Said(x) for x in _th_low_words(hand, plays, last[1], win_seat))
+    # the teachers' text: each card's line is its step's text already rendered, indented
+    n = len(steps)
+    text = "\n".join([lines[0].teacher(), *["  " + st.text for st in steps],
+                      *[x.teacher() for x in lines[1 + n:]]])
     return TrickExplanation(hand.index, k, complete, plays[0][0], led, tuple(steps), win_seat,
                             win_play.card.code, reason, tuple(reasons), superior, set_here,
                             set_at, broken_before, ace, face.code if face else None,
-                            teacher(lines), tuple(lines))
+                            text, tuple(lines))
 
 
 def _th_low_words(hand: Hand, plays: Sequence[tuple[int, Play]], superior: str | None,
@@ -712,7 +716,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
                       "penalties": ts.penalties, "carried": ts.bags}
             value = getattr(rules, item.option) if item.option else None
             own = item_said(item)
-            lines.append(ScoreLine(item.rule, teacher(own), item.points, item.bags, item.seat,
+            lines.append(ScoreLine(item.rule, own.teacher(), item.points, item.bags, item.seat,
                                    item.option, value, ev, (own,)))
         name = team_name(ts.seats, n)
         words = [Said(f"{name}: hand {ts.hand_score:+d}, total {ts.total_before} -> "
@@ -727,7 +731,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
         teams.append(TeamScoreExplanation(
             ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
             ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,
-            ts.hand_score, ts.total_before, ts.total, teacher(words), tuple(words)))
+            ts.hand_score, ts.total_before, ts.total, teacher_text(words), tuple(words)))
     # the outcome after this hand (the engine records it when the hand is scored)
     over, winner, outcome = False, None, ""
     if hand.outcome is not None:
@@ -738,7 +742,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
         f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
         else ".")))
     return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
-                            outcome, teacher(said), tuple(said))
+                            outcome, teacher_text(said), tuple(said))
 
 
 # ---------------------------------------------------------------------------- trumps
@@ -829,7 +833,7 @@ def trump_timeline(hand: Hand) -> TrumpTimeline:
         lines.append("No trick's winner has depended on which trump is superior.")
     said = tuple(Said(x) for x in lines)
     return TrumpTimeline(hand.index, rules.trumps, superior, set_at,
-                         tuple(breaks), tuple(decided), teacher(said), said)
+                         tuple(breaks), tuple(decided), teacher_text(said), said)
 
 
 # ---------------------------------------------------------------------------- knowledge
@@ -951,8 +955,10 @@ def explain_hand(hand: Hand) -> HandExplanation:
         parts.append(tl.said)
     if score is not None:
         parts.append(score.said)
-    said = join_said(parts)
-    return HandExplanation(hand.index, tricks, score, tl, teacher(said), said)
+    # the parts' texts are their lines already rendered for teachers: joined, not re-rendered
+    text = "\n\n".join([t.text for t in tricks] + ([tl.text] if hand.rules.two_trumps else [])
+                       + ([score.text] if score is not None else []))
+    return HandExplanation(hand.index, tricks, score, tl, text, join_said(parts))
 
 
 __all__ = ["Legality", "CardStep", "TrickExplanation", "NilExplanation", "LineSummary", "ScoreLine",

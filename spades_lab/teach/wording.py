@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card, Play, parse_card
@@ -43,8 +42,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------- lines
 
 
-@dataclass(frozen=True)
-class Tag:
+class Tag(NamedTuple):
     """What a teacher sees beside a sentence and a learner does not: a rule id
     (``kind="rule"``, ``superior-trump-wins``) or an option and its value (``kind="option"``,
     ``failed_nil_tricks = bags_only``); ``bracket`` shows it in [brackets] instead of
@@ -63,8 +61,7 @@ class Tag:
 POINTS_WIDTH = 5
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """One line of an explanation.
 
     ``words`` is the sentence both readers see (without its closing ``stop``), ``tags`` the
@@ -111,7 +108,8 @@ class Said:
 
     def teacher(self) -> str:
         """The line for teachers: the words with every tag."""
-        return self._lead() + self.words + "".join(t.shown() for t in self.tags) + self.stop
+        tags = "".join([t.shown() for t in self.tags]) if self.tags else ""
+        return self._lead() + self.words + tags + self.stop
 
 
 def rule_tag(rule: str, bracket: bool = False) -> Tag:
@@ -145,7 +143,7 @@ def said_lines(x: Any) -> tuple[Said, ...]:
     said = getattr(x, "said", None)
     if said:
         return tuple(said)
-    if isinstance(x, Sequence):
+    if isinstance(x, (tuple, list)) or isinstance(x, Sequence):
         return tuple(s for y in x for s in said_lines(y))
     text = getattr(x, "text", None)
     if isinstance(text, str):
@@ -163,6 +161,11 @@ def teacher_lines(x: Any) -> list[str]:
     return [s.teacher() for s in said_lines(x)]
 
 
+def teacher_text(lines: Iterable[Said]) -> str:
+    """Lines for teachers, one per line of text (the ``text`` of an explanation)."""
+    return "\n".join([s.teacher() for s in lines])
+
+
 def learner(x: Any) -> str:
     """``x`` (see :func:`said_lines`) in learners' words: no rule ids, no option notes."""
     return "\n".join(learner_lines(x))
@@ -171,6 +174,8 @@ def learner(x: Any) -> str:
 def teacher(x: Any) -> str:
     """``x`` (see :func:`said_lines`) for teachers: the same words with every rule id and
     option note."""
+    if isinstance(x, Said):
+        return x.teacher()
     return "\n".join(teacher_lines(x))
 
 
@@ -429,7 +434,8 @@ def team_totals(result: ReplayResult) -> str:
 
 
 __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "learner",
-           "teacher", "learner_lines", "teacher_lines", "join_said", "plural", "noun",
+           "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
+           "noun",
            "POINTS_WIDTH", "plain", "option_words", "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "pretty_cards", "bid_words",
