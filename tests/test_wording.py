@@ -265,6 +265,20 @@ def test_no_consumer_splits_an_explanation_text() -> None:
     assert found == [], found
 
 
+def test_no_notebook_reads_an_explanation_text_back() -> None:
+    """The course shows the renderings: ``plain(explain_trick(...))``, ``.said[-1]``, never
+    ``plain(x.text)`` or ``x.text.splitlines()``."""
+    import nbformat
+
+    pattern = re.compile(r"plain\([^\n]*\.text\)|\.text\.splitlines\(\)")
+    found = []
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        found += [f"{path.name}: {m.group(0)}" for cell in nb.cells
+                  if cell.cell_type == "code" for m in pattern.finditer(cell.source)]
+    assert found == [], found
+
+
 # ---------------------------------------------------------------------------- the command line
 
 
