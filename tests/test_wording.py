@@ -270,7 +270,7 @@ def test_no_notebook_reads_an_explanation_text_back() -> None:
     ``plain(x.text)`` or ``x.text.splitlines()``."""
     import nbformat
 
-    pattern = re.compile(r"plain\([^\n]*\.text\)|\.text\.splitlines\(\)")
+    pattern = re.compile(r"plain\([^\n]*\.text\)|explain_\w+\([^\n]*\)\.text\.splitlines")
     found = []
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         nb = nbformat.read(path, as_version=4)
