@@ -217,7 +217,8 @@ fall as low as the cards take it.']
     ex: dict[str, str] = {}
     for kind, (lo, hi) in rules.blind_exchange:
         ex[kind] = "no cards" if hi == 0 else (f"exactly {plural(hi, 'card')}"
-                                               if lo == hi else f"up to {plural(hi, 'card')}")
+                                               if lo == hi else f"up to {plural(hi, 'card')}"
+                                               if lo == 0 else f"{lo} to {hi} cards")
     if len(set(ex.values())) == 1:
         out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
     else:
