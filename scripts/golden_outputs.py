@@ -1,6 +1,7 @@
 """Write (or check) the golden CLI outputs for every record in ``data/``.
 
-``replay --json``, ``replay`` (text) and ``explain --json`` on each record are stored in
+``replay --json``, ``replay`` (text), ``explain --json``, ``explain`` (the learners' words) and
+``explain --ids`` (the teachers' text, with rule ids and option notes) on each record are stored in
 ``tests/golden/outputs.json``; ``tests/test_golden.py`` runs the same commands and compares, so a
 refactoring that changes what the CLI or the replay JSON says is caught.
 
@@ -16,7 +17,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "outputs.json"
-COMMANDS = (("replay", "--json"), ("replay",), ("explain", "--json"))
+COMMANDS = (("replay", "--json"), ("replay",), ("explain", "--json"), ("explain",),
+            ("explain", "--ids"))
 
 
 def records() -> list[Path]:

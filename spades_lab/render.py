@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
 from .core.rules import seat_name, team_name
-from .teach.wording import PRESET_WORDS, bags_words, line_text, option_words, rules_title
+from .teach.wording import (
+    PRESET_WORDS,
+    Said,
+    bags_words,
+    learner_lines,
+    line_text,
+    option_words,
+    rules_title,
+)
 
 if TYPE_CHECKING:
     from .core.engine import Game, Hand, Trick
@@ -443,7 +451,7 @@ def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False
         for item in s.items:
             # the deciding option (``item.option``) is already in the words of the line
             opt = ' <span class="sl-option">(a table option)</span>' if item.option else ""
-            text = line_text(item.text)
+            text = line_text(item)
             rows.append(f'<tr class="sl-score-item" data-rule="{item.rule}">'
                         f'<td class="sl-points">{item.points:+d}</td>'
                         f'<td>{text_html(text)}{opt}</td>'
@@ -481,7 +489,7 @@ def comparison_html(c: RuleComparison, hand: int = 0, *, labels: tuple[str, str]
         rows.append(f'<tr class="sl-compare-team" data-team="{t.team}"><th colspan="3">'
                     f'{escape(team_name(t.seats, n))}</th></tr>')
         for r in t.rows:
-            texts = dict.fromkeys(line_text(x.text) for x in (r.a, r.b) if x is not None)
+            texts = dict.fromkeys(line_text(x) for x in (r.a, r.b) if x is not None)
             text = " → ".join(texts) or r.rule  # B's words too where they differ
             rows.append(row("sl-compare-row", *r.points, text).replace(
                 "<tr ", f'<tr data-rule="{r.rule}" ', 1))
@@ -601,7 +609,7 @@ def trump_timeline_svg(timeline: TrumpTimeline,
                  'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
                  '</text>')
     parts.append("</svg>")
-    lines = "".join(f"<li>{text_html(x)}</li>" for x in tl.text.splitlines())
+    lines = "".join(f"<li>{text_html(x)}</li>" for x in learner_lines(tl))
     return (f'<div class="sl-timeline">{"".join(parts)}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
 
@@ -702,14 +710,20 @@ def text_html(text: str) -> str:
     return "".join(out)
 
 
-def explanation_text_html(lines: Sequence[str], title: str = "") -> str:
-    """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`; a line
-    starting with spaces is indented."""
+def explanation_text_html(lines: Sequence[str | Said], title: str = "") -> str:
+    """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`: an
+    explanation's lines (:class:`~spades_lab.teach.wording.Said`) in learners' words, a detail
+    (``level`` above 0) indented.  Strings are taken as words; the transitional string form
+    (the widgets' lines before they pass ``Said``) indents a line that starts with spaces."""
     head = f"<b>{escape(title)}</b>" if title else ""
     items = []
     for x in lines:
-        cls = ' class="sl-indent"' if x.startswith(" ") else ""
-        items.append(f"<li{cls}>{text_html(x.strip())}</li>")
+        if isinstance(x, Said):
+            indent, words = x.level > 0, x.learner().strip()
+        else:
+            indent, words = x[:1] == " ", x.strip()
+        cls = ' class="sl-indent"' if indent else ""
+        items.append(f"<li{cls}>{text_html(words)}</li>")
     return f'<div class="sl-explanation">{head}<ul>{"".join(items)}</ul></div>'
 
 

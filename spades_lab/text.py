@@ -1,4 +1,8 @@
-"""Plain-text accounts of hands and scores, for the command line and for logs."""
+"""Plain-text accounts of hands and scores, for the command line and for logs.
+
+The score lines are the teachers' rendering of the engine's line items
+(:func:`~spades_lab.teach.wording.teacher`: with the option notes).
+"""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -7,6 +11,7 @@ from .core.cards import SUITS, cards_text
 from .core.engine import Game, Hand, Trick
 from .core.rules import team_name
 from .core.scoring import TeamScore
+from .teach.wording import teacher
 
 
 def trick_line(game: Game, trick: Trick) -> str:
@@ -58,7 +63,7 @@ def score_lines(game: Game, scores: Iterable[TeamScore]) -> list[str]:
         out.append(f"{team_name(s.seats, n)}: hand {s.hand_score:+d}, total {s.total}, "
                    f"bags {s.bags}")
         for item in s.items:
-            out.append(f"    {item.points:+5d}  {item.text}")
+            out.append(f"    {item.points:+5d}  {teacher(item)}")
     return out
 
 

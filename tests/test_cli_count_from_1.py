@@ -49,9 +49,9 @@ def test_explain_hand_and_trick_count_from_1(capsys: pytest.CaptureFixture[str],
                                              game: Game) -> None:
     hands = game.hands
     for number in (1, 2, 9):
-        code, out, _ = run(capsys, "explain", GAME, "--hand", str(number))
+        code, out, _ = run(capsys, "explain", GAME, "--hand", str(number), "--ids")
         assert code == 0 and out.strip() == explain_hand(hands[number - 1]).text.strip()
-    code, out, _ = run(capsys, "explain", GAME, "--hand", "2", "--trick", "1")
+    code, out, _ = run(capsys, "explain", GAME, "--hand", "2", "--trick", "1", "--ids")
     assert code == 0 and out.strip() == explain_trick(hands[1], 0).text.strip()
     assert out.startswith("Trick 1:")
     code, out, _ = run(capsys, "explain", GAME, "--hand", "1", "--trick", "13", "--json")

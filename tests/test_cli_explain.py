@@ -20,8 +20,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def test_explain_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     f = str(DIR / "std_spades_broken_by_trumping.json")
-    code, out, _ = run(capsys, "explain", f)
+    code, out, _ = run(capsys, "explain", f, "--ids")
     assert code == 0 and "superior-trump-wins" in out and "Trick 2" in out
+    code, out, _ = run(capsys, "explain", f)  # learners' words: no rule ids
+    assert code == 0 and "superior-trump-wins" not in out and "Trick 2" in out
     code, out, _ = run(capsys, "explain", f, "--hand", "1", "--trick", "2", "--json")
     assert code == 0
     data = json.loads(out)

@@ -322,7 +322,6 @@ def test_words_for_options_and_plain_text() -> None:
     assert m_rules.players == 8
     assert plain("a [must-follow-suit] b (bid-missed) c (failed_nil_tricks = bags_only)") \
         == "a b c"
-    assert plain("1 bags") == "1 bag"
 
 
 def test_play_table_widget_plays_a_hand_by_clicks() -> None:

@@ -122,9 +122,14 @@ def test_a_wrong_answer_fails_verification() -> None:
 
 
 def test_learner_text_drops_ids_and_option_values() -> None:
-    assert learner_text("East wins [superior-trump-wins].") == "East wins."
-    assert learner_text("1 point each (failed_nil_tricks = bags_only) (failed-nil-tricks)") \
-        == "1 point each"
+    """Rendered from the fields (a string is taken as words already, never cut apart)."""
+    from spades_lab.teach.wording import Said, option_tag, rule_tag
+
+    assert learner_text(Said("East wins", (rule_tag("superior-trump-wins", True),), ".")) \
+        == "East wins."
+    assert learner_text(Said("1 point each", (option_tag("failed_nil_tricks", "bags_only"),
+                                              rule_tag("failed-nil-tricks")))) == "1 point each"
+    assert learner_text("East wins.") == "East wins."
 
 
 def test_bid_and_exchange_questions_ask_about_every_seat_north_included():

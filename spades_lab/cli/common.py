@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ..core.errors import ECHO_LIMIT, MAX_INT_DIGITS, RecordError, RuleError, echo, parse_whole
+from ..core.words import plural
 
 #: The longest error message printed (the sources keep theirs short; this is the last guard).
 MAX_MESSAGE = 300
@@ -159,10 +160,6 @@ def harden_numbers(parser: argparse.ArgumentParser) -> None:
 # at 0: "before the first one".  The engine and the JSON outputs keep 0-based indexes.
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _choose(flag: str, low: int, high: int) -> str:
     """``--hand 1 to 3`` / ``--hand 1``; a ``flag`` holding ``{}`` (where the number goes)
     gives ``--at 1:STEP to 3:STEP``."""
@@ -197,10 +194,10 @@ def hand_index(hands: int, number: int | None, flag: str = "--hand") -> int:
         return hands - 1
     choose = _choose(flag, 1, hands)
     if number < 1:
-        raise RecordError("bad-record", f"This record has {_count(hands, 'hand')}, counted "
+        raise RecordError("bad-record", f"This record has {plural(hands, 'hand')}, counted "
                           f"from 1 (1 is the first hand): choose {choose}.")
     if number > hands:
-        raise RecordError("bad-record", f"This record has {_count(hands, 'hand')}: choose "
+        raise RecordError("bad-record", f"This record has {plural(hands, 'hand')}: choose "
                           f"{choose}; there is no hand {echo(number, 20)}.")
     return number - 1
 
@@ -223,7 +220,7 @@ def trick_index(hand: int, tricks: int, number: int, complete: bool = True) -> i
     if tricks <= 0:
         raise RecordError("bad-record", f"No card of hand {hand + 1} is played yet, so it has no "
                           "trick to explain.", hand=hand)
-    has = f"Hand {hand + 1} has {_count(tricks, 'trick')}" + ("" if complete else " so far")
+    has = f"Hand {hand + 1} has {plural(tricks, 'trick')}" + ("" if complete else " so far")
     choose = _choose("--trick", 1, tricks)
     if number < 1:
         raise RecordError("bad-record", f"{has}, counted from 1 (1 is the first trick): "
@@ -249,7 +246,7 @@ def check_step(record: Mapping[str, Any], hand: int, step: int,
     steps = hand_step_count(record, hand)
     if not 0 <= step <= steps:
         name, _, form = flag.replace("{}", str(hand + 1)).replace("STEP", "{}").partition(" ")
-        raise RecordError("bad-record", f"Hand {hand + 1} has {_count(steps, 'recorded step')} "
+        raise RecordError("bad-record", f"Hand {hand + 1} has {plural(steps, 'recorded step')} "
                           f"(its bids, then its exchanges, then its plays): choose {name} "
                           f"{form.format(0)} (before its first) to {form.format(steps)} (after "
                           f"its last); there is no step {echo(step, 20)}.", hand=hand)

@@ -1,9 +1,11 @@
 """``spades-lab explain`` and ``spades-lab whatif``.
 
-``spades-lab explain FILE [--hand H] [--trick K] [--json]`` explains a record: every trick
-of hand H (or only trick K; default: every hand), the trump timeline in the Acorns sets, and
-each complete hand's score line by line; a record that stops mid-hand ends with what the
-position waits for.  Hands and tricks are counted from 1: ``--hand 1 --trick 4`` is the fourth
+``spades-lab explain FILE [--hand H] [--trick K] [--ids] [--json]`` explains a record: every
+trick of hand H (or only trick K; default: every hand), the trump timeline in the Acorns sets,
+and each complete hand's score line by line, in words for learners; a record that stops
+mid-hand ends with what the position waits for.  ``--ids`` adds, for teachers, the rule id of
+each decision and the option (``name = value``) behind each scoring line; the JSON keeps every
+id whatever is asked.  Hands and tricks are counted from 1: ``--hand 1 --trick 4`` is the fourth
 trick of the first hand.  ``--actions`` adds why each bid, exchange and lead was allowed;
 ``--action TEXT [--at H:STEP]`` says whether TEXT (a bid, an exchange or a card, as for
 whatif) is allowed at that position (default: where the record ends), and why.
@@ -25,6 +27,7 @@ import json
 from typing import Any
 
 from ..core.errors import RecordError, RuleError
+from ..teach.wording import learner, teacher
 from .common import at_position, hand_index, report, trick_index
 
 
@@ -45,6 +48,9 @@ def register(sub: Any) -> None:
     e.add_argument("--at", default=None, metavar="H:STEP",
                    help="with --action: the position, hand H (1 = the first hand) after its "
                    "first STEP actions (a count from 0; default: where the record ends)")
+    e.add_argument("--ids", action="store_true",
+                   help="for teachers: show each rule id and the option behind each scoring "
+                   "line (the JSON always has them)")
     e.add_argument("--json", action="store_true")
     e.set_defaults(func=cmd_explain)
     w = sub.add_parser(
@@ -129,8 +135,9 @@ def cmd_explain(args: argparse.Namespace) -> int:
             legality = _explain_one_action(args)
         except RuleError as e:
             return _error(e, args.json)
+        words = teacher if args.ids else learner
         print(json.dumps(legality.to_dict(), indent=1, ensure_ascii=False) if args.json
-              else legality.text)
+              else words(legality))
         return 0
     try:
         game = replay(args.file).game
@@ -163,11 +170,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
                    for i, acts in actions.items()] + out
         print(json.dumps(out, indent=1, ensure_ascii=False))
     else:
+        words = teacher if args.ids else learner
         parts = []
         for i, acts in actions.items():
             parts.append(f"Hand {i + 1}: why each bid, exchange and lead was allowed\n"
-                         + "\n".join("  " + a.text for a in acts))
-        parts += [x.text for x in items if x.text]
+                         + "\n".join("  " + words(a) for a in acts))
+        parts += [words(x) for x in items if x.text]
         if waiting:
             parts.append(waiting)
         print("\n\n".join(parts))

@@ -9,8 +9,10 @@
 (-48, 2, [-100], -148)
 >>> for item in north.items: print(item.points, item.text)
 -50 North/South bid 5 and counted 3 tricks toward it: missed, -10 × 5
-2 South's 2 tricks after a failed nil score 1 point and 1 bag each (failed_nil_tricks = bags_only)
+2 South's 2 tricks after a failed nil score 1 point and 1 bag each
 -100 South's nil failed: took 2 tricks
+>>> north.items[1].note
+'failed_nil_tricks = bags_only'
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import Any, NamedTuple
 from .bids import Bid
 from .cards import SUIT_BITS, Card, suit_name
 from .rules import RuleSet, seat_name, team_name
+from .words import plural
 
 
 class LineItem(NamedTuple):
@@ -28,7 +31,9 @@ class LineItem(NamedTuple):
 
     ``rule`` names the scoring rule (``bid-made``, ``bid-missed``, ``bags``,
     ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``); ``option`` is the
-    rule-set option that decided it, where one did.
+    rule-set option that decided it, where one did; ``note`` is that option and its value
+    (``failed_nil_tricks = bags_only``) for the lines whose sentence depends on it, kept apart
+    from the sentence ``text`` (teachers' tools show it, learners read the sentence alone).
     """
 
     rule: str
@@ -37,6 +42,7 @@ class LineItem(NamedTuple):
     bags: int = 0
     seat: int | None = None
     option: str | None = None
+    note: str | None = None
 
 
 class NilResult(NamedTuple):
@@ -132,20 +138,18 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                     failed_tricks += taken
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {taken} trick{'s' if taken != 1 else ''} after a failed "
-                        f"{b.nil} score 1 point and 1 bag each (failed_nil_tricks = bags_only)",
-                        taken, taken, s, "failed_nil_tricks"))
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} score 1 "
+                        "point and 1 bag each", taken, taken, s, "failed_nil_tricks",
+                        "failed_nil_tricks = bags_only"))
                 else:
                     counted += taken
                     if not made:  # a 0-point line, so the option in force is always named
                         nil_items.append(LineItem(
                             "failed-nil-tricks",
-                            f"{name}'s {taken} trick{'s' if taken != 1 else ''} after a failed "
-                            f"{b.nil} count toward {tname}'s bid "
-                            "(failed_nil_tricks = count_toward_bid)",
-                            0, 0, s, "failed_nil_tricks"))
-                why = "took no trick" if made else \
-                    f"took {taken} trick{'s' if taken != 1 else ''}"
+                            f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} count "
+                            f"toward {tname}'s bid", 0, 0, s, "failed_nil_tricks",
+                            "failed_nil_tricks = count_toward_bid"))
+                why = "took no trick" if made else f"took {plural(taken, 'trick')}"
             else:
                 suit = b.nil_suit
                 assert suit is not None
@@ -168,19 +172,19 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
             over = counted - bid
             points = 10 * bid + over
             bags = over
-            items.append(LineItem("bid-made", f"{tname} bid {bid} and counted {counted} "
-                                  f"trick{'s' if counted != 1 else ''} toward it: made, "
+            items.append(LineItem("bid-made", f"{tname} bid {bid} and counted "
+                                  f"{plural(counted, 'trick')} toward it: made, "
                                   f"10 × {bid}", 10 * bid))
             if over:
-                items.append(LineItem("bags", f"{over} trick{'s' if over != 1 else ''} over "
-                                      f"the bid: {over} bag{'s' if over != 1 else ''}, "
+                items.append(LineItem("bags", f"{plural(over, 'trick')} over "
+                                      f"the bid: {plural(over, 'bag')}, "
                                       "1 point each", over, over))
         else:
             made_bid = False
             points = -10 * bid
             bags = 0
-            items.append(LineItem("bid-missed", f"{tname} bid {bid} and counted {counted} "
-                                  f"trick{'s' if counted != 1 else ''} toward it: missed, "
+            items.append(LineItem("bid-missed", f"{tname} bid {bid} and counted "
+                                  f"{plural(counted, 'trick')} toward it: missed, "
                                   f"-10 × {bid}", -10 * bid))
         points += failed_tricks
         bags += failed_tricks

@@ -33,6 +33,7 @@ from ..core.engine import DealEvent, Game, Hand, HandScoredEvent, PlayEvent
 from ..core.errors import RuleError
 from ..core.records import Step, apply_step, replay_log
 from ..core.rules import seat_name
+from ..core.words import noun, plural
 from ..solver.search import Position, Solver
 
 __all__ = ["CardVerdict", "BestPlay", "best_play", "PlayReview", "HandReview", "review_plays",
@@ -47,7 +48,7 @@ def _number(n: int) -> str:
 
 
 def _tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+    return plural(n, "trick")
 
 
 #: Ranks a learner reads as they are written next to a suit symbol (the others -- the
@@ -290,14 +291,14 @@ class HandReview:
             return ("Too many cards were left in every trick " + who + " played to work them "
                     "out exactly within the time allowed.")
         bad = [p for p in known if p.lost]
-        head = (f"In the {len(known)} trick{'s' if len(known) != 1 else ''} worked out "
+        head = (f"In the {plural(len(known), 'trick')} worked out "
                 "exactly, " if len(known) < len(self.plays) else "")
         if not bad:
             words = f"{who} always played a card that kept the most tricks."
             return (head + words) if head else words[0].upper() + words[1:]
         tricks = ", ".join(str(p.trick + 1) for p in bad)
-        words = (f"{who} gave away {_tricks(self.lost)} in all, in trick"
-                 f"{'s' if len(bad) != 1 else ''} {tricks}.")
+        words = (f"{who} gave away {_tricks(self.lost)} in all, in "
+                 f"{noun(len(bad), 'trick')} {tricks}.")
         return (head + words) if head else words[0].upper() + words[1:]
 
     def to_dict(self) -> dict[str, Any]:

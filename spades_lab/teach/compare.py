@@ -254,7 +254,7 @@ def describe_comparison(c: RuleComparison) -> str:
                          f"total {_pair(t.total)}, bags {_pair(t.bags)}")
             for row in t.rows:
                 pa, pb = row.points
-                texts = dict.fromkeys(line_text(x.text) for x in (row.a, row.b) if x)
+                texts = dict.fromkeys(line_text(x) for x in (row.a, row.b) if x)
                 mark = "" if pa == pb else "  <-"
                 lines.append(f"    {_points(pa):>5} | {_points(pb):<5}  "
                              f"{' → '.join(texts)}{mark}")

@@ -1,11 +1,15 @@
 """Explanations: "why?" for any play, trick, score or trump, as plain data with words on top.
 
-Every answer is a frozen dataclass with a ``text`` (words for a student, also ``describe()``
-and ``str()``) and ``to_dict()`` (JSON-ready: cards as record codes, seats as numbers).  Rules
-are never re-derived here: legality comes from :meth:`Hand.check_play` (and ``check_bid`` /
-``check_exchange``) and the basis of the legal set (:meth:`Hand.legal_set`), trick winners from
-:func:`~spades_lab.core.tricks.trick_winner`, broken and superior trumps from the state each trick
-records (:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
+Every answer is a frozen dataclass with a ``text`` (the teachers' account, with the rule ids and
+option notes; also ``describe()`` and ``str()``) and ``to_dict()`` (JSON-ready: cards as record
+codes, seats as numbers).  Its ``said`` lines (:class:`~spades_lab.teach.wording.Said`) keep each
+sentence, its ids and notes and its layout apart: :func:`~spades_lab.teach.wording.learner`
+renders them for students (no ids) and :func:`~spades_lab.teach.wording.teacher` gives
+``text``; no one reads the text back.  Rules are never re-derived here: legality comes from
+:meth:`Hand.check_play` (and ``check_bid`` / ``check_exchange``) and the basis of the legal set
+(:meth:`Hand.legal_set`), trick winners from :func:`~spades_lab.core.tricks.trick_winner`,
+broken and superior trumps from the state each trick records
+(:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
 :class:`~spades_lab.core.scoring.TeamScore` line items.
 
 API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
@@ -46,13 +50,16 @@ API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 (3, 'superior-trump-wins', [('led',), ('followed',), ('trumped', 'broke-trump'), ('discarded',)])
 >>> print(t.steps[2].text)
 West plays 2♠ (trumped, broke Spades): West now wins the trick (superior-trump-wins)
+>>> from spades_lab.teach.wording import learner
+>>> print(learner(t.steps[2]))
+West plays 2♠ (trumped, broke Spades): West now wins the trick
 >>> explain_play(g, "3S").basis, explain_play(g, "3H", seat=0).rule
 ('leads-broken-trump', 'not-your-turn')
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
@@ -61,6 +68,8 @@ from ..core.errors import RuleError
 from ..core.line import Line
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
+from ..core.words import plural
+from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher_text
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -75,6 +84,16 @@ CARD_ROLES = ("led", "followed", "discarded", "trumped", "played-as-led-suit", "
               "broke-trump", "superior-trump-set")
 
 
+#: A field's metadata for what ``to_dict()`` leaves out: the ``said`` lines (the JSON keeps
+#: ``text`` and every id in its own field).
+NOT_JSON = {"json": False}
+
+
+def _said() -> Any:
+    """The ``said`` field: the lines, kept out of ``to_dict()`` and out of comparisons."""
+    return field(default=(), compare=False, repr=False, metadata=NOT_JSON)
+
+
 class _Explained:
     """Common behaviour: ``describe()`` / ``str()`` give ``text``; ``to_dict()`` gives JSON."""
 
@@ -87,11 +106,18 @@ class _Explained:
         return self.text
 
     def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = _jsonable(asdict(self))  # type: ignore[call-overload]
+        d: dict[str, Any] = _jsonable(self)
         return d
 
 
+def _fields_dict(x: Any) -> dict[str, Any]:
+    """A dataclass's JSON fields (``said`` left out), values as they are."""
+    return {f.name: getattr(x, f.name) for f in fields(x) if f.metadata.get("json", True)}
+
+
 def _jsonable(x: Any) -> Any:
+    if is_dataclass(x) and not isinstance(x, type):
+        return _jsonable(_fields_dict(x))
     if isinstance(x, dict):
         return {(str(k) if not isinstance(k, str) else k): _jsonable(v) for k, v in x.items()}
     if isinstance(x, (list, tuple)):
@@ -99,10 +125,6 @@ def _jsonable(x: Any) -> Any:
     if isinstance(x, (Card, Play)):
         return str(x)
     return x
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _suits_text(letters: Iterable[str]) -> str:
@@ -136,6 +158,12 @@ class Legality(_Explained):
     basis: str | None
     text: str
     evidence: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def said(self) -> tuple[Said, ...]:
+        """The verdict's sentence, with the refusal's rule id (or the legal basis) as a tag."""
+        why = self.rule or self.basis
+        return (Said(self.text, (rule_tag(why, bracket=True),) if why else ()),)
 
 
 def _trump_evidence(hand: Hand) -> dict[str, Any]:
@@ -225,7 +253,7 @@ def explain_exchange(game: Game, seat: int, cards: Sequence[Any]) -> Legality:
     if check.ok:
         assert hand is not None
         return Legality("exchange", seat, action, True, None, "exchange-ok",
-                        f"{_name(hand, seat)} may pass {_plural(len(cards), 'card')}.", ev)
+                        f"{_name(hand, seat)} may pass {plural(len(cards), 'card')}.", ev)
     return Legality("exchange", seat, action, False, check.rule, None, check.message, ev)
 
 
@@ -257,6 +285,7 @@ class CardStep(_Explained):
     superior: str | None
     broken: tuple[str, ...]
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 @dataclass(frozen=True)
@@ -290,6 +319,7 @@ class TrickExplanation(_Explained):
     ace: str | None
     ace_face: str | None
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 def _roles(rules: Any, i: int, p: Play, led: str, before: tuple[int, str | None],
@@ -355,10 +385,10 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     broken_before = tuple(t for t in trumps if before0[0] & SUIT_BITS[t])
     flips = rules.deck.ace_flips
     if not plays:
+        empty = Said(f"Trick {k + 1}: no card played yet.")
         return TrickExplanation(hand.index, k, False, hand.turn if hand.turn is not None else 0,
                                 None, (), None, None, None, (), before0[1], False,
-                                set_at, broken_before, None, None,
-                                f"Trick {k + 1}: no card played yet.")
+                                set_at, broken_before, None, None, empty.teacher(), (empty,))
     led = plays[0][1].suit
     steps: list[CardStep] = []
     prev_state = before0
@@ -390,16 +420,19 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             aces_down = sum(q.card.is_ace for _, q in plays[:i])
             words += "; the face card makes " + ("the Ace already played rank" if aces_down == 1
                                                  else "the Aces already played rank") + " high"
+        tags: tuple[Tag, ...] = ()
         if i == 0:
             pass
         elif changed:
-            words += f": {_name(hand, win_seat)} now wins the trick ({why})"
+            words += f": {_name(hand, win_seat)} now wins the trick"
+            tags = (rule_tag(why),)
         else:
             words += f": {_name(hand, win_seat)} still winning with {win_play.pretty}"
+        said = Said(words, tags)
         steps.append(CardStep(i, seat, p.card.code, p.suit, tuple(roles), win_seat,
                               win_play.card.code, why, changed, ace_high, flipped,
                               state[1], tuple(t for t in trumps if state[0] & SUIT_BITS[t]),
-                              words))
+                              said.teacher(), (said,)))
         prev_state = state
         prev_winner = win_seat
     last = states[-1]
@@ -418,9 +451,9 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     set_here = set_at is not None and set_at[0] == k
     # words
     who = _name(hand, win_seat)
-    lines = [f"Trick {k + 1}" + ("" if complete else " (in progress)") +
-             f": {suit_name(led)} led by {_name(hand, plays[0][0])}."]
-    lines.extend("  " + s.text for s in steps)
+    lines = [Said(f"Trick {k + 1}" + ("" if complete else " (in progress)") +
+                  f": {suit_name(led)} led by {_name(hand, plays[0][0])}.")]
+    lines.extend(Said(x.words, x.tags, x.stop, 1) for st in steps for x in st.said)
     verb = "wins" if complete else "is winning"
     if reason == "superior-trump-wins":
         if rules.superior_by_first_break:
@@ -436,20 +469,27 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             f"{suit_name(superior) if superior else 'superior trump'} was played"
     else:
         why = f"the highest card of the led suit, {suit_name(led)}: no trump was played"
-    lines.append(f"{who} {verb} with {win_play.pretty}: {why} [{reason}].")
+    lines.append(Said(f"{who} {verb} with {win_play.pretty}: {why}",
+                      (rule_tag(reason, bracket=True),), "."))
     if ace == "high":
         assert face is not None
-        lines.append(f"Aces are high in this trick: {face.pretty} is a face card [ace-high].")
+        lines.append(Said(f"Aces are high in this trick: {face.pretty} is a face card",
+                          (rule_tag("ace-high", bracket=True),), "."))
     elif ace == "low":
-        lines.append("Aces are low in this trick: it holds no face card [ace-low].")
+        lines.append(Said("Aces are low in this trick: it holds no face card",
+                          (rule_tag("ace-low", bracket=True),), "."))
     if set_here:
-        lines.append(f"{suit_name(superior or '')} became the superior trump in this trick "
-                     "[superior-trump-set].")
-    lines.extend(_th_low_words(hand, plays, last[1], win_seat))
+        lines.append(Said(f"{suit_name(superior or '')} became the superior trump in this "
+                          "trick", (rule_tag("superior-trump-set", bracket=True),), "."))
+    lines.extend(Said(x) for x in _th_low_words(hand, plays, last[1], win_seat))
+    # the teachers' text: each card's line is its step's text already rendered, indented
+    n = len(steps)
+    text = "\n".join([lines[0].teacher(), *["  " + st.text for st in steps],
+                      *[x.teacher() for x in lines[1 + n:]]])
     return TrickExplanation(hand.index, k, complete, plays[0][0], led, tuple(steps), win_seat,
                             win_play.card.code, reason, tuple(reasons), superior, set_here,
                             set_at, broken_before, ace, face.code if face else None,
-                            "\n".join(lines))
+                            text, tuple(lines))
 
 
 def _th_low_words(hand: Hand, plays: Sequence[tuple[int, Play]], superior: str | None,
@@ -519,6 +559,7 @@ class ScoreLine(LineSummary, _Explained):
 
     option_value: Any
     evidence: dict[str, Any] = field(default_factory=dict)
+    said: tuple[Said, ...] = _said()
 
 
 @dataclass(frozen=True)
@@ -542,6 +583,7 @@ class TeamScoreExplanation(_Explained):
     total_before: int
     total: int
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 @dataclass(frozen=True)
@@ -556,6 +598,7 @@ class ScoreExplanation(_Explained):
     winner: int | None
     outcome: str
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 def _value_words(hand: Hand, bid: Any) -> str:
@@ -667,37 +710,40 @@ def explain_score(hand: Hand) -> ScoreExplanation:
             elif item.rule == "failed-nil-tricks":
                 ev = {"tricks": hand.taken[item.seat] if item.seat is not None else 0}
             elif item.rule in ("nil-made", "nil-failed") and item.seat in nil_by_seat:
-                ev = {k: v for k, v in asdict(nil_by_seat[item.seat]).items() if k != "text"}
+                ev = {k: v for k, v in _fields_dict(nil_by_seat[item.seat]).items() if k != "text"}
             elif item.rule == "bag-penalty":
                 ev = {"bags_before": ts.bags_before, "bags_added": ts.bags_added,
                       "limit": rules.bag_limit, "penalty": rules.bag_penalty,
                       "penalties": ts.penalties, "carried": ts.bags}
             value = getattr(rules, item.option) if item.option else None
-            lines.append(ScoreLine(item.rule, item.text, item.points, item.bags, item.seat,
-                                   item.option, value, ev))
+            own = item_said(item)
+            lines.append(ScoreLine(item.rule, own.teacher(), item.points, item.bags, item.seat,
+                                   item.option, value, ev, (own,)))
         name = team_name(ts.seats, n)
-        words = [f"{name}: hand {ts.hand_score:+d}, total {ts.total_before} -> {ts.total}, "
-                 f"bags {ts.bags_before} + {ts.bags_added}"
-                 + (f" - {ts.penalties * (rules.bag_limit or 0)}" if ts.penalties else "")
-                 + f" = {ts.bags}"]
+        words = [Said(f"{name}: hand {ts.hand_score:+d}, total {ts.total_before} -> "
+                      f"{ts.total}, bags {ts.bags_before} + {ts.bags_added}"
+                      + (f" - {ts.penalties * (rules.bag_limit or 0)}" if ts.penalties else "")
+                      + f" = {ts.bags}")]
         for ln in lines:
-            opt = f" [{ln.option} = {ln.option_value}]" if ln.option else ""
-            words.append(f"  {ln.points:+5d}  {ln.text} ({ln.rule}){opt}")
-        words.extend(f"         {x.text}" for x in nils)
+            opt = (option_tag(ln.option, ln.option_value, bracket=True),) if ln.option else ()
+            words.extend(Said(x.words, (*x.tags, rule_tag(ln.rule), *opt), level=1,
+                              points=ln.points) for x in ln.said)
+        words.extend(Said(x.text, level=1, column=True) for x in nils)
         teams.append(TeamScoreExplanation(
             ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
             ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,
-            ts.hand_score, ts.total_before, ts.total, "\n".join(words)))
+            ts.hand_score, ts.total_before, ts.total, teacher_text(words), tuple(words)))
     # the outcome after this hand (the engine records it when the hand is scored)
     over, winner, outcome = False, None, ""
     if hand.outcome is not None:
         over, winner, outcome = hand.outcome.over, hand.outcome.winner, hand.outcome.reason
-    text = f"Hand {hand.index + 1} scored ({rules.name}):\n" + "\n".join(t.text for t in teams)
-    text += f"\nAfter the hand: {outcome}" + (
+    said = [Said(f"Hand {hand.index + 1} scored ({rules.name}):")]
+    said.extend(x for t in teams for x in t.said)
+    said.append(Said(f"After the hand: {outcome}" + (
         f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
-        else ".")
+        else ".")))
     return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
-                            outcome, text)
+                            outcome, teacher_text(said), tuple(said))
 
 
 # ---------------------------------------------------------------------------- trumps
@@ -741,6 +787,7 @@ class TrumpTimeline(_Explained):
     breaks: tuple[TrumpBreak, ...]
     decided: tuple[DecidedTrick, ...]
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 def trump_timeline(hand: Hand) -> TrumpTimeline:
@@ -785,8 +832,9 @@ def trump_timeline(hand: Hand) -> TrumpTimeline:
     lines.extend(d.text for d in decided)
     if other is not None and not decided:
         lines.append("No trick's winner has depended on which trump is superior.")
+    said = tuple(Said(x) for x in lines)
     return TrumpTimeline(hand.index, rules.trumps, superior, set_at,
-                         tuple(breaks), tuple(decided), "\n".join(lines))
+                         tuple(breaks), tuple(decided), teacher_text(said), said)
 
 
 # ---------------------------------------------------------------------------- knowledge
@@ -878,7 +926,7 @@ def _entry_text(game: Game, kind: str, e: Mapping[str, Any]) -> str:
     if kind == "bid":
         return f"{game.seat_name(e['seat'])} bids {e['bid']}"
     if kind == "exchange":
-        return f"{game.seat_name(e['from'])} passes {_plural(len(e['cards']), 'card')}"
+        return f"{game.seat_name(e['from'])} passes {plural(len(e['cards']), 'card')}"
     return f"{game.seat_name(e['seat'])} plays {e['card']}" + (
         f" as {e['as']}" if e.get("as") else "")
 
@@ -893,6 +941,7 @@ class HandExplanation(_Explained):
     score: ScoreExplanation | None
     trumps: TrumpTimeline
     text: str
+    said: tuple[Said, ...] = _said()
 
 
 def explain_hand(hand: Hand) -> HandExplanation:
@@ -902,12 +951,15 @@ def explain_hand(hand: Hand) -> HandExplanation:
     tricks = tuple(explain_trick(hand, i) for i in range(k))
     score = explain_score(hand) if hand.scores is not None else None
     tl = trump_timeline(hand)
-    parts = [t.text for t in tricks]
+    parts = [t.said for t in tricks]
     if hand.rules.two_trumps:
-        parts.append(tl.text)
+        parts.append(tl.said)
     if score is not None:
-        parts.append(score.text)
-    return HandExplanation(hand.index, tricks, score, tl, "\n\n".join(parts))
+        parts.append(score.said)
+    # the parts' texts are their lines already rendered for teachers: joined, not re-rendered
+    text = "\n\n".join([t.text for t in tricks] + ([tl.text] if hand.rules.two_trumps else [])
+                       + ([score.text] if score is not None else []))
+    return HandExplanation(hand.index, tricks, score, tl, text, join_said(parts))
 
 
 __all__ = ["Legality", "CardStep", "TrickExplanation", "NilExplanation", "LineSummary", "ScoreLine",

@@ -42,6 +42,7 @@ from ..core.errors import OutputError
 from ..core.files import MARK, shown, write_text
 from ..core.records import replay
 from ..core.rules import RuleSet, team_name
+from ..core.words import noun
 from .quiz import Quiz
 
 #: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
@@ -172,7 +173,7 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
                "trick leads the next. Play goes clockwise, one card each.</li>")
     out.append("<li><b>Follow suit</b> when you can: play a card of the led suit. If you "
                "cannot, play any card.</li>")
-    out.append(f"<li><b>Trump{'s' if two else ''}:</b> {_e(trumps)}. A trump suit is "
+    out.append(f"<li><b>{noun(2 if two else 1, 'Trump')}:</b> {_e(trumps)}. A trump suit is "
                "<i>broken</i> once a card has been played as that suit.</li>")
     out.append("<li>You may not lead an unbroken trump, unless every card you hold could "
                "only be led as one.</li>")

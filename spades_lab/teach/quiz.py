@@ -25,7 +25,6 @@ True
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import islice
@@ -47,6 +46,7 @@ from .explain import (
     explain_score,
     explain_trick,
 )
+from .wording import learner, learner_lines
 
 #: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
 RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
@@ -422,29 +422,40 @@ class _Pool:
 Builder = Callable[[RuleSet, "_Pool", random.Random], "QuizQuestion | None"]
 
 
-_IDS_RE = "|".join(re.escape(k) for k in sorted(
-    set(RULE_IDS) | set(TRICK_REASONS) | set(SCORE_QUESTION_IDS), key=len, reverse=True))
-_ID_WORDS = re.compile(r"\s*[(\[](?:" + _IDS_RE + r")[)\]]|\s*\[[a-z_]+ = [^\]]*\]"
-                       r"|\s*\((?:failed_nil_tricks|bag_limit) = [a-z_0-9]+\)")
+def learner_text(x: Any) -> str:
+    """An explanation (or one of its lines) in learners' words, rendered from its fields
+    (:func:`~spades_lab.teach.wording.learner`): the rule ids and option values kept for
+    teachers are left out, never cut out of a sentence.  A string is words already.
+
+    >>> from spades_lab.teach.wording import Said, rule_tag
+    >>> learner_text(Said("East wins", (rule_tag("superior-trump-wins", True),), "."))
+    'East wins.'
+    """
+    return x if isinstance(x, str) else learner(x)
 
 
-def learner_text(text: str) -> str:
-    """An explanation's words without the rule ids and option values kept for teachers:
-    ``"... wins the trick (superior-trump-wins)"`` -> ``"... wins the trick"``."""
-    return _ID_WORDS.sub("", text)
+def _feedback(items: Sequence[Any]) -> tuple[str, ...]:
+    """Feedback lines in learners' words: an explanation gives each of its lines
+    (:func:`~spades_lab.teach.wording.learner_lines`), a string is one line already in words."""
+    out: list[str] = []
+    for x in items:
+        if isinstance(x, str):
+            out.append(x)
+        elif x:
+            out.extend(learner_lines(x))
+    return tuple(x for x in out if x)
 
 
 def _question(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
-              choices: Sequence[str], answer: int, feedback: Sequence[str],
+              choices: Sequence[str], answer: int, feedback: Sequence[Any],
               context: dict[str, Any], record: dict[str, Any], action: dict[str, Any],
               difficulty: int | None = None) -> QuizQuestion:
     """The one assembly step of every builder: the level from :data:`DIFFICULTY`, the feedback
-    in learner's words (:func:`learner_text`), the rule set and its options."""
+    in learner's words (:func:`_feedback`: explanations rendered from their lines), the rule
+    set and its options."""
     level = difficulty if difficulty is not None else DIFFICULTY.get(tests, 2)
     return QuizQuestion(kind, tests, rules.name, rules.options(), level, prompt, tuple(shown),
-                        tuple(choices), answer,
-                        tuple(learner_text(x) for x in feedback if x), context,
-                        record, action)
+                        tuple(choices), answer, _feedback(feedback), context, record, action)
 
 
 def _yes_no(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
@@ -874,7 +885,7 @@ def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool
         shown, ctx, t = _trick_context(g, k)
         prompt, choices, answer = ask(rules, g, k, t)
         return _question(rules, kind, tests, prompt, shown, choices, answer,
-                         t.text.splitlines(), ctx, _trick_record(g, k),
+                         [t], ctx, _trick_record(g, k),
                          {"kind": action, "hand": 0, "trick": k})
     return build
 
@@ -1168,7 +1179,7 @@ def _b_score(line: str) -> Builder:
                              f"What does {team_name(ts.seats, n)} score for this hand "
                              "(bags and penalties included)?", _score_shown(g, ts.team),
                              [f"{x:+d}" for x in picks], picks.index(right),
-                             ex.text.splitlines(),
+                             [ex],
                              {"team": ts.team, "bids": [str(b) for b in h.bids],
                               "taken": list(h.taken), "bags_before": ts.bags_before},
                              g.to_record(), {"kind": "score", "hand": 0, "team": ts.team})
@@ -1242,7 +1253,7 @@ def _b_end(outcome: str) -> Builder:
             answer = 0 if not oc.over else 1 + (oc.winner or 0)
             ex = explain_score(h2)
             return _question(r, "game-over", outcome, "Is the game over after this hand?",
-                             shown, choices, answer, ex.text.splitlines()[-1:],
+                             shown, choices, answer, [ex.said[-1]],
                              {"totals_before": start, "hand_scores": hs,
                               "target": r.target, "losing_floor": r.losing_floor},
                              rec, {"kind": "game-over"})

@@ -398,7 +398,7 @@ def describe_whatif(w: WhatIfResult) -> str:
                              f"total {_change(td.total[0], td.total[1])}, "
                              f"bags {_change(td.bags[0], td.bags[1])}")
                 for ln in td.lines[1]:
-                    lines.append(f"      {ln.points:+5d}  {line_text(ln.text)}")
+                    lines.append(f"      {ln.points:+5d}  {line_text(ln)}")
     if not any(hd.changed for hd in w.diff):
         lines.append("Nothing changes: every trick goes the same way and the scores are the "
                      "same.")

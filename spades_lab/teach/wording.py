@@ -3,22 +3,193 @@ scoring lines, bags, rule-set names, seats' numbers, actions and winners, always
 and team names, cards with suit symbols, hands and tricks counted from 1; never option names,
 rule ids or Python values).
 
+An explanation is made of :class:`Said` lines: each keeps its sentence, the rule ids and the
+``option = value`` notes a teacher also sees (:class:`Tag`), and its place in the layout (a
+level, a score's points column) as separate fields.  :func:`learner` and :func:`teacher` are the
+two renderings of the same fields (``learner_lines`` / ``teacher_lines`` line by line); no
+sentence is ever taken apart again.  :func:`plural` (from :mod:`spades_lab.core.words`) is the
+one plural rule.
+
+>>> s = Said("West wins with 9♠: the highest Spade, the trump",
+...          (Tag("rule", "superior-trump-wins", bracket=True),), stop=".")
+>>> learner(s)
+'West wins with 9♠: the highest Spade, the trump.'
+>>> teacher(s)
+'West wins with 9♠: the highest Spade, the trump [superior-trump-wins].'
+>>> s.rules
+('superior-trump-wins',)
+
 :mod:`spades_lab.render` re-exports the rule-set and option words for the screens.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card, Play, parse_card
-from ..core.errors import RULE_IDS, RuleError
+from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
+from ..core.scoring import LineItem
+from ..core.words import noun, plural
 
 if TYPE_CHECKING:
     from ..core.engine import Game
     from ..core.records import ReplayResult, Step
+
+
+# ---------------------------------------------------------------------------- lines
+
+
+class Tag(NamedTuple):
+    """What a teacher sees beside a sentence and a learner does not: a rule id
+    (``kind="rule"``, ``superior-trump-wins``) or an option and its value (``kind="option"``,
+    ``failed_nil_tricks = bags_only``); ``bracket`` shows it in [brackets] instead of
+    (parentheses)."""
+
+    kind: str
+    value: str
+    bracket: bool = False
+
+    def shown(self) -> str:
+        """The tag as teachers read it: `` (value)`` or `` [value]``."""
+        return f" [{self.value}]" if self.bracket else f" ({self.value})"
+
+
+#: The width of a score line's points column (``"  +50  "``).
+POINTS_WIDTH = 5
+
+
+class Said(NamedTuple):
+    """One line of an explanation.
+
+    ``words`` is the sentence both readers see (without its closing ``stop``), ``tags`` the
+    rule ids and option notes only teachers see (shown before the stop), ``level`` the layout
+    (0 a sentence, 1 a detail of the sentence above, drawn indented), ``points`` a score line's
+    points (drawn in a column before the words) and ``column`` a detail set under that column
+    without points of its own (a nil's account).
+
+    >>> line = Said("3 tricks over the bid: 3 bags, 1 point each", (Tag("rule", "bags"),),
+    ...             level=1, points=3)
+    >>> learner(line), teacher(line)
+    ('     +3  3 tricks over the bid: 3 bags, 1 point each', '     +3  3 tricks over the bid: \
+3 bags, 1 point each (bags)')
+    """
+
+    words: str
+    tags: tuple[Tag, ...] = ()
+    stop: str = ""
+    level: int = 0
+    points: int | None = None
+    column: bool = False
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The rule ids of this line."""
+        return tuple(t.value for t in self.tags if t.kind == "rule")
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The ``option = value`` notes of this line."""
+        return tuple(t.value for t in self.tags if t.kind == "option")
+
+    def _lead(self) -> str:
+        lead = "  " * self.level
+        if self.points is not None:
+            lead += f"{self.points:+{POINTS_WIDTH}d}  "
+        elif self.column:
+            lead += " " * (POINTS_WIDTH + 2)
+        return lead
+
+    def learner(self) -> str:
+        """The line for learners: the words, laid out, without tags."""
+        return self._lead() + self.words + self.stop
+
+    def teacher(self) -> str:
+        """The line for teachers: the words with every tag."""
+        tags = "".join([t.shown() for t in self.tags]) if self.tags else ""
+        return self._lead() + self.words + tags + self.stop
+
+
+def rule_tag(rule: str, bracket: bool = False) -> Tag:
+    """A rule id as a tag."""
+    return Tag("rule", rule, bracket)
+
+
+def option_tag(name: str, value: Any, bracket: bool = False) -> Tag:
+    """An option's ``name = value`` note as a tag."""
+    return Tag("option", f"{name} = {value}", bracket)
+
+
+def item_said(item: LineItem, **layout: Any) -> Said:
+    """A scoring line item of the engine as a line: its sentence, and its option note as a
+    tag."""
+    tags = (Tag("option", item.note),) if item.note else ()
+    return Said(item.text, tags, **layout)
+
+
+def said_lines(x: Any) -> tuple[Said, ...]:
+    """The lines of anything that explains: a :class:`Said`, a sequence of them, an engine
+    :class:`~spades_lab.core.scoring.LineItem`, an explanation with ``said`` lines
+    (:mod:`spades_lab.teach.explain`), or words already for everyone (a string, or an object
+    with a ``text`` and no tags), one line per line of text."""
+    if isinstance(x, Said):
+        return (x,)
+    if isinstance(x, LineItem):
+        return (item_said(x),)
+    if isinstance(x, str):
+        return tuple(Said(t) for t in x.split("\n"))
+    said = getattr(x, "said", None)
+    if said:
+        return tuple(said)
+    if isinstance(x, (tuple, list)) or isinstance(x, Sequence):
+        return tuple(s for y in x for s in said_lines(y))
+    text = getattr(x, "text", None)
+    if isinstance(text, str):
+        return said_lines(text)
+    raise TypeError(f"no words to render in {type(x).__name__}")
+
+
+def learner_lines(x: Any) -> list[str]:
+    """Each line of ``x`` (see :func:`said_lines`) in learners' words."""
+    return [s.learner() for s in said_lines(x)]
+
+
+def teacher_lines(x: Any) -> list[str]:
+    """Each line of ``x`` (see :func:`said_lines`) with its rule ids and option notes."""
+    return [s.teacher() for s in said_lines(x)]
+
+
+def teacher_text(lines: Iterable[Said]) -> str:
+    """Lines for teachers, one per line of text (the ``text`` of an explanation)."""
+    return "\n".join([s.teacher() for s in lines])
+
+
+def learner(x: Any) -> str:
+    """``x`` (see :func:`said_lines`) in learners' words: no rule ids, no option notes."""
+    return "\n".join(learner_lines(x))
+
+
+def teacher(x: Any) -> str:
+    """``x`` (see :func:`said_lines`) for teachers: the same words with every rule id and
+    option note."""
+    if isinstance(x, Said):
+        return x.teacher()
+    return "\n".join(teacher_lines(x))
+
+
+def join_said(parts: Iterable[Sequence[Said]]) -> tuple[Said, ...]:
+    """Blocks of lines, one after the other with an empty line between them."""
+    out: list[Said] = []
+    for part in parts:
+        if out:
+            out.append(Said(""))
+        out.extend(part)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------- options
 
 
 def option_words(rules: RuleSet) -> list[str]:
@@ -45,8 +216,8 @@ fall as low as the cards take it.']
                                  else "the player on the dealer's left."))
     ex: dict[str, str] = {}
     for kind, (lo, hi) in rules.blind_exchange:
-        ex[kind] = "no cards" if hi == 0 else (f"exactly {hi} card{'s' if hi != 1 else ''}"
-                                               if lo == hi else f"up to {hi} cards"
+        ex[kind] = "no cards" if hi == 0 else (f"exactly {plural(hi, 'card')}"
+                                               if lo == hi else f"up to {plural(hi, 'card')}"
                                                if lo == 0 else f"{lo} to {hi} cards")
     if len(set(ex.values())) == 1:
         out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
@@ -66,24 +237,28 @@ fall as low as the cards take it.']
     return out
 
 
-_OPTION_NOTE = re.compile(r"\s*\((?:[a-z_]+ = [^)]*)\)")
+def line_text(item: LineItem | Any) -> str:
+    """A scoring line for learners: the engine's sentence (a
+    :class:`~spades_lab.core.scoring.LineItem`, or an explanation's
+    :class:`~spades_lab.teach.explain.ScoreLine`) without the ``option = value`` note kept
+    apart for teachers' tools (the sentence already says in words what the option did).
 
-
-def line_text(text: str) -> str:
-    """A scoring line for learners: without the ``(option = value)`` note kept for teachers'
-    tools (the line already says in words what the option did), "1 bags" as "1 bag".
-
-    >>> line_text("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only)")
-    '1 trick scores 1 point and 1 bag each'
-    >>> plain("  +3  3 tricks over the bid: 3 bags, 1 point each (bags)")
-    '  +3  3 tricks over the bid: 3 bags, 1 point each'
+    >>> from spades_lab.core.scoring import LineItem
+    >>> item = LineItem("failed-nil-tricks", "South's 1 trick after a failed nil score 1 point "
+    ...                 "and 1 bag each", 1, 1, 2, "failed_nil_tricks",
+    ...                 "failed_nil_tricks = bags_only")
+    >>> line_text(item)
+    "South's 1 trick after a failed nil score 1 point and 1 bag each"
+    >>> teacher(item)
+    "South's 1 trick after a failed nil score 1 point and 1 bag each (failed_nil_tricks = \
+bags_only)"
     """
-    return re.sub(r"\b1 (bag|trick|card|point)s\b", r"1 \1", _OPTION_NOTE.sub("", text))
+    return learner(item)
 
 
 def bags_words(n: int) -> str:
     """``"1 bag"``, ``"3 bags"``."""
-    return f"{n} bag{'' if n == 1 else 's'}"
+    return plural(n, "bag")
 
 
 #: Each rule set's name for people (the preset's code name, ``acorns``, stays in records and
@@ -104,31 +279,32 @@ def rules_title(rules: RuleSet | str) -> str:
     return PRESET_WORDS.get(name, name)
 
 
-_BRACKET = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]")
-_PAREN_ID = re.compile(r"\s*\(([a-z]+(?:-[a-z]+)+)\)")
-#: An explained scoring line ends with its line's id; ``bags`` is the one without a hyphen.
-_PAREN_BAGS = re.compile(r"\s*\(bags\)$", re.MULTILINE)
-_PAREN_OPT = re.compile(r"\s*\(([a-z_]+) = ([^)]*)\)")
-_ONE_PLURAL = re.compile(r"\b1 (bags|tricks|cards|points)\b")
+# The transitional reading of finished sentences, for the three widget consumers that still
+# hand :func:`plain` a teacher's text instead of its lines (widgets/playmodel.py trick_lines and
+# score_lines, widgets/models.py quiz lines): see :func:`plain`.  Nothing else may use it.
+_LEGACY_TAGS = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]"
+                          r"|\s*\((?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^)]*)\)|\s*\(bags\)$",
+                          re.MULTILINE)
 
 
-def plain(text: str) -> str:
-    """Learner text without internals (an explanation's text, a scoring line): rule ids in
-    brackets or parentheses, ``option = value`` notes, and "1 bags"-style plurals are removed
-    or put in words.
+def _legacy_plain(text: str) -> str:
+    return _LEGACY_TAGS.sub("", text)
 
-    >>> plain("West wins with 9♠: the highest Spade, the trump [superior-trump-wins].")
-    'West wins with 9♠: the highest Spade, the trump.'
-    >>> plain("1 trick scores 1 point and 1 bags each (failed_nil_tricks = bags_only) (nil-failed)")
-    '1 trick scores 1 point and 1 bag each'
+
+def plain(x: Any) -> str:
+    """Learner text of an explanation, a line or a scoring item: :func:`learner` (rendered
+    from the fields, so without rule ids and option notes).
+
+    >>> plain(Said("West wins with 9♠", (rule_tag("superior-trump-wins", True),), stop="."))
+    'West wins with 9♠.'
+
+    Deprecated for strings: a string is taken to be a teacher's finished sentence and its
+    ``[rule-id]`` / ``(option = value)`` tags are cut out, only until the last consumers that
+    pass ``.text`` (widgets/playmodel.py, widgets/models.py) pass the explanation itself.
     """
-    text = _BRACKET.sub("", text)
-    text = _PAREN_ID.sub(lambda m: "" if m.group(1) in RULE_IDS or "-" in m.group(1) else
-                         m.group(0), text)
-    text = _PAREN_OPT.sub("", text)
-    text = _PAREN_BAGS.sub("", text)
-    text = _ONE_PLURAL.sub(lambda m: "1 " + m.group(1)[:-1], text)
-    return text
+    if isinstance(x, str):
+        return _legacy_plain(x)
+    return learner(x)
 
 
 def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
@@ -258,6 +434,10 @@ def team_totals(result: ReplayResult) -> str:
                      for seats, t in zip(rules.team_seats, result.totals, strict=False))
 
 
-__all__ = ["plain", "option_words", "option_changes", "line_text", "bags_words", "PRESET_WORDS",
+__all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "learner",
+           "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
+           "noun",
+           "POINTS_WIDTH", "plain", "option_words", "option_changes", "line_text", "bags_words",
+           "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "pretty_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]

@@ -1,17 +1,20 @@
-"""Words for the widgets, taken from :mod:`spades_lab.teach.explain` (which asks the engine)."""
+"""Words for the widgets, taken from :mod:`spades_lab.teach.explain` (which asks the engine),
+rendered for learners from the explanations' lines (:func:`~spades_lab.teach.wording.learner`);
+counts through the one plural rule (:func:`~spades_lab.teach.wording.plural`)."""
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import SUITS, Play, parse_card
+from ..core.cards import SUITS, Play, parse_card, suit_name
 from ..core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 from ..render import option_words
 from ..teach.bestplay import play_words
 from ..teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
+from ..teach.wording import learner, noun, plural
 
 if TYPE_CHECKING:
     from ..teach.bestplay import BestPlay
@@ -25,7 +28,8 @@ ACE_WORDS = {
 
 
 def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list[str]:
-    """Lines on one step: what was done, why it was allowed, and the state of the trick."""
+    """Lines on one step, in learners' words: what was done, why it was allowed, and the state
+    of the trick."""
     if isinstance(ev, BidEvent):
         return bid_words(before, ev)
     if isinstance(ev, ExchangeEvent):
@@ -34,21 +38,21 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
         return []
     p: Play = ev.play
     lg = explain_play(before, p.card, p.suit if p.card.is_dual else None, seat=ev.seat)
-    lines = [lg.text]
+    lines = [learner(lg)]
     h = after.hands[hand_index]
     t = explain_trick(h)
     if t.steps:
         last = t.steps[-1]
-        lines.append(last.text)
+        lines.append(learner(last))
         if t.ace is not None and not t.complete:
             lines.append(ACE_WORDS[t.ace].format(face=t.ace_face or ""))
         if last.ace_flipped:
             lines.append("This card flipped the Ace: it now ranks high.")
     if t.superior and before.rules.superior_by_first_break and not t.complete:
         at = f" (set in trick {t.superior_set_at[0] + 1})" if t.superior_set_at else ""
-        lines.append(f"{_suit(t.superior)} are the superior trump{at}.")
-    if t.complete and t.winner is not None:
-        lines.extend(x for x in t.text.splitlines()[1:] if not x.startswith(" "))
+        lines.append(f"{suit_name(t.superior)} are the superior trump{at}.")
+    if t.complete and t.winner is not None:  # the trick's result: its sentences, not the cards
+        lines.extend(learner(x) for x in t.said[1:] if x.level == 0)
     return lines
 
 
@@ -74,7 +78,7 @@ def bid_words(before: Game, ev: BidEvent) -> list[str]:
     lines = [f"{who} bids {ev.bid.label}" + (" (blind: before looking at the cards)."
                                             if ev.bid.blind else ".")]
     if not lg.legal:
-        return lines + [lg.text]
+        return lines + [learner(lg)]
     legal = before.legal_bids()
     if legal:
         lines.append(f"Allowed: {who} could bid {_choices_words(legal)}.")
@@ -85,21 +89,15 @@ def exchange_words(before: Game, ev: ExchangeEvent) -> list[str]:
     """A blind nil exchange and why it was allowed, from
     :func:`~spades_lab.teach.explain.explain_exchange`."""
     who, to = before.seat_name(ev.seat), before.seat_name(ev.to)
-    n = len(ev.cards)
-    lines = [f"{who} passes {n} card{'s' if n != 1 else ''} face down to {to}."]
+    lines = [f"{who} passes {plural(len(ev.cards), 'card')} face down to {to}."]
     lg = explain_exchange(before, ev.seat, ev.cards)
     if not lg.legal:
-        return lines + [lg.text]
+        return lines + [learner(lg)]
     lo, hi = lg.evidence.get("lo"), lg.evidence.get("hi")
     if isinstance(lo, int) and isinstance(hi, int):
-        due = (f"exactly {hi} card{'s' if hi != 1 else ''}" if lo == hi
-               else f"up to {hi} card{'s' if hi != 1 else ''}")
+        due = (f"exactly {plural(hi, 'card')}" if lo == hi else f"up to {plural(hi, 'card')}")
         lines.append(f"Allowed: after a blind nil, partners exchange {due} each way.")
     return lines
-
-
-def _suit(letter: str) -> str:
-    return SUITS[letter].name
 
 
 Pair = tuple[Any, Any]
@@ -113,7 +111,8 @@ def _changes(players: int, team_seats: Sequence[Sequence[int]], taken: Pair,
     a, b = taken
     for s in range(min(players, len(a), len(b))):
         if a[s] != b[s]:
-            seats.append(f"{seat_name(s, players)} takes {b[s]} tricks instead of {a[s]}.")
+            seats.append(f"{seat_name(s, players)} takes {plural(b[s], 'trick')} instead of "
+                     f"{a[s]}.")
     for team, (x, y) in zip(team_seats, hand_scores, strict=False):
         if x is not None and y is not None and x != y:
             teams.append(f"{team_name(team, players)} score {y:+d} instead of {x:+d} "
@@ -227,10 +226,9 @@ def recorded_play_words(who: str, play: Play, view: BestPlay, *, lead: bool) -> 
     except KeyError:
         return head + "."
     if v.lost == 0:
-        return head + f", a card that keeps the most ({v.tricks} trick" \
-            f"{'s' if v.tricks != 1 else ''})."
+        return head + f", a card that keeps the most ({plural(v.tricks, 'trick')})."
     n = _NUMBERS[v.lost] if v.lost < len(_NUMBERS) else str(v.lost)
-    return head + f", which gives {n} trick{'s' if v.lost != 1 else ''} away."
+    return head + f", which gives {n} {noun(v.lost, 'trick')} away."
 
 
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
