@@ -116,7 +116,11 @@ def test_the_command_serves_the_course_notebook_marked_as_served() -> None:
     cmd, _ = voila_command("08", "127.0.0.1", 9001, pool=5, max_students=10, password="pw-12",
                            cull_after=40)
     assert "--ClassKernelManager.max_kernels=15" in cmd and "--pool_size=5" in cmd
-    assert "--Voila.token=pw-12" in cmd
+    # the password is the server's token, passed in its environment: never on the command
+    # line, which every account on the computer can read
+    assert "--Voila.auto_token=True" in cmd and not [a for a in cmd if "pw-12" in a]
+    assert voila_env("pw-12")["JUPYTER_TOKEN"] == "pw-12"
+    assert "JUPYTER_TOKEN" not in voila_env()
     assert "--PasswordIdentityProvider.allow_password_change=False" in cmd
     assert "--MappingKernelManager.cull_interval=20" in cmd
     assert "--MappingKernelManager.cull_interval=60" in voila_command("08", "127.0.0.1", 1)[0]

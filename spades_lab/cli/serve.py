@@ -80,12 +80,19 @@ def check_password(password: str) -> str:
     return password
 
 
-def voila_env() -> dict[str, str]:
+def voila_env(password: str | None = None) -> dict[str, str]:
     """The environment Voila runs in (and so every kernel it starts): the package's template
-    on JUPYTER_PATH, and the mark that its pages are served to a class."""
+    on JUPYTER_PATH, the mark that its pages are served to a class, and the class password as
+    the server's token (``JUPYTER_TOKEN``: a process's environment is readable only by its own
+    user, where its command line is readable by every account on the computer)."""
     path = os.environ.get("JUPYTER_PATH")
-    return {**os.environ, "JUPYTER_PATH": str(JUPYTER_DATA) + (os.pathsep + path if path else ""),
-            "MPLBACKEND": os.environ.get("MPLBACKEND", "Agg"), SERVED_ENV: "1"}
+    env = {**os.environ, "JUPYTER_PATH": str(JUPYTER_DATA) + (os.pathsep + path if path else ""),
+           "MPLBACKEND": os.environ.get("MPLBACKEND", "Agg"), SERVED_ENV: "1"}
+    env.pop("JUPYTER_TOKEN", None)
+    env.pop("JUPYTER_TOKEN_FILE", None)
+    if password is not None:
+        env["JUPYTER_TOKEN"] = password
+    return env
 
 
 def _port(text: str) -> int:
@@ -226,7 +233,8 @@ def voila_command(notebook: str, host: str, port: int, course: str | None = None
     if password is not None:
         # the login page must not offer to set a new password: that writes the server's
         # Jupyter configuration, and would change the class password for everyone
-        cmd += [f"--Voila.token={password}",
+        # (the token itself goes in the environment, voila_env: not on the command line)
+        cmd += ["--Voila.auto_token=True",
                 "--PasswordIdentityProvider.allow_password_change=False"]
     if not open_browser:
         cmd.insert(3, "--no-browser")
@@ -258,6 +266,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if password is not None:
         print(f"Class password: {password} (or open {url}?token={password})", flush=True)
     try:
-        return subprocess.call(cmd, cwd=cwd, env=voila_env())
+        return subprocess.call(cmd, cwd=cwd, env=voila_env(password))
     except KeyboardInterrupt:
         return 0
