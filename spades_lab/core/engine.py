@@ -767,14 +767,12 @@ class Hand:
         with ``seat`` None or that seat, its interned play; else None, and
         :meth:`_verify_play` decides (it finds the play a slower way, or says why not).  Every
         check the slow path makes, without its reasons."""
-        if self.phase != PLAY or seat is not None and (type(seat) is not int
-                                                       or seat != self.turn):
+        if self.phase != PLAY:
             return None
-        lg = self._legal
-        if lg is not None and card in lg:  # one of the legal plays the seat was given
-            return card  # type: ignore[no-any-return]
-        t = type(card)
-        if t is str:  # an exact code: what resolve() would make of it
+        turn = self.turn
+        if seat is not None and (type(seat) is not int or seat != turn):
+            return None
+        if type(card) is str:  # an exact code: what resolve() would make of it
             c = self._codes.get(card)
             if c is None:
                 return None
@@ -784,15 +782,17 @@ class Hand:
                 p = c.play_as[self.led_bit]
             else:
                 return None  # a Traveler/Hunter led or off-suit names its suit
-        elif t is Play:
-            p = card
         else:
-            return None
-        if lg is not None:
-            return p if p in lg else None
+            lg = self._legal
+            if lg is not None:  # the legal plays the seat was given: one of them?
+                return card if card in lg else None
+            if type(card) is not Play:
+                return None
+            p = card
+            c = p.card
         # one play asked of the legal-set rule, not the whole set built
-        hand = self.hands[self.turn]  # type: ignore[index]
-        if p.card in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals):
+        hand = self.hands[turn]  # type: ignore[index]
+        if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals):
             return p
         return None
 
@@ -1256,11 +1256,11 @@ class Game:
                    superior: str | None = None) -> None:
         """Make the hand in play an ending: seat i holds ``hands[i]`` (as many cards each),
         the trumps ``broken`` are broken and ``superior`` is the superior trump in force (when
-        it is not the deal's, ``superior_at`` says it was set by a break at trick 0, seat 0).  For studying
-        and testing endings (the solver's tests set up thousands); the hand goes on from there
-        by the usual rules, the seat to play leading.  Only at the start of a trick: raises
-        ``wrong-phase`` during a trick or outside the play, and ``bad-record`` (changing
-        nothing) for hands or trumps the rule set does not have.
+        it is not the deal's, ``superior_at`` says a break set it at trick 0, seat 0).  For
+        studying and testing endings (the solver's tests set up thousands); the hand goes on
+        from there by the usual rules, the seat to play leading.  Only at the start of a
+        trick: raises ``wrong-phase`` during a trick or outside the play, and ``bad-record``
+        (changing nothing) for hands or trumps the rule set does not have.
 
         >>> g = Game("standard")
         >>> g.deal(rng=random.Random(3))
