@@ -1,9 +1,12 @@
 """The hand and game state machine.
 
-For every action there is a check that answers "may this seat do this?" with the reason
-(``can_bid``, ``can_exchange``, ``can_play``) and an action that verifies first and raises an
-:class:`~spades_lab.core.errors.IllegalAction` carrying the rule id, changing nothing, when it fails
-(``bid``, ``exchange``, ``play``).  Every action appends a frozen event to ``Game.log``.
+Every action (``deal``, ``look``, ``bid``, ``exchange``, ``play``) is written one way: a private
+``_verify_x`` that raises an :class:`~spades_lab.core.errors.IllegalAction` carrying the rule id,
+changing nothing, when the action may not be taken; ``can_x``, the same check answered as a
+:class:`Check` (``ok``, or the rule id and the reason in words); and ``x``, which verifies, then
+applies.  A play has one fast path besides (``Hand._quick_play``), which single plays and a
+record's bulk replay (``Hand.play_entries``) share.  Every action appends a frozen event to
+``Game.log``.
 
 >>> import random
 >>> g = Game(RuleSet.preset("standard"))
