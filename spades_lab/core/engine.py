@@ -213,6 +213,8 @@ def _is_seat(seat: Any, n: int) -> bool:
 
 def _verify_seat(seat: Any, n: int, rule: str) -> None:
     """The seat guard of every action and view: raise ``rule`` unless ``seat`` is a seat."""
+    if type(seat) is int and 0 <= seat < n:  # the common case, without a call
+        return
     if not _is_seat(seat, n):
         names = ", ".join(f"{i} {seat_name(i, n)}" for i in range(n))
         raise IllegalAction(rule, f"{echo(seat)} is not a seat: the seats are numbered "
@@ -454,22 +456,30 @@ class Hand:
         return self.rules.deck.sorted(self.hands[seat])
 
     # ------------------------------------------------------------------ bidding
-    def _verify_blind(self, seat: int) -> None:
-        """Raise unless ``seat`` may still bid blind (has not looked; online: its team trails
-        enough)."""
+    def _blind_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may no longer bid blind (it has looked; online: its team does not trail
+        enough), or None when it may: the refusal built, not raised, so that
+        :meth:`legal_bids` asks it at every bid without the cost of an exception."""
         if self.looked[seat]:
-            raise IllegalAction("blind-not-allowed", f"{self.name(seat)} has looked at the "
-                                "hand: blind bids are made before looking.", seat=seat)
+            return IllegalAction("blind-not-allowed", f"{self.name(seat)} has looked at the "
+                                 "hand: blind bids are made before looking.", seat=seat)
         deficit = self.rules.blind_nil_deficit
         if deficit is not None:
             totals = self.totals_before
             team = self.rules.team_of(seat)
             other = max(t for i, t in enumerate(totals) if i != team)
             if other - totals[team] < deficit:
-                raise IllegalAction("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s "
-                                    f"team to trail by at least {deficit} when bidding starts; "
-                                    f"it is at {totals[team]} against {other}.", seat=seat,
-                                    trailing_by=other - totals[team])
+                return IllegalAction("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s "
+                                     f"team to trail by at least {deficit} when bidding "
+                                     f"starts; it is at {totals[team]} against {other}.",
+                                     seat=seat, trailing_by=other - totals[team])
+        return None
+
+    def _verify_blind(self, seat: int) -> None:
+        """Raise unless ``seat`` may still bid blind."""
+        refusal = self._blind_refusal(seat)
+        if refusal is not None:
+            raise refusal
 
     def blind_allowed(self, seat: int) -> Check:
         """May ``seat`` still bid blind (has not looked; online: team trails enough)?"""
@@ -502,7 +512,7 @@ class Hand:
         if self.phase != BIDDING:
             return ()
         assert self.turn is not None
-        return all_bids(self.rules, blind=bool(self.blind_allowed(self.turn)))
+        return all_bids(self.rules, blind=self._blind_refusal(self.turn) is None)
 
     def _apply_bid(self, bid: Bid) -> None:
         seat = self.turn
