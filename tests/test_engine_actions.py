@@ -109,17 +109,18 @@ def test_the_fast_path_agrees_with_the_full_check() -> None:
             if rng.random() < 0.5:
                 g.legal_plays()  # with and without the legal plays cached
             for c in rules.deck.cards:
-                for card in (c.code, *c.all_plays):
+                for card, as_ in ((c.code, None), *((p, None) for p in c.all_plays),
+                                  *((c.code, s) for s in rules.deck.suits)):
                     for seat in (None, h.turn, (h.turn + 1) % rules.players):
-                        quick = h._quick_play(card, seat)
+                        quick = h._quick_play(card, as_, seat)
                         try:
-                            full: Any = h._verify_play(card, None, seat)
+                            full: Any = h._verify_play(card, as_, seat)
                         except IllegalAction:
                             full = None
-                        assert quick is None or quick is full, (card, seat)
+                        assert quick is None or quick is full, (card, as_, seat)
                         if full is not None and seat in (None, h.turn) and (
-                                not c.is_dual or h.led_bit & c.bits):
-                            assert quick is full, (card, seat)  # the common case is fast
+                                as_ is not None or not c.is_dual or h.led_bit & c.bits):
+                            assert quick is full, (card, as_, seat)  # the common case is fast
             g.play(rng.choice(g.legal_plays()))
 
 
@@ -133,6 +134,7 @@ def test_play_entries_stops_where_the_fast_path_does() -> None:
     p = g.legal_plays()[0]
     entries: list[Any] = [{"seat": h.turn, "card": p.card.code}, {"seat": 99, "card": "2C"}]
     assert h.play_entries(entries) == 1  # the second names no seat: left to Game.play
+    assert h.play_entries(entries, 1) == 1
     assert h.play_entries([{"seat": None, "card": "2C"}]) == 0  # a record names its seat
 
 

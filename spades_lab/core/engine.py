@@ -772,62 +772,71 @@ class Hand:
         """May the seat to play (or ``seat``) play ``card`` (as ``as_``) now?"""
         return _check(self._verify_play, card, as_, seat)
 
-    def _quick_play(self, card: Any, seat: Any) -> Play | None:
+    def _quick_play(self, card: Any, as_: Any, seat: Any) -> Play | None:
         """The fast path of every play, single (:meth:`Game.play`) or in bulk
         (:meth:`play_entries`): when ``card`` is the common case, one of the interned legal
         plays the seat to play was given, a :class:`Play`, or the exact record code of a card
-        (of one suit, or a Traveler/Hunter following suit), and is legal for the seat to play,
-        with ``seat`` None or that seat, its interned play; else None, and
-        :meth:`_verify_play` decides (it finds the play a slower way, or says why not).  Every
-        check the slow path makes, without its reasons."""
-        if self.phase != PLAY:
+        (of one suit; a Traveler/Hunter following suit; or, with ``as_`` an exact suit letter,
+        declared), and is legal for the seat to play, with ``seat`` None or that seat: its
+        interned play; else None, and :meth:`_verify_play` decides (it finds the play a slower
+        way, or says why not).  Every check the slow path makes, without its reasons."""
+        if seat is not None and (type(seat) is not int or seat != self.turn):
             return None
-        turn = self.turn
-        if seat is not None and (type(seat) is not int or seat != turn):
+        lg = self._legal  # set only during the play, for the seat to play
+        if lg is not None and as_ is None and card in lg:  # a legal play the seat was given
+            return card  # type: ignore[no-any-return]
+        if self.phase != PLAY:
             return None
         if type(card) is str:  # an exact code: what resolve() would make of it
             c = self._codes.get(card)
             if c is None:
                 return None
-            if not c.is_dual:
+            if as_ is not None:  # declared: an exact suit letter the card can be played as
+                if type(as_) is not str:
+                    return None
+                q = c.play_as.get(SUIT_BITS.get(as_, 0))
+                if q is None:
+                    return None
+                p = q
+            elif not c.is_dual:
                 p = c.play
             elif c.bits & self.led_bit:
                 p = c.play_as[self.led_bit]
             else:
                 return None  # a Traveler/Hunter led or off-suit names its suit
-        else:
-            lg = self._legal
-            if lg is not None:  # the legal plays the seat was given: one of them?
-                return card if card in lg else None
-            if type(card) is not Play:
-                return None
+        elif type(card) is Play and as_ is None:
+            if lg is not None:
+                return None  # not one of the legal plays
             p = card
             c = p.card
+        else:
+            return None
         # one play asked of the legal-set rule, not the whole set built
-        hand = self.hands[turn]  # type: ignore[index]
+        hand = self.hands[self.turn]  # type: ignore[index]
         if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals):
             return p
         return None
 
     def play_entries(self, entries: Sequence[Any], start: int = 0) -> int:
         """Play a record's play entries from ``start`` on while each is the common case: an
-        entry ``{"seat": s, "card": code}`` naming the seat to play and a card it may play
-        (:meth:`_quick_play`, the fast path :meth:`Game.play` takes too).  Returns the index of
-        the first entry not played (``len(entries)`` when all were); the caller hands that one
-        to :meth:`Game.play`, which plays it or says why not.  The bulk path of a replay:
-        every check :meth:`Game.play` makes, without a call of it per card."""
+        entry ``{"seat": s, "card": code}`` (``"as"``: the suit letter a Traveler/Hunter is
+        declared as) naming the seat to play and a card it may play (:meth:`_quick_play`, the
+        fast path :meth:`Game.play` takes too).  Returns the index of the first entry not
+        played (``len(entries)`` when all were); the caller hands that one to
+        :meth:`Game.play`, which plays it or says why not.  The bulk path of a replay: every
+        check :meth:`Game.play` makes, without a call of it per card."""
         quick = self._quick_play
         apply = self._apply_play
         k = start
         end = len(entries)
         while k < end:
             e = entries[k]
-            if type(e) is not dict or len(e) != 2:
+            if type(e) is not dict:
                 break
             seat = e.get("seat")
             if type(seat) is not int:
                 break
-            p = quick(e.get("card"), seat)
+            p = quick(e.get("card"), e.get("as"), seat)
             if p is None:
                 break
             apply(p)
@@ -1256,8 +1265,8 @@ class Game:
         """Play ``card`` (a :class:`Play`, a :class:`Card` or its text) for the seat to play,
         declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
         h = self.hand
-        if h is not None and as_ is None:  # the fast path first (Hand._quick_play)
-            p = h._quick_play(card, seat)
+        if h is not None:  # the fast path first (Hand._quick_play)
+            p = h._quick_play(card, as_, seat)
             if p is not None:
                 h._apply_play(p)
                 return
