@@ -251,21 +251,6 @@ def ending_pool(rules: RuleSet, rng: Any, nsuits: int, duals: float = 1.0) -> li
     return pool
 
 
-def set_ending(game: Game, hands: list[list[Card]], broken: Iterable[str] = (),
-               superior: str | None = None) -> None:
-    """Replace the cards of the hand in play by an ending (``hands``, seat by seat) with the
-    ``broken`` trumps and the ``superior`` trump (set by a break when it is not the deal's)."""
-    h = game.hand
-    assert h is not None
-    h.hands = hands
-    h.broken = sum(SUIT_BITS[t] for t in broken)
-    h.superior = superior
-    h.superior_at = (0, 0) if superior and superior != game.rules.superior_at_deal else None
-    h._sup_bit = SUIT_BITS[superior] if superior else 0
-    h._ts = h._lead_ts = h._tables.state(h.broken, h.superior)  # the engine's trump state
-    h._legal = None
-
-
 def engine_minimax(game: Game, side: set[int], start: int) -> int:
     """Tricks from trick ``start`` on won by ``side``, both sides playing best, found by trying
     every legal play through the engine itself."""

@@ -23,7 +23,7 @@ import pytest
 
 from conftest import RULE_CONFIGS as CONFIGS
 from conftest import RULE_IDS as IDS
-from conftest import deal_to_play, ending_pool, set_ending
+from conftest import deal_to_play, ending_pool
 from spades_lab.core.cards import SUIT_BITS, Play
 from spades_lab.core.engine import Game, trick_winner
 from spades_lab.core.errors import RuleError
@@ -53,7 +53,7 @@ def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0) -> Gam
     pool = ending_pool(rules, rng, 2)
     n = rules.players
     k = min(k, len(pool) // n)  # the duals-and-faces pool of a two-trump set may be short
-    set_ending(g, [pool[i * k:(i + 1) * k] for i in range(n)], (), rules.superior_at_deal)
+    g.set_ending([pool[i * k:(i + 1) * k] for i in range(n)], (), rules.superior_at_deal)
     for _ in range(warm):
         g.play(rng.choice(g.legal_plays()))
     return g

@@ -28,7 +28,7 @@ import pytest
 
 from conftest import RULE_CONFIGS as CONFIGS
 from conftest import RULE_IDS as IDS
-from conftest import agrees_with_engine, deal_to_play, ending_pool, set_ending
+from conftest import agrees_with_engine, deal_to_play, ending_pool
 from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
@@ -48,7 +48,7 @@ def ending(rules: RuleSet, rng: random.Random, k: int, nsuits: int) -> Game:
     sup = rules.superior_at_deal
     if rules.superior_by_first_break:
         sup = rng.choice(broken) if broken else None
-    set_ending(g, [pool[i * k:(i + 1) * k] for i in range(n)], broken, sup)
+    g.set_ending([pool[i * k:(i + 1) * k] for i in range(n)], broken, sup)
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
             break

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from conftest import RULE_CONFIGS, RULE_IDS, deal_to_play, ending_pool, set_ending
+from conftest import RULE_CONFIGS, RULE_IDS, deal_to_play, ending_pool
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
 from spades_lab.solver import search as search_mod
@@ -52,7 +52,7 @@ def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
         superior = rng.choice(broken) if broken else None
     else:
         superior = rules.superior_at_deal
-    set_ending(g, hands, broken, superior)
+    g.set_ending(hands, broken, superior)
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
             break

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conftest import agrees_with_engine, deal_to_play, engine_per_move, set_ending
+from conftest import agrees_with_engine, deal_to_play, engine_per_move
 from spades_lab.core.cards import SUIT_BITS
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
@@ -54,8 +54,8 @@ def ending(rules: RuleSet, rng: random.Random, k: int, suits: list[str],
         broken = [superior] + [t for t in rules.trumps if t != superior and rng.random() < 0.5]
     else:
         broken = [t for t in rules.trumps if rng.random() < 0.5]
-    # the acorns sets decide the superior trump by the first break: set_ending marks it so
-    set_ending(g, hands, broken, superior or (rng.choice(broken) if broken else None))
+    # the acorns sets decide the superior trump by the first break: Game.set_ending marks it so
+    g.set_ending(hands, broken, superior or (rng.choice(broken) if broken else None))
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
             break

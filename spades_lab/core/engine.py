@@ -1,9 +1,12 @@
 """The hand and game state machine.
 
-For every action there is a check that answers "may this seat do this?" with the reason
-(``can_bid``, ``can_exchange``, ``can_play``) and an action that verifies first and raises an
-:class:`~spades_lab.core.errors.IllegalAction` carrying the rule id, changing nothing, when it fails
-(``bid``, ``exchange``, ``play``).  Every action appends a frozen event to ``Game.log``.
+Every action (``deal``, ``look``, ``bid``, ``exchange``, ``play``) is written one way: a private
+``_verify_x`` that raises an :class:`~spades_lab.core.errors.IllegalAction` carrying the rule id,
+changing nothing, when the action may not be taken; ``can_x``, the same check answered as a
+:class:`Check` (``ok``, or the rule id and the reason in words); and ``x``, which verifies, then
+applies.  A play has one fast path besides (``Hand._quick_play``), which single plays and a
+record's bulk replay (``Hand.play_entries``) share.  Every action appends a frozen event to
+``Game.log``.
 
 >>> import random
 >>> g = Game(RuleSet.preset("standard"))
@@ -21,7 +24,7 @@ spades_lab.core.errors.IllegalAction: East does not hold 2♣.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -180,8 +183,20 @@ OK = Check(True)
 RECORD_FORMAT = "spades-lab/1"
 
 
-def _no(rule: str, message: str, **details: Any) -> Check:
-    return Check(False, rule, message, details)
+def _check(verify: Callable[..., object], *args: Any) -> Check:
+    """The ``can_*`` of an action: its ``_verify_*`` run on ``args``, as a :class:`Check` (OK,
+    or the refusal's rule id, sentence and details); nothing is changed either way."""
+    try:
+        verify(*args)
+    except RuleError as e:  # an IllegalAction; a deal's malformed cards: bad-record
+        return Check(False, e.rule, e.message, e.details)
+    return OK
+
+
+def _illegal(e: RuleError) -> IllegalAction:
+    """A refusal of the rules below the engine (a bid or card that does not parse) as the
+    engine's own :class:`IllegalAction`, same rule id, sentence and details."""
+    return IllegalAction(e.rule, e.message, **e.details)
 
 
 # ---------------------------------------------------------------------------- argument guards
@@ -190,29 +205,44 @@ def _no(rule: str, message: str, **details: Any) -> Check:
 # rules as an IndexError or TypeError.
 
 
-def _bad_seat(seat: Any, n: int, rule: str) -> Check | None:
-    """None when ``seat`` is a seat number of an ``n``-player table, else the refusal."""
-    if type(seat) is int and 0 <= seat < n:
-        return None
-    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n:
-        return None
-    names = ", ".join(f"{i} {seat_name(i, n)}" for i in range(n))
-    return _no(rule, f"{echo(seat)} is not a seat: the seats are numbered {names}.",
-               seat=echo(seat))
+def _is_seat(seat: Any, n: int) -> bool:
+    """Is ``seat`` a seat number of an ``n``-player table (an int, not a bool)?"""
+    return (type(seat) is int or isinstance(seat, int) and not isinstance(seat, bool)) \
+        and 0 <= seat < n
 
 
-def _bad_cards(cards: Any, most: int) -> tuple[Check | None, list[Any]]:
+def _verify_seat(seat: Any, n: int, rule: str) -> None:
+    """The seat guard of every action and view: raise ``rule`` unless ``seat`` is a seat."""
+    if type(seat) is int and 0 <= seat < n:  # the common case, without a call
+        return
+    if not _is_seat(seat, n):
+        names = ", ".join(f"{i} {seat_name(i, n)}" for i in range(n))
+        raise IllegalAction(rule, f"{echo(seat)} is not a seat: the seats are numbered "
+                            f"{names}.", seat=echo(seat))
+
+
+def _verify_cards(cards: Any, most: int) -> list[Any]:
     """``cards`` as a list of at most ``most`` items, or the refusal (a text, a mapping or
     something that is not a collection of cards)."""
     if isinstance(cards, (str, bytes, dict)) or not hasattr(cards, "__iter__"):
-        return _no("exchange-invalid", f"The cards to pass are a list such as ['AS', 'KS'], "
-                   f"not {echo(cards)}."), []
+        raise IllegalAction("exchange-invalid", f"The cards to pass are a list such as "
+                            f"['AS', 'KS'], not {echo(cards)}.")
     items: list[Any] = []
     for c in cards:
         items.append(c)
         if len(items) > most:
-            return _no("exchange-invalid", f"No exchange passes more than {most} cards."), []
-    return None, items
+            raise IllegalAction("exchange-invalid", f"No exchange passes more than {most} "
+                                "cards.")
+    return items
+
+
+class OwedPass(NamedTuple):
+    """What a seat passes now in a blind exchange (:meth:`Hand.owed_pass`): ``lo`` to ``hi``
+    cards (one number when ``lo == hi``) face down to seat ``to``."""
+
+    lo: int
+    hi: int
+    to: int
 
 
 @dataclass
@@ -344,12 +374,42 @@ class Hand:
         self._codes = _codes(rules.deck)
 
     # ------------------------------------------------------------------ copying
-    def _copy(self, game: Game) -> Hand:
+    def copy(self, game: Game) -> Hand:
+        """An independent copy of this hand inside ``game`` (a copy of its game, made by
+        :meth:`Game.copy`): every list the actions change is copied, the rest (the deal, the
+        rules, the interned trump states and plays, the frozen tricks) is shared.  Each field
+        is named here, so the copy does not depend on the order of ``__slots__``."""
         h = object.__new__(Hand)
-        for name in Hand.__slots__[:-1]:
-            setattr(h, name, getattr(self, name))
+        # the game it belongs to, and the game's log
         h.game = game
         h.log = game.log
+        h.first_event = self.first_event
+        # fixed for the hand: shared
+        h.players = self.players
+        h.totals_before = self.totals_before
+        h.rules = self.rules
+        h.index = self.index
+        h.n = self.n
+        h.dealer = self.dealer
+        h.deal = self.deal
+        h._tables = self._tables
+        h.has_duals = self.has_duals
+        h._codes = self._codes
+        # values (immutable or replaced, never changed in place): shared
+        h.outcome = self.outcome
+        h.phase = self.phase
+        h.turn = self.turn
+        h.leader = self.leader
+        h.led_bit = self.led_bit
+        h._ts = self._ts
+        h._lead_ts = self._lead_ts
+        h.broken = self.broken
+        h.superior = self.superior
+        h.superior_at = self.superior_at
+        h._sup_bit = self._sup_bit
+        h.scores = self.scores
+        h._legal = self._legal
+        # changed in place by the actions: copied
         h.hands = [list(x) for x in self.hands]
         h.bids = list(self.bids)
         h.looked = list(self.looked)
@@ -396,47 +456,63 @@ class Hand:
         return self.rules.deck.sorted(self.hands[seat])
 
     # ------------------------------------------------------------------ bidding
-    def blind_allowed(self, seat: int) -> Check:
-        """May ``seat`` still bid blind (has not looked; online: team trails enough)?"""
+    def _blind_refusal(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may no longer bid blind (it has looked; online: its team does not trail
+        enough), or None when it may: the refusal built, not raised, so that
+        :meth:`legal_bids` asks it at every bid without the cost of an exception."""
         if self.looked[seat]:
-            return _no("blind-not-allowed", f"{self.name(seat)} has looked at the hand: blind "
-                       "bids are made before looking.", seat=seat)
+            return IllegalAction("blind-not-allowed", f"{self.name(seat)} has looked at the "
+                                 "hand: blind bids are made before looking.", seat=seat)
         deficit = self.rules.blind_nil_deficit
         if deficit is not None:
             totals = self.totals_before
             team = self.rules.team_of(seat)
             other = max(t for i, t in enumerate(totals) if i != team)
             if other - totals[team] < deficit:
-                return _no("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s team to "
-                           f"trail by at least {deficit} when bidding starts; it is at "
-                           f"{totals[team]} against {other}.", seat=seat,
-                           trailing_by=other - totals[team])
-        return OK
+                return IllegalAction("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s "
+                                     f"team to trail by at least {deficit} when bidding "
+                                     f"starts; it is at {totals[team]} against {other}.",
+                                     seat=seat, trailing_by=other - totals[team])
+        return None
 
-    def check_bid(self, value: Any, seat: int | None) -> tuple[Check, Bid | None]:
+    def _verify_blind(self, seat: int) -> None:
+        """Raise unless ``seat`` may still bid blind."""
+        refusal = self._blind_refusal(seat)
+        if refusal is not None:
+            raise refusal
+
+    def blind_allowed(self, seat: int) -> Check:
+        """May ``seat`` still bid blind (has not looked; online: team trails enough)?"""
+        return _check(self._verify_blind, seat)
+
+    def _verify_bid(self, value: Any, seat: int | None) -> Bid:
+        """The bid ``value`` of the seat to bid (``seat``: checked to be that seat), parsed;
+        raises :class:`IllegalAction` when it may not be made."""
         if self.phase != BIDDING:
-            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
-                       "not a bid."), None
-        assert self.turn is not None
-        if seat is not None and seat != self.turn:
-            return _no("not-your-turn", f"It is {self.name(self.turn)}'s turn to bid, not "
-                       f"{self.name(seat)}'s.", seat=seat, turn=self.turn), None
-        seat = self.turn
+            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+                                "not a bid.")
+        turn = self.turn
+        assert turn is not None
+        if seat is not None and seat != turn:
+            raise IllegalAction("not-your-turn", f"It is {self.name(turn)}'s turn to bid, not "
+                                f"{self.name(seat)}'s.", seat=seat, turn=turn)
         try:
             bid = parse_bid(self.rules, value)
         except RuleError as e:
-            return _no(e.rule, e.message, **e.details), None
+            raise _illegal(e) from None
         if bid.blind:
-            ok = self.blind_allowed(seat)
-            if not ok:
-                return ok, None
-        return OK, bid
+            self._verify_blind(turn)
+        return bid
+
+    def can_bid(self, value: Any, seat: int | None = None) -> Check:
+        """May the seat to bid (or ``seat``) bid ``value`` now?"""
+        return _check(self._verify_bid, value, seat)
 
     def legal_bids(self) -> tuple[Bid, ...]:
         if self.phase != BIDDING:
             return ()
         assert self.turn is not None
-        return all_bids(self.rules, blind=bool(self.blind_allowed(self.turn)))
+        return all_bids(self.rules, blind=self._blind_refusal(self.turn) is None)
 
     def _apply_bid(self, bid: Bid) -> None:
         seat = self.turn
@@ -482,50 +558,78 @@ class Hand:
             return [s for e in self.exchanges if (s := e.owed_by()) is not None]
         return [] if self.turn is None or self.phase in (DEAL, OVER) else [self.turn]
 
-    def check_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Check, tuple[Card, ...]]:
+    def owed_pass(self, seat: int) -> OwedPass | None:
+        """How many cards ``seat`` passes now, and to whom: the blind bidder ``lo`` to ``hi``
+        cards (the rule set's range for its bid) to its partner, then the partner as many as it
+        received back; None when ``seat`` owes no pass now (not its turn in the exchange, or
+        no exchange).  The one place this is worked out: the checks, the bots, the widgets and
+        the quiz read it here.
+
+        >>> g = Game("original")
+        >>> g.deal(rng=random.Random(3))
+        >>> for b in ("blind nil", 3, 4, 3): g.bid(b)
+        >>> g.hand.owed_pass(1), g.hand.owed_pass(3)
+        (OwedPass(lo=0, hi=3, to=3), None)
+        """
         if self.phase != EXCHANGE:
-            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a card "
-                       "exchange."), ()
+            return None
+        due = self.exchange_due(seat)
+        if due is None or due.owed_by() != seat:
+            return None
+        if seat == due.blind:
+            return OwedPass(due.lo, due.hi, due.partner)
+        k = len(due.passed or ())
+        return OwedPass(k, k, due.blind)
+
+    def _verify_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Card, ...]:
+        """The cards ``seat`` passes now, parsed; raises :class:`IllegalAction` when it may not
+        pass them."""
+        if self.phase != EXCHANGE:
+            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+                                "not a card exchange.")
         due = self.exchange_due(seat)
         if due is None:
-            return _no("exchange-invalid", f"No card exchange is due from {self.name(seat)}.",
-                       seat=seat), ()
+            raise IllegalAction("exchange-invalid", f"No card exchange is due from "
+                                f"{self.name(seat)}.", seat=seat)
         owed = due.owed_by()
         if seat == due.partner and due.passed == () and due.returned == ():
-            return _no("exchange-invalid", f"{self.name(due.blind)} passed no cards, which "
-                       f"completes the exchange: {self.name(seat)} passes nothing back.",
-                       seat=seat), ()
+            raise IllegalAction("exchange-invalid", f"{self.name(due.blind)} passed no cards, "
+                                f"which completes the exchange: {self.name(seat)} passes "
+                                "nothing back.", seat=seat)
         if owed is None or (seat == due.blind and due.passed is not None):
-            return _no("exchange-invalid", f"{self.name(seat)} has already passed cards.",
-                       seat=seat), ()
+            raise IllegalAction("exchange-invalid", f"{self.name(seat)} has already passed "
+                                "cards.", seat=seat)
         if owed != seat:
-            return _no("not-your-turn", f"{self.name(due.blind)} passes first; "
-                       f"{self.name(seat)} passes back after.", seat=seat, turn=owed), ()
+            raise IllegalAction("not-your-turn", f"{self.name(due.blind)} passes first; "
+                                f"{self.name(seat)} passes back after.", seat=seat, turn=owed)
         parsed: list[Card] = []
         for c in cards:
             try:
                 parsed.append(self.rules.deck.parse(c))
             except RuleError as e:
-                return _no(e.rule, e.message, **e.details), ()
+                raise _illegal(e) from None
         if len(set(parsed)) != len(parsed):
-            return _no("exchange-invalid", "The same card is named twice in the exchange."), ()
-        want = f"{due.lo} to {due.hi}" if due.lo != due.hi else str(due.hi)
-        if seat == due.partner:
-            assert due.passed is not None
-            want = str(len(due.passed))
-            good = len(parsed) == len(due.passed)
-        else:
-            good = due.lo <= len(parsed) <= due.hi
-        if not good:
-            return _no("exchange-invalid", f"{self.name(seat)} must pass {want} card"
-                       f"{'s' if want != '1' else ''}, not {len(parsed)}.", seat=seat,
-                       count=len(parsed)), ()
+            raise IllegalAction("exchange-invalid", "The same card is named twice in the "
+                                "exchange.")
+        owe = self.owed_pass(seat)
+        assert owe is not None  # seat owes the pass (checked above)
+        lo, hi = owe.lo, owe.hi
+        if not lo <= len(parsed) <= hi:
+            want = f"{lo} to {hi}" if lo != hi else str(hi)
+            raise IllegalAction("exchange-invalid", f"{self.name(seat)} must pass {want} card"
+                                f"{'s' if want != '1' else ''}, not {len(parsed)}.", seat=seat,
+                                count=len(parsed))
         held = self.hands[seat]
         missing = [c for c in parsed if c not in held]
         if missing:
-            return _no("exchange-invalid", f"{self.name(seat)} does not hold "
-                       f"{cards_text(missing)}.", seat=seat, cards=[c.code for c in missing]), ()
-        return OK, tuple(parsed)
+            raise IllegalAction("exchange-invalid", f"{self.name(seat)} does not hold "
+                                f"{cards_text(missing)}.", seat=seat,
+                                cards=[c.code for c in missing])
+        return tuple(parsed)
+
+    def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
+        """May ``seat`` pass ``cards`` now (the blind pass, or the partner's return)?"""
+        return _check(self._verify_exchange, seat, cards)
 
     def _apply_exchange(self, seat: int, cards: tuple[Card, ...]) -> None:
         due = self.exchange_due(seat)
@@ -588,38 +692,38 @@ class Hand:
         raise IllegalAction("bad-declaration", f"{echo(as_)} is not a suit: use one of "
                             f"{', '.join(self.rules.deck.suits)}.", card=c.code)
 
-    def check_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
-        """May the seat to play (or ``seat``) play ``card`` (as ``as_``)?  The reasons of
-        RULINGS.md section 7, in the order a student would check them; the play rules
-        themselves are the legal set's (:meth:`legal_set`)."""
-        return self._judge_play(card, as_, seat)[0]
-
-    def _judge_play(self, card: Any, as_: Any, seat: int | None) -> tuple[Check, Play | None]:
-        """(the check, the interned play when it is legal)."""
+    def _verify_play(self, card: Any, as_: Any, seat: int | None) -> Play:
+        """The interned play of ``card`` (declared ``as_``) by the seat to play (``seat``:
+        checked to be that seat); raises :class:`IllegalAction` when it may not be played.  The
+        reasons of RULINGS.md section 7, in the order a student would check them; the play
+        rules themselves are the legal set's (:meth:`legal_set`)."""
         if self.phase != PLAY:
-            return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a "
-                       "card to be played."), None
+            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+                                "not a card to be played.")
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:
-            return _no("not-your-turn", f"It is {self.name(turn)}'s turn to play, not "
-                       f"{self.name(seat)}'s.", seat=seat, turn=turn), None
+            raise IllegalAction("not-your-turn", f"It is {self.name(turn)}'s turn to play, not "
+                                f"{self.name(seat)}'s.", seat=seat, turn=turn)
         try:
             c, decl = self.resolve(card, as_)
         except RuleError as e:
-            return _no(e.rule, e.message, **e.details), None
+            raise _illegal(e) from None
         who = self.name(turn)
         if c not in self.hands[turn]:
-            return _no("card-not-in-hand", f"{who} does not hold {c.pretty}.", card=c.code), None
+            raise IllegalAction("card-not-in-hand", f"{who} does not hold {c.pretty}.",
+                                card=c.code)
         if decl is not None and not c.bits & SUIT_BITS[decl]:
             if c.is_dual:
-                return _no("bad-declaration", f"{c.pretty} is a {c.name.split(' of ')[0]} of "
-                           f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot be "
-                           f"played as {suit_name(decl)}.", card=c.code, declared=decl), None
-            return _no("bad-declaration", f"{c.pretty} is a card of {suit_name(c.suit)}; it "
-                       f"cannot be declared as {suit_name(decl)}.", card=c.code,
-                       declared=decl), None
-        basis, legal = self.legal_set()
+                raise IllegalAction("bad-declaration", f"{c.pretty} is a "
+                                    f"{c.name.split(' of ')[0]} of "
+                                    f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot "
+                                    f"be played as {suit_name(decl)}.", card=c.code,
+                                    declared=decl)
+            raise IllegalAction("bad-declaration", f"{c.pretty} is a card of "
+                                f"{suit_name(c.suit)}; it cannot be declared as "
+                                f"{suit_name(decl)}.", card=c.code, declared=decl)
+        legal = self.legal_plays()
         L = self.led_bit
         if decl is not None:
             p: Play | None = c.play_as[SUIT_BITS[decl]]
@@ -631,105 +735,109 @@ class Hand:
             p = None  # a Traveler/Hunter led or played off-suit names its suit
             if any(q.card is c for q in legal):
                 where = "leads" if not L else "plays"
-                return _no("bad-declaration", f"{who} {where} {c.pretty}"
-                           f"{' off-suit' if L else ''} and must declare it as "
-                           f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
-                           card=c.code), None
+                raise IllegalAction("bad-declaration", f"{who} {where} {c.pretty}"
+                                    f"{' off-suit' if L else ''} and must declare it as "
+                                    f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
+                                    card=c.code)
         if p is not None and p in legal:
-            return OK, p
+            return p
         # outside the legal set: say which restriction of the legal set it fails
-        rule = REFUSED_BY[basis]  # the restriction of the legal set the play fails
+        rule = REFUSED_BY[self.legal_set()[0]]  # the restriction of the legal set it fails
         if rule == "must-follow-suit":
             led = BIT_SUIT[L]
             if c.bits & L:
-                return _no("bad-declaration", f"{c.pretty} can follow {suit_name(led)}, so "
-                           f"it is played as {suit_name(led)}, not {suit_name(decl or '')}.",
-                           card=c.code, declared=decl, led=led), None
+                raise IllegalAction("bad-declaration", f"{c.pretty} can follow "
+                                    f"{suit_name(led)}, so it is played as {suit_name(led)}, "
+                                    f"not {suit_name(decl or '')}.", card=c.code,
+                                    declared=decl, led=led)
             follow = [q.card for q in legal]
-            return _no("must-follow-suit", f"{who} must follow {suit_name(led)}: holds "
-                       f"{cards_text(self.rules.deck.sorted(follow))}.", seat=turn,
-                       led=led, holding=[x.code for x in follow]), None
+            raise IllegalAction("must-follow-suit", f"{who} must follow {suit_name(led)}: "
+                                f"holds {cards_text(self.rules.deck.sorted(follow))}.",
+                                seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if c.is_dual:
-            return _no("bad-declaration", f"{c.pretty} may not be led as "
-                       f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
-                       card=c.code, declared=p.suit), None
+            raise IllegalAction("bad-declaration", f"{c.pretty} may not be led as "
+                                f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
+                                card=c.code, declared=p.suit)
         others: list[Card] = []
         for q in legal:
             if q.card not in others:
                 others.append(q.card)
-        return _no(rule, f"{who} may not lead {suit_name(c.suit)}: "
-                   f"{suit_name(c.suit)} are not broken and {who} holds other cards "
-                   f"to lead.", seat=turn, suit=c.suit,
-                   alternatives=[x.code for x in others]), None
+        raise IllegalAction(rule, f"{who} may not lead {suit_name(c.suit)}: "
+                            f"{suit_name(c.suit)} are not broken and {who} holds other cards "
+                            "to lead.", seat=turn, suit=c.suit,
+                            alternatives=[x.code for x in others])
 
-    def _play_of(self, card: Any, as_: Any) -> Play | None:
-        """The interned play for user input, or None when it cannot be resolved quickly."""
-        t = type(card)
-        if t is Play:
-            if as_ is None:
-                return card  # type: ignore[no-any-return]
-            card = card.card
-        elif t is str and as_ is None:
+    def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
+        """May the seat to play (or ``seat``) play ``card`` (as ``as_``) now?"""
+        return _check(self._verify_play, card, as_, seat)
+
+    def _quick_play(self, card: Any, as_: Any, seat: Any) -> Play | None:
+        """The fast path of every play, single (:meth:`Game.play`) or in bulk
+        (:meth:`play_entries`): when ``card`` is the common case, one of the interned legal
+        plays the seat to play was given, a :class:`Play`, or the exact record code of a card
+        (of one suit; a Traveler/Hunter following suit; or, with ``as_`` an exact suit letter,
+        declared), and is legal for the seat to play, with ``seat`` None or that seat: its
+        interned play; else None, and :meth:`_verify_play` decides (it finds the play a slower
+        way, or says why not).  Every check the slow path makes, without its reasons."""
+        if seat is not None and (type(seat) is not int or seat != self.turn):
+            return None
+        lg = self._legal  # set only during the play, for the seat to play
+        if lg is not None and as_ is None and card in lg:  # a legal play the seat was given
+            return card  # type: ignore[no-any-return]
+        if self.phase != PLAY:
+            return None
+        if type(card) is str:  # an exact code: what resolve() would make of it
             c = self._codes.get(card)
-            if c is not None:  # an exact code of this deck: what resolve() would make of it
-                if not c.is_dual:
-                    return c.play
-                if c.bits & self.led_bit:
-                    return c.play_as[self.led_bit]
+            if c is None:
                 return None
-        try:
-            c, decl = self.resolve(card, as_)
-        except RuleError:
+            if as_ is not None:  # declared: an exact suit letter the card can be played as
+                if type(as_) is not str:
+                    return None
+                q = c.play_as.get(SUIT_BITS.get(as_, 0))
+                if q is None:
+                    return None
+                p = q
+            elif not c.is_dual:
+                p = c.play
+            elif c.bits & self.led_bit:
+                p = c.play_as[self.led_bit]
+            else:
+                return None  # a Traveler/Hunter led or off-suit names its suit
+        elif type(card) is Play and as_ is None:
+            if lg is not None:
+                return None  # not one of the legal plays
+            p = card
+            c = p.card
+        else:
             return None
-        if decl is None:
-            if not c.is_dual:
-                return c.play
-            if c.bits & self.led_bit:
-                return c.play_as[self.led_bit]
-            return None
-        return c.play_as.get(SUIT_BITS[decl])
-
-    def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
-        lg = self._legal
-        if lg is None:
-            if self.phase != PLAY:
-                raise self.check_play(card, as_, seat).error()
-            lg = self._legal = self.legal_set()[1]
-        p = self._play_of(card, as_)
-        if p is None or p not in lg or (seat is not None and seat != self.turn):
-            check, p = self._judge_play(card, as_, seat)
-            if not check.ok:
-                raise check.error()
-            assert p is not None
-        self._apply_play(p)
+        # one play asked of the legal-set rule, not the whole set built
+        hand = self.hands[self.turn]  # type: ignore[index]
+        if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals):
+            return p
+        return None
 
     def play_entries(self, entries: Sequence[Any], start: int = 0) -> int:
         """Play a record's play entries from ``start`` on while each is the common case: an
-        entry ``{"seat": s, "card": code}`` naming the seat to play and the exact code of a
-        card of one suit that it holds and may play (:func:`~spades_lab.core.tricks.is_legal`).
-        Returns the index of the first entry not played (``len(entries)`` when all were); the
-        caller hands that one to :meth:`Game.play`, which plays it or says why not.  The bulk
-        path of a replay: every check :meth:`Game.play` makes, without a call per card."""
-        codes = self._codes
+        entry ``{"seat": s, "card": code}`` (``"as"``: the suit letter a Traveler/Hunter is
+        declared as) naming the seat to play and a card it may play (:meth:`_quick_play`, the
+        fast path :meth:`Game.play` takes too).  Returns the index of the first entry not
+        played (``len(entries)`` when all were); the caller hands that one to
+        :meth:`Game.play`, which plays it or says why not.  The bulk path of a replay: every
+        check :meth:`Game.play` makes, without a call of it per card."""
+        quick = self._quick_play
         apply = self._apply_play
-        hands = self.hands
-        duals = self.has_duals
         k = start
         end = len(entries)
-        while k < end and self.phase == PLAY:
+        while k < end:
             e = entries[k]
-            if type(e) is not dict or len(e) != 2:
+            if type(e) is not dict:
                 break
-            seat, card = e.get("seat"), e.get("card")
-            if type(card) is not str or type(seat) is not int or seat != self.turn:
+            seat = e.get("seat")
+            if type(seat) is not int:
                 break
-            c = codes.get(card)
-            if c is None or c.is_dual:
-                break
-            hand = hands[seat]
-            p = c.play
-            if c not in hand or not is_legal(hand, p, self.led_bit, self._ts.unbroken, duals):
+            p = quick(e.get("card"), e.get("as"), seat)
+            if p is None:
                 break
             apply(p)
             k += 1
@@ -863,7 +971,7 @@ class Game:
             raise RuleError("bad-record", f"{rules.name} has {n} players; {len(players)} "
                             "names were given.")
         self.players = list(players) if players is not None else None
-        if _bad_seat(dealer, n, "bad-record") is not None:
+        if not _is_seat(dealer, n):
             raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}, not "
                             f"{echo(dealer)}.")
         if start is not None and (not isinstance(start, dict) or not start
@@ -949,38 +1057,47 @@ class Game:
         g.totals = list(self.totals)
         g.bags = list(self.bags)
         g.log = list(self.log)
-        g.hands = [h._copy(g) for h in self.hands]
+        g.hands = [h.copy(g) for h in self.hands]
         g.hand = g.hands[-1] if self.hand is not None else None
         return g
 
     # ------------------------------------------------------------------ deal
-    def deal(self, rng: random.Random | None = None, cards: Sequence[Sequence[Any]] | None = None,
-             *, dealer: int | None = None) -> None:
-        """Start the next hand, with the given cards (``cards[i]`` is seat i's hand) or a deal
-        shuffled by ``rng`` (an explicit ``random.Random``; a fresh one when omitted)."""
+    def _verify_deal(self, cards: Sequence[Sequence[Any]] | None, dealer: int | None
+                     ) -> tuple[int, list[list[Card]] | None]:
+        """(the dealer, the hands checked; None to shuffle), or the refusal."""
         if self.phase == OVER:
             raise IllegalAction("wrong-phase", "The game is over: nothing more may be dealt.")
         if self.phase != DEAL:
             raise IllegalAction("wrong-phase", f"The hand is still waiting for "
                                 f"{self.hand.waiting_for() if self.hand else 'a deal'}.")
-        rules = self.rules
-        n = rules.players
-        size = rules.hand_size
+        n = self.rules.players
         if dealer is None:
             dealer = self.next_dealer
-        elif not (isinstance(dealer, int) and 0 <= dealer < n):
+        elif not _is_seat(dealer, n):
             raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}.")
         elif self.hands and dealer != self.next_dealer:  # RULINGS.md 1: the deal passes clockwise
             raise IllegalAction("not-your-turn", f"The deal passes clockwise: "
                                 f"{seat_name(self.next_dealer, n)} deals this hand, not "
                                 f"{seat_name(dealer, n)}.", dealer=dealer,
                                 turn=self.next_dealer)
-        if cards is None:
+        return dealer, None if cards is None else self._check_deal(cards)
+
+    def can_deal(self, cards: Sequence[Sequence[Any]] | None = None, *,
+                 dealer: int | None = None) -> Check:
+        """May the next hand be dealt now (by ``dealer``, with ``cards`` when given)?"""
+        return _check(self._verify_deal, cards, dealer)
+
+    def deal(self, rng: random.Random | None = None, cards: Sequence[Sequence[Any]] | None = None,
+             *, dealer: int | None = None) -> None:
+        """Start the next hand, with the given cards (``cards[i]`` is seat i's hand) or a deal
+        shuffled by ``rng`` (an explicit ``random.Random``; a fresh one when omitted)."""
+        dealer, hands = self._verify_deal(cards, dealer)
+        if hands is None:
+            rules = self.rules
+            size = rules.hand_size
             deck = list(rules.deck.cards)
             (rng or random.Random()).shuffle(deck)
-            hands = [deck[i * size:(i + 1) * size] for i in range(n)]
-        else:
-            hands = self._check_deal(cards)
+            hands = [deck[i * size:(i + 1) * size] for i in range(rules.players)]
         self._start_hand(dealer, hands)
 
     def _check_deal(self, cards: Sequence[Sequence[Any]]) -> list[list[Card]]:
@@ -1042,46 +1159,50 @@ class Game:
         self.log.append(HandScoredEvent(h.index, scores, self.outcome))
 
     # ------------------------------------------------------------------ actions
-    def _hand_or_error(self) -> Hand:
+    # Every action is written the same way: ``_verify_x`` checks the seat (one guard,
+    # :func:`_verify_seat`), that a hand is waiting, and the hand's own rules, raising
+    # :class:`IllegalAction` with the rule id and changing nothing; ``can_x`` is that check as
+    # a :class:`Check`; ``x`` verifies, then applies.
+
+    def _verify_hand(self, what: str) -> Hand:
+        """The hand in progress, or the refusal of ``what`` (there is none)."""
         h = self.hand
-        if h is None or h.complete or self.over:
+        if h is None or h.scores is not None:
             raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
-                                if self.over else "No hand is in progress: deal first.")
+                                if self.over else f"No hand is waiting for {what}.")
         return h
+
+    def _verify_look(self, seat: int) -> Hand:
+        _verify_seat(seat, self.rules.players, "not-your-turn")
+        h = self._verify_hand("a look at the cards")
+        if h.phase != BIDDING:
+            raise IllegalAction("wrong-phase", "Cards are looked at during the bidding.")
+        return h
+
+    def can_look(self, seat: int) -> Check:
+        """May ``seat`` pick up its cards now (during the bidding)?"""
+        return _check(self._verify_look, seat)
 
     def look(self, seat: int) -> None:
         """``seat`` picks up its cards (after which it may no longer bid blind)."""
-        bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-        if bad is not None:
-            raise bad.error()
-        h = self._hand_or_error()
-        if h.phase != BIDDING:
-            raise IllegalAction("wrong-phase", "Cards are looked at during the bidding.")
+        h = self._verify_look(seat)
         if not h.looked[seat]:
             h.looked[seat] = True
             self.log.append(LookEvent(seat))
 
-    def can_bid(self, bid: Any, seat: int | None = None) -> Check:
+    def _verify_bid(self, bid: Any, seat: int | None) -> tuple[Hand, Bid]:
         if seat is not None:
-            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-            if bad is not None:
-                return bad
-        h = self.hand
-        if h is None or h.complete or self.over:
-            return _no("wrong-phase", "No hand is waiting for a bid.")
-        return h.check_bid(bid, seat)[0]
+            _verify_seat(seat, self.rules.players, "not-your-turn")
+        h = self._verify_hand("a bid")
+        return h, h._verify_bid(bid, seat)
+
+    def can_bid(self, bid: Any, seat: int | None = None) -> Check:
+        """May the seat to bid (or ``seat``) bid ``bid`` now?"""
+        return _check(self._verify_bid, bid, seat)
 
     def bid(self, bid: Any, seat: int | None = None) -> None:
         """Bid for the seat to bid (``seat`` checks it is that seat's turn)."""
-        if seat is not None:
-            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-            if bad is not None:
-                raise bad.error()
-        h = self._hand_or_error()
-        check, parsed = h.check_bid(bid, seat)
-        if not check.ok:
-            raise check.error()
-        assert parsed is not None
+        h, parsed = self._verify_bid(bid, seat)
         h._apply_bid(parsed)
 
     def legal_bids(self) -> tuple[Bid, ...]:
@@ -1089,35 +1210,28 @@ class Game:
         h = self.hand
         return () if h is None or h.complete else h.legal_bids()
 
-    def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
-        bad = _bad_seat(seat, self.rules.players, "exchange-invalid")
-        if bad is not None:
-            return bad
-        bad, items = _bad_cards(cards, self.rules.hand_size)
-        if bad is not None:
-            return bad
-        h = self.hand
-        if h is None or h.complete or self.over:
-            return _no("wrong-phase", "No hand is waiting for an exchange.")
+    def _verify_exchange(self, seat: int, cards: Iterable[Any]
+                         ) -> tuple[Hand, tuple[Card, ...] | None]:
+        """(the hand, the cards parsed), or (the hand, None) for the partner's empty return
+        after a 0-card pass (:meth:`_empty_return`)."""
+        _verify_seat(seat, self.rules.players, "exchange-invalid")
+        items = _verify_cards(cards, self.rules.hand_size)
+        h = self._verify_hand("an exchange")
         if not items and self._empty_return(h, seat):
-            return OK
-        return h.check_exchange(seat, items)[0]
+            return h, None
+        return h, h._verify_exchange(seat, items)
+
+    def can_exchange(self, seat: int, cards: Iterable[Any]) -> Check:
+        """May ``seat`` pass ``cards`` now (the blind pass, or the partner's return)?"""
+        return _check(self._verify_exchange, seat, cards)
 
     def exchange(self, seat: int, cards: Iterable[Any]) -> None:
         """``seat`` passes ``cards`` face down to its partner (RULINGS.md section 1)."""
-        bad = _bad_seat(seat, self.rules.players, "exchange-invalid")
-        if bad is None:
-            bad, items = _bad_cards(cards, self.rules.hand_size)
-        if bad is not None:
-            raise bad.error()
-        h = self._hand_or_error()
-        if not items and self._empty_return(h, seat):
+        h, parsed = self._verify_exchange(seat, cards)
+        if parsed is None:  # the empty return: only the log changes
             self.log.append(ExchangeEvent(seat, self.rules.partner(seat), ()))
-            return
-        check, parsed = h.check_exchange(seat, items)
-        if not check.ok:
-            raise check.error()
-        h._apply_exchange(seat, parsed)
+        else:
+            h._apply_exchange(seat, parsed)
 
     def _empty_return(self, h: Hand, seat: int) -> bool:
         """Is an empty pass by ``seat`` the partner's empty return after a 0-card pass, which
@@ -1135,70 +1249,81 @@ class Game:
         """Every legal play of the seat to play; a Traveler/Hunter once per declaration it
         allows.  The plays are interned: pass one back to :meth:`play`."""
         h = self.hand
-        if h is None:
-            return ()
-        lg = h._legal
-        if lg is None:
-            if h.phase != PLAY:
-                return ()
-            lg = h._legal = legal_set(h.hands[h.turn], h.led_bit,  # type: ignore[index]
-                                      h._ts.unbroken, h.has_duals)[1]
-        return lg
+        return () if h is None else h.legal_plays()
+
+    def _verify_play(self, card: Any, as_: Any, seat: int | None) -> tuple[Hand, Play]:
+        if seat is not None:
+            _verify_seat(seat, self.rules.players, "not-your-turn")
+        h = self._verify_hand("a play")
+        return h, h._verify_play(card, as_, seat)
 
     def can_play(self, card: Any, as_: Any = None, seat: int | None = None) -> Check:
-        if seat is not None:
-            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-            if bad is not None:
-                return bad
-        h = self.hand
-        if h is None or h.complete or self.over:
-            return _no("wrong-phase", "The game is over: nothing more may be played."
-                       if self.over else "No hand is waiting for a play.")
-        return h.check_play(card, as_, seat)
+        """May the seat to play (or ``seat``) play ``card`` (as ``as_``) now?"""
+        return _check(self._verify_play, card, as_, seat)
 
     def play(self, card: Any, as_: Any = None, seat: int | None = None) -> None:
         """Play ``card`` (a :class:`Play`, a :class:`Card` or its text) for the seat to play,
         declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
         h = self.hand
-        # the fast path: the seat to play (or no seat named) plays one of the interned legal
-        # plays, or a card code naming one; anything else takes the checks below, which say why
-        if h is not None and as_ is None and h.phase == PLAY and (seat is None or (
-                type(seat) is int and seat == h.turn)):
-            lg = h._legal
-            if lg is not None and card in lg:  # one of the legal plays the seat was given
-                h._apply_play(card)
-                return
-            t = type(card)
-            if t is str:  # an exact code of a card of one suit: its one play (else resolve it)
-                c = h._codes.get(card)
-                p = c.play if c is not None and not c.is_dual else h._play_of(card, None)
-            else:
-                p = card if t is Play else h._play_of(card, None)
+        if h is not None:  # the fast path first (Hand._quick_play)
+            p = h._quick_play(card, as_, seat)
             if p is not None:
-                if lg is not None:
-                    ok = p in lg
-                else:  # one play asked of the legal-set rule, not the whole set built
-                    hand = h.hands[h.turn]  # type: ignore[index]
-                    ok = p.card in hand and is_legal(hand, p, h.led_bit, h._ts.unbroken,
-                                                     h.has_duals)
-                if ok:
-                    h._apply_play(p)
-                    return
-        if seat is not None and not (type(seat) is int and 0 <= seat < self.rules.players):
-            bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-            if bad is not None:
-                raise bad.error()
-        if h is None or h.scores is not None:
-            raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
-                                if self.over else "No hand is waiting for a play.")
-        h.play(card, as_, seat)
+                h._apply_play(p)
+                return
+        h, p = self._verify_play(card, as_, seat)
+        h._apply_play(p)
+
+    # ------------------------------------------------------------------ set-up positions
+    def set_ending(self, hands: Sequence[Sequence[Any]], broken: Iterable[str] = (),
+                   superior: str | None = None) -> None:
+        """Make the hand in play an ending: seat i holds ``hands[i]`` (as many cards each),
+        the trumps ``broken`` are broken and ``superior`` is the superior trump in force (when
+        it is not the deal's, ``superior_at`` says a break set it at trick 0, seat 0).  For
+        studying and testing endings (the solver's tests set up thousands); the hand goes on
+        from there by the usual rules, the seat to play leading.  Only at the start of a
+        trick: raises ``wrong-phase`` during a trick or outside the play, and ``bad-record``
+        (changing nothing) for hands or trumps the rule set does not have.
+
+        >>> g = Game("standard")
+        >>> g.deal(rng=random.Random(3))
+        >>> for b in (3, 4, 3, 3): g.bid(b)
+        >>> g.set_ending([["AS", "2C"], ["KS", "3C"], ["QS", "4C"], ["JS", "5C"]], ["S"], "S")
+        >>> g.turn, [p.card.code for p in g.legal_plays()]
+        (1, ['KS', '3C'])
+        """
+        h = self._verify_hand("an ending")
+        if h.phase != PLAY or h.trick:
+            raise IllegalAction("wrong-phase", "An ending is set at the start of a trick, "
+                                "during the play.")
+        rules = self.rules
+        n = rules.players
+        if not isinstance(hands, (list, tuple)) or len(hands) != n or not all(
+                isinstance(x, (list, tuple)) for x in hands):
+            raise RuleError("bad-record", f"An ending gives {n} hands, one per seat.")
+        if len({len(x) for x in hands}) != 1 or len(hands[0]) > rules.hand_size:
+            raise RuleError("bad-record", "An ending gives every seat as many cards, at most "
+                            f"{rules.hand_size}.")
+        rows = [[rules.deck.parse(c) for c in x] for x in hands]
+        if len({c for row in rows for c in row}) != sum(map(len, rows)):
+            raise RuleError("bad-record", "A card is given twice in the ending.")
+        broken = list(broken)
+        for t in (*broken, *([superior] if superior is not None else [])):
+            if t not in rules.trumps:
+                raise RuleError("bad-record", f"{echo(t)} is not a trump of {rules.name}: the "
+                                f"trumps are {', '.join(rules.trumps)}.")
+        h.hands = rows
+        ts = h._tables.state(_mask(broken), superior)  # the trick rules' interned state
+        h._ts = h._lead_ts = ts
+        h.broken = ts.broken
+        h.superior = superior
+        h._sup_bit = ts.sup_bit
+        h.superior_at = (0, 0) if superior and superior != rules.superior_at_deal else None
+        h._legal = None
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (see :class:`SeatView`)."""
-        bad = _bad_seat(seat, self.rules.players, "not-your-turn")
-        if bad is not None:
-            raise bad.error()
+        _verify_seat(seat, self.rules.players, "not-your-turn")
         h = self.hand
         teams = tuple(self.totals)
         if h is None:

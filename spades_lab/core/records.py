@@ -432,10 +432,12 @@ def _refused(err: RuleError, hand: int, label: str) -> RecordError:
 
 def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
     """Apply hand ``hand``'s bids, exchanges and plays (a checked record's entries) in STEP
-    order, as :func:`apply_step` does but without a :class:`Step` and a label per action:
-    ``Game.bid``/``Game.play`` make every check themselves (verify first, change nothing when
-    refusing), and a refusal becomes the same :class:`RecordError` as :func:`_apply` makes it.
-    Entries whose seat is not a seat number, and the exchanges, take :func:`_apply` itself."""
+    order, as :func:`apply_step` does but without a :class:`Step` and a label per bid and per
+    common play: ``Game.bid`` makes every check itself (verify first, change nothing when
+    refusing), and a refusal becomes the same :class:`RecordError` as :func:`_apply` makes it;
+    the plays go in bulk through :meth:`Hand.play_entries` (the fast path ``Game.play`` takes
+    too).  Bids whose seat is not a seat number, the exchanges and the plays the fast path
+    leaves take :func:`_apply` itself."""
     bid = game.bid
     for k, e in enumerate(h.get("bids", [])):
         seat = e["seat"]
@@ -448,21 +450,13 @@ def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
             _apply(game, Step("bid", seat, e["bid"]), hand, f"bid {k}")
     for k, e in enumerate(h.get("exchange", [])):
         _apply(game, Step("exchange", e["from"], e["cards"], to=e["to"]), hand, f"exchange {k}")
-    play = game.play
     plays = h.get("plays", [])
     current = game.hand
     assert current is not None  # dealt just before
-    k = current.play_entries(plays)  # the common entries in bulk; the others one by one
-    while k < len(plays):
+    k = current.play_entries(plays)  # the common entries in bulk (Game.play's fast path)
+    while k < len(plays):  # the others one by one, through every check of Game.play
         e = plays[k]
-        seat = e["seat"]
-        if type(seat) is int and 0 <= seat < n:
-            try:
-                play(e["card"], e.get("as"), seat)
-            except RuleError as err:
-                raise _refused(err, hand, f"play {k}") from None
-        else:
-            _apply(game, Step("play", seat, e["card"], e.get("as")), hand, f"play {k}")
+        _apply(game, Step("play", e["seat"], e["card"], e.get("as")), hand, f"play {k}")
         k = current.play_entries(plays, k + 1)
 
 

@@ -139,12 +139,9 @@ def act(game: Game, players: Sequence[Player], rng: random.Random) -> None:
         game.bid(player.choose_bid(game.view(seat), legal, rng), seat=seat)
     elif phase == EXCHANGE:
         seat = h.awaiting()[0]
-        due = h.exchange_due(seat)
-        assert due is not None
-        if seat == due.blind:
-            lo, hi = due.lo, due.hi
-        else:
-            lo = hi = len(due.passed or ())
+        owed = h.owed_pass(seat)
+        assert owed is not None
+        lo, hi = owed.lo, owed.hi
         player = players[seat]
         view = game.view(seat)
         if view.hand is None:

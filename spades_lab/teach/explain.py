@@ -6,7 +6,8 @@ codes, seats as numbers).  Its ``said`` lines (:class:`~spades_lab.teach.wording
 sentence, its ids and notes and its layout apart: :func:`~spades_lab.teach.wording.learner`
 renders them for students (no ids) and :func:`~spades_lab.teach.wording.teacher` gives
 ``text``; no one reads the text back.  Rules are never re-derived here: legality comes from
-:meth:`Hand.check_play` (and ``check_bid`` / ``check_exchange``) and the basis of the legal set
+:meth:`Hand.can_play` (and ``can_bid`` /
+``can_exchange``) and the basis of the legal set
 (:meth:`Hand.legal_set`), trick winners from :func:`~spades_lab.core.tricks.trick_winner`,
 broken and superior trumps from the state each trick records
 (:func:`~spades_lab.core.engine.trump_states`), scores from the engine's
@@ -175,14 +176,14 @@ def _trump_evidence(hand: Hand) -> dict[str, Any]:
 
 def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None) -> Legality:
     """Is playing ``card`` (declared ``as_``) legal for ``seat`` (default: the seat to play)
-    now, and why?  The verdict and rule id are the engine's (:meth:`Hand.check_play`)."""
+    now, and why?  The verdict and rule id are the engine's (:meth:`Hand.can_play`)."""
     hand = game.hand
     text_action = str(card) + (f" as {as_}" if as_ else "")
     if hand is None or hand.complete or game.over:
         check = game.can_play(card, as_, seat)
         return Legality("play", seat, text_action, False, check.rule, None, check.message,
                         dict(check.details))
-    check = hand.check_play(card, as_, seat)
+    check = hand.can_play(card, as_, seat)
     turn = hand.turn
     ev: dict[str, Any] = {"phase": hand.phase, "turn": turn}
     if hand.phase == PLAY:
@@ -227,7 +228,7 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
 
 
 def explain_bid(game: Game, bid: Any, seat: int | None = None) -> Legality:
-    """Is ``bid`` legal for ``seat`` (default: the seat to bid) now?  (``Hand.check_bid``.)"""
+    """Is ``bid`` legal for ``seat`` (default: the seat to bid) now?  (``Hand.can_bid``.)"""
     check = game.can_bid(bid, seat)
     hand = game.hand
     turn = hand.turn if hand is not None else None
@@ -241,7 +242,7 @@ def explain_bid(game: Game, bid: Any, seat: int | None = None) -> Legality:
 
 
 def explain_exchange(game: Game, seat: int, cards: Sequence[Any]) -> Legality:
-    """Is passing ``cards`` legal for ``seat`` now?  (``Hand.check_exchange``.)"""
+    """Is passing ``cards`` legal for ``seat`` now?  (``Hand.can_exchange``.)"""
     check = game.can_exchange(seat, cards)
     hand = game.hand
     ev: dict[str, Any] = dict(check.details)

@@ -1100,10 +1100,8 @@ def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> Qui
     due = h.exchange_due(seat)
     assert due is not None
     held = h.cards_held(seat)
-    if seat == due.blind:
-        want = due.hi
-    else:
-        want = len(due.passed or ())
+    owed = h.owed_pass(seat)
+    want = owed.hi if owed is not None else 0
     count = rng.choice([want + 1, want, max(want - 1, 0) if want != due.lo or seat != due.blind
                         else want + 2])
     cards = rng.sample(held, min(count, len(held)))

@@ -1,6 +1,6 @@
 """The state behind the widgets, as plain Python (no ipywidgets): testable without a browser.
 
-Every fact shown comes from the engine (``Game``, ``Hand.check_play``, ``trick_winner``,
+Every fact shown comes from the engine (``Game``, ``Hand.can_play``, ``trick_winner``,
 ``score_hand`` via the game) or from :mod:`spades_lab.teach.explain`; a hand is loaded by
 re-applying the game's log with :func:`spades_lab.core.records.apply_step` (a snapshot per
 position), a what-if is :func:`spades_lab.teach.whatif.what_if_game` from the snapshot at the
@@ -448,7 +448,7 @@ class WhatIfModel:
         out = []
         for c in g.rules.deck.sorted(h.hands[h.turn]):
             for p in c.all_plays:
-                chk = h.check_play(c, p.suit if c.is_dual else None)
+                chk = h.can_play(c, p.suit if c.is_dual else None)
                 out.append(Choice(p, chk.ok, chk.rule, chk.message))
         return out
 
@@ -474,7 +474,7 @@ class WhatIfModel:
         if isinstance(choice, Play):
             h = self.game.hands[self.table.hand_index]
             c = choice.card
-            chk = h.check_play(c, choice.suit if c.is_dual else None)
+            chk = h.can_play(c, choice.suit if c.is_dual else None)
             choice = Choice(choice, chk.ok, chk.rule, chk.message)
         if not choice.ok:
             self.result = None

@@ -338,14 +338,9 @@ class PlayModel:
             return None
         h = self.game.hand
         assert h is not None
-        due = h.exchange_due(self.seat)
-        assert due is not None
-        if self.seat == due.blind:
-            lo, hi, to = due.lo, due.hi, due.partner
-        else:
-            lo = hi = len(due.passed or ())
-            to = due.blind
-        return {"lo": lo, "hi": hi, "to": to, "face_down": not self.looked}
+        owed = h.owed_pass(self.seat)
+        assert owed is not None
+        return {"lo": owed.lo, "hi": owed.hi, "to": owed.to, "face_down": not self.looked}
 
     # ------------------------------------------------------------------ the learner's actions
     def _snapshot(self) -> None:
@@ -566,9 +561,9 @@ class PlayModel:
             if b is not None:
                 self.feed.append(f"{self.seat_label(seat)} bids {b.label}.")
         else:  # an exchange owed by a bot (several may be owed at once)
-            due = h.exchange_due(seat)
-            assert due is not None
-            lo, hi = (due.lo, due.hi) if seat == due.blind else (len(due.passed or ()),) * 2
+            owed = h.owed_pass(seat)
+            assert owed is not None
+            lo, hi = owed.lo, owed.hi
             view = g.view(seat)
             if view.hand is None:
                 count = self.bots[seat].choose_exchange_count(view, lo, hi, self.rng)
@@ -576,7 +571,7 @@ class PlayModel:
             else:
                 cards = self.bots[seat].choose_exchange(view, lo, hi, self.rng)
             g.exchange(seat, cards)
-            to = due.partner if seat == due.blind else due.blind
+            to = owed.to
             k = len(cards)
             self.feed.append(f"{self.seat_label(seat)} passes {k} card{'s' if k != 1 else ''} "
                              f"face down to {self.seat_label(to)}.")
