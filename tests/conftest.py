@@ -7,6 +7,7 @@ browser tests and the README test start (Voila, ``spades-lab serve``) share one 
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import signal
 import socket
@@ -301,3 +302,13 @@ def uv_command() -> list[str] | None:
         return [str(beside)]
     probe = subprocess.run([sys.executable, "-m", "uv", "--version"], capture_output=True)
     return [sys.executable, "-m", "uv"] if probe.returncode == 0 else None
+
+
+# ------------------------------------------------------------------------- files
+def tree(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` (relative path: sha256), or {} when there is none: what a
+    command left behind, to compare before and after."""
+    if not folder.exists():
+        return {}
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}

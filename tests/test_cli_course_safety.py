@@ -3,7 +3,6 @@ refuses the course's own source, copies aside and swaps in, cleans up after Ctrl
 writable only what it wrote, and ``--open`` opens a course that is already there."""
 from __future__ import annotations
 
-import hashlib
 import os
 import random
 import shutil
@@ -17,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import interruptible
+from conftest import interruptible, tree
 from spades_lab.cli import course as course_mod
 from spades_lab.cli.course import COURSE_DIRS, copy_course, course_notebooks, course_source
 from spades_lab.cli.main import main
@@ -26,12 +25,6 @@ from spades_lab.core.files import MARK
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def tree(folder: Path) -> dict[str, str]:
-    if not folder.exists():
-        return {}
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def hidden(folder: Path) -> list[str]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from conftest import interruptible
+from conftest import interruptible, tree
 from spades_lab.cli import site as site_mod
 from spades_lab.cli.main import main
 from spades_lab.core.files import MARK
@@ -49,13 +49,6 @@ def fake_fill(token: str, pause: float = 0.0, log: Path | None = None) -> Any:
         return site_mod.SiteReport(dest, [], {}, "test")
     return fill
 
-
-def tree(folder: Path) -> dict[str, str]:
-    """Every file under ``folder`` (relative path: sha256), or {} when there is none."""
-    if not folder.exists():
-        return {}
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def hidden(folder: Path) -> list[str]:
