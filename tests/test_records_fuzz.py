@@ -119,7 +119,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 
 
 #: More examples for a longer hunt:
-#: SPADES_LAB_FUZZ_EXAMPLES=5000 ./dev.sh test tests/test_fuzz_records.py
+#: SPADES_LAB_FUZZ_EXAMPLES=5000 ./dev.sh test tests/test_records_fuzz.py
 EXAMPLES = int(os.environ.get("SPADES_LAB_FUZZ_EXAMPLES", "250"))
 
 

@@ -1,4 +1,4 @@
-"""Issue 13, hardened edges: every bullet of its "Why", as a test.
+"""Hardened edges of the command line (first filed as issue 13), every bullet as a test.
 
 Bad records and command lines end in a typed refusal (exit 2, a section-7 rule id, a short
 message), never a traceback; what used to be silently accepted is refused with the valid range;
