@@ -381,16 +381,12 @@ class TableApp(W.VBox):
             return
         h = m.hand
         self.trumps_html.value = render.trumps_html(h)
-        trick, caption = m.shown_trick()
+        v = m.trick_view()
         badges = self._draw_best_play()
         html = render.table_html(
             h, face_up=m.face_up(), names=m.source.players if m.source else None,
-            trick=None if h.trick else trick, trick_caption=caption, badges=badges)
-        if trick and not h.trick and h.tricks:  # the trick just completed: mark its winner
-            w = h.tricks[-1].winner
-            html = html.replace(f'<div class="sl-trick-play" data-seat="{w}"><span class="'
-                                'sl-card ', f'<div class="sl-trick-play" data-seat="{w}"><span '
-                                'class="sl-card sl-winning ', 1)
+            trick=v.plays if v.winner is not None else None, winner=v.winner,
+            trick_caption=v.caption, badges=badges)
         self.table_html.value = html
         lines = [plain(x) for x in m.explanation()]
         if len(lines) == 2 and " bids " in lines[0] and " may bid " in lines[1]:
@@ -1258,9 +1254,10 @@ class PlayTable(W.VBox):
             self._draw_status()
             return
         self.trumps_html.value = render.trumps_html(h)
-        trick, winning, caption = m.shown_trick()
-        self.table_html.value = render.play_table_html(h, m.seat, trick=trick, winning=winning,
-                                                       caption=caption, names=m.game.players)
+        v = m.trick_view()
+        self.table_html.value = render.table_html(
+            h, seat=m.seat, face_up=[False] * m.rules.players, trick=v.plays, winning=v.winning,
+            winner=v.winner, trick_caption=v.caption, names=m.game.players, compact=True)
         self._draw_hand()
         self.declare_box.children = ()
         # bidding
