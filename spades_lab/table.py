@@ -1005,9 +1005,8 @@ class PlayModel(Table):
         data = load_record(record)
         hands = data.get("hands", [])
         if not 1 <= hand_number <= len(hands):
-            raise RuleError("bad-record", f"The record has {len(hands)} hand"
-                            f"{'s' if len(hands) != 1 else ''}; there is no hand "
-                            f"{echo(hand_number)}.")
+            raise RuleError("bad-record", f"The record has {plural(len(hands), 'hand')}; "
+                            f"there is no hand {echo(hand_number)}.")
         h = hands[hand_number - 1]
         rules = rules_from_json(data["rules"])
         n, size = rules.players, rules.hand_size
