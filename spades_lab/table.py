@@ -1171,7 +1171,7 @@ class PlayModel(Table):
         return {"lo": lo, "hi": hi, "to": to, "face_down": not self.looked}
 
     # ------------------------------------------------------------------ the learner's actions
-    def _snapshot(self) -> None:
+    def _mark(self) -> None:
         """Mark the position before a decision of the learner's, to take it back to."""
         line = self.line
         assert line is not None
@@ -1197,7 +1197,7 @@ class PlayModel(Table):
         check = self.game.can_bid(value, seat=self.seat)
         if not check:
             return self._refuse(check.message, check.rule)
-        self._snapshot()
+        self._mark()
         before = len(self.game.log)
         self.game.bid(value, seat=self.seat)
         self._narrate(before)
@@ -1223,13 +1223,13 @@ class PlayModel(Table):
                                     "exchange-invalid")
             state = self.rng.getstate()
             chosen: Sequence[Any] = self.rng.sample(h.hands[self.seat], cards)
-            self.rng.setstate(state)  # drawn again below, after the snapshot
+            self.rng.setstate(state)  # drawn again below, after the mark
         else:
             chosen = list(cards)
         check = self.game.can_exchange(self.seat, chosen)
         if not check:
             return self._refuse(check.message, check.rule)
-        self._snapshot()
+        self._mark()
         if isinstance(cards, int):
             chosen = self.rng.sample(h.hands[self.seat], cards)
         before = len(self.game.log)
@@ -1248,7 +1248,7 @@ class PlayModel(Table):
         check = self.game.can_play(card, as_, seat=self.seat)
         if not check:
             return self._refuse(check.message, check.rule)
-        self._snapshot()
+        self._mark()
         before = len(self.game.log)
         self.game.play(card, as_, seat=self.seat)
         self._narrate(before)

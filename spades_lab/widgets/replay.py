@@ -258,8 +258,6 @@ class TableApp(W.VBox):
             trick_caption=v.caption, badges=badges)
         self.table_html.value = html
         lines = m.explanation()
-        if len(lines) == 2 and " bids " in lines[0] and " may bid " in lines[1]:
-            lines = lines[:1]  # "North bids 6. North may bid 6." says one thing twice
         if h.complete and m.position == m.last:
             lines += score_lines(h)  # the end of the hand: how it scored
         self.explanation_html.value = render.explanation_text_html(lines, "What just happened")
