@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
 from .core.rules import seat_name, team_name
+from .core.words import plural
 from .teach.wording import (
     PRESET_WORDS,
     Said,
@@ -297,7 +298,7 @@ def hand_html(cards: Sequence[Card] | None, *, count: int | None = None,
         n = count or 0
         shown = min(n, 6)
         body = "".join(card_back_html() for _ in range(shown))
-        body += f'<span class="sl-hand-count">{n} card{"s" if n != 1 else ""}</span>'
+        body += f'<span class="sl-hand-count">{plural(n, "card")}</span>'
         return (style_block() if style else "") + \
             f'<div class="sl-hand sl-face-down" aria-label="{n} face-down cards">{body}</div>'
     ordered = deck_order.sorted(cards) if deck_order is not None else list(cards)
@@ -368,50 +369,85 @@ def taken_bid_text(hand: Hand, seat: int) -> str:
     return f"{hand.taken[seat]}/{bid.label if bid is not None else '–'}"
 
 
-def table_html(hand: Hand, *, face_up: Sequence[bool] | None = None,
+def table_html(hand: Hand, *, seat: int | None = None, face_up: Sequence[bool] | None = None,
                names: Sequence[str] | None = None, show_legal: bool = True,
-               trick: Sequence[tuple[int, Play]] | None = None,
-               trick_caption: str = "", style: bool = False,
-               badges: Mapping[Card, str] | None = None) -> str:
-    """Seats around the table with their hands (face up where ``face_up[seat]``), the trick in
-    the middle, "taken/bid" under each player, and whose turn it is.
+               legal: Iterable[Card] | None = None,
+               trick: Sequence[tuple[int, Play]] | None = None, winning: int | None = None,
+               winner: int | None = None, trick_caption: str = "",
+               badges: Mapping[Card, str] | None = None, compact: bool = False,
+               projector: bool = False, style: bool = False) -> str:
+    """The table, every highlight an argument (after ``chess.svg.board(board, lastmove=,
+    check=)``): the seats around it with their names, "taken/bid" and hands, the trick in the
+    middle, whose turn it is.  No caller edits the HTML.
 
-    ``trick`` overrides the trick shown in the middle (a widget shows the just-completed trick
-    until the next card is led); ``badges`` marks cards of the seat to play (the best-play
-    view, :func:`best_play_badges`).
+    ``seat`` is the seat viewed by the person drawn for (``sl-you``, "(you)" after its name;
+    its hand alone face up unless ``face_up`` says otherwise); ``face_up[s]`` draws seat
+    ``s``'s hand face up (default: every hand, or ``seat``'s only); ``legal`` the cards of the
+    seat to play marked ``sl-legal`` (default, with ``show_legal``, the engine's legal plays
+    when that hand is face up); ``trick`` the cards in the middle (default the trick in
+    progress), with ``winning`` the seat winning it so far (default: the engine's, for the trick
+    in progress) and ``winner`` the seat that won a completed trick, both marked
+    ``sl-winning``; ``trick_caption`` the words under it; ``badges`` marks cards of the seat to
+    play (the best-play view, :func:`best_play_badges`); ``compact`` draws each seat as a
+    count of cards (play mode, where the person's own cards are buttons); ``projector`` the
+    projector size (cards twice as big, on 1024x768).
     """
     n = hand.n
-    up = list(face_up) if face_up is not None else [True] * n
+    if face_up is not None:
+        up = list(face_up)
+    else:
+        up = [True] * n if seat is None else [s == seat for s in range(n)]
     turn = hand.turn if hand.scores is None else None
-    legal_cards = None
-    if show_legal and turn is not None and hand.phase == "play" and up[turn]:
+    legal_cards = set(legal) if legal is not None else None
+    if legal_cards is None and show_legal and turn is not None and hand.phase == "play" \
+            and up[turn] and not compact:
         legal_cards = {p.card for p in hand.legal_plays()}
+    shown = list(hand.trick) if trick is None else list(trick)
+    if winning is None and trick is None and shown:
+        now = hand.winning_so_far()
+        winning = now[0] if now is not None else None
+    marked = winner if winner is not None else winning
     seats = []
     for s in range(n):
-        cls = "sl-seat" + (" sl-turn" if s == turn else "")
+        cls = "sl-seat" + (" sl-seat-compact" if compact else "") + \
+            (" sl-turn" if s == turn else "") + (" sl-you" if s == seat else "")
         dealer = " sl-seat-dealer" if s == hand.dealer else ""
         cards = hand.hands[s]
-        body = hand_html(cards if up[s] else None, count=len(cards),
-                         legal=legal_cards if s == turn else None, deck_order=hand.rules.deck,
-                         badges=badges if s == turn else None)
-        seats.append(
-            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
-            f'<span class="sl-seat-name{dealer}">{escape(seat_label(hand, s, names))}</span>'
-            f'<span class="sl-taken-bid" title="tricks taken / bid">'
-            f'{escape(taken_bid_text(hand, s))}</span>{body}</div>')
-    shown = list(hand.trick) if trick is None else list(trick)
-    winning = None
-    if shown:
-        now = hand.winning_so_far() if trick is None else None
-        winning = now[0] if now is not None else None
-    mid = (f'<div class="sl-trick-area">{trick_html(shown, n, winning=winning)}'
-           + (f'<div class="sl-trick-caption">{escape(trick_caption)}</div>'
-              if trick_caption else "") + "</div>")
+        name = escape(seat_label(hand, s, names)) + (" (you)" if s == seat else "")
+        head = f'<span class="sl-seat-name{dealer}">{name}</span>'
+        taken = (f'<span class="sl-taken-bid" title="tricks taken / bid">'
+                 f'{escape(taken_bid_text(hand, s))}</span>')
+        if compact:
+            body = f' {taken} <span class="sl-hand-count">{plural(len(cards), "card")}</span>'
+        else:
+            body = taken + hand_html(cards if up[s] else None, count=len(cards),
+                                     legal=legal_cards if s == turn else None,
+                                     deck_order=hand.rules.deck,
+                                     badges=badges if s == turn else None)
+            head = f'<span class="sl-seat-name{dealer}">{name}</span>'
+        seats.append(f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">{head}{body}'
+                     "</div>")
+    if compact:
+        parts = []
+        for s, p in shown:
+            c = "sl-winning" if s == marked else ""
+            parts.append(f'<div class="sl-trick-play" data-seat="{s}">'
+                         f'{card_html(p, classes=c)}'
+                         f'<span class="sl-trick-seat">{seat_name(s, n)}</span></div>')
+        body = "".join(parts) or '<span class="sl-trick-empty">no card played yet</span>'
+        middle = f'<div class="sl-trick">{body}</div>'
+    else:
+        middle = trick_html(shown, n, winning=marked)
+    cap = f'<div class="sl-trick-caption">{text_html(trick_caption)}</div>' \
+        if trick_caption else ""
+    mid = f'<div class="sl-trick-area">{middle}{cap}</div>'
     # big hands (the Heckadeck's 34 or 17 cards): smaller cards, and West and East get half the
     # width each, so a hand takes one or two rows instead of five
-    wide = " sl-table-wide" if hand.rules.hand_size > 13 else ""
-    grid = (f'<div class="sl-table sl-table-{8 if n == 8 else 4}{wide}">{"".join(seats)}{mid}'
-            "</div>")
+    wide = " sl-table-wide" if hand.rules.hand_size > 13 and not compact else ""
+    kind = " sl-play-table" if compact else ""
+    big = " sl-projector" if projector else ""
+    grid = (f'<div class="sl-table{kind} sl-table-{8 if n == 8 else 4}{wide}{big}">'
+            f'{"".join(seats)}{mid}</div>')
     return (style_block() if style else "") + grid
 
 
@@ -438,7 +474,7 @@ def hand_state_html(hand: Hand, *, style: bool = True) -> str:
 
 
 def _bags_text(bags: int) -> str:
-    return f"+{bags} bag{'s' if bags != 1 else ''}" if bags else ""
+    return f"+{plural(bags, 'bag')}" if bags else ""
 
 
 def score_html(scores: Sequence[TeamScore], players: int, *, style: bool = False) -> str:
@@ -736,35 +772,13 @@ def message_html(message: str, rule: str | None = None) -> str:
 
 def play_table_html(hand: Hand, seat: int, *, trick: Sequence[tuple[int, Play]] = (),
                     winning: int | None = None, caption: str = "",
-                    names: Sequence[str] | None = None) -> str:
-    """The table as the learner at ``seat`` sees it in play mode: every seat's name,
-    "taken/bid" and card count (the learner's own cards are shown as buttons elsewhere), the
-    trick in the middle with the card winning it marked ``sl-winning``, and a caption."""
-    n = hand.n
-    turn = hand.turn if hand.scores is None else None
-    seats = []
-    for s in range(n):
-        cls = "sl-seat sl-seat-compact" + (" sl-turn" if s == turn else "") + \
-            (" sl-you" if s == seat else "")
-        dealer = " sl-seat-dealer" if s == hand.dealer else ""
-        k = len(hand.hands[s])
-        you = " (you)" if s == seat else ""
-        seats.append(
-            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
-            f'<span class="sl-seat-name{dealer}">{escape(seat_label(hand, s, names))}{you}'
-            f'</span> <span class="sl-taken-bid" title="tricks taken / bid">'
-            f'{escape(taken_bid_text(hand, s))}</span> '
-            f'<span class="sl-hand-count">{k} card{"s" if k != 1 else ""}</span></div>')
-    parts = []
-    for s, p in trick:
-        c = "sl-winning" if s == winning else ""
-        parts.append(f'<div class="sl-trick-play" data-seat="{s}">{card_html(p, classes=c)}'
-                     f'<span class="sl-trick-seat">{seat_name(s, n)}</span></div>')
-    body = "".join(parts) or '<span class="sl-trick-empty">no card played yet</span>'
-    cap = f'<div class="sl-trick-caption">{text_html(caption)}</div>' if caption else ""
-    mid = f'<div class="sl-trick-area"><div class="sl-trick">{body}</div>{cap}</div>'
-    return (f'<div class="sl-table sl-play-table sl-table-{8 if n == 8 else 4}">'
-            f'{"".join(seats)}{mid}</div>')
+                    names: Sequence[str] | None = None, projector: bool = False) -> str:
+    """The table as the learner at ``seat`` sees it in play mode: :func:`table_html` drawn
+    ``compact`` (every seat's name, "taken/bid" and card count; the learner's own cards are
+    buttons elsewhere), the trick in the middle with the card ``winning`` it marked
+    ``sl-winning``, and a caption."""
+    return table_html(hand, seat=seat, face_up=[False] * hand.n, trick=trick, winning=winning,
+                      trick_caption=caption, names=names, compact=True, projector=projector)
 
 
 # ---------------------------------------------------------------------------- best play

@@ -32,6 +32,8 @@ RANKS: dict[str, int] = {
     "teach.quiz": 33,
     "teach": 34,
     "render": 40, "viz": 40, "text": 40,
+    "table_words": 41,  # the table's words: teach and the drawing's words
+    "table": 42,  # one table model for replay and play: plain Python, no ipywidgets
     "widgets": 50,
     "cli": 60,
 }

@@ -241,7 +241,8 @@ def test_quiz_answers_come_from_the_engine():
     h = g.hands[0]
     for q in qs:
         if q.kind == "trick-winner":
-            t = next(t for t in h.tricks if list(t.plays) == list(q.cards))
+            cards = [(x["seat"], x["card"]) for x in q.context["trick"]]
+            t = next(t for t in h.tricks if [(s, p.card.code) for s, p in t.plays] == cards)
             assert q.answer == t.winner
         if q.kind == "hand-score":
             assert int(q.choices[q.answer]) in {s.hand_score for s in h.scores}

@@ -105,12 +105,11 @@ def test_strings_are_words_already_and_never_cut_apart() -> None:
         said_lines(3)
 
 
-def test_plain_renders_fields_and_keeps_the_legacy_string_path_for_the_widgets() -> None:
+def test_plain_renders_fields_and_takes_strings_as_words() -> None:
     s = Said("a b", (rule_tag("must-follow-suit", True),), ".")
     assert plain(s) == "a b."
-    # the transitional path for the widget modules that still pass .text (see plain's doc)
-    assert plain("a [must-follow-suit] b (bid-missed) c (failed_nil_tricks = bags_only)") \
-        == "a b c"
+    # no scrubbing of finished sentences: a string is words already
+    assert plain("a b\nc") == "a b\nc"
 
 
 # ---------------------------------------------------------------------------- every kind
@@ -250,9 +249,10 @@ def test_no_inline_plural_left_in_the_modules_of_this_change() -> None:
 # ---------------------------------------------------------------------------- no one parses
 
 
-#: Modules that still read an explanation's ``.text`` back (owned by the table-model work;
-#: they switch to the lines when it lands, and this set empties).
-STILL_PARSING = {"widgets/playmodel.py", "widgets/models.py", "widgets/table.py"}
+#: Modules that still read a layout back from text: the quiz widget indents a
+#: ``QuizQuestion.feedback`` line (text, laid out by ``Said.learner``) by its leading spaces,
+#: until the quiz's questions carry their feedback as ``Said`` lines.
+STILL_PARSING = {"widgets/quiz.py"}
 
 
 def test_no_consumer_splits_an_explanation_text() -> None:

@@ -116,8 +116,10 @@ def _own_cards(view: SeatView) -> tuple[Card, ...]:
     return view.hand or ()
 
 
-def act(game: Game, players: Sequence[Player], rng: random.Random) -> None:
-    """Let the player whose decision the game waits for make it (one action)."""
+def act(game: Game, players: Sequence[Player], rng: random.Random, *,
+        seat: int | None = None) -> None:
+    """Let the player whose decision the game waits for make it (one action); ``seat`` picks
+    which of several seats owing an exchange at once passes (by default the first)."""
     h = game.hand
     phase = game.phase
     if h is None or phase == DEAL:
@@ -138,7 +140,8 @@ def act(game: Game, players: Sequence[Player], rng: random.Random) -> None:
             legal = game.legal_bids()
         game.bid(player.choose_bid(game.view(seat), legal, rng), seat=seat)
     elif phase == EXCHANGE:
-        seat = h.awaiting()[0]
+        owing = h.awaiting()
+        seat = seat if seat in owing else owing[0]
         owed = h.owed_pass(seat)
         assert owed is not None
         lo, hi = owed.lo, owed.hi

@@ -23,7 +23,6 @@ one plural rule.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -279,18 +278,6 @@ def rules_title(rules: RuleSet | str) -> str:
     return PRESET_WORDS.get(name, name)
 
 
-# The transitional reading of finished sentences, for the three widget consumers that still
-# hand :func:`plain` a teacher's text instead of its lines (widgets/playmodel.py trick_lines and
-# score_lines, widgets/models.py quiz lines): see :func:`plain`.  Nothing else may use it.
-_LEGACY_TAGS = re.compile(r"\s*\[(?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^\]]*)\]"
-                          r"|\s*\((?:[a-z]+(?:-[a-z]+)+|[a-z_]+ = [^)]*)\)|\s*\(bags\)$",
-                          re.MULTILINE)
-
-
-def _legacy_plain(text: str) -> str:
-    return _LEGACY_TAGS.sub("", text)
-
-
 def plain(x: Any) -> str:
     """Learner text of an explanation, a line or a scoring item: :func:`learner` (rendered
     from the fields, so without rule ids and option notes).
@@ -298,12 +285,8 @@ def plain(x: Any) -> str:
     >>> plain(Said("West wins with 9♠", (rule_tag("superior-trump-wins", True),), stop="."))
     'West wins with 9♠.'
 
-    Deprecated for strings: a string is taken to be a teacher's finished sentence and its
-    ``[rule-id]`` / ``(option = value)`` tags are cut out, only until the last consumers that
-    pass ``.text`` (widgets/playmodel.py, widgets/models.py) pass the explanation itself.
+    A string is words already (one line per line of text) and comes back as it is.
     """
-    if isinstance(x, str):
-        return _legacy_plain(x)
     return learner(x)
 
 

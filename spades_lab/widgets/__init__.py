@@ -1,9 +1,10 @@
 """Jupyter widgets (ipywidgets) for the table, the trump timeline, the score explainer, the
-what-if, the rule explorer and the quiz.
+what-if, the rule explorer and the quiz: thin views, one module each, over the plain-Python
+models of :mod:`spades_lab.table`.
 
-Not imported by ``spades_lab`` itself (the engine needs no ipywidgets).  The state behind each
-widget lives in :mod:`spades_lab.widgets.models` (plain Python, no ipywidgets), so it can be
-tested and reused without a browser.
+Not imported by ``spades_lab`` itself (the engine needs no ipywidgets), and the models need
+no ipywidgets either: import them from :mod:`spades_lab.table` where ipywidgets is not
+installed (a server, a script).  They are re-exported here for notebooks.
 
 >>> from spades_lab.widgets import TableApp
 >>> app = TableApp("data/scenarios/demo_acorns_th.json")
@@ -12,9 +13,9 @@ tested and reused without a browser.
 """
 from __future__ import annotations
 
-from . import models, table
-from .models import *  # noqa: F403 - the plain-Python models, listed in models.__all__
-from .playmodel import PlayModel
-from .table import *  # noqa: F403 - the ipywidgets, listed in table.__all__
+from .. import table as models
+from ..table import *  # noqa: F403 - the plain-Python models, listed in spades_lab.table.__all__
+from . import table
+from .table import *  # noqa: F403 - the ipywidgets, listed in widgets.table.__all__
 
-__all__ = [*table.__all__, *models.__all__, "PlayModel"]
+__all__ = [*table.__all__, *models.__all__]
