@@ -2,8 +2,8 @@
 
 ``replay --json``, ``replay`` (text), ``explain --json``, ``explain`` (the learners' words) and
 ``explain --ids`` (the teachers' text, with rule ids and option notes) on each record are stored in
-``tests/golden/outputs.json``; ``tests/test_cli_golden.py`` runs the same commands and compares, so a
-refactoring that changes what the CLI or the replay JSON says is caught.
+``tests/golden/outputs.json``; ``tests/test_cli_golden.py`` runs the same commands and compares,
+so a refactoring that changes what the CLI or the replay JSON says is caught.
 
     .venv/bin/python scripts/golden_outputs.py update   # after a change on purpose; review the diff
 """
