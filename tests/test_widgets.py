@@ -103,7 +103,7 @@ def test_explanation_shows_who_wins_and_the_ace():
     text = app.explanation_html.value
     assert "Aces are high" in text and "South now wins" in text
     app.slider.value = 8  # the trick is complete
-    assert "South wins with A" in app.explanation_html.value
+    assert "South wins with the Ace" in app.explanation_html.value
     # trick 15 sets Acorns superior
     m = app.model
     k = next(k for k in range(m.last + 1) if m.snapshots[k].hands[0].superior)

@@ -16,7 +16,7 @@ For every action there is a check that answers "may this seat do this?" with the
 >>> g.play("2C")
 Traceback (most recent call last):
 ...
-spades_lab.core.errors.IllegalAction: East does not hold 2♣.
+spades_lab.core.errors.IllegalAction: East does not hold the 2 of Clubs.
 """
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from .cards import (
     Card,
     Deck,
     Play,
+    card_words,
     cards_text,
     parse_card,
     suit_name,
@@ -610,13 +611,16 @@ class Hand:
             return _no(e.rule, e.message, **e.details), None
         who = self.name(turn)
         if c not in self.hands[turn]:
-            return _no("card-not-in-hand", f"{who} does not hold {c.pretty}.", card=c.code), None
+            return _no("card-not-in-hand", f"{who} does not hold {card_words(c)}.",
+                       card=c.code), None
         if decl is not None and not c.bits & SUIT_BITS[decl]:
             if c.is_dual:
-                return _no("bad-declaration", f"{c.pretty} is a {c.name.split(' of ')[0]} of "
+                return _no("bad-declaration", f"{card_words(c, start=True)} is a "
+                           f"{c.name.split(' of ')[0]} of "
                            f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot be "
                            f"played as {suit_name(decl)}.", card=c.code, declared=decl), None
-            return _no("bad-declaration", f"{c.pretty} is a card of {suit_name(c.suit)}; it "
+            return _no("bad-declaration", f"{card_words(c, start=True)} is a card of "
+                       f"{suit_name(c.suit)}; it "
                        f"cannot be declared as {suit_name(decl)}.", card=c.code,
                        declared=decl), None
         basis, legal = self.legal_set()
@@ -631,7 +635,7 @@ class Hand:
             p = None  # a Traveler/Hunter led or played off-suit names its suit
             if any(q.card is c for q in legal):
                 where = "leads" if not L else "plays"
-                return _no("bad-declaration", f"{who} {where} {c.pretty}"
+                return _no("bad-declaration", f"{who} {where} {card_words(c)}"
                            f"{' off-suit' if L else ''} and must declare it as "
                            f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
                            card=c.code), None
@@ -642,7 +646,8 @@ class Hand:
         if rule == "must-follow-suit":
             led = BIT_SUIT[L]
             if c.bits & L:
-                return _no("bad-declaration", f"{c.pretty} can follow {suit_name(led)}, so "
+                return _no("bad-declaration", f"{card_words(c, start=True)} can follow "
+                           f"{suit_name(led)}, so "
                            f"it is played as {suit_name(led)}, not {suit_name(decl or '')}.",
                            card=c.code, declared=decl, led=led), None
             follow = [q.card for q in legal]
@@ -651,7 +656,7 @@ class Hand:
                        led=led, holding=[x.code for x in follow]), None
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if c.is_dual:
-            return _no("bad-declaration", f"{c.pretty} may not be led as "
+            return _no("bad-declaration", f"{card_words(c, start=True)} may not be led as "
                        f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
                        card=c.code, declared=p.suit), None
         others: list[Card] = []
@@ -1013,7 +1018,8 @@ class Game:
                     raise RuleError("bad-record", f"In {seat_name(i, n)}'s hand: {e.message}",
                                     seat=i) from None
                 if c in seen:
-                    raise RuleError("bad-record", f"{c.pretty} is dealt twice.", card=c.code)
+                    raise RuleError("bad-record", f"{card_words(c, start=True)} is dealt twice.",
+                                    card=c.code)
                 seen.add(c)
                 row.append(c)
             hands.append(row)

@@ -1,6 +1,6 @@
 """Words for learners shared by the teaching results and the drawings: the options in force,
 scoring lines, bags, rule-set names, seats' numbers, actions and winners, always in words (seat
-and team names, cards with suit symbols, hands and tricks counted from 1; never option names,
+and team names, cards in words, hands and tricks counted from 1; never option names,
 rule ids or Python values).
 
 An explanation is made of :class:`Said` lines: each keeps its sentence, the rule ids and the
@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
-from ..core.cards import SUITS, Card, Play, parse_card
+from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
 from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
@@ -353,21 +353,29 @@ def _or_none(v: Any) -> str:
     return "none" if v is None else str(v)
 
 
-def pretty_cards(value: Any) -> str:
-    """The card(s) or play of a step, with suit symbols: ``A♥``, ``T Planets/Spades as
-    Spades``, ``A♥ and 7♠``; a record's card codes are read first.
+def step_cards(value: Any, as_: str | None = None) -> str:
+    """The card(s) or play of a step in words, for after "plays" or "passes"
+    (:func:`~spades_lab.core.cards.card_words`); a record's card codes are read first, ``as_``
+    is the suit a Traveler/Hunter is played as.
 
-    >>> pretty_cards("AH"), pretty_cards(["AH", "7S"]), pretty_cards([])
-    ('A♥', 'A♥ and 7♠', 'no cards')
+    >>> step_cards("AH"), step_cards(["AH", "7S"]), step_cards([]), step_cards("TPS", "S")
+    ('the Ace of Hearts', 'the Ace of Hearts and the 7 of Spades', 'no cards', \
+'the Traveler of Planets/Spades as Spades')
     """
     if isinstance(value, (Play, Card)):
-        return value.pretty
+        return card_words(value, verb=True)
     if isinstance(value, (list, tuple)):
-        return " and ".join(pretty_cards(v) for v in value) or "no cards"
+        try:
+            return cards_words(parse_card(v) for v in value) or "no cards"
+        except RuleError:  # not all card codes: each as written
+            return " and ".join(step_cards(v) for v in value)
     try:
-        return parse_card(str(value)).pretty
+        card = parse_card(str(value))
     except RuleError:  # not a card code: say what was written
         return str(value)
+    if as_ and card.is_dual and as_ in card.suits:
+        return card_words(card.play_as[SUIT_BITS[as_]], verb=True)
+    return card_words(card)
 
 
 def bid_words(value: Any) -> str:
@@ -380,12 +388,12 @@ def bid_words(value: Any) -> str:
 
 
 def step_words(step: Step, players: int) -> str:
-    """One action in words: ``"West bids 6"``, ``"South plays A♥"``, ``"East passes 2♠ and
-    Q♥ to West"``.
+    """One action in words: ``"West bids 6"``, ``"South plays the Ace of Hearts"``, ``"East
+    passes the 2 and Queen of Spades to West"``.
 
     >>> from spades_lab.core.records import Step
     >>> step_words(Step("play", 2, "AH"), 4), step_words(Step("bid", 3, "nil"), 4)
-    ('South plays A♥', 'West bids Nil')
+    ('South plays the Ace of Hearts', 'West bids Nil')
     """
     ok = isinstance(step.seat, int) and 0 <= step.seat < players
     who = seat_name(step.seat, players) if ok else "a seat"  # type: ignore[arg-type]
@@ -393,12 +401,9 @@ def step_words(step: Step, players: int) -> str:
         return f"{who} bids {bid_words(step.value)}"
     if step.kind == "exchange":
         to = f" to {seat_name(step.to, players)}" if isinstance(step.to, int) else ""
-        return f"{who} passes {pretty_cards(step.value)}{to}"
+        return f"{who} passes {step_cards(step.value)}{to}"
     if step.kind == "play":
-        text = pretty_cards(step.value)
-        if step.as_ and isinstance(step.value, str) and step.as_ in SUITS:
-            text += f" as {SUITS[step.as_].name}"
-        return f"{who} plays {text}"
+        return f"{who} plays {step_cards(step.value, step.as_)}"
     return f"{who} {step.kind}s"
 
 
@@ -439,5 +444,5 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "noun",
            "POINTS_WIDTH", "plain", "option_words", "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
-           "rules_title", "seat_counts", "seat_changes", "pretty_cards", "bid_words",
+           "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
