@@ -174,7 +174,8 @@ def test_comparison_names_teams_options_and_winners() -> None:
     c = compare_rules(COURSE / "acorns8_pairs.json", {"bag_limit": None}, {"target": 300})
     assert c.text.splitlines()[:2] == [
         "A: Spades and Acorns, 8 players (Heckadeck), with:",
-        "     Target: the first partnership to 300 points wins."]
+        "     Target: 300 points. The game ends after the hand in which a partnership reaches "
+        "300 points; the highest total wins, and a tie for the highest plays another hand."]
     assert "  North/South: hand score" in c.text and "Northeast/Southwest" in c.text
 
 

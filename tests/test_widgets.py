@@ -325,7 +325,8 @@ def test_score_explainer_lines_totals_and_options():
                          "<code"):
             assert internal not in box, internal
         assert not re.search(r"\b1 bags", box)
-    assert "After a failed nil, the nil bidder" in s.lines_html.value
+    assert "After a failed nil (" in s.lines_html.value and "blind or not), the bidder" \
+        in s.lines_html.value
     assert "No losing floor" in s.options_html.value
 
 
@@ -360,7 +361,7 @@ def test_rule_explorer_failed_nil_option_changes_the_score():
     ex.compare_button.click()
     assert ex.message.value == ""
     text = ex.result_html.value
-    assert "count toward the partner&#x27;s bid" in text.replace("'", "&#x27;")
+    assert "count toward the partnership&#x27;s bid" in text.replace("'", "&#x27;")
     assert "failed_nil_tricks" not in text and "bags_only" not in text
     base, other, _ = ex.model.compare(ex.rules())
     assert base.taken == other.taken  # same deal, same plays

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
 from ..core.errors import RuleError
-from ..core.rules import RuleSet, seat_name, team_name
+from ..core.rules import PARTIAL_NIL_SUIT, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
 from ..core.words import noun, plural
 
@@ -192,15 +192,37 @@ def join_said(parts: Iterable[Sequence[Said]]) -> tuple[Said, ...]:
 # ---------------------------------------------------------------------------- options
 
 
+def end_words(rules: RuleSet) -> str:
+    """How a game ends and who wins, as RULINGS.md §1 says and
+    :func:`~spades_lab.core.scoring.game_outcome` decides.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> end_words(RuleSet.preset("standard"))
+    'the game ends after the hand in which a partnership reaches 500 points; the highest total \
+wins, and a tie for the highest plays another hand'
+    """
+    return (f"the game ends after the hand in which a partnership reaches "
+            f"{plural(rules.target, 'point')}; the highest total wins, and a tie for the highest "
+            "plays another hand")
+
+
+def full_nil_words(rules: RuleSet) -> str:
+    """The nil-type bids that fail on any trick taken (``Bid.is_full_nil``): ``"Nil"`` (blind
+    or not) in the 52-card sets, ``"Full Nil"`` in Spades (and Acorns)."""
+    return " or ".join(k.title() for k in rules.nil_kinds if k not in PARTIAL_NIL_SUIT)
+
+
 def option_words(rules: RuleSet) -> list[str]:
     """The options in force, one sentence each, for people (no option names or Python values).
 
     >>> from spades_lab.core.rules import RuleSet
     >>> option_words(RuleSet.preset("standard"))[:2]
-    ['Target: the first partnership to 500 points wins.', 'No losing floor: a partnership can \
-fall as low as the cards take it.']
+    ['Target: 500 points. The game ends after the hand in which a partnership reaches 500 \
+points; the highest total wins, and a tie for the highest plays another hand.', 'No losing \
+floor: a partnership can fall as low as the cards take it.']
     """
-    out = [f"Target: the first partnership to {rules.target} points wins."]
+    end = end_words(rules)
+    out = [f"Target: {plural(rules.target, 'point')}. {end[0].upper()}{end[1:]}."]
     if rules.losing_floor is None:
         out.append("No losing floor: a partnership can fall as low as the cards take it.")
     else:
@@ -209,9 +231,10 @@ fall as low as the cards take it.']
         out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
     else:
         out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
-    out.append("After a failed nil, the nil bidder's tricks " + (
-        "score only as bags." if rules.failed_nil_tricks == "bags_only"
-        else "count toward the partner's bid."))
+    tricks = ("score 1 point and 1 bag each and do not help the partnership's bid"
+              if rules.failed_nil_tricks == "bags_only" else "count toward the partnership's bid")
+    out.append(f"After a failed nil ({full_nil_words(rules)}, blind or not), the bidder's "
+               f"tricks {tricks}.")
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
                                  else "the player on the dealer's left."))
     ex: dict[str, str] = {}
@@ -219,7 +242,9 @@ fall as low as the cards take it.']
         ex[kind] = "no cards" if hi == 0 else (f"exactly {plural(hi, 'card')}"
                                                if lo == hi else f"up to {plural(hi, 'card')}"
                                                if lo == 0 else f"{lo} to {hi} cards")
-    if len(set(ex.values())) == 1:
+    if set(ex.values()) == {"no cards"}:
+        out.append("After a blind nil, partners exchange no cards.")
+    elif len(set(ex.values())) == 1:
         out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
     else:
         out.append("After a blind nil, partners exchange " + "; ".join(
@@ -232,7 +257,8 @@ fall as low as the cards take it.']
             ", ranking low." if rules.th_low else ", ranking high.")
             if rules.travelers_hunters else "not in the deck."))
     if rules.players == 8:
-        out.append("Teams: " + ("two teams of four." if rules.teams == "fours"
+        out.append("Teams: " + ("two teams of four (teammates sit in every other seat)."
+                                if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
     return out
 
@@ -442,7 +468,7 @@ def team_totals(result: ReplayResult) -> str:
 __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "learner",
            "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
            "noun",
-           "POINTS_WIDTH", "plain", "option_words", "option_changes", "line_text", "bags_words",
+           "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words", "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
