@@ -468,7 +468,8 @@ def team_totals(result: ReplayResult) -> str:
 __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "learner",
            "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
            "noun",
-           "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words", "option_changes", "line_text", "bags_words",
+           "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words",
+           "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
