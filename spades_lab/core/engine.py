@@ -484,18 +484,23 @@ class Hand:
         return [] if self.turn is None or self.phase in (DEAL, OVER) else [self.turn]
 
     def check_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Check, tuple[Card, ...]]:
+        due = self.exchange_due(seat)
+        # a return after a 0-card pass is refused by the exchange rule (RULINGS.md section 8),
+        # also when that pass was the last exchange owed and play is about to start
+        early = self.phase == EXCHANGE or (self.phase == PLAY and not self.trick
+                                           and not self.tricks)
+        if early and due is not None and seat == due.partner and due.passed == () \
+                and due.returned == ():
+            return _no("exchange-invalid", f"{self.name(due.blind)} passed no cards, which "
+                       f"completes the exchange: {self.name(seat)} passes nothing back.",
+                       seat=seat), ()
         if self.phase != EXCHANGE:
             return _no("wrong-phase", f"The hand is waiting for {self.waiting_for()}, not a card "
                        "exchange."), ()
-        due = self.exchange_due(seat)
         if due is None:
             return _no("exchange-invalid", f"No card exchange is due from {self.name(seat)}.",
                        seat=seat), ()
         owed = due.owed_by()
-        if seat == due.partner and due.passed == () and due.returned == ():
-            return _no("exchange-invalid", f"{self.name(due.blind)} passed no cards, which "
-                       f"completes the exchange: {self.name(seat)} passes nothing back.",
-                       seat=seat), ()
         if owed is None or (seat == due.blind and due.passed is not None):
             return _no("exchange-invalid", f"{self.name(seat)} has already passed cards.",
                        seat=seat), ()
