@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .core.cards import SUITS, Play, parse_card, suit_name
+from .core.cards import SUITS, Play, card_words, parse_card, suit_name
 from .core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from .core.errors import RuleError
 from .core.rules import RuleSet, seat_name, team_name
@@ -181,7 +181,7 @@ def action_words(action: str) -> str:
 
     def cards(m: re.Match[str]) -> str:
         try:
-            names = [f"the {parse_card(c).name}" for c in m.group(2).split()]
+            names = [card_words(parse_card(c)) for c in m.group(2).split()]
         except RuleError:
             return m.group(0)
         out = f"{m.group(1)} {' and '.join(names)}"
@@ -200,8 +200,9 @@ def divergence_notes(divergences: Sequence[Divergence], first_play: int, players
     for d in divergences:
         where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
                  else f"At step {d.step + 1} of the hand")
-        out.append(f"{where} the record no longer fits: {action_words(d.action)} is refused "
-                   f"({d.message.rstrip('.')}). Simple players choose the rest of that hand.")
+        out.append(f"{where} the record no longer fits: its next action ({action_words(d.action)}) "
+                   f"is refused: {d.message.rstrip('.')}. Simple players choose the rest of that "
+                   "hand.")
     return out
 
 

@@ -91,7 +91,7 @@ def test_cards_keep_identity_through_copy_and_pickle() -> None:
 def test_sorting_and_text() -> None:
     cards = [parse_card(x) for x in ("2C", "AS", "KH")]
     assert [c.code for c in STANDARD_DECK.sorted(cards)] == ["AS", "KH", "2C"]
-    assert cards_text(cards) == "2♣, A♠, K♥"
+    assert cards_text(cards) == "the 2 of Clubs, the Ace of Spades and the King of Hearts"
     assert cards_text(cards, pretty=False) == "2C, AS, KH"
 
 

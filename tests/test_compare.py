@@ -91,7 +91,8 @@ def test_comparison_words_and_dict() -> None:
     d = c.to_dict()
     assert d["same_play"] and d["rules_b"]["options"] == {"failed_nil_tricks":
                                                           "count_toward_bid"}
-    assert "After a failed nil, the nil bidder's tricks count toward the partner's bid." \
+    assert ("After a failed nil (Nil, blind or not), the bidder's tricks count toward the "
+            "partnership's bid.") \
         in c.text and "<-" in c.text
 
 

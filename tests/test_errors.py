@@ -99,7 +99,7 @@ def test_unknown_card(preset: str, options: dict[str, Any], text: str) -> None:
 def test_card_not_in_hand() -> None:
     g = std_game()
     bid_all(g, [3, 3, 3, 3])
-    rejected(g, lambda: g.play("3H"), "card-not-in-hand", "North does not hold 3♥")
+    rejected(g, lambda: g.play("3H"), "card-not-in-hand", "North does not hold the 3 of Hearts")
 
 
 def test_must_follow_suit() -> None:
@@ -107,7 +107,7 @@ def test_must_follow_suit() -> None:
     bid_all(g, [3, 3, 3, 3])
     g.play("2H")
     err = rejected(g, lambda: g.play("3C"), "must-follow-suit", "East must follow Hearts",
-                   "3♥")
+                   "the 3, 8, Jack and Ace of Hearts")
     assert "3H" in err.details["holding"]
 
 
@@ -287,7 +287,7 @@ RECORDS: list[Any] = [
     pytest.param("unknown-card", lambda: _std_record(plays=[{"seat": 0, "card": "ZZ"}]),
                  0, "play 0", ["ZZ"], id="unknown-card"),
     pytest.param("card-not-in-hand", lambda: _std_record(plays=[{"seat": 0, "card": "3H"}]),
-                 0, "play 0", ["North does not hold 3♥"], id="card-not-in-hand"),
+                 0, "play 0", ["North does not hold the 3 of Hearts"], id="card-not-in-hand"),
     pytest.param("must-follow-suit", lambda: _std_record(plays=[{"seat": 0, "card": "2H"},
                                                                 {"seat": 1, "card": "3C"}]),
                  0, "play 1", ["East must follow Hearts"], id="must-follow-suit"),

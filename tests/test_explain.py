@@ -8,7 +8,7 @@ import random
 import pytest
 
 from spades_lab import Game, RuleSet
-from spades_lab.core.cards import BIT_SUIT
+from spades_lab.core.cards import BIT_SUIT, card_words
 from spades_lab.core.engine import trump_states
 from spades_lab.core.errors import RULE_IDS, RuleError
 from spades_lab.core.records import replay
@@ -146,7 +146,7 @@ def test_explanations_agree_with_engine(preset: str, options: dict) -> None:
                             assert nil.won_how == explain_trick(hand, t.index).reason
                             if nr.bid.nil_suit is None:  # full nil: the card that won it
                                 assert nil.broken_by == nil.won_with
-                                assert mine.card.pretty in nil.text
+                                assert card_words(mine.card) in nil.text
                             else:  # partial nil: the card of the suit taken
                                 assert nil.broken_by == nr.broken_by.code
                 json.dumps(sc.to_dict())

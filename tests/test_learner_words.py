@@ -116,10 +116,11 @@ def test_what_if_text_speaks_in_words(record: Path, at: tuple[int, int], action:
 def test_what_if_text_names_seats_cards_and_counts_from_one() -> None:
     w = what_if(COURSE / "standard_hand.json", at=(0, 30), action="7H")
     lines = w.text.splitlines()
-    assert lines[0] == "What if, in trick 7 of hand 1, South plays 7♥ instead of A♥?"
+    assert lines[0] == ("What if, in trick 7 of hand 1, South plays the 7 of Hearts instead of "
+                        "the Ace of Hearts?")
     # the record's step 42 (the 7♥ South no longer holds) is the third card of trick 10
-    assert "In trick 10 of hand 1, the record's next action (South plays 7♥) no longer fits: " \
-        "South does not hold 7♥." in w.text
+    assert "In trick 10 of hand 1, the record's next action (South plays the 7 of Hearts) no " \
+        "longer fits: South does not hold the 7 of Hearts." in w.text
     assert "Hand 1, tricks taken: North 7, East 5 → 3, South 0 → 1, West 1 → 2." in lines
     assert "  Trick 11 is won by West instead of East." in lines
     assert lines[-1] == "Totals: North/South 134 → -65, East/West -70; no winner yet."
@@ -173,17 +174,18 @@ def test_comparison_names_teams_options_and_winners() -> None:
     c = compare_rules(COURSE / "acorns8_pairs.json", {"bag_limit": None}, {"target": 300})
     assert c.text.splitlines()[:2] == [
         "A: Spades and Acorns, 8 players (Heckadeck), with:",
-        "     Target: the first partnership to 300 points wins."]
+        "     Target: 300 points. The game ends after the hand in which a partnership reaches "
+        "300 points; the highest total wins, and a tie for the highest plays another hand."]
     assert "  North/South: hand score" in c.text and "Northeast/Southwest" in c.text
 
 
 def test_what_if_exchanges_and_two_suit_cards_in_words() -> None:
     w = what_if(COURSE / "online_hand.json", at=(0, 4), action="3H 6H")
-    assert w.text.startswith("What if, in the exchange of hand 1, South passes 3♥ and 6♥ to "
-                             "North instead of 5♠ and Q♠ to North?")
+    assert w.text.startswith("What if, in the exchange of hand 1, South passes the 3 and 6 of "
+                             "Hearts to North instead of the 5 and Queen of Spades to North?")
     w = what_if(COURSE / "acorns_th_hand.json", at=(0, 8), action="TDW as W")
-    assert w.text.startswith("What if, in trick 2 of hand 1, North plays T Diamonds/Swords as "
-                             "Swords instead of 0♥?")
+    assert w.text.startswith("What if, in trick 2 of hand 1, North plays the Traveler of "
+                             "Diamonds/Swords as Swords instead of the Zero of Hearts?")
     assert not problems(w.text)
     w = what_if(COURSE / "acorns8_pairs.json", at=(0, 2), action="3")
     assert "  Bids: Southeast 4 → 3." in w.text.splitlines() and not problems(w.text)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from spades_lab.cli.main import main
+from spades_lab.core.cards import card_words
 from spades_lab.core.records import replay
 from spades_lab.teach.explain import explain_bid, explain_play, explain_score, explain_trick
 
@@ -32,11 +33,11 @@ def test_failed_nil_names_the_winning_card_and_how() -> None:
     mine = next(p for s, p in t.plays if s == nil.seat)
     assert t.winner == nil.seat and nil.won_with == mine.card.code == nil.broken_by
     assert nil.won_how == "led-suit-wins"
-    assert f"won trick {t.index + 1} with {mine.card.pretty}" in nil.text
+    assert f"won trick {t.index + 1} with {card_words(mine.card)}" in nil.text
     assert "the highest card of the led suit" in nil.text
     led = t.plays[0][1].card
     if t.leader != nil.seat:  # the led card is named as the lead, not as the winner
-        assert f"led {led.pretty}" in nil.text
+        assert f"led {card_words(led)}" in nil.text
 
 
 def test_partial_nil_names_the_suit_card_and_both_suits() -> None:

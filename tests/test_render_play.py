@@ -107,7 +107,7 @@ def test_rich_output_lists_draw_suits() -> None:
     svg = render.trump_timeline_svg(trump_timeline(h), [t.plays for t in h.tricks],
                                     h.rules.hand_size)
     listed = svg.split('<ul class="sl-timeline-text">')[1]
-    assert "sl-suit-inline" in listed
+    assert "broke Acorns with the 7 of Acorns" in listed  # cards in words, no symbol
     assert not any(s.symbol in listed for s in SUITS.values() if len(s.symbol) == 1)
     box = render.explanation_html(["North wins with 9\U0001f330"])
     assert "\U0001f330" not in box and "sl-suit-inline" in box

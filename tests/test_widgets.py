@@ -103,7 +103,7 @@ def test_explanation_shows_who_wins_and_the_ace():
     text = app.explanation_html.value
     assert "Aces are high" in text and "South now wins" in text
     app.slider.value = 8  # the trick is complete
-    assert "South wins with A" in app.explanation_html.value
+    assert "South wins with the Ace" in app.explanation_html.value
     # trick 15 sets Acorns superior
     m = app.model
     k = next(k for k in range(m.last + 1) if m.snapshots[k].hands[0].superior)
@@ -326,7 +326,8 @@ def test_score_explainer_lines_totals_and_options():
                          "<code"):
             assert internal not in box, internal
         assert not re.search(r"\b1 bags", box)
-    assert "After a failed nil, the nil bidder" in s.lines_html.value
+    assert "After a failed nil (" in s.lines_html.value and "blind or not), the bidder" \
+        in s.lines_html.value
     assert "No losing floor" in s.options_html.value
 
 
@@ -361,7 +362,7 @@ def test_rule_explorer_failed_nil_option_changes_the_score():
     ex.compare_button.click()
     assert ex.message.value == ""
     text = ex.result_html.value
-    assert "count toward the partner&#x27;s bid" in text.replace("'", "&#x27;")
+    assert "count toward the partnership&#x27;s bid" in text.replace("'", "&#x27;")
     assert "failed_nil_tricks" not in text and "bags_only" not in text
     base, other, _ = ex.model.compare(ex.rules())
     assert base.taken == other.taken  # same deal, same plays

@@ -459,6 +459,72 @@ def acorns8_pairs_half_nil() -> dict[str, Any]:
     return search("acorns8", None, pred, bids={4: "nil acorns + 1"})
 
 
+def _game_end(preset: str, opts: Mapping[str, Any] | None,
+              start_for: Callable[[list[int]], list[int] | None]) -> dict[str, Any]:
+    """One complete hand, with start totals (``start_for`` of the hand's scores, or None when
+    they do not fit) that make the game end after it."""
+    from spades_lab.core.records import replay
+    for seed in range(4000):
+        try:
+            rec = search(preset, opts, _complete, seeds=range(seed, seed + 1))
+        except RuntimeError:
+            continue
+        hs = [t.hand_score for t in replay(rec).game.hands[0].scores]
+        start = start_for(hs)
+        if start is not None:
+            head = {k: rec[k] for k in rec if k != "hands"}
+            return {**head, "start": {"scores": start, "bags": [0] * len(hs)},
+                    "hands": rec["hands"]}
+    raise RuntimeError(f"no seed ends a {preset} game as wanted")
+
+
+def std_short_game_200() -> dict[str, Any]:
+    """Target 200: both partnerships pass it in the same hand; East/West started nearer the
+    target, North/South finish higher and win."""
+    def start(hs: list[int]) -> list[int] | None:
+        if hs[1] > 10 and hs[0] - hs[1] > 40:
+            return [240 - hs[0], 210 - hs[1]]
+        return None
+    return _game_end("standard", {"target": 200}, start)
+
+
+def acorns_short_game_400() -> dict[str, Any]:
+    """The Acorns short game of 400: North/South reach it and win."""
+    def start(hs: list[int]) -> list[int] | None:
+        return [420 - hs[0], 250] if hs[0] > 20 and 250 + hs[1] < 420 else None
+    return _game_end("acorns", {"target": 400}, start)
+
+
+def acorns8_short_game_200() -> dict[str, Any]:
+    """Eight players, the short game of 200: one pair reaches it and the game ends."""
+    def start(hs: list[int]) -> list[int] | None:
+        ok = hs[0] > 20 and all(60 + h < 220 for h in hs[1:])
+        return [220 - hs[0], 60, 60, 60] if ok else None
+    return _game_end("acorns8", {"target": 200}, start)
+
+
+def online_game_over() -> dict[str, Any]:
+    """An online game to 500: East/West reach it and win."""
+    def start(hs: list[int]) -> list[int] | None:
+        return [330, 520 - hs[1]] if hs[1] > 20 and 330 + hs[0] < 520 else None
+    return _game_end("online", None, start)
+
+
+def std_dealer_rotates() -> dict[str, Any]:
+    """Three complete hands of one standard game: the deal passes clockwise (North, East,
+    South), and each hand the player left of the dealer bids and leads first."""
+    rules = RuleSet.preset("standard")
+    rng = random.Random(0)
+    game = Game(rules, dealer=0)
+    pl = [Scripted(rules)] * 4
+    for _ in range(3):
+        game.deal(rng)
+        while not game.hands[-1].complete:
+            act(game, pl, rng)
+    assert not game.over
+    return game.to_record()
+
+
 SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     f.__name__: f for f in [
         std_led_suit_wins, std_must_follow, std_trump_not_broken,
@@ -473,7 +539,9 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
         acorns_bad_declaration, acorns_zero_bid, acorns8_fours, acorns8_pairs_half_nil,
         std_both_partners_nil, original_both_partners_blind, acorns_blind_nil_spades_trade_3,
         acorns_blind_nil_acorns_trade_3, acorns_nil_acorns, acorns_full_nil,
-        acorns_game_superiority_resets, acorns8_travelers_hunters, acorns8_blind_exchange]}
+        acorns_game_superiority_resets, acorns8_travelers_hunters, acorns8_blind_exchange,
+        std_short_game_200, acorns_short_game_400, acorns8_short_game_200, online_game_over,
+        std_dealer_rotates]}
 
 
 def main(names: Sequence[str]) -> None:

@@ -375,6 +375,56 @@ def deck_for(name: str, travelers_hunters: bool = False) -> Deck:
     return HECKADECK_TH if travelers_hunters else HECKADECK
 
 
+def card_words(x: Card | Play, *, start: bool = False, verb: bool = False) -> str:
+    """A card (or one way to play it) as a learner reads it in a sentence, in words: the one
+    home of a card's learner name (explanations, engine messages, what-if, quiz, handouts).
+    Suit symbols stay on card faces (``pretty``, the drawing).
+
+    >>> [card_words(parse_card(c)) for c in ("BO", "10H", "AA", "0S", "TOH")]
+    ['the Beast of Clouds', 'the 10 of Hearts', 'the Ace of Acorns', 'the Zero of Spades', \
+'the Traveler of Clouds/Hearts']
+    >>> card_words(parse_card("TOH").play_as[SUIT_BITS["H"]]), card_words(parse_card("QH").play)
+    ('the Traveler of Clouds/Hearts, played as Hearts', 'the Queen of Hearts')
+
+    ``start=True`` for the first words of a sentence (``'The Queen of Hearts'``); ``verb=True``
+    right after "plays" or "leads" (``'the Traveler of Clouds/Hearts as Hearts'``).
+    """
+    the = "The" if start else "the"
+    if isinstance(x, Play):
+        if x.card.is_dual:
+            return f"{the} {x.card.name}{' as' if verb else ', played as'} {SUITS[x.suit].name}"
+        x = x.card
+    return f"{the} {x.name}"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def cards_words(cards: Iterable[Card]) -> str:
+    """Cards in words for a sentence, in the order given, neighbours of one suit named together.
+
+    >>> cards_words(parse_card(c) for c in ("6O", "11O", "BO", "JO", "TOH"))
+    'the 6, 11, Beast and Jack of Clouds and the Traveler of Clouds/Hearts'
+    >>> cards_words([parse_card("2C")]), cards_words([])
+    ('the 2 of Clubs', '')
+    """
+    groups: list[tuple[tuple[str, ...], list[str]]] = []
+    for c in cards:
+        rank = RANK_NAMES.get(c.rank, c.rank)
+        if groups and not c.is_dual and groups[-1][0] == c.suits:
+            groups[-1][1].append(rank)
+        else:
+            groups.append((c.suits if not c.is_dual else ("", *c.suits), [rank]))
+    if not groups:
+        return ""
+    return _and([f"the {_and(ranks)} of {'/'.join(SUITS[s].name for s in suits if s)}"
+                 for suits, ranks in groups])
+
+
 def cards_text(cards: Iterable[Card], pretty: bool = True) -> str:
-    """``"7♥, K♥"`` — cards joined for messages."""
-    return ", ".join(c.pretty if pretty else c.code for c in cards)
+    """Cards joined for messages: in words (:func:`cards_words`), or with ``pretty=False``
+    their record codes (``"2C, AS, KH"``)."""
+    if pretty:
+        return cards_words(cards)
+    return ", ".join(c.code for c in cards)

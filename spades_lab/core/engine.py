@@ -19,7 +19,7 @@ record's bulk replay (``Hand.play_entries``) share.  Every action appends a froz
 >>> g.play("2C")
 Traceback (most recent call last):
 ...
-spades_lab.core.errors.IllegalAction: East does not hold 2♣.
+spades_lab.core.errors.IllegalAction: East does not hold the 2 of Clubs.
 """
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from .cards import (
     Card,
     Deck,
     Play,
+    card_words,
     cards_text,
     parse_card,
     suit_name,
@@ -584,18 +585,23 @@ class Hand:
     def _verify_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Card, ...]:
         """The cards ``seat`` passes now, parsed; raises :class:`IllegalAction` when it may not
         pass them."""
+        due = self.exchange_due(seat)
+        # a return after a 0-card pass is refused by the exchange rule (RULINGS.md section 8),
+        # also when that pass was the last exchange owed and play is about to start
+        early = self.phase == EXCHANGE or (self.phase == PLAY and not self.trick
+                                           and not self.tricks)
+        if early and due is not None and seat == due.partner and due.passed == () \
+                and due.returned == ():
+            raise IllegalAction("exchange-invalid", f"{self.name(due.blind)} passed no cards, "
+                                f"which completes the exchange: {self.name(seat)} passes "
+                                "nothing back.", seat=seat)
         if self.phase != EXCHANGE:
             raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
                                 "not a card exchange.")
-        due = self.exchange_due(seat)
         if due is None:
             raise IllegalAction("exchange-invalid", f"No card exchange is due from "
                                 f"{self.name(seat)}.", seat=seat)
         owed = due.owed_by()
-        if seat == due.partner and due.passed == () and due.returned == ():
-            raise IllegalAction("exchange-invalid", f"{self.name(due.blind)} passed no cards, "
-                                f"which completes the exchange: {self.name(seat)} passes "
-                                "nothing back.", seat=seat)
         if owed is None or (seat == due.blind and due.passed is not None):
             raise IllegalAction("exchange-invalid", f"{self.name(seat)} has already passed "
                                 "cards.", seat=seat)
@@ -711,16 +717,16 @@ class Hand:
             raise _illegal(e) from None
         who = self.name(turn)
         if c not in self.hands[turn]:
-            raise IllegalAction("card-not-in-hand", f"{who} does not hold {c.pretty}.",
+            raise IllegalAction("card-not-in-hand", f"{who} does not hold {card_words(c)}.",
                                 card=c.code)
         if decl is not None and not c.bits & SUIT_BITS[decl]:
             if c.is_dual:
-                raise IllegalAction("bad-declaration", f"{c.pretty} is a "
+                raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} is a "
                                     f"{c.name.split(' of ')[0]} of "
                                     f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot "
                                     f"be played as {suit_name(decl)}.", card=c.code,
                                     declared=decl)
-            raise IllegalAction("bad-declaration", f"{c.pretty} is a card of "
+            raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} is a card of "
                                 f"{suit_name(c.suit)}; it cannot be declared as "
                                 f"{suit_name(decl)}.", card=c.code, declared=decl)
         legal = self.legal_plays()
@@ -735,7 +741,7 @@ class Hand:
             p = None  # a Traveler/Hunter led or played off-suit names its suit
             if any(q.card is c for q in legal):
                 where = "leads" if not L else "plays"
-                raise IllegalAction("bad-declaration", f"{who} {where} {c.pretty}"
+                raise IllegalAction("bad-declaration", f"{who} {where} {card_words(c)}"
                                     f"{' off-suit' if L else ''} and must declare it as "
                                     f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
                                     card=c.code)
@@ -746,7 +752,7 @@ class Hand:
         if rule == "must-follow-suit":
             led = BIT_SUIT[L]
             if c.bits & L:
-                raise IllegalAction("bad-declaration", f"{c.pretty} can follow "
+                raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} can follow "
                                     f"{suit_name(led)}, so it is played as {suit_name(led)}, "
                                     f"not {suit_name(decl or '')}.", card=c.code,
                                     declared=decl, led=led)
@@ -756,7 +762,7 @@ class Hand:
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if c.is_dual:
-            raise IllegalAction("bad-declaration", f"{c.pretty} may not be led as "
+            raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} may not be led as "
                                 f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
                                 card=c.code, declared=p.suit)
         others: list[Card] = []
@@ -1130,7 +1136,8 @@ class Game:
                     raise RuleError("bad-record", f"In {seat_name(i, n)}'s hand: {e.message}",
                                     seat=i) from None
                 if c in seen:
-                    raise RuleError("bad-record", f"{c.pretty} is dealt twice.", card=c.code)
+                    raise RuleError("bad-record", f"{card_words(c, start=True)} is dealt twice.",
+                                    card=c.code)
                 seen.add(c)
                 row.append(c)
             hands.append(row)

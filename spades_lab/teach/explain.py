@@ -50,10 +50,10 @@ API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 >>> t.winner, t.reason, [s.roles for s in t.steps]
 (3, 'superior-trump-wins', [('led',), ('followed',), ('trumped', 'broke-trump'), ('discarded',)])
 >>> print(t.steps[2].text)
-West plays 2♠ (trumped, broke Spades): West now wins the trick (superior-trump-wins)
+West plays the 2 of Spades (trumped, broke Spades): West now wins the trick (superior-trump-wins)
 >>> from spades_lab.teach.wording import learner
 >>> print(learner(t.steps[2]))
-West plays 2♠ (trumped, broke Spades): West now wins the trick
+West plays the 2 of Spades (trumped, broke Spades): West now wins the trick
 >>> explain_play(g, "3S").basis, explain_play(g, "3H", seat=0).rule
 ('leads-broken-trump', 'not-your-turn')
 """
@@ -63,7 +63,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
+from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_text, suit_name
 from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
 from ..core.errors import RuleError
 from ..core.line import Line
@@ -197,7 +197,7 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
     assert turn is not None
     c, decl = hand.resolve(card, as_)
     who = _name(hand, turn)
-    pretty = c.pretty + (f" as {suit_name(decl)}" if decl and c.is_dual else "")
+    pretty = card_words(c.play_as[SUIT_BITS[decl]] if decl and c.is_dual else c, verb=True)
     legal_basis, legal = hand.legal_set()  # the engine's legal set and why it is so
     if hand.trick:
         led = hand.trick[0][1].suit
@@ -415,7 +415,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         changed = prev_winner is not None and win_seat != prev_winner
         who = _name(hand, seat)
         verb = "leads" if i == 0 else "plays"
-        words = f"{who} {verb} {p.pretty}"
+        words = f"{who} {verb} {card_words(p, verb=True)}"
         words += f" ({_role_words(roles, p)})"
         if flipped:
             aces_down = sum(q.card.is_ace for _, q in plays[:i])
@@ -428,7 +428,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             words += f": {_name(hand, win_seat)} now wins the trick"
             tags = (rule_tag(why),)
         else:
-            words += f": {_name(hand, win_seat)} still winning with {win_play.pretty}"
+            words += f": {_name(hand, win_seat)} still winning with {card_words(win_play)}"
         said = Said(words, tags)
         steps.append(CardStep(i, seat, p.card.code, p.suit, tuple(roles), win_seat,
                               win_play.card.code, why, changed, ace_high, flipped,
@@ -470,11 +470,11 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             f"{suit_name(superior) if superior else 'superior trump'} was played"
     else:
         why = f"the highest card of the led suit, {suit_name(led)}: no trump was played"
-    lines.append(Said(f"{who} {verb} with {win_play.pretty}: {why}",
+    lines.append(Said(f"{who} {verb} with {card_words(win_play)}: {why}",
                       (rule_tag(reason, bracket=True),), "."))
     if ace == "high":
         assert face is not None
-        lines.append(Said(f"Aces are high in this trick: {face.pretty} is a face card",
+        lines.append(Said(f"Aces are high in this trick: {card_words(face)} is a face card",
                           (rule_tag("ace-high", bracket=True),), "."))
     elif ace == "low":
         lines.append(Said("Aces are low in this trick: it holds no face card",
@@ -665,17 +665,18 @@ def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
             tr = hand.tricks[trick_at]
             mine = next(p for s, p in tr.plays if s == seat)
             won_with, won_how = mine.card.code, tex.reason
-            words += f". {who} won trick {trick_at + 1} with {mine.pretty}"
+            words += f". {who} won trick {trick_at + 1} with {card_words(mine)}"
             if tr.leader != seat:
-                words += f" after {_name(hand, tr.leader)} led {tr.plays[0][1].pretty}"
+                led_play = tr.plays[0][1]
+                words += f" after {_name(hand, tr.leader)} led {card_words(led_play, verb=True)}"
             words += f": {_win_words(hand, tex)}"
             if not partial:
                 broken, seat_at = mine.card, seat
             elif broken is not None and seat_at is not None:
                 if seat_at == seat:
-                    words += f"; {broken.pretty} is itself a card of "
+                    words += f"; {card_words(broken)} is itself a card of "
                 else:
-                    words += f"; the trick holds {_name(hand, seat_at)}'s {broken.pretty}, a " \
+                    words += f"; the trick holds {_name(hand, seat_at)}'s {broken.name}, a " \
                         "card of "
                 words += suit_name(nr.bid.nil_suit)
                 if broken.is_dual:
@@ -810,7 +811,7 @@ def trump_timeline(hand: Hand) -> TrumpTimeline:
                 continue
             sup = prev[1] is None and st[1] is not None
             words = f"Trick {k + 1}: {_name(hand, seat)} broke {suit_name(p.suit)} with " \
-                f"{p.pretty}" + (" (led: only unbroken trumps in hand)" if i == 0 else "")
+                f"{card_words(p)}" + (" (led: only unbroken trumps in hand)" if i == 0 else "")
             if sup:
                 words += f"; {suit_name(p.suit)} is the superior trump for this hand"
             breaks.append(TrumpBreak(p.suit, k, seat, p.card.code, p.card.is_dual, i == 0,

@@ -10,7 +10,8 @@
 
 Each page embeds its CSS (A4, 12 mm margins; questions never split across pages) and uses
 suit symbols only for the four suits every Linux font has (♠ ♥ ♦ ♣); the other Heckadeck suits
-are written as short words (Acorns ``Ac``, Planets ``Pl``, Clouds ``Cd``, Swords ``Sw``).
+are written as short words (Acorns ``Ac``, Planets ``Pl``, Clouds ``Cd``, Swords ``Sw``), and a
+legend on every page with cards explains each rank letter and suit mark.
 
 >>> from spades_lab.teach.quiz import make_quiz
 >>> page = rules_sheet("online")
@@ -44,6 +45,7 @@ from ..core.records import replay
 from ..core.rules import RuleSet, team_name
 from ..core.words import noun
 from .quiz import Quiz
+from .wording import end_words, full_nil_words
 
 #: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "A": "Ac", "P": "Pl", "O": "Cd",
@@ -88,10 +90,20 @@ def _e(text: Any) -> str:
 
 def card_html(card: Card, suit: str | None = None) -> str:
     """A card as print-safe HTML: rank and suit mark(s), red for Hearts and Diamonds; a
-    Traveler/Hunter played as one suit gets ``as`` and that suit."""
-    marks = "".join(SUIT_MARKS[s] for s in card.suits)
+    Heckadeck suit's short word stands apart from the rank (``B Pl``), a Traveler/Hunter's two
+    marks are split by a slash (``T ♦/Sw``), and one played as one suit gets ``as`` and that
+    suit.  Every letter is explained by :func:`_legend`.
+
+    >>> from spades_lab.core.cards import parse_card
+    >>> card_html(parse_card("10H")), card_html(parse_card("BP"))
+    ('<span class="red">10♥</span>', '<span>B\xa0Pl</span>')
+    >>> card_html(parse_card("HAC"), "C")
+    '<span>H\xa0Ac/♣</span> <span class="tiny">as ♣</span>'
+    """
+    marks = "/".join(SUIT_MARKS[s] for s in card.suits)
+    gap = "\xa0" if card.is_dual or any(len(SUIT_MARKS[s]) > 1 for s in card.suits) else ""
     cls = ' class="red"' if card.suits[0] in RED and not card.is_dual else ""
-    text = f"<span{cls}>{_e(card.rank)}{_e(marks)}</span>"
+    text = f"<span{cls}>{_e(card.rank)}{gap}{_e(marks)}</span>"
     if card.is_dual and suit is not None:
         text += f" <span class=\"tiny\">as {_e(SUIT_MARKS[suit])}</span>"
     return text
@@ -118,11 +130,29 @@ def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) ->
 
 
 def _legend(rules: RuleSet) -> str:
-    extra = [s for s in rules.deck.suits if SUIT_MARKS[s] != SUITS[s].symbol or s not in "SHDC"]
-    if not extra:
-        return ""
-    return "Suit marks: " + ", ".join(f"{SUIT_MARKS[s]} = {suit_name(s)}"
-                                      for s in rules.deck.suits) + "."
+    """Every abbreviation a printed card of ``rules`` can carry: the rank letters (Ace, Beast,
+    Jack, Queen, King, Traveler, Hunter) and, for the Heckadeck, the suit marks.
+
+    >>> _legend(RuleSet.preset("standard"))
+    "Ranks: J = Jack, Q = Queen, K = King, A = Ace; numbers are the card's number."
+    >>> print(_legend(RuleSet.preset("acorns", {"travelers_hunters": True})))
+    Ranks: 0 = Zero, A = Ace, B = Beast, J = Jack, Q = Queen, K = King, T = Traveler, H = \
+Hunter; numbers are the card's number. Suit marks: ♠ = Spades, ♥ = Hearts, ♦ = Diamonds, ♣ = \
+Clubs, Ac = Acorns, Pl = Planets, Cd = Clouds, Sw = Swords; a Traveler or Hunter shows its two \
+suits (T ♦/Sw).
+    """
+    ranks = [r for r in rules.deck.ranks if r in RANK_NAMES]
+    if rules.deck.travelers_hunters:
+        ranks += ["T", "H"]
+    out = "Ranks: " + ", ".join(f"{r} = {RANK_NAMES[r]}" for r in ranks)
+    out += "; numbers are the card's number."
+    extra = [s for s in rules.deck.suits if s not in "SHDC"]
+    if extra:
+        out += " Suit marks: " + ", ".join(f"{SUIT_MARKS[s]} = {suit_name(s)}"
+                                           for s in rules.deck.suits) + "."
+    if rules.deck.travelers_hunters:
+        out = out[:-1] + "; a Traveler or Hunter shows its two suits (T ♦/Sw)."
+    return out
 
 
 # ---------------------------------------------------------------------------- rules sheet
@@ -160,7 +190,9 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
                       f"{_e(_legend(r))}</p>", "<div class=\"cols\">"]
 
     out.append("<h2>The table</h2><ul>")
-    out.append(f"<li>{n} players; partners sit opposite: {_e(teams)}.</li>")
+    seating = ("teammates sit in every other seat" if len(r.team_seats[0]) > 2
+               else "partners sit opposite")
+    out.append(f"<li>{n} players; {seating}: {_e(teams)}.</li>")
     out.append(f"<li>{_e(r.deck.label)}: {len(r.deck.cards)} cards, {r.hand_size} to each "
                f"player, so {r.hand_size} tricks a hand.</li>")
     out.append(f"<li>Suits: {_e(', '.join(suit_name(s) for s in r.deck.suits))}.</li>")
@@ -244,20 +276,20 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
                "Missed: −10 × bid.</li>")
     out.append("<li>Each nil-type bid scores its value if made, minus it if failed, "
                "separately from the partnership's bid.</li>")
+    failed = f"a player whose {full_nil_words(r)} failed (blind or not)"
     if r.failed_nil_tricks == "bags_only":
-        out.append("<li>Tricks taken by a player whose full nil failed score 1 point and 1 "
-                   "bag each; they do not help the partnership's bid.</li>")
+        out.append(f"<li>Tricks taken by {_e(failed)} score 1 point and 1 bag each; they do "
+                   "not help the partnership's bid.</li>")
     else:
-        out.append("<li>Tricks taken by a player whose full nil failed count toward the "
-                   "partnership's bid.</li>")
+        out.append(f"<li>Tricks taken by {_e(failed)} count toward the partnership's bid."
+                   "</li>")
     if r.bag_limit is not None:
         out.append(f"<li>Bags add up over the game: every {r.bag_limit} bags cost "
                    f"{r.bag_penalty} points.</li>")
     else:
         out.append("<li>Bags are counted but cost nothing.</li>")
-    out.append(f"<li>The game ends after the hand in which a partnership reaches "
-               f"{r.target}. The highest total wins; a tie for the highest plays another "
-               "hand.</li>")
+    end = end_words(r)
+    out.append(f"<li>{_e(end[0].upper() + end[1:])}.</li>")
     if r.losing_floor is not None:
         out.append(f"<li>A partnership at or below {r.losing_floor} loses at once.</li>")
     out.append("</ul></div>")
@@ -321,12 +353,16 @@ def deal_handout(record: str | Path | Mapping[str, Any] | Game, hand: int = 0,
                    "that won the trick.</p>")
     if h.scores is not None:
         out.append("<h2>Score</h2><table class=\"small\"><tr><th>Partnership</th><th>Bid</th>"
-                   "<th>Tricks</th><th>Hand score</th><th>Total</th><th>Bags</th></tr>")
+                   "<th>Tricks taken</th><th>Counted toward the bid</th><th>Hand score</th>"
+                   "<th>Total</th><th>Bags</th></tr>")
         for ts in h.scores:
+            taken = sum(h.taken[s] for s in ts.seats)
             out.append(f"<tr><td>{_e(team_name(ts.seats, n))}</td><td>{ts.bid}</td>"
-                       f"<td>{ts.tricks}</td><td>{ts.hand_score:+d}</td><td>{ts.total}</td>"
-                       f"<td>{ts.bags}</td></tr>")
-        out.append("</table>")
+                       f"<td>{taken}</td><td>{ts.tricks}</td><td>{ts.hand_score:+d}</td>"
+                       f"<td>{ts.total}</td><td>{ts.bags}</td></tr>")
+        out.append("</table><p class=\"tiny\">Counted toward the bid: the tricks of the "
+                   "partners' ordinary bids (a failed nil's tricks count only where the rules "
+                   "say so). Bags: the running count after this hand.</p>")
     return _page(title or f"Hand {hand + 1}", "\n".join(out))
 
 

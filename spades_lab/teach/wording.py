@@ -1,6 +1,6 @@
 """Words for learners shared by the teaching results and the drawings: the options in force,
 scoring lines, bags, rule-set names, seats' numbers, actions and winners, always in words (seat
-and team names, cards with suit symbols, hands and tricks counted from 1; never option names,
+and team names, cards in words, hands and tricks counted from 1; never option names,
 rule ids or Python values).
 
 An explanation is made of :class:`Said` lines: each keeps its sentence, the rule ids and the
@@ -27,9 +27,9 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
-from ..core.cards import SUITS, Card, Play, parse_card
+from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
 from ..core.errors import RuleError
-from ..core.rules import RuleSet, seat_name, team_name
+from ..core.rules import PARTIAL_NIL_SUIT, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
 from ..core.words import noun, plural
 
@@ -191,15 +191,37 @@ def join_said(parts: Iterable[Sequence[Said]]) -> tuple[Said, ...]:
 # ---------------------------------------------------------------------------- options
 
 
+def end_words(rules: RuleSet) -> str:
+    """How a game ends and who wins, as RULINGS.md §1 says and
+    :func:`~spades_lab.core.scoring.game_outcome` decides.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> end_words(RuleSet.preset("standard"))
+    'the game ends after the hand in which a partnership reaches 500 points; the highest total \
+wins, and a tie for the highest plays another hand'
+    """
+    return (f"the game ends after the hand in which a partnership reaches "
+            f"{plural(rules.target, 'point')}; the highest total wins, and a tie for the highest "
+            "plays another hand")
+
+
+def full_nil_words(rules: RuleSet) -> str:
+    """The nil-type bids that fail on any trick taken (``Bid.is_full_nil``): ``"Nil"`` (blind
+    or not) in the 52-card sets, ``"Full Nil"`` in Spades (and Acorns)."""
+    return " or ".join(k.title() for k in rules.nil_kinds if k not in PARTIAL_NIL_SUIT)
+
+
 def option_words(rules: RuleSet) -> list[str]:
     """The options in force, one sentence each, for people (no option names or Python values).
 
     >>> from spades_lab.core.rules import RuleSet
     >>> option_words(RuleSet.preset("standard"))[:2]
-    ['Target: the first partnership to 500 points wins.', 'No losing floor: a partnership can \
-fall as low as the cards take it.']
+    ['Target: 500 points. The game ends after the hand in which a partnership reaches 500 \
+points; the highest total wins, and a tie for the highest plays another hand.', 'No losing \
+floor: a partnership can fall as low as the cards take it.']
     """
-    out = [f"Target: the first partnership to {rules.target} points wins."]
+    end = end_words(rules)
+    out = [f"Target: {plural(rules.target, 'point')}. {end[0].upper()}{end[1:]}."]
     if rules.losing_floor is None:
         out.append("No losing floor: a partnership can fall as low as the cards take it.")
     else:
@@ -208,9 +230,10 @@ fall as low as the cards take it.']
         out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
     else:
         out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
-    out.append("After a failed nil, the nil bidder's tricks " + (
-        "score only as bags." if rules.failed_nil_tricks == "bags_only"
-        else "count toward the partner's bid."))
+    tricks = ("score 1 point and 1 bag each and do not help the partnership's bid"
+              if rules.failed_nil_tricks == "bags_only" else "count toward the partnership's bid")
+    out.append(f"After a failed nil ({full_nil_words(rules)}, blind or not), the bidder's "
+               f"tricks {tricks}.")
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
                                  else "the player on the dealer's left."))
     ex: dict[str, str] = {}
@@ -218,7 +241,9 @@ fall as low as the cards take it.']
         ex[kind] = "no cards" if hi == 0 else (f"exactly {plural(hi, 'card')}"
                                                if lo == hi else f"up to {plural(hi, 'card')}"
                                                if lo == 0 else f"{lo} to {hi} cards")
-    if len(set(ex.values())) == 1:
+    if set(ex.values()) == {"no cards"}:
+        out.append("After a blind nil, partners exchange no cards.")
+    elif len(set(ex.values())) == 1:
         out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
     else:
         out.append("After a blind nil, partners exchange " + "; ".join(
@@ -231,7 +256,8 @@ fall as low as the cards take it.']
             ", ranking low." if rules.th_low else ", ranking high.")
             if rules.travelers_hunters else "not in the deck."))
     if rules.players == 8:
-        out.append("Teams: " + ("two teams of four." if rules.teams == "fours"
+        out.append("Teams: " + ("two teams of four (teammates sit in every other seat)."
+                                if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
     return out
 
@@ -336,21 +362,29 @@ def _or_none(v: Any) -> str:
     return "none" if v is None else str(v)
 
 
-def pretty_cards(value: Any) -> str:
-    """The card(s) or play of a step, with suit symbols: ``A♥``, ``T Planets/Spades as
-    Spades``, ``A♥ and 7♠``; a record's card codes are read first.
+def step_cards(value: Any, as_: str | None = None) -> str:
+    """The card(s) or play of a step in words, for after "plays" or "passes"
+    (:func:`~spades_lab.core.cards.card_words`); a record's card codes are read first, ``as_``
+    is the suit a Traveler/Hunter is played as.
 
-    >>> pretty_cards("AH"), pretty_cards(["AH", "7S"]), pretty_cards([])
-    ('A♥', 'A♥ and 7♠', 'no cards')
+    >>> step_cards("AH"), step_cards(["AH", "7S"]), step_cards([]), step_cards("TPS", "S")
+    ('the Ace of Hearts', 'the Ace of Hearts and the 7 of Spades', 'no cards', \
+'the Traveler of Planets/Spades as Spades')
     """
     if isinstance(value, (Play, Card)):
-        return value.pretty
+        return card_words(value, verb=True)
     if isinstance(value, (list, tuple)):
-        return " and ".join(pretty_cards(v) for v in value) or "no cards"
+        try:
+            return cards_words(parse_card(v) for v in value) or "no cards"
+        except RuleError:  # not all card codes: each as written
+            return " and ".join(step_cards(v) for v in value)
     try:
-        return parse_card(str(value)).pretty
+        card = parse_card(str(value))
     except RuleError:  # not a card code: say what was written
         return str(value)
+    if as_ and card.is_dual and as_ in card.suits:
+        return card_words(card.play_as[SUIT_BITS[as_]], verb=True)
+    return card_words(card)
 
 
 def bid_words(value: Any) -> str:
@@ -363,12 +397,12 @@ def bid_words(value: Any) -> str:
 
 
 def step_words(step: Step, players: int) -> str:
-    """One action in words: ``"West bids 6"``, ``"South plays A♥"``, ``"East passes 2♠ and
-    Q♥ to West"``.
+    """One action in words: ``"West bids 6"``, ``"South plays the Ace of Hearts"``, ``"East
+    passes the 2 and Queen of Spades to West"``.
 
     >>> from spades_lab.core.records import Step
     >>> step_words(Step("play", 2, "AH"), 4), step_words(Step("bid", 3, "nil"), 4)
-    ('South plays A♥', 'West bids Nil')
+    ('South plays the Ace of Hearts', 'West bids Nil')
     """
     ok = isinstance(step.seat, int) and 0 <= step.seat < players
     who = seat_name(step.seat, players) if ok else "a seat"  # type: ignore[arg-type]
@@ -376,12 +410,9 @@ def step_words(step: Step, players: int) -> str:
         return f"{who} bids {bid_words(step.value)}"
     if step.kind == "exchange":
         to = f" to {seat_name(step.to, players)}" if isinstance(step.to, int) else ""
-        return f"{who} passes {pretty_cards(step.value)}{to}"
+        return f"{who} passes {step_cards(step.value)}{to}"
     if step.kind == "play":
-        text = pretty_cards(step.value)
-        if step.as_ and isinstance(step.value, str) and step.as_ in SUITS:
-            text += f" as {SUITS[step.as_].name}"
-        return f"{who} plays {text}"
+        return f"{who} plays {step_cards(step.value, step.as_)}"
     return f"{who} {step.kind}s"
 
 
@@ -420,7 +451,8 @@ def team_totals(result: ReplayResult) -> str:
 __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "learner",
            "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
            "noun",
-           "POINTS_WIDTH", "plain", "option_words", "option_changes", "line_text", "bags_words",
+           "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words",
+           "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
-           "rules_title", "seat_counts", "seat_changes", "pretty_cards", "bid_words",
+           "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
