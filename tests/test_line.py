@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, state_snapshot
 from spades_lab import Game, IllegalAction, RecordError, RuleError
+from spades_lab.core.engine import BidEvent, ExchangeEvent, LookEvent, PlayEvent
 from spades_lab.core.line import CHECKPOINT, Line
 from spades_lab.core.records import (
     Step,
     apply_step,
     hand_steps,
     load_record,
-    log_position,
     replay,
     replay_log,
 )
@@ -35,6 +35,21 @@ def _ids(p: Path) -> str:
 def _recorded(data: dict[str, Any], h: int, k: int) -> Any:
     """The record's position (hand h, STEP k) as today's replay makes it."""
     return state_snapshot(replay(data, upto=(h, k)).game)
+
+
+def _log_position(game: Game, h: int, k: int) -> int:
+    """The reference: the index into ``game.log`` of (hand h, STEP k), the looks before it
+    included, counted event by event (what ``records.log_position`` did before the line)."""
+    log = game.log
+    i = game.hands[h].first_event + 1
+    seen = 0
+    while i < len(log) and seen < k:
+        if isinstance(log[i], (BidEvent, ExchangeEvent, PlayEvent)):
+            seen += 1
+        i += 1
+    while i < len(log) and isinstance(log[i], LookEvent):
+        i += 1
+    return i
 
 
 def test_records_found() -> None:
@@ -66,7 +81,7 @@ def test_every_position_is_the_replay_upto(path: Path) -> None:
 
 def test_a_live_games_looks_belong_to_their_positions() -> None:
     """A game played live logs looks; each position is the log up to it, as the what-if
-    rebuilt it (``log_position`` + ``replay_log``)."""
+    rebuilt it (the log up to the position, replayed with ``replay_log``)."""
     for preset, seed in (("standard", 2), ("online", 5), ("acorns", 1), ("acorns8", 3)):
         g = Game(preset)
         rng = random.Random(seed)
@@ -77,7 +92,7 @@ def test_a_live_games_looks_belong_to_their_positions() -> None:
         for h in range(len(g.hands)):
             line = Line.of(g, h)
             for k in range(len(line)):
-                want = replay_log(g, g.log[:log_position(g, (h, k))])
+                want = replay_log(g, g.log[:_log_position(g, h, k)])
                 assert state_snapshot(line.at(k)) == state_snapshot(want), (preset, h, k)
         assert Line.of(g).hand == len(g.hands) - 1
         assert state_snapshot(Line.of(g).final) == state_snapshot(g)

@@ -43,10 +43,11 @@ from .errors import IllegalAction, RecordError, RuleError, echo
 from .records import (
     Step,
     apply_step,
-    game_from_record,
+    checked_game,
     hand_steps,
     load_record,
     play_record,
+    play_steps,
     replay_log,
     restart,
 )
@@ -144,26 +145,30 @@ class Line:
         dict).  The hands before it are replayed in bulk; this hand's actions are checked one
         by one, and one the rules refuse raises :class:`RecordError` naming the hand, the step
         and the rule.  The record's later hands are checked for their shape only (as
-        :func:`~spades_lab.core.records.load_record` checks every record), not replayed."""
-        data = load_record(record)
+        :func:`~spades_lab.core.records.load_record` checks every record), not replayed
+        (:func:`replay_line` replays them too)."""
+        return cls.of_checked(load_record(record), hand)
+
+    @classmethod
+    def of_checked(cls, data: Mapping[str, Any], hand: int, *, keep: int | None = None
+                   ) -> Line:
+        """:meth:`from_record` of a record ``data`` already read and checked by
+        :func:`~spades_lab.core.records.load_record` (its shape is not checked again; its
+        actions are).  ``keep``: a STEP whose position is kept on the way, so that ``at(keep)``
+        replays nothing."""
         index = _hand_index(hand, len(data.get("hands", [])), "This record")
-        start = game_from_record(data)
+        start = checked_game(data)
         play_record(start, data, upto=(index, 0))
         base = start.hands[index].first_event
         g = start.copy()
         steps = hand_steps(data, index)
         marks = [len(g.log) - base]
-        counts = {"bid": 0, "exchange": 0, "play": 0}
-        for step in steps:
-            try:
-                apply_step(g, step)
-            except RuleError as err:
-                raise RecordError(err.rule, err.message, hand=index,
-                                  step=f"{step.kind} {counts[step.kind]}", **err.details) from None
-            counts[step.kind] += 1
+        snaps = {0: start}
+        for k, _ in enumerate(play_steps(g, steps, index), 1):
             marks.append(len(g.log) - base)
-        return cls(index, restart(start), start.log, base, g.log[base:], marks, steps,
-                   {0: start}, g)
+            if k == keep:
+                snaps[k] = g.copy()
+        return cls(index, restart(start), start.log, base, g.log[base:], marks, steps, snaps, g)
 
     @classmethod
     def of(cls, game: Game, hand: int | None = None) -> Line:
@@ -369,4 +374,28 @@ class Line:
         return self._final
 
 
-__all__ = ["Line", "CHECKPOINT"]
+def replay_line(record: Any, hand: int, step: int | None = None) -> tuple[Game, Line]:
+    """A whole record replayed (as :func:`~spades_lab.core.records.replay`: the game at its
+    end) and the :class:`Line` of its hand ``hand`` (0 is the first), made on the way: one
+    replay serves both.  With ``step``, the position at that STEP is kept on the way, so
+    ``line.at(step)`` replays nothing (what a what-if of a record branches from).
+
+    >>> import random
+    >>> from spades_lab import Game
+    >>> g = Game("standard"); g.deal(rng=random.Random(3))
+    >>> for b in (3, 4, "nil", 3): g.bid(b)
+    >>> for _ in range(6): g.play(g.legal_plays()[0])
+    >>> end, line = replay_line(g.to_record(), 0, 4)
+    >>> end.to_record() == g.to_record(), len(line), line.at(4).phase
+    (True, 11, 'play')
+    """
+    data = load_record(record)
+    line = Line.of_checked(data, hand, keep=step if type(step) is int else None)
+    if step is not None:
+        line.check_step(step)
+    end = line.final
+    play_record(end, data, since=line.hand + 1)
+    return end, line
+
+
+__all__ = ["Line", "CHECKPOINT", "replay_line"]
