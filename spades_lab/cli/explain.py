@@ -88,8 +88,8 @@ def _explain_one_action(args: argparse.Namespace) -> Any:
 
     data = load_record(args.file)
     if args.at:
-        hand, step = at_position(data, args.at)
-        game = Line.of_checked(data, hand).at(step)
+        hand, k = at_position(data, args.at)
+        game = Line.of_checked(data, hand).at(k)
     else:
         game = replay(data).game
     step = parse_action(game, args.action)

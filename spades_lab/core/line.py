@@ -168,7 +168,8 @@ class Line:
             marks.append(len(g.log) - base)
             if k == keep:
                 snaps[k] = g.copy()
-        return cls(index, restart(start), start.log, base, g.log[base:], marks, steps, snaps, g)
+        # ``start`` is the template too: a replay restarts from a template (records.restart)
+        return cls(index, start, start.log, base, g.log[base:], marks, steps, snaps, g)
 
     @classmethod
     def of(cls, game: Game, hand: int | None = None) -> Line:
@@ -393,8 +394,11 @@ def replay_line(record: Any, hand: int, step: int | None = None) -> tuple[Game, 
     line = Line.of_checked(data, hand, keep=step if type(step) is int else None)
     if step is not None:
         line.check_step(step)
-    end = line.final
-    play_record(end, data, since=line.hand + 1)
+    end = line._final  # the line's last position becomes the game that plays on: not copied
+    assert end is not None
+    line._final = None
+    line._source = (end, len(end.log))  # copied back if the line's last position is asked
+    play_record(end, data, since=line.hand + 1)  # for before a later hand changes it
     return end, line
 
 

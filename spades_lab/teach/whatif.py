@@ -506,6 +506,14 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
     >>> w.original.game is g, w.branch.hands[0].bids != g.hands[0].bids
     (True, True)
     """
+    return _what_if(game, at, action, options, then, players, seed, start, False)
+
+
+def _what_if(game: Game, at: tuple[int, int], action: Any,
+             options: Mapping[str, Any] | RuleSet | None, then: str | Sequence[Any],
+             players: Player | Sequence[Player] | None, seed: int, start: Game | None,
+             own: bool) -> WhatIfResult:
+    """:func:`what_if_game`; ``own``: ``start`` is the caller's to give, not copied."""
     opts: dict[str, Any] = {}
     new_rules: RuleSet | None = None
     if options:
@@ -520,7 +528,7 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
     if new_rules is not None:  # the same actions up to ``at`` under the other rules
         branch = replay_log(game, line.log(k), rules=new_rules)
     else:
-        branch = start.copy() if start is not None else line.at(k)
+        branch = line.at(k) if start is None else start if own else start.copy()
     steps = line.steps
     recorded = steps[k] if k < len(steps) else None
     rng = random.Random(seed)
@@ -580,9 +588,9 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
     """
     if not (isinstance(at, (tuple, list)) and len(at) == 2):
         raise RecordError("bad-record", f"at is a pair (hand, STEP), not {echo(at, 40)}.")
-    game, line = replay_line(record, at[0], at[1])
-    return what_if_game(game, at, action, options=options, then=then, players=players,
-                        seed=seed, start=line.at(at[1]))
+    game, line = replay_line(record, at[0], None if options else at[1])
+    return _what_if(game, at, action, options, then, players, seed,
+                    None if options else line.at(at[1]), True)
 
 
 __all__ = ["what_if", "what_if_game", "WhatIfResult", "HandDiff", "TeamDiff", "Divergence",
