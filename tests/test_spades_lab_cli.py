@@ -67,3 +67,24 @@ def test_without_the_entry_module_the_same_moment_is_a_traceback() -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode != 0 and "Traceback" in done.stderr and "KeyboardInterrupt" in \
         done.stderr
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_the_entry_module(tmp_path: Path) -> None:
+    import os
+    import zipfile
+
+    from conftest import uv_command
+
+    uv = uv_command()
+    if uv is None:
+        pytest.skip("uv is needed to build quickly (./dev.sh installs it)")
+    subprocess.run([*uv, "build", "--wheel", "--out-dir", str(tmp_path), str(ROOT)], check=True,
+                   capture_output=True, cwd=ROOT,
+                   env={**os.environ, "SPADES_LAB_PURE_PYTHON": "1"})
+    (wheel,) = tmp_path.glob("spades_lab-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        points = z.read(next(n for n in names if n.endswith("entry_points.txt"))).decode()
+        assert z.read("spades_lab_cli.py") == (ROOT / "spades_lab_cli.py").read_bytes()
+    assert "spades-lab = spades_lab_cli:main" in points

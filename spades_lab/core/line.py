@@ -16,6 +16,13 @@ It grows with :meth:`Line.extend` (the engine checks the action), shrinks with
 :meth:`Line.undo_to`, and forks with :meth:`Line.branch` (the what-if: the prefix is shared,
 the original line unchanged).
 
+Every walk through a hand's positions outside the bulk replay is a line: the what-if, the
+best-play review, the quiz's positions, the CLI's ``--at`` and ``--actions``.
+:func:`replay_line` replays a whole record and makes one hand's line on the way (the what-if of
+a record); :meth:`Line.log` is the game's log at a position (to replay it under other rules).
+Applying a hand's actions one by one, each refusal labelled with its hand and step, is
+:func:`~spades_lab.core.records.play_steps`, shared with the records' replay.
+
 >>> import random
 >>> from spades_lab import Game
 >>> g = Game("standard"); g.deal(rng=random.Random(3))
@@ -52,6 +59,7 @@ from .records import (
     restart,
 )
 from .rules import RuleSet
+from .validate import gc_paused
 
 #: A snapshot of the position is kept every this many actions, when :meth:`Line.at` first
 #: walks past it; a later ``at`` copies the nearest one and replays at most this many actions.
@@ -390,16 +398,19 @@ def replay_line(record: Any, hand: int, step: int | None = None) -> tuple[Game, 
     >>> end.to_record() == g.to_record(), len(line), line.at(4).phase
     (True, 11, 'play')
     """
-    data = load_record(record)
-    line = Line.of_checked(data, hand, keep=step if type(step) is int else None)
-    if step is not None:
-        line.check_step(step)
-    end = line._final  # the line's last position becomes the game that plays on: not copied
-    assert end is not None
-    line._final = None
-    line._source = (end, len(end.log))  # copied back if the line's last position is asked
-    play_record(end, data, since=line.hand + 1)  # for before a later hand changes it
-    return end, line
+    with gc_paused():  # as records.replay: a replay makes many objects and frees none
+        data = load_record(record)
+        line = Line.of_checked(data, hand, keep=step if type(step) is int else None)
+        if step is not None:
+            line.check_step(step)
+        # the line's last position becomes the game that plays on (not copied): the line
+        # copies it back if asked for its last position before a later hand changes it
+        end = line._final
+        assert end is not None
+        line._final = None
+        line._source = (end, len(end.log))
+        play_record(end, data, since=line.hand + 1)
+        return end, line
 
 
 __all__ = ["Line", "CHECKPOINT", "replay_line"]
