@@ -168,15 +168,18 @@ class Line:
         start = checked_game(data)
         play_record(start, data, upto=(index, 0))
         base = start.hands[index].first_event
-        g = start.copy()
+        # with a STEP to keep, the game walks on itself and the hand's first position is
+        # made only if asked for (replayed from the log); else it is kept and a copy walks
+        g = start if keep else start.copy()
         steps = hand_steps(data, index)
         marks = [len(g.log) - base]
-        snaps = {0: start}
+        snaps = {} if keep else {0: start}
         for k, _ in enumerate(play_steps(g, steps, index), 1):
             marks.append(len(g.log) - base)
             if k == keep:
                 snaps[k] = g.copy()
-        # ``start`` is the template too: a replay restarts from a template (records.restart)
+        # ``start`` is the template too: a replay restarts from a template (records.restart),
+        # and its log before ``base`` (the line's history) is never changed
         return cls(index, start, start.log, base, g.log[base:], marks, steps, snaps, g)
 
     @classmethod

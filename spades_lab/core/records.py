@@ -368,7 +368,7 @@ def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] 
         _apply(game, Step("deal", dealer if i == 0 else None, h["deal"]), i, "deal")
         if upto is None or i < upto[0]:
             _play_hand(game, h, i, n)
-        else:
+        elif upto[1]:
             for _ in play_steps(game, hand_steps(record, i)[:upto[1]], i):
                 pass
 
@@ -379,12 +379,15 @@ def play_steps(game: Game, steps: Sequence[Step], hand: int) -> Iterator[Game]:
     refuse raises :class:`RecordError` naming the hand and the step as a record's error does
     (``"bid 2"``, ``"exchange 0"``, ``"play 17"``: counted per kind from 0; ``"deal"``), the
     game as it was before that step."""
-    counts = {"bid": 0, "exchange": 0, "play": 0, "look": 0, "deal": 0}
+    counts: dict[str, int] = {}
     for step in steps:
         kind = step.kind
-        label = "deal" if kind == "deal" else f"{kind} {counts.get(kind, 0)}"
-        _apply(game, step, hand, label)
-        counts[kind] = counts.get(kind, 0) + 1
+        n = counts.get(kind, 0)
+        try:
+            apply_step(game, step)
+        except RuleError as err:
+            raise _refused(err, hand, "deal" if kind == "deal" else f"{kind} {n}") from None
+        counts[kind] = n + 1
         yield game
 
 
