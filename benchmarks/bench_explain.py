@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from spades_lab import Game, RuleSet  # noqa: E402
-from spades_lab.core.records import replay  # noqa: E402
+from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.play.players import RandomPlayer, play_hand  # noqa: E402
 from spades_lab.teach.explain import explain_hand  # noqa: E402
 from spades_lab.teach.whatif import what_if  # noqa: E402
@@ -51,7 +51,7 @@ def main() -> None:
             rates.append(len(hands) / (time.perf_counter() - t0))
         rec = hands[0].to_record()
         k = len(rec["hands"][0]["bids"]) + 9
-        legal = replay(rec, upto=(0, k)).game.legal_plays()
+        legal = Line.from_record(rec, 0).at(k).legal_plays()
         wrates = []
         for _ in range(args.repeats):
             t0 = time.perf_counter()

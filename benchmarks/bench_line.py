@@ -6,8 +6,8 @@ process's CPU time, which a busy machine disturbs less):
 
 - ``replay upto``: ``replay(record, upto=(hand, k)).game`` for every k (what the widgets, the
   quiz and the CLI's ``--at`` do today, one replay per position);
-- ``replay_at``: ``replay_at(record, (hand, k))[1]`` for every k (one whole replay and a copy
-  per position, as the what-if does);
+- ``replay_line``: ``replay_line(record, hand, k)`` and its ``line.at(k)`` for every k (one
+  whole replay, the position kept on the way, per position: as the what-if of a record does);
 - ``Line``: ``Line.from_record(record, hand)`` once, then ``line.at(k)`` for every k (the build
   counted in), and the same in a shuffled order; ``iter``: ``list(Line.from_record(...))``.
 
@@ -36,13 +36,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from spades_lab import Game, RuleSet  # noqa: E402
-from spades_lab.core.line import Line  # noqa: E402
+from spades_lab.core.line import Line, replay_line  # noqa: E402
 from spades_lab.core.records import (  # noqa: E402
     dump_record,
     hand_steps,
     load_record,
     replay,
-    replay_at,
 )
 from spades_lab.play.players import RandomPlayer, SimplePlayer, play_hand  # noqa: E402
 
@@ -94,7 +93,7 @@ def main() -> None:
         (f"standard {args.hands} hands, last", load_record(long_record(args.hands, args.seed))),
     ]
     print(f"median ms (CPU ms) for every position of one hand, {args.repeats} repeats")
-    print(f"{'record':28s} {'STEPs':>5s} {'replay upto':>19s} {'replay_at':>19s} "
+    print(f"{'record':28s} {'STEPs':>5s} {'replay upto':>19s} {'replay_line':>19s} "
           f"{'Line at(k)':>17s} {'shuffled':>17s} {'iter':>17s}  per position: Line, upto")
     rng = random.Random(args.seed)
     for name, data in records:
@@ -109,7 +108,7 @@ def main() -> None:
 
         def at(data: dict[str, Any] = data, h: int = h, ks: list[int] = ks) -> None:
             for k in ks:
-                replay_at(data, (h, k))
+                replay_line(data, h, k)[1].at(k)
 
         def line_at(order: list[int], data: dict[str, Any] = data, h: int = h
                     ) -> Callable[[], None]:

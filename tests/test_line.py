@@ -1,6 +1,7 @@
 """core.line: a hand's line of positions, checked against the records' replay it replaces."""
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -11,13 +12,13 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, state_snapshot
 from spades_lab import Game, IllegalAction, RecordError, RuleError
-from spades_lab.core.line import CHECKPOINT, Line
+from spades_lab.core.engine import BidEvent, ExchangeEvent, LookEvent, PlayEvent
+from spades_lab.core.line import CHECKPOINT, Line, replay_line
 from spades_lab.core.records import (
     Step,
     apply_step,
     hand_steps,
     load_record,
-    log_position,
     replay,
     replay_log,
 )
@@ -35,6 +36,21 @@ def _ids(p: Path) -> str:
 def _recorded(data: dict[str, Any], h: int, k: int) -> Any:
     """The record's position (hand h, STEP k) as today's replay makes it."""
     return state_snapshot(replay(data, upto=(h, k)).game)
+
+
+def _log_position(game: Game, h: int, k: int) -> int:
+    """The reference: the index into ``game.log`` of (hand h, STEP k), the looks before it
+    included, counted event by event (what ``records.log_position`` did before the line)."""
+    log = game.log
+    i = game.hands[h].first_event + 1
+    seen = 0
+    while i < len(log) and seen < k:
+        if isinstance(log[i], (BidEvent, ExchangeEvent, PlayEvent)):
+            seen += 1
+        i += 1
+    while i < len(log) and isinstance(log[i], LookEvent):
+        i += 1
+    return i
 
 
 def test_records_found() -> None:
@@ -66,7 +82,7 @@ def test_every_position_is_the_replay_upto(path: Path) -> None:
 
 def test_a_live_games_looks_belong_to_their_positions() -> None:
     """A game played live logs looks; each position is the log up to it, as the what-if
-    rebuilt it (``log_position`` + ``replay_log``)."""
+    rebuilt it (the log up to the position, replayed with ``replay_log``)."""
     for preset, seed in (("standard", 2), ("online", 5), ("acorns", 1), ("acorns8", 3)):
         g = Game(preset)
         rng = random.Random(seed)
@@ -77,7 +93,7 @@ def test_a_live_games_looks_belong_to_their_positions() -> None:
         for h in range(len(g.hands)):
             line = Line.of(g, h)
             for k in range(len(line)):
-                want = replay_log(g, g.log[:log_position(g, (h, k))])
+                want = replay_log(g, g.log[:_log_position(g, h, k)])
                 assert state_snapshot(line.at(k)) == state_snapshot(want), (preset, h, k)
         assert Line.of(g).hand == len(g.hands) - 1
         assert state_snapshot(Line.of(g).final) == state_snapshot(g)
@@ -318,3 +334,91 @@ def test_branch_is_the_position_plus_the_action(k: int, pick: int) -> None:
     assert state_snapshot(b.final) == state_snapshot(g)
     assert len(b) == k + 2 and b.steps[k].entry() == step.entry()
     assert len(line) == before_len and line.steps == before_steps
+
+
+# ---------------------------------------------------------------------------- moved here
+# (the record's walks that core.records had: replay_at -> replay_line, log_position -> Line.log,
+# the labelled step walk -> records.play_steps, a checked record read once -> Line.of_checked)
+
+_GAME = ROOT / "data" / "course" / "standard_game.json"
+
+
+@pytest.mark.parametrize("hand", [0, 4, 8])
+def test_replay_line_is_the_whole_replay_and_the_hands_line(hand: int) -> None:
+    data = load_record(_GAME)
+    whole = replay(data).game
+    n = len(hand_steps(data, hand))
+    for k in sorted({0, n // 2, n}):
+        end, line = replay_line(data, hand, k)
+        assert end.to_record() == whole.to_record()
+        assert state_snapshot(line.at(k)) == _recorded(data, hand, k)
+        assert [state_snapshot(g) for g in line] == [_recorded(data, hand, j)
+                                                     for j in range(n + 1)]
+        # the line's last position is its own, whatever the game at the end does next
+        assert state_snapshot(line.final) == _recorded(data, hand, n)
+    end, line = replay_line(data, hand)
+    assert end.to_record() == whole.to_record() and len(line) == n + 1
+
+
+def test_replay_line_refuses_a_hand_or_step_it_does_not_have() -> None:
+    with pytest.raises(RecordError) as e:
+        replay_line(_GAME, 9, 0)
+    assert e.value.rule == "bad-record" and "9 hands" in e.value.message
+    with pytest.raises(RecordError) as e:
+        replay_line(_GAME, 0, 58)
+    assert e.value.rule == "bad-record" and "no STEP 58" in e.value.message
+
+
+def test_the_line_of_the_last_hand_survives_the_game_playing_on() -> None:
+    data = load_record(ROOT / "data" / "course" / "standard_hand.json")
+    end, line = replay_line(data, 0)
+    want = state_snapshot(line.final)
+    end.deal(rng=random.Random(1))  # the game at the end goes on; the line does not
+    assert state_snapshot(line.final) == want == state_snapshot(line[-1])
+
+
+def test_of_checked_reads_the_record_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import spades_lab.core.line as line_module
+    import spades_lab.core.records as records
+
+    data = load_record(_GAME)
+    rules = records.game_from_record(_GAME).rules
+    want = _recorded(data, 3, 7)
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the record was checked again")
+
+    monkeypatch.setattr(line_module, "load_record", refuse)
+    monkeypatch.setattr(records, "load_record", refuse)
+    line = Line.of_checked(data, 3, keep=7)
+    assert state_snapshot(line.at(7)) == want
+    assert records.checked_game(data).rules == rules
+
+
+def test_a_refused_step_names_its_hand_and_its_place() -> None:
+    """One labelled walk (records.play_steps) for the replay, the line and the log replay:
+    the same hand and step in the error, counted per kind from 0."""
+    data = load_record(_GAME)
+    bad = json.loads(json.dumps(data))
+    plays = bad["hands"][2]["plays"]
+    plays[5], plays[9] = plays[9], plays[5]  # a card of a later trick played early
+    errors = []
+    for attempt in (lambda: replay(bad), lambda: replay(bad, upto=(2, 30)),
+                    lambda: Line.from_record(bad, 2), lambda: replay_line(bad, 2, 0)):
+        with pytest.raises(RecordError) as e:
+            attempt()
+        errors.append((e.value.hand, e.value.step))
+    assert len(set(errors)) == 1 and errors[0][0] == 2 and errors[0][1].startswith("play ")
+    whole = replay(data).game
+    log = Line.of(whole, 2).log(len(Line.of(whole, 2)) - 1)
+    assert replay_log(whole, log).to_record() == replay(data, upto=(2, 56)).game.to_record()
+
+
+def test_play_record_goes_on_from_a_hand() -> None:
+    from spades_lab.core.records import checked_game, play_record
+
+    data = load_record(_GAME)
+    g = checked_game(data)
+    play_record(g, data, upto=(3, 56))
+    play_record(g, data, since=4)
+    assert g.to_record() == replay(data).game.to_record()

@@ -274,14 +274,8 @@ SCENARIOS = sorted((Path(__file__).resolve().parent.parent / "data").glob("*/*.j
 def test_a_records_steps_are_its_games_steps(path: Path) -> None:
     """One step type for both: a record's entries and its replayed game's log give the same
     steps (as record entries), and applying either with ``apply_step`` gives the same game."""
-    from spades_lab.core.records import (
-        Step,
-        apply_step,
-        hand_steps,
-        log_position,
-        replay_at,
-        replay_log,
-    )
+    from spades_lab.core.line import Line, replay_line
+    from spades_lab.core.records import Step, apply_step, hand_steps, replay_log
 
     try:
         data = load_record(path)
@@ -293,10 +287,11 @@ def test_a_records_steps_are_its_games_steps(path: Path) -> None:
         from_game = hand_steps(game, i)
         assert [s.entry() for s in from_record] == [s.entry() for s in from_game]
         for k in sorted({0, len(from_game) // 2, len(from_game)}):
-            end, at = replay_at(data, (i, k))
-            assert end.to_record() == game.to_record() and at is not None
+            end, line = replay_line(data, i, k)
+            at = line.at(k)
+            assert end.to_record() == game.to_record()
             assert at.to_record() == replay(data, upto=(i, k)).game.to_record()
-            prefix = game.log[:log_position(game, (i, k))]
+            prefix = Line.of(game, i).log(k)
             assert replay_log(game, prefix).to_record() == at.to_record()
     again = Game(game.rules, players=game.players, dealer=game.first_dealer,
                  start={"scores": list(game.start_scores), "bags": list(game.start_bags)})

@@ -81,12 +81,17 @@ def _error(e: RuleError, as_json: bool) -> int:
 
 def _explain_one_action(args: argparse.Namespace) -> Any:
     """The legality explanation of ``--action`` at ``--at`` (default: the record's end)."""
+    from ..core.line import Line
     from ..core.records import load_record, replay
     from ..teach.explain import explain_bid, explain_exchange, explain_play
     from ..teach.whatif import parse_action
 
     data = load_record(args.file)
-    game = replay(data, upto=at_position(data, args.at) if args.at else None).game
+    if args.at:
+        hand, k = at_position(data, args.at)
+        game = Line.of_checked(data, hand).at(k)
+    else:
+        game = replay(data).game
     step = parse_action(game, args.action)
     kind, entry = step.kind, step.entry()
     if kind == "bid":
@@ -96,25 +101,23 @@ def _explain_one_action(args: argparse.Namespace) -> Any:
     return explain_play(game, entry["card"], entry.get("as"), entry["seat"])
 
 
-def _explain_actions(file: str, hand: int) -> list[Any]:
-    """Why each bid, exchange and lead of hand ``hand`` (0-based) was allowed, asked of the
-    position just before it."""
-    from ..core.records import apply_step, hand_steps, load_record, replay
+def _explain_actions(game: Any, hand: int) -> list[Any]:
+    """Why each bid, exchange and lead of hand ``hand`` (0-based) of ``game`` (a replayed
+    record) was allowed, asked of the position just before it on the hand's line."""
+    from ..core.line import Line
     from ..teach.explain import explain_bid, explain_exchange, explain_play
 
-    data = load_record(file)
-    game = replay(data, upto=(hand, 0)).game
+    line = Line.of(game, hand)
     out = []
-    for step in hand_steps(data, hand):
+    for position, step in zip(line, line.steps, strict=False):  # the last position: no action
         kind, e = step.kind, step.entry()
-        h = game.hand
+        h = position.hand
         if kind == "bid":
-            out.append(explain_bid(game, e["bid"], e["seat"]))
+            out.append(explain_bid(position, e["bid"], e["seat"]))
         elif kind == "exchange":
-            out.append(explain_exchange(game, e["from"], e["cards"]))
+            out.append(explain_exchange(position, e["from"], e["cards"]))
         elif h is not None and not h.trick:
-            out.append(explain_play(game, e["card"], e.get("as"), e["seat"]))
-        apply_step(game, step)
+            out.append(explain_play(position, e["card"], e.get("as"), e["seat"]))
     return out
 
 
@@ -158,7 +161,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             items: list[Any] = [explain_trick(h, k)]
         else:
             items = [explain_hand(h) for h in hands]
-        actions = {h.index: _explain_actions(args.file, h.index) for h in hands} \
+        actions = {h.index: _explain_actions(game, h.index) for h in hands} \
             if args.actions else {}
     except RuleError as e:
         return _error(e, args.json)

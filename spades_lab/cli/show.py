@@ -43,7 +43,7 @@ def position(file: str, at: str, seat: int | None) -> dict[str, Any]:
 
     data = load_record(file)
     hand, step = at_position(data, at)
-    line = Line.from_record(data, hand)
+    line = Line.of_checked(data, hand)
     steps = line.steps
     game = line.at(step)
     n = game.rules.players

@@ -7,7 +7,10 @@
 The work is streamed (a few chunks queued per worker) and so is the result: each finished chunk
 is folded into a running summary (:class:`~spades_lab.play.stats.SimSummary`, the figures
 printed) and its rows and records written to ``--out``/``--records`` at once, then dropped, so
-the command's memory does not grow with ``--hands``.  A progress bar is shown when stderr is a
+the command's memory does not grow with ``--hands``.  Each output file is written aside and
+renamed into place when the run is complete (:func:`~spades_lab.core.files.writing`): an
+interrupted or failed run leaves the file as it was, never half of one.  An existing file is
+replaced, as ``spades-lab play --out`` replaces one.  A progress bar is shown when stderr is a
 terminal, ``--processes`` is capped at the machine's cores unless ``--force-processes``, the
 output paths are checked before the run starts, and Ctrl-C stops every worker and exits 130
 with one line (the shared handling of :func:`~spades_lab.cli.common.run_command`).
@@ -52,6 +55,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from ..core.files import writing
     from ..core.rules import RuleSet, parse_option
     from ..play.sim import seat_types, worker_count
     from ..play.stats import SimSummary
@@ -82,9 +86,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         # every chunk is folded into the summary, and its rows and records written out, as it
         # arrives: nothing grows with the number of hands
-        table = stack.enter_context(open(args.out, "w", encoding="utf-8", newline="")) \
-            if args.out else None
-        records = stack.enter_context(open(args.records, "w", encoding="utf-8")) \
+        # each file whole or not at all (core.files.writing): written aside as the chunks
+        # come, renamed into place only when the run is complete, so Ctrl-C, an error or a
+        # full disk leave the old file (or none), never half a table over a good one
+        table = stack.enter_context(writing(args.out, newline=""))[0] if args.out else None
+        records = stack.enter_context(writing(args.records))[0] \
             if args.records and not args.batch else None
         if args.batch:
             _run_batch(stack, rules, args, common, summary, table)

@@ -94,7 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         data = load_record(args.file)
         hand = hand_index(len(data.get("hands", [])), args.hand)
         if args.at is not None:
-            game = Line.from_record(data, hand).at(check_step(data, hand, args.at,
+            game = Line.of_checked(data, hand).at(check_step(data, hand, args.at,
                                                              "--at STEP"))
             solver = Solver(game.rules)
             res = solver.solve(game, **budget)
@@ -131,7 +131,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 "--from-step K annotates the plays after the first K, so choose --from-step 0 "
                 f"(every play){f' to {plays - 1} (the last only)' if plays > 1 else ''}, not "
                 f"{echo(args.from_step, 20)}.", hand=hand)
-        game = Line.from_record(data, hand).final  # the game to the end of that hand
+        game = Line.of_checked(data, hand).final  # the game to the end of that hand
         solver = Solver(game.rules)
         stopped = None
         try:

@@ -33,6 +33,7 @@ Every refusal is an :class:`~spades_lab.core.errors.OutputError` with a stable i
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import shutil
@@ -104,36 +105,110 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     cannot-write - Could not write F/missing/a.bin: no such file or directory.
     >>> shutil.rmtree(folder)
     """
+    with writing(path, binary=True) as (f, target):
+        f.write(data)
+    return target
+
+
+@contextmanager
+def writing(path: str | os.PathLike[str], *, binary: bool = False, encoding: str = "utf-8",
+            newline: str | None = None) -> Iterator[tuple[Any, Path]]:
+    """A file to write ``path`` through as a stream, whole or not at all: ``with
+    writing(path) as (f, target):`` gives the open file (text, or bytes with ``binary``) and
+    the path it will replace.  What is written goes to a hidden temporary file in the same
+    folder; when the ``with`` block ends normally it is flushed to the disk and renamed over
+    ``path`` (as :func:`write_bytes` does); when the block raises (an error, Ctrl-C) or the
+    disk is full, the temporary file is removed, an old file at ``path`` is left as it was,
+    and the exception goes on (a failure to write raised as :class:`OutputError`
+    ``cannot-write``).  Long outputs (a simulation's rows) are written this way without being
+    held in memory.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()); _ = write_text(folder / "rows.csv", "old")
+    >>> try:
+    ...     with writing(folder / "rows.csv") as (f, _):
+    ...         _ = f.write("half a ro")
+    ...         raise KeyboardInterrupt
+    ... except KeyboardInterrupt:
+    ...     pass
+    >>> (folder / "rows.csv").read_text(), sorted(p.name for p in folder.iterdir())
+    ('old', ['rows.csv'])
+    >>> with writing(folder / "rows.csv") as (f, _):
+    ...     _ = f.write("a,b\\n")
+    >>> (folder / "rows.csv").read_text()
+    'a,b\\n'
+    >>> shutil.rmtree(folder)
+    """
     target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     existed = target.exists()
     tmp: str | None = None
-    try:
-        clean_stale(target)
-        if target.is_dir():
-            raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{MARK}-new-{os.getpid()}-",
-                                   dir=target.parent or ".")
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.chmod(tmp, stat.S_IMODE(target.stat().st_mode) if existed else _default_mode(0o666))
-        os.replace(tmp, target)
-        tmp = None
-        _sync_folder(target.parent)
-    except OSError as e:
-        if isinstance(e, OutputError):
-            raise
+
+    def failed(e: OSError) -> OutputError:
         kept = " The old file is as it was." if existed else ""
-        raise OutputError("cannot-write", f"Could not write {shown(path)}: {_reason(e)}."
-                          f"{kept}", path=os.fspath(path)) from e
+        return OutputError("cannot-write", f"Could not write {shown(path)}: {_reason(e)}."
+                           f"{kept}", path=os.fspath(path))
+
+    raw: _Raw | None = None
+    try:
+        try:
+            clean_stale(target)
+            if target.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "it is a folder, not a file")
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.{MARK}-new-{os.getpid()}-",
+                                       dir=target.parent or ".")
+        except OSError as e:
+            raise failed(e) from e
+        raw = _Raw(fd, failed)
+        buffered = io.BufferedWriter(raw)
+        f: Any = buffered if binary else \
+            io.TextIOWrapper(buffered, encoding=encoding, newline=newline)
+        yield f, target  # a failure to write raises OutputError; the caller's errors go on
+        f.flush()
+        try:
+            os.fsync(fd)
+            raw.close()
+            raw = None
+            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode) if existed
+                     else _default_mode(0o666))
+            os.replace(tmp, target)
+            tmp = None
+            _sync_folder(target.parent)
+        except OSError as e:
+            raise failed(e) from e
     finally:
+        if raw is not None:
+            raw.close()  # the file descriptor only: what is still buffered is dropped
         if tmp is not None:
             _remove(Path(tmp))
-    return target
+
+
+class _Raw(io.RawIOBase):
+    """The temporary file of :func:`writing`, below its buffer: every write goes to
+    ``os.write``, and a failure (a full disk) becomes :class:`OutputError` naming the file."""
+
+    def __init__(self, fd: int, failed: Callable[[OSError], OutputError]) -> None:
+        super().__init__()
+        self._fd = fd
+        self._failed = failed
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, data: Any) -> int:
+        try:
+            return os.write(self._fd, data)
+        except OSError as e:
+            raise self._failed(e) from e
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                os.close(self._fd)
+            finally:
+                super().close()
 
 
 def _default_mode(full: int) -> int:
@@ -445,5 +520,5 @@ def hold_lock(path: Path, *, wait: float = 1200.0, on_wait: Callable[[], None] |
         os.close(fd)
 
 
-__all__ = ["write_text", "write_bytes", "check_target", "check_writable", "replace_folders",
-           "clean_stale", "make_writable", "hold_lock", "shown", "MARK"]
+__all__ = ["write_text", "write_bytes", "writing", "check_target", "check_writable",
+           "replace_folders", "clean_stale", "make_writable", "hold_lock", "shown", "MARK"]

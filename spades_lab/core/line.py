@@ -16,6 +16,13 @@ It grows with :meth:`Line.extend` (the engine checks the action), shrinks with
 :meth:`Line.undo_to`, and forks with :meth:`Line.branch` (the what-if: the prefix is shared,
 the original line unchanged).
 
+Every walk through a hand's positions outside the bulk replay is a line: the what-if, the
+best-play review, the quiz's positions, the CLI's ``--at`` and ``--actions``.
+:func:`replay_line` replays a whole record and makes one hand's line on the way (the what-if of
+a record); :meth:`Line.log` is the game's log at a position (to replay it under other rules).
+Applying a hand's actions one by one, each refusal labelled with its hand and step, is
+:func:`~spades_lab.core.records.play_steps`, shared with the records' replay.
+
 >>> import random
 >>> from spades_lab import Game
 >>> g = Game("standard"); g.deal(rng=random.Random(3))
@@ -43,14 +50,16 @@ from .errors import IllegalAction, RecordError, RuleError, echo
 from .records import (
     Step,
     apply_step,
-    game_from_record,
+    checked_game,
     hand_steps,
     load_record,
     play_record,
+    play_steps,
     replay_log,
     restart,
 )
 from .rules import RuleSet
+from .validate import gc_paused
 
 #: A snapshot of the position is kept every this many actions, when :meth:`Line.at` first
 #: walks past it; a later ``at`` copies the nearest one and replays at most this many actions.
@@ -144,26 +153,34 @@ class Line:
         dict).  The hands before it are replayed in bulk; this hand's actions are checked one
         by one, and one the rules refuse raises :class:`RecordError` naming the hand, the step
         and the rule.  The record's later hands are checked for their shape only (as
-        :func:`~spades_lab.core.records.load_record` checks every record), not replayed."""
-        data = load_record(record)
+        :func:`~spades_lab.core.records.load_record` checks every record), not replayed
+        (:func:`replay_line` replays them too)."""
+        return cls.of_checked(load_record(record), hand)
+
+    @classmethod
+    def of_checked(cls, data: Mapping[str, Any], hand: int, *, keep: int | None = None
+                   ) -> Line:
+        """:meth:`from_record` of a record ``data`` already read and checked by
+        :func:`~spades_lab.core.records.load_record` (its shape is not checked again; its
+        actions are).  ``keep``: a STEP whose position is kept on the way, so that ``at(keep)``
+        replays nothing."""
         index = _hand_index(hand, len(data.get("hands", [])), "This record")
-        start = game_from_record(data)
+        start = checked_game(data)
         play_record(start, data, upto=(index, 0))
         base = start.hands[index].first_event
-        g = start.copy()
+        # with a STEP to keep, the game walks on itself and the hand's first position is
+        # made only if asked for (replayed from the log); else it is kept and a copy walks
+        g = start if keep else start.copy()
         steps = hand_steps(data, index)
         marks = [len(g.log) - base]
-        counts = {"bid": 0, "exchange": 0, "play": 0}
-        for step in steps:
-            try:
-                apply_step(g, step)
-            except RuleError as err:
-                raise RecordError(err.rule, err.message, hand=index,
-                                  step=f"{step.kind} {counts[step.kind]}", **err.details) from None
-            counts[step.kind] += 1
+        snaps = {} if keep else {0: start}
+        for k, _ in enumerate(play_steps(g, steps, index), 1):
             marks.append(len(g.log) - base)
-        return cls(index, restart(start), start.log, base, g.log[base:], marks, steps,
-                   {0: start}, g)
+            if k == keep:
+                snaps[k] = g.copy()
+        # ``start`` is the template too: a replay restarts from a template (records.restart),
+        # and its log before ``base`` (the line's history) is never changed
+        return cls(index, start, start.log, base, g.log[base:], marks, steps, snaps, g)
 
     @classmethod
     def of(cls, game: Game, hand: int | None = None) -> Line:
@@ -369,4 +386,34 @@ class Line:
         return self._final
 
 
-__all__ = ["Line", "CHECKPOINT"]
+def replay_line(record: Any, hand: int, step: int | None = None) -> tuple[Game, Line]:
+    """A whole record replayed (as :func:`~spades_lab.core.records.replay`: the game at its
+    end) and the :class:`Line` of its hand ``hand`` (0 is the first), made on the way: one
+    replay serves both.  With ``step``, the position at that STEP is kept on the way, so
+    ``line.at(step)`` replays nothing (what a what-if of a record branches from).
+
+    >>> import random
+    >>> from spades_lab import Game
+    >>> g = Game("standard"); g.deal(rng=random.Random(3))
+    >>> for b in (3, 4, "nil", 3): g.bid(b)
+    >>> for _ in range(6): g.play(g.legal_plays()[0])
+    >>> end, line = replay_line(g.to_record(), 0, 4)
+    >>> end.to_record() == g.to_record(), len(line), line.at(4).phase
+    (True, 11, 'play')
+    """
+    with gc_paused():  # as records.replay: a replay makes many objects and frees none
+        data = load_record(record)
+        line = Line.of_checked(data, hand, keep=step if type(step) is int else None)
+        if step is not None:
+            line.check_step(step)
+        # the line's last position becomes the game that plays on (not copied): the line
+        # copies it back if asked for its last position before a later hand changes it
+        end = line._final
+        assert end is not None
+        line._final = None
+        line._source = (end, len(end.log))
+        play_record(end, data, since=line.hand + 1)
+        return end, line
+
+
+__all__ = ["Line", "CHECKPOINT", "replay_line"]

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -309,11 +309,14 @@ class ReplayResult:
 
 def game_from_record(record: str | Path | Mapping[str, Any]) -> Game:
     """A fresh :class:`Game` set up from a record's rules, players and start (no hands)."""
-    return _new_game(load_record(record))
+    return checked_game(load_record(record))
 
 
-def _new_game(data: Mapping[str, Any]) -> Game:
-    """The game a checked record starts from."""
+def checked_game(data: Mapping[str, Any]) -> Game:
+    """The fresh :class:`Game` (no hands) that a record already checked by
+    :func:`load_record` starts from: :func:`game_from_record` without checking the record's
+    shape a second time.  Its rules, players and start are still checked by the engine
+    (``bad-record``)."""
     try:
         rules = rules_from_json(data["rules"])
     except RuleError as e:
@@ -338,41 +341,24 @@ def replay(record: str | Path | Mapping[str, Any], *, upto: tuple[int, int] | No
         data = load_record(record)
         if upto is not None:
             upto = check_upto(data, upto)
-        game = _new_game(data)
+        game = checked_game(data)
         play_record(game, data, upto=upto)
         del data  # freed before the collector is back on, which then has less to look at
         return ReplayResult.of(game)
 
 
-def replay_at(record: str | Path | Mapping[str, Any], at: tuple[int, int]
-              ) -> tuple[Game, Game | None]:
-    """Replay a whole record (as :func:`replay`) and keep a copy of the game at position ``at``
-    = (hand, STEP) on the way: (the game at the end, the game at ``at`` or None if the record
-    never reaches it).  One replay serves both."""
-    with gc_paused():
-        data = load_record(record)
-        game = _new_game(data)
-        hands = data.get("hands", [])
-        if not 0 <= at[0] < len(hands):
-            raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no "
-                              f"hand {at[0]}.", hand=at[0])
-        copy = play_record(game, data, copy_at=at)
-        return game, copy
-
-
 def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] | None = None,
-                copy_at: tuple[int, int] | None = None) -> Game | None:
-    """Apply a loaded record's hands to ``game`` (fresh, from :func:`game_from_record`), up to
-    ``upto`` = (hand, k) if given; with ``copy_at``, return a copy of the game taken at that
-    position on the way (None if the record never reaches it).  Raises :class:`RecordError`
+                since: int = 0) -> None:
+    """Apply a loaded record's hands to ``game``, up to ``upto`` = (hand, k) if given (after
+    hand ``hand``'s first ``k`` actions, in STEP order).  ``game`` is fresh (from
+    :func:`checked_game`), or with ``since``, the game at the end of the record's hand
+    ``since - 1``, and the hands from ``since`` on are applied.  Raises :class:`RecordError`
     naming the hand, the step and the rule."""
     n = game.rules.players
-    copy: Game | None = None
-    for i, h in enumerate(record.get("hands", [])):
-        if upto is not None and i > upto[0]:
-            break
-        limit = upto[1] if upto is not None and i == upto[0] else None
-        pause = copy_at[1] if copy_at is not None and i == copy_at[0] else None
+    hands = record.get("hands", [])
+    last = len(hands) if upto is None else min(len(hands), upto[0] + 1)
+    for i in range(since, last):
+        h = hands[i]
         dealer = h.get("dealer")
         if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < n):
             raise _bad(f"The dealer must be a seat 0-{n - 1}.", i, "deal")
@@ -380,21 +366,29 @@ def play_record(game: Game, record: Mapping[str, Any], *, upto: tuple[int, int] 
             raise _bad(f"Hand {i}'s dealer should be seat {game.next_dealer} (the deal passes "
                        f"clockwise), not {dealer}.", i, "deal")
         _apply(game, Step("deal", dealer if i == 0 else None, h["deal"]), i, "deal")
-        if limit is None and pause is None:
+        if upto is None or i < upto[0]:
             _play_hand(game, h, i, n)
-            continue
-        counts = {"bid": 0, "exchange": 0, "play": 0}
-        steps = hand_steps(record, i)
-        if limit is not None:
-            steps = steps[:limit]
-        for k, step in enumerate(steps):
-            if k == pause:
-                copy = game.copy()
-            _apply(game, step, i, f"{step.kind} {counts[step.kind]}")
-            counts[step.kind] += 1
-        if pause is not None and pause == len(steps):
-            copy = game.copy()
-    return copy
+        elif upto[1]:
+            for _ in play_steps(game, hand_steps(record, i)[:upto[1]], i):
+                pass
+
+
+def play_steps(game: Game, steps: Sequence[Step], hand: int) -> Iterator[Game]:
+    """Apply ``steps`` (actions of hand ``hand``, in order) to ``game`` one by one, yielding
+    ``game`` after each: the one labelled walk through a hand's positions.  A step the rules
+    refuse raises :class:`RecordError` naming the hand and the step as a record's error does
+    (``"bid 2"``, ``"exchange 0"``, ``"play 17"``: counted per kind from 0; ``"deal"``), the
+    game as it was before that step."""
+    counts: dict[str, int] = {}
+    for step in steps:
+        kind = step.kind
+        n = counts.get(kind, 0)
+        try:
+            apply_step(game, step)
+        except RuleError as err:
+            raise _refused(err, hand, "deal" if kind == "deal" else f"{kind} {n}") from None
+        counts[kind] = n + 1
+        yield game
 
 
 def check_upto(record: Mapping[str, Any], upto: Any) -> tuple[int, int]:
@@ -410,8 +404,7 @@ def check_upto(record: Mapping[str, Any], upto: Any) -> tuple[int, int]:
     if not 0 <= hand < len(hands):
         raise _bad(f"There is no hand {hand}: the record's hands are numbered 0-"
                    f"{len(hands) - 1}.", hand=hand if 0 <= hand < 10**6 else None)
-    h = hands[hand]
-    steps = sum(len(h.get(key, [])) for key in ("bids", "exchange", "plays"))
+    steps = len(hand_steps(record, hand))
     if not 0 <= k <= steps:
         raise _bad(f"There is no step {k} in hand {hand}: its steps are 0-{steps} (the number "
                    "of actions to replay, bids first, then exchanges, then plays).", hand=hand)
@@ -468,48 +461,30 @@ def restart(template: Game, rules: RuleSet | None = None) -> Game:
                 start={"scores": list(template.start_scores), "bags": list(template.start_bags)})
 
 
-def log_position(game: Game, at: tuple[int, int]) -> int:
-    """The index into ``game.log`` of position ``at`` = (hand, STEP): the log before STEP's
-    action (with the looks before it).  Raises :class:`RecordError` for a hand the game does
-    not have or a STEP outside 0..(the hand's actions)."""
-    h, k = at
-    steps = hand_steps(game, h)
-    if not 0 <= k <= len(steps):
-        raise RecordError("bad-record", f"Hand {h} has {len(steps)} recorded actions: STEP must "
-                          f"be 0-{len(steps)}.", hand=h, step=str(k))
-    i = game.hands[h].first_event + 1
-    seen = 0
-    log = game.log
-    while i < len(log) and seen < k:
-        if isinstance(log[i], (BidEvent, ExchangeEvent, PlayEvent)):
-            seen += 1
-        i += 1
-    while i < len(log) and isinstance(log[i], LookEvent):
-        i += 1
-    return i
-
-
 def replay_log(template: Game, events: Sequence[Any], *, rules: RuleSet | None = None) -> Game:
     """A fresh game like ``template`` (see :func:`restart`) with ``events`` (from a
     ``Game.log``) applied in order.  A step the rules refuse raises :class:`RecordError` naming
-    the hand and step."""
+    the hand and step (:func:`play_steps`).  (A position of a hand is
+    :meth:`Line.at <spades_lab.core.line.Line.at>`; its log, to replay here under other rules,
+    :meth:`Line.log <spades_lab.core.line.Line.log>`.)"""
     g = restart(template, rules)
     hand = -1
-    counts: dict[str, int] = {}
+    steps: list[Step] = []
     for ev in events:
         step = Step.of(ev)
         if step is None:
             continue
         if step.kind == "deal":
+            for _ in play_steps(g, steps, hand):
+                pass
             hand += 1
-            counts = {"bid": 0, "exchange": 0, "play": 0, "look": 0}
-            _apply(g, step, hand, "deal")
-            continue
-        _apply(g, step, hand, f"{step.kind} {counts[step.kind]}")
-        counts[step.kind] += 1
+            steps = []
+        steps.append(step)
+    for _ in play_steps(g, steps, hand):
+        pass
     return g
 
 
 __all__ = ["Step", "hand_steps", "apply_step", "load_record", "dump_record",
-           "game_from_record", "game_to_record", "replay", "replay_at", "play_record", "replay_log",
-           "restart", "log_position", "HandSummary", "ReplayResult"]
+           "game_from_record", "checked_game", "game_to_record", "replay", "play_record",
+           "play_steps", "replay_log", "restart", "HandSummary", "ReplayResult"]

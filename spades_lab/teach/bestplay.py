@@ -29,9 +29,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.cards import SUITS, Play
-from ..core.engine import DealEvent, Game, Hand, HandScoredEvent, PlayEvent
-from ..core.errors import RuleError
-from ..core.records import Step, apply_step, replay_log
+from ..core.engine import Game, Hand
+from ..core.errors import ArgumentError, RecordError, echo
+from ..core.line import Line
 from ..core.rules import seat_name
 from ..core.words import noun, plural
 from ..solver.search import Position, Solver
@@ -336,22 +336,17 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
 def _positions(game: Game, hand_index: int, seat: int | None,
                from_step: int) -> list[tuple[int, int, Play, Position]]:
     """(step, seat, play, position before it) for each play of the hand from ``from_step``
-    on (by ``seat`` only, unless None), the positions rebuilt through the engine."""
-    hand = game.hands[hand_index]
-    start = hand.first_event
-    g = replay_log(game, game.log[:start + 1])
+    on (by ``seat`` only, unless None; ``step`` counts the hand's plays from 0), the positions
+    those of the hand's :class:`~spades_lab.core.line.Line`."""
+    line = Line.of(game, hand_index)
     out = []
-    step = 0
-    for ev in game.log[start + 1:]:
-        if isinstance(ev, (DealEvent, HandScoredEvent)):
-            break
-        if isinstance(ev, PlayEvent):
-            if step >= from_step and (seat is None or ev.seat == seat):
-                out.append((step, ev.seat, ev.play, Position.from_game(g)))
-            step += 1
-        st = Step.of(ev)
-        if st is not None:
-            apply_step(g, st)
+    plays = 0
+    for position, step in zip(line, line.steps, strict=False):  # the last position: no action
+        if step.kind == "play":
+            if plays >= from_step and (seat is None or step.seat == seat):
+                assert step.seat is not None
+                out.append((plays, step.seat, step.value, Position.from_game(position)))
+            plays += 1
     return out
 
 
@@ -383,12 +378,15 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
     """
     if hand_index is None:
         hand_index = len(game.hands) - 1
-    if not 0 <= hand_index < len(game.hands):
-        raise RuleError("bad-position", f"There is no hand {hand_index + 1} to look at.")
+    if type(hand_index) is not int or not 0 <= hand_index < len(game.hands):
+        raise RecordError("bad-record", f"There is no hand {echo(hand_index, 20)} to look at: "
+                          + (f"the game's hands are 0 (the first) to {len(game.hands) - 1}."
+                             if game.hands else "the game has no hands yet."))
     rules = game.rules
     n = rules.players
-    if not 0 <= seat < n:
-        raise RuleError("bad-position", f"There is no seat {seat} at a table of {n}.")
+    if type(seat) is not int or not 0 <= seat < n:
+        raise ArgumentError(f"There is no seat {echo(seat, 20)} at a table of {n}: the seats "
+                            f"are 0 to {n - 1}.", argument="seat")
     s = solver or Solver(rules)
     who = "you" if you else seat_name(seat, n)
     t0 = time.monotonic()

@@ -26,7 +26,8 @@ from typing import Any
 
 from ..core.engine import Game
 from ..core.errors import RecordError, RuleError
-from ..core.records import ReplayResult, hand_steps, replay
+from ..core.line import Line
+from ..core.records import ReplayResult, replay
 from ..core.rules import RuleSet, team_name
 from ..core.scoring import LineItem, NilResult
 from .whatif import Divergence, Told, other_rules, same_teams, what_if_game
@@ -231,7 +232,7 @@ def _divergence_lines(label: str, side: ReplayResult, divergences: tuple[Diverge
     out = []
     n = side.rules.players
     for d in divergences:
-        steps = hand_steps(side.game, d.hand) if d.hand < len(side.game.hands) else []
+        steps = Line.of(side.game, d.hand).steps if d.hand < len(side.game.hands) else ()
         where = place_words(steps, d.step, n) if steps else "the hand"
         out.append(f"  Under {label}, in {where} of hand {d.hand + 1}, the record no longer "
                    f"fits: {d.message} The players finish that hand.")

@@ -51,17 +51,9 @@ from typing import Any
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card
 from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
-from ..core.errors import IllegalAction, OptionError, RuleError, echo, parse_whole
-from ..core.line import Line
-from ..core.records import (
-    HandSummary,
-    ReplayResult,
-    Step,
-    apply_step,
-    hand_steps,
-    replay_at,
-    replay_log,
-)
+from ..core.errors import IllegalAction, OptionError, RecordError, RuleError, echo, parse_whole
+from ..core.line import Line, replay_line
+from ..core.records import HandSummary, ReplayResult, Step, apply_step, replay_log
 from ..core.rules import RuleSet, seat_name, team_name
 from ..core.scoring import LineItem, NilResult
 from ..play.players import Player, SimplePlayer, act
@@ -325,13 +317,18 @@ def _suit_words(letter: str | None) -> str:
     return "none" if letter is None else SUITS[letter].name
 
 
+def _steps(game: Game, hand: int) -> tuple[Step, ...]:
+    """The actions of ``game``'s hand ``hand`` in STEP order (none if it has no such hand)."""
+    return Line.of(game, hand).steps if hand < len(game.hands) else ()
+
+
 def _question(w: WhatIfResult, n: int) -> list[str]:
     h, k = w.at
-    branch_steps = hand_steps(w.branch.game, h) if h < len(w.branch.game.hands) else []
+    branch_steps = _steps(w.branch.game, h)
     if w.action is None or k >= len(branch_steps):
         return []
     new = branch_steps[k]
-    steps = hand_steps(w.original.game, h) if h < len(w.original.game.hands) else []
+    steps = _steps(w.original.game, h)
     old = steps[k] if k < len(steps) else None
     if old is None:
         instead = " next"
@@ -355,8 +352,7 @@ def describe_whatif(w: WhatIfResult) -> str:
                                            ["(the same rules in other words)"]]
     lines.append(_POLICY_WORDS.get(w.policy, f"Then: {w.policy}."))
     for d in w.divergences:
-        steps = hand_steps(w.original.game, d.hand) if d.hand < len(w.original.game.hands) \
-            else []
+        steps = _steps(w.original.game, d.hand)
         refused = step_words(steps[d.step], n) if d.step < len(steps) else "the next action"
         where = place_words(steps, d.step, n) if steps else "the hand"
         lines.append(f"  In {where} of hand {d.hand + 1}, the record's next action ({refused}) "
@@ -510,6 +506,14 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
     >>> w.original.game is g, w.branch.hands[0].bids != g.hands[0].bids
     (True, True)
     """
+    return _what_if(game, at, action, options, then, players, seed, start, False)
+
+
+def _what_if(game: Game, at: tuple[int, int], action: Any,
+             options: Mapping[str, Any] | RuleSet | None, then: str | Sequence[Any],
+             players: Player | Sequence[Player] | None, seed: int, start: Game | None,
+             own: bool) -> WhatIfResult:
+    """:func:`what_if_game`; ``own``: ``start`` is the caller's to give, not copied."""
     opts: dict[str, Any] = {}
     new_rules: RuleSet | None = None
     if options:
@@ -524,7 +528,7 @@ def what_if_game(game: Game, at: tuple[int, int] = (0, 0), action: Any = None, *
     if new_rules is not None:  # the same actions up to ``at`` under the other rules
         branch = replay_log(game, line.log(k), rules=new_rules)
     else:
-        branch = start.copy() if start is not None else line.at(k)
+        branch = line.at(k) if start is None else start if own else start.copy()
     steps = line.steps
     recorded = steps[k] if k < len(steps) else None
     rng = random.Random(seed)
@@ -578,12 +582,15 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
     ``action=None`` keeps the recorded action (useful with ``options``).  Raises
     :class:`IllegalAction` (rule id of RULINGS.md section 7) for an illegal replacement, and
     :class:`RecordError` for a bad record or a STEP outside the hand.  The record is replayed
-    once (a copy of the game taken at ``at`` on the way) and branched with
-    :func:`what_if_game` (under changed ``options`` the branch replays up to ``at`` itself).
+    once (:func:`~spades_lab.core.line.replay_line`: the line of hand ``at[0]`` made on the
+    way, the position at ``at`` kept) and branched with :func:`what_if_game` (under changed
+    ``options`` the branch replays up to ``at`` itself).
     """
-    game, start = replay_at(record, at)
-    return what_if_game(game, at, action, options=options, then=then, players=players,
-                        seed=seed, start=start)
+    if not (isinstance(at, (tuple, list)) and len(at) == 2):
+        raise RecordError("bad-record", f"at is a pair (hand, STEP), not {echo(at, 40)}.")
+    game, line = replay_line(record, at[0], None if options else at[1])
+    return _what_if(game, at, action, options, then, players, seed,
+                    None if options else line.at(at[1]), True)
 
 
 __all__ = ["what_if", "what_if_game", "WhatIfResult", "HandDiff", "TeamDiff", "Divergence",

@@ -1,0 +1,51 @@
+"""teach.bestplay's refusals and positions: the ids are RULE_IDS', the positions the Line's."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from spades_lab import RULE_IDS, Game, RuleError
+from spades_lab.core.errors import ArgumentError, RecordError
+from spades_lab.core.line import Line
+from spades_lab.play.players import SimplePlayer, play_hand
+from spades_lab.solver.search import Position
+from spades_lab.teach.bestplay import _positions, review_plays
+
+
+def _game() -> Game:
+    g = Game("standard")
+    play_hand(g, [SimplePlayer()] * 4, random.Random(4))
+    return g
+
+
+@pytest.mark.parametrize("kwargs, kind", [
+    ({"seat": 0, "hand_index": 1}, RecordError), ({"seat": 0, "hand_index": -1}, RecordError),
+    ({"seat": 0, "hand_index": "1"}, RecordError), ({"seat": 4}, ArgumentError),
+    ({"seat": -1}, ArgumentError), ({"seat": "North"}, ArgumentError)])
+def test_refusals_carry_a_rule_id_of_rule_ids(kwargs: dict[str, Any], kind: type) -> None:
+    g = _game()
+    before = g.to_record()
+    with pytest.raises(RuleError) as e:
+        review_plays(g, time_limit=None, **kwargs)
+    assert type(e.value) is kind and e.value.rule in RULE_IDS
+    assert "There is no" in e.value.message and g.to_record() == before
+
+
+def test_a_game_with_no_hands_is_refused_in_words() -> None:
+    with pytest.raises(RecordError) as e:
+        review_plays(Game("standard"), 0)
+    assert e.value.message.endswith("the game has no hands yet.")
+
+
+def test_the_positions_are_the_lines() -> None:
+    g = _game()
+    line = Line.of(g, 0)
+    plays = [k for k, s in enumerate(line.steps) if s.kind == "play"]
+    got = _positions(g, 0, 1, 20)
+    want = [(j, line.steps[k].seat, line.steps[k].value, line.at(k))
+            for j, k in enumerate(plays) if j >= 20 and line.steps[k].seat == 1]
+    assert [(a, b, c) for a, b, c, _ in got] == [(a, b, c) for a, b, c, _ in want]
+    assert [p for *_, p in got] == [Position.from_game(w) for *_, w in want]
+    assert len(got) == 8
