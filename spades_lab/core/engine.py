@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .bids import Bid, all_bids, parse_bid
@@ -37,8 +38,8 @@ from .cards import (
     parse_card,
     suit_name,
 )
-from .errors import IllegalAction, RuleError, echo
-from .rules import RuleSet, seat_name
+from .errors import IllegalAction, Rule, RuleError, echo
+from .rules import RuleSet, rules_of, seat_name
 from .scoring import Outcome, TeamScore, game_outcome, score_hand
 from .tricks import (
     REFUSED_BY,
@@ -53,7 +54,30 @@ from .tricks import (
     trump_states_through,
 )
 
-DEAL, BIDDING, EXCHANGE, PLAY, OVER = "deal", "bidding", "exchange", "play", "over"
+
+class Phase(StrEnum):
+    """What a hand (or the game) is waiting for: ``Hand.phase``, ``Game.phase`` and
+    ``SeatView.phase`` are members.  A member *is* its name: it equals the string and
+    ``str()``, ``repr()`` and JSON show it, so records and messages read as before.
+
+    >>> Phase.PLAY, Phase("bidding") is Phase.BIDDING, Phase.OVER == "over"
+    ('play', True, True)
+    """
+
+    DEAL = "deal"          # waiting for the next deal
+    BIDDING = "bidding"
+    EXCHANGE = "exchange"  # the blind nil exchange
+    PLAY = "play"
+    OVER = "over"          # the game is won (only ``Game.phase``)
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+# The members under module names, for the engine's own hot paths (a module global is read
+# about five times faster than ``Phase.PLAY``); code outside the engine writes ``Phase.X``.
+DEAL, BIDDING, EXCHANGE, PLAY, OVER = (Phase.DEAL, Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY,
+                                       Phase.OVER)
 
 # ---------------------------------------------------------------------------- events
 
@@ -162,7 +186,7 @@ class Check:
     """The answer to "may this seat do this?": ``ok``, and when not, the rule id and words."""
 
     ok: bool
-    rule: str | None = None
+    rule: Rule | None = None
     message: str = ""
     details: dict[str, Any] = field(default_factory=dict)
 
@@ -180,7 +204,7 @@ OK = Check(True)
 RECORD_FORMAT = "spades-lab/1"
 
 
-def _no(rule: str, message: str, **details: Any) -> Check:
+def _no(rule: Rule, message: str, **details: Any) -> Check:
     return Check(False, rule, message, details)
 
 
@@ -190,7 +214,7 @@ def _no(rule: str, message: str, **details: Any) -> Check:
 # rules as an IndexError or TypeError.
 
 
-def _bad_seat(seat: Any, n: int, rule: str) -> Check | None:
+def _bad_seat(seat: Any, n: int, rule: Rule) -> Check | None:
     """None when ``seat`` is a seat number of an ``n``-player table, else the refusal."""
     if type(seat) is int and 0 <= seat < n:
         return None
@@ -814,7 +838,7 @@ class SeatView(NamedTuple):
     decision, so it is cheap to build."""
 
     seat: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     dealer: int
@@ -851,8 +875,7 @@ class Game:
 
     def __init__(self, rules: RuleSet | str = "standard", *, players: Sequence[str] | None = None,
                  dealer: int = 0, start: dict[str, Sequence[int]] | None = None) -> None:
-        if isinstance(rules, str):
-            rules = RuleSet.preset(rules)
+        rules = rules_of(rules)
         self.rules = rules
         n = rules.players
         if players is not None and (not isinstance(players, (list, tuple)) or not all(
@@ -910,7 +933,7 @@ class Game:
         return game_html(self)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``deal`` (waiting for the next deal), ``bidding``, ``exchange``, ``play`` or
         ``over``."""
         h = self.hand
@@ -1266,5 +1289,5 @@ def game_to_record(game: Game) -> dict[str, Any]:
 # that still import them from the engine (spades_lab.solver).
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
            "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
-           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "DEAL", "BIDDING",
-           "EXCHANGE", "PLAY", "OVER"]
+           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "Phase", "DEAL",
+           "BIDDING", "EXCHANGE", "PLAY", "OVER"]
