@@ -11,10 +11,10 @@ from typing import Any
 
 class Rule(StrEnum):
     """The rule ids of RULINGS.md section 7, one member each (:data:`RULE_IDS` says what each
-    means).  A member *is* its id: it equals the string, hashes like it, and ``str()``,
-    ``repr()`` and JSON show the id itself, so records, quizzes, notebooks and messages read
-    the same as with plain strings; code writes ``Rule.BAD_RECORD`` and mypy refuses a
-    misspelt id.
+    means), and the three refusals of the double-dummy analysis (:data:`SOLVER_IDS`).  A
+    member *is* its id: it equals the string, hashes like it, and ``str()``, ``repr()`` and
+    JSON show the id itself, so records, quizzes, notebooks and messages read the same as with
+    plain strings; code writes ``Rule.BAD_RECORD`` and mypy refuses a misspelt id.
 
     >>> Rule.BAD_RECORD, str(Rule.MUST_FOLLOW_SUIT), Rule("wrong-phase") is Rule.WRONG_PHASE
     ('bad-record', 'must-follow-suit', True)
@@ -37,6 +37,10 @@ class Rule(StrEnum):
     EXCHANGE_INVALID = "exchange-invalid"
     BAD_RECORD = "bad-record"
     BAD_OPTION = "bad-option"
+    # the solver's (spades_lab.solver): not rules of the game, as stable
+    BAD_POSITION = "bad-position"
+    BAD_BUDGET = "bad-budget"
+    BUDGET_EXCEEDED = "budget-exceeded"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -63,24 +67,33 @@ RULE_IDS: dict[Rule, str] = {
     Rule.BAD_OPTION: "an unknown rule-set option or a bad option value",
 }
 
+#: The ids the double-dummy analysis refuses with: not rules of the game (so not in
+#: :data:`RULE_IDS`), but members of :class:`Rule` and as stable.
+SOLVER_IDS: dict[Rule, str] = {
+    Rule.BAD_POSITION: "the hand, seat or bid asked about is not in the game",
+    Rule.BAD_BUDGET: "a time or node limit that is not a positive number",
+    Rule.BUDGET_EXCEEDED: "the time or node budget ran out before the analysis finished",
+}
+
 
 def as_rule(rule: Rule | str) -> Rule:
     """The :class:`Rule` an id names (a member is itself; a string read from a record or JSON
-    is looked up), else ValueError: an error never carries an id outside RULINGS.md section 7.
+    is looked up), else ValueError: an error never carries an id that is not a member.
 
     >>> as_rule("bad-record") is Rule.BAD_RECORD, as_rule(Rule.BAD_OPTION)
     (True, 'bad-option')
     >>> as_rule("bad-recrod")
     Traceback (most recent call last):
     ...
-    ValueError: 'bad-recrod' is not a rule id of RULINGS.md section 7
+    ValueError: 'bad-recrod' is not a rule id (RULINGS.md section 7) or a solver's
     """
     if type(rule) is Rule:
         return rule
     try:
         return Rule(rule)
     except ValueError:
-        raise ValueError(f"{echo(rule)} is not a rule id of RULINGS.md section 7") from None
+        raise ValueError(f"{echo(rule)} is not a rule id (RULINGS.md section 7) or a "
+                         "solver's") from None
 
 
 class SpadesLabError(Exception):
