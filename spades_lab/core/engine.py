@@ -204,7 +204,7 @@ OK = Check(True)
 RECORD_FORMAT = "spades-lab/1"
 
 
-def _no(rule: Rule, message: str, **details: Any) -> Check:
+def _no(rule: str, message: str, **details: Any) -> Check:
     return Check(False, rule, message, details)
 
 
@@ -214,7 +214,7 @@ def _no(rule: Rule, message: str, **details: Any) -> Check:
 # rules as an IndexError or TypeError.
 
 
-def _bad_seat(seat: Any, n: int, rule: Rule) -> Check | None:
+def _bad_seat(seat: Any, n: int, rule: str) -> Check | None:
     """None when ``seat`` is a seat number of an ``n``-player table, else the refusal."""
     if type(seat) is int and 0 <= seat < n:
         return None
