@@ -150,11 +150,17 @@ def test_rules_of_is_the_one_way_in() -> None:
     assert rules_of(online.to_json()) == online == rules_from_json(online.to_json())
     assert rules_of({"preset": "online"}, {"target": 300}) == online
     assert rules_of({"preset": "online", "options": {"target": 200}}, {"target": 300}) == online
-    for bad, kind in [(5, ArgumentError), ({"name": "online"}, OptionError),
-                      ({"preset": 3}, OptionError), ({"preset": "x"}, OptionError),
-                      ({"preset": "online", "options": [1]}, OptionError)]:
-        with pytest.raises(kind):
+    for bad, kind in [(5, ArgumentError), ({"name": "online"}, ArgumentError),
+                      ({"preset": 3}, ArgumentError), ({"preset": "x"}, OptionError),
+                      ({"preset": "online", "options": [1]}, ArgumentError)]:
+        with pytest.raises(kind) as e:
             rules_of(bad)
+        assert e.value.message[0].isupper(), e.value.message  # a sentence, for the API
+    for bad, words in [({"name": "online"}, "rules must be an object"),
+                       ({"preset": 3}, "rules.preset must"),
+                       ({"preset": "online", "options": [1]}, "rules.options must")]:
+        with pytest.raises(OptionError, match=words):  # a record's field, in its words
+            rules_from_json(bad)
     with pytest.raises(ArgumentError):
         rules_of("online", [("target", 300)])
     with pytest.raises(OptionError, match="an object with a 'preset'"):

@@ -396,10 +396,26 @@ def all_presets() -> dict[str, RuleSet]:
     return {name: RuleSet.preset(name) for name in PRESETS}
 
 
+def _rules_object_fault(obj: Mapping[str, Any]) -> str | None:
+    """What is wrong with a record's ``{"preset": ..., "options": {...}}``, or None."""
+    if "preset" not in obj or set(obj) - {"preset", "options"}:
+        return "rules must be an object with a 'preset' name and optional 'options'."
+    if not isinstance(obj.get("options", {}), Mapping):
+        return ("rules.options must be an object of option names and values, not "
+                f"{echo(obj['options'])}.")
+    if not isinstance(obj["preset"], str):
+        return f"rules.preset must name a rule set, not {echo(obj['preset'])}."
+    return None
+
+
 def rules_from_json(obj: Any) -> RuleSet:
     """``{"preset": ..., "options": {...}}`` as in a game record (or a rule set, or a preset's
-    name: what :func:`rules_of` takes)."""
-    if not isinstance(obj, (RuleSet, str, Mapping)):
+    name), refused in the words of the record's fields; :func:`rules_of` with no options."""
+    if isinstance(obj, Mapping):
+        fault = _rules_object_fault(obj)
+        if fault:
+            raise OptionError(fault)
+    elif not isinstance(obj, (RuleSet, str)):
         raise OptionError("rules must be an object with a 'preset' name and optional "
                           "'options'.")
     return rules_of(obj)
@@ -410,7 +426,7 @@ def rules_of(rules: Any, options: Any = None) -> RuleSet:
     the one way from "a name or a rule set plus options" to a :class:`RuleSet`.
 
     ``rules`` is a :class:`RuleSet`, a preset's name, or a record's ``{"preset": ...,
-    "options": {...}}``; anything else is refused with an :class:`OptionError`.
+    "options": {...}}``; anything else is refused with an :class:`ArgumentError`.
 
     >>> rules_of("online", {"target": 300}).target
     300
@@ -430,19 +446,11 @@ def rules_of(rules: Any, options: Any = None) -> RuleSet:
         return rules.replace(**options) if options else rules
     if isinstance(rules, str):
         return RuleSet.preset(rules, dict(options or {}))
-    if isinstance(rules, Mapping):
-        if "preset" not in rules or set(rules) - {"preset", "options"}:
-            raise OptionError("rules must be an object with a 'preset' name and optional "
-                              "'options'.")
-        own = rules.get("options", {})
-        if not isinstance(own, Mapping):
-            raise OptionError("rules.options must be an object of option names and values, "
-                              f"not {echo(own)}.")
-        if not isinstance(rules["preset"], str):
-            raise OptionError(f"rules.preset must name a rule set, not {echo(rules['preset'])}.")
-        return RuleSet.preset(rules["preset"], {**own, **(options or {})})
+    if isinstance(rules, Mapping) and _rules_object_fault(rules) is None:
+        return RuleSet.preset(rules["preset"], {**rules.get("options", {}), **(options or {})})
     raise ArgumentError("The rules must be a rule set or the name of one "
-                        f"({', '.join(PRESETS)}), not {echo(rules)}.", argument="rules")
+                        f"({', '.join(PRESETS)}) or a record's {{'preset': ..., 'options': "
+                        f"{{...}}}}, not {echo(rules)}.", argument="rules")
 
 
 # ---------------------------------------------------------------------------- seats and options
