@@ -368,3 +368,72 @@ def test_console_script_subprocess(tmp_path: Path) -> None:
     data = json.loads(proc.stdout)
     assert data["error"]["rule"] == "must-follow-suit"
     assert data["error"]["hand"] == 0 and data["error"]["step"] == "play 1"
+
+
+# ---------------------------------------------------------------------------- the vocabulary
+# Rule ids, output ids and phases are StrEnums (issue 20 item 6): a member is its id in
+# str(), repr(), JSON and dict lookups, and mypy refuses a misspelt one.
+
+def test_every_rule_id_is_a_member_and_round_trips() -> None:
+    from spades_lab.core.errors import OUTPUT_IDS, SOLVER_IDS, OutputError, OutputId, Rule
+    assert list(RULE_IDS) + list(SOLVER_IDS) == list(Rule) and not set(RULE_IDS) & set(SOLVER_IDS)
+    assert set(OUTPUT_IDS) == set(OutputId) and not set(Rule) & set(OutputId)
+    for member in [*Rule, *OutputId]:
+        kind = type(member)
+        assert kind(member.value) is member and kind(str(member)) is member
+        assert str(member) == member == member.value and repr(member) == repr(member.value)
+        assert json.loads(json.dumps({member: [member]})) == {member.value: [member.value]}
+        assert {member.value: 1}[member] == 1 and hash(member) == hash(member.value)
+        assert member.name == member.value.upper().replace("-", "_")
+    e = OutputError("busy", "The folder is busy.")  # type: ignore[arg-type]  # as from JSON
+    assert e.rule is OutputId.BUSY
+
+
+def test_errors_carry_rule_members() -> None:
+    from spades_lab.core.errors import Rule, as_rule
+    e = RecordError("bad-record", "Broken.", hand=0)  # type: ignore[arg-type]  # as from JSON
+    assert e.rule is Rule.BAD_RECORD and repr(e) == "RecordError('bad-record', 'Broken.')"
+    assert json.dumps(e.to_dict()) == ('{"rule": "bad-record", "hand": 0, "step": null, '
+                                       '"message": "Broken."}')
+    assert OptionError("No such option.").rule is Rule.BAD_OPTION
+    with pytest.raises(ValueError, match="not a rule id"):
+        as_rule("must-follow")
+    with pytest.raises(ValueError, match="not a rule id"):
+        RuleError("bad-recrod", "x")  # type: ignore[arg-type]
+    g = std_game()
+    with pytest.raises(IllegalAction) as info:
+        g.play("3H")
+    assert info.value.rule is Rule.WRONG_PHASE and g.can_play("3H").rule == Rule.WRONG_PHASE
+
+
+def test_phases_are_members() -> None:
+    from spades_lab.core.engine import BIDDING, PLAY, Phase
+    g = Game("standard")
+    assert g.phase is Phase.DEAL and repr(g.phase) == "'deal'"
+    g.deal(rng=random.Random(1))
+    assert g.phase is Phase.BIDDING is BIDDING and g.phase == "bidding"
+    assert g.view(0).phase is Phase.BIDDING and PLAY is Phase.PLAY
+    assert [p.value for p in Phase] == ["deal", "bidding", "exchange", "play", "over"]
+
+
+def test_mypy_catches_a_misspelt_rule_id(tmp_path: Path) -> None:
+    """The point of the enums: a misspelt id, or a bare string, is a type error."""
+    pytest.importorskip("mypy")
+    snippet = tmp_path / "snippet.py"
+    snippet.write_text(
+        "from spades_lab.core.errors import IllegalAction, Rule, RuleError\n"
+        "from spades_lab.core.engine import Phase\n"
+        "ok = RuleError(Rule.BAD_RECORD, 'fine')\n"
+        "bad = IllegalAction(Rule.MUST_FOLOW_SUIT, 'misspelt member')\n"
+        "bare = RuleError('bad-record', 'a bare string')\n"
+        "phase = Phase.BIDING\n")
+    root = Path(__file__).resolve().parents[1]
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+                           "--follow-imports=silent", "--cache-dir", str(tmp_path / "cache"),
+                           str(snippet)], cwd=root, capture_output=True, text=True, timeout=300)
+    out = proc.stdout
+    assert proc.returncode == 1, out
+    assert 'snippet.py:4: error: "type[Rule]" has no attribute "MUST_FOLOW_SUIT"' in out, out
+    assert "snippet.py:5: error: Argument 1 to \"RuleError\" has incompatible type" in out, out
+    assert 'snippet.py:6: error: "type[Phase]" has no attribute "BIDING"' in out, out
+    assert "snippet.py:3:" not in out, out

@@ -120,3 +120,48 @@ def test_all_presets_build() -> None:
     assert PRESETS == ("standard", "online", "original", "acorns", "acorns8")
     for name in PRESETS:
         assert RuleSet.preset(name).name == name
+
+
+# ---------------------------------------------------------------------------- one way in
+# The defaults live once, on RuleSet's fields (issue 20 item 6); a preset lists its changes.
+
+def test_defaults_are_the_fields() -> None:
+    from dataclasses import fields
+
+    from spades_lab.core.rules import _PRESET_CHANGES, _preset_defaults
+    field_default = {f.name: f.default for f in fields(RuleSet) if f.init}
+    assert RuleSet() == RuleSet.preset("standard")
+    for name in PRESETS:
+        defaults = _preset_defaults(name)
+        for key, value in defaults.items():
+            assert value == _PRESET_CHANGES[name].get(key, field_default[key]), (name, key)
+        r = RuleSet.preset(name)
+        assert set(r.options(all=True)) == set(defaults)
+        assert RuleSet.preset(name, defaults) == r
+
+
+def test_rules_of_is_the_one_way_in() -> None:
+    from spades_lab.core.errors import ArgumentError
+    from spades_lab.core.rules import rules_of
+    online = RuleSet.preset("online", target=300)
+    assert rules_of("online", {"target": 300}) == online
+    assert rules_of(online) is online and rules_of(online, {}) is online
+    assert rules_of(RuleSet.preset("online"), {"target": 300}) == online
+    assert rules_of(online.to_json()) == online == rules_from_json(online.to_json())
+    assert rules_of({"preset": "online"}, {"target": 300}) == online
+    assert rules_of({"preset": "online", "options": {"target": 200}}, {"target": 300}) == online
+    for bad, kind in [(5, ArgumentError), ({"name": "online"}, ArgumentError),
+                      ({"preset": 3}, ArgumentError), ({"preset": "x"}, OptionError),
+                      ({"preset": "online", "options": [1]}, ArgumentError)]:
+        with pytest.raises(kind) as e:
+            rules_of(bad)
+        assert e.value.message[0].isupper(), e.value.message  # a sentence, for the API
+    for bad, words in [({"name": "online"}, "rules must be an object"),
+                       ({"preset": 3}, "rules.preset must"),
+                       ({"preset": "online", "options": [1]}, "rules.options must")]:
+        with pytest.raises(OptionError, match=words):  # a record's field, in its words
+            rules_from_json(bad)
+    with pytest.raises(ArgumentError):
+        rules_of("online", [("target", 300)])
+    with pytest.raises(OptionError, match="an object with a 'preset'"):
+        rules_from_json(5)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .bids import Bid, all_bids, parse_bid
@@ -41,8 +42,8 @@ from .cards import (
     parse_card,
     suit_name,
 )
-from .errors import IllegalAction, RuleError, echo
-from .rules import RuleSet, seat_name
+from .errors import IllegalAction, Rule, RuleError, echo
+from .rules import RuleSet, rules_of, seat_name
 from .scoring import Outcome, TeamScore, game_outcome, score_hand
 from .tricks import (
     REFUSED_BY,
@@ -57,7 +58,30 @@ from .tricks import (
     trump_states_through,
 )
 
-DEAL, BIDDING, EXCHANGE, PLAY, OVER = "deal", "bidding", "exchange", "play", "over"
+
+class Phase(StrEnum):
+    """What a hand (or the game) is waiting for: ``Hand.phase``, ``Game.phase`` and
+    ``SeatView.phase`` are members.  A member *is* its name: it equals the string and
+    ``str()``, ``repr()`` and JSON show it, so records and messages read as before.
+
+    >>> Phase.PLAY, Phase("bidding") is Phase.BIDDING, Phase.OVER == "over"
+    ('play', True, True)
+    """
+
+    DEAL = "deal"          # waiting for the next deal
+    BIDDING = "bidding"
+    EXCHANGE = "exchange"  # the blind nil exchange
+    PLAY = "play"
+    OVER = "over"          # the game is won (only ``Game.phase``)
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+# The members under module names, for the engine's own hot paths (a module global is read
+# about five times faster than ``Phase.PLAY``); code outside the engine writes ``Phase.X``.
+DEAL, BIDDING, EXCHANGE, PLAY, OVER = (Phase.DEAL, Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY,
+                                       Phase.OVER)
 
 # ---------------------------------------------------------------------------- events
 
@@ -166,7 +190,7 @@ class Check:
     """The answer to "may this seat do this?": ``ok``, and when not, the rule id and words."""
 
     ok: bool
-    rule: str | None = None
+    rule: Rule | None = None
     message: str = ""
     details: dict[str, Any] = field(default_factory=dict)
 
@@ -928,7 +952,7 @@ class SeatView(NamedTuple):
     decision, so it is cheap to build."""
 
     seat: int
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     dealer: int
@@ -965,8 +989,7 @@ class Game:
 
     def __init__(self, rules: RuleSet | str = "standard", *, players: Sequence[str] | None = None,
                  dealer: int = 0, start: dict[str, Sequence[int]] | None = None) -> None:
-        if isinstance(rules, str):
-            rules = RuleSet.preset(rules)
+        rules = rules_of(rules)
         self.rules = rules
         n = rules.players
         if players is not None and (not isinstance(players, (list, tuple)) or not all(
@@ -1024,7 +1047,7 @@ class Game:
         return game_html(self)
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``deal`` (waiting for the next deal), ``bidding``, ``exchange``, ``play`` or
         ``over``."""
         h = self.hand
@@ -1398,5 +1421,5 @@ def game_to_record(game: Game) -> dict[str, Any]:
 # that still import them from the engine (spades_lab.solver).
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
            "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
-           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "DEAL", "BIDDING",
-           "EXCHANGE", "PLAY", "OVER"]
+           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "Phase", "DEAL",
+           "BIDDING", "EXCHANGE", "PLAY", "OVER"]

@@ -5,27 +5,95 @@ never changes the state it was tried on.
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import Any
+
+
+class Rule(StrEnum):
+    """The rule ids of RULINGS.md section 7, one member each (:data:`RULE_IDS` says what each
+    means), and the three refusals of the double-dummy analysis (:data:`SOLVER_IDS`).  A
+    member *is* its id: it equals the string, hashes like it, and ``str()``, ``repr()`` and
+    JSON show the id itself, so records, quizzes, notebooks and messages read the same as with
+    plain strings; code writes ``Rule.BAD_RECORD`` and mypy refuses a misspelt id.
+
+    >>> Rule.BAD_RECORD, str(Rule.MUST_FOLLOW_SUIT), Rule("wrong-phase") is Rule.WRONG_PHASE
+    ('bad-record', 'must-follow-suit', True)
+    >>> Rule.BAD_RECORD == "bad-record", {"bad-record": 1}[Rule.BAD_RECORD]
+    (True, 1)
+    >>> import json; json.dumps({Rule.BAD_OPTION: Rule.BAD_OPTION})
+    '{"bad-option": "bad-option"}'
+    """
+
+    WRONG_PHASE = "wrong-phase"
+    NOT_YOUR_TURN = "not-your-turn"
+    UNKNOWN_CARD = "unknown-card"
+    CARD_NOT_IN_HAND = "card-not-in-hand"
+    MUST_FOLLOW_SUIT = "must-follow-suit"
+    TRUMP_NOT_BROKEN = "trump-not-broken"
+    BAD_DECLARATION = "bad-declaration"
+    BID_OUT_OF_RANGE = "bid-out-of-range"
+    BID_NOT_ALLOWED = "bid-not-allowed"
+    BLIND_NOT_ALLOWED = "blind-not-allowed"
+    EXCHANGE_INVALID = "exchange-invalid"
+    BAD_RECORD = "bad-record"
+    BAD_OPTION = "bad-option"
+    # the solver's (spades_lab.solver): not rules of the game, as stable
+    BAD_POSITION = "bad-position"
+    BAD_BUDGET = "bad-budget"
+    BUDGET_EXCEEDED = "budget-exceeded"
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
 
 #: The rule ids of RULINGS.md section 7, with what each means.  They are a contract:
 #: records, quizzes, notebooks and tests use them.
-RULE_IDS: dict[str, str] = {
-    "wrong-phase": "it is not a bid, exchange or play that the hand is waiting for",
-    "not-your-turn": "another seat is to act",
-    "unknown-card": "the card text names no card of this deck",
-    "card-not-in-hand": "the seat does not hold that card",
-    "must-follow-suit": "the seat holds a card of the led suit and played another",
-    "trump-not-broken": "it leads an unbroken trump while holding something else to lead",
-    "bad-declaration": "a Traveler/Hunter declared as a suit it may not be played as here "
+RULE_IDS: dict[Rule, str] = {
+    Rule.WRONG_PHASE: "it is not a bid, exchange or play that the hand is waiting for",
+    Rule.NOT_YOUR_TURN: "another seat is to act",
+    Rule.UNKNOWN_CARD: "the card text names no card of this deck",
+    Rule.CARD_NOT_IN_HAND: "the seat does not hold that card",
+    Rule.MUST_FOLLOW_SUIT: "the seat holds a card of the led suit and played another",
+    Rule.TRUMP_NOT_BROKEN: "it leads an unbroken trump while holding something else to lead",
+    Rule.BAD_DECLARATION: "a Traveler/Hunter declared as a suit it may not be played as here "
     "(or a declaration on a card that takes none)",
-    "bid-out-of-range": "an ordinary bid below 0 or above the hand size",
-    "bid-not-allowed": "a bid kind this rule set lacks, or a second nil-type bid by one player",
-    "blind-not-allowed": "a blind bid the bidder may not make",
-    "exchange-invalid": "the wrong number of cards, cards not held, or an exchange where none "
-    "is due",
-    "bad-record": "the record is malformed",
-    "bad-option": "an unknown rule-set option or a bad option value",
+    Rule.BID_OUT_OF_RANGE: "an ordinary bid below 0 or above the hand size",
+    Rule.BID_NOT_ALLOWED: "a bid kind this rule set lacks, or a second nil-type bid by one "
+    "player",
+    Rule.BLIND_NOT_ALLOWED: "a blind bid the bidder may not make",
+    Rule.EXCHANGE_INVALID: "the wrong number of cards, cards not held, or an exchange where "
+    "none is due",
+    Rule.BAD_RECORD: "the record is malformed",
+    Rule.BAD_OPTION: "an unknown rule-set option or a bad option value",
 }
+
+#: The ids the double-dummy analysis refuses with: not rules of the game (so not in
+#: :data:`RULE_IDS`), but members of :class:`Rule` and as stable.
+SOLVER_IDS: dict[Rule, str] = {
+    Rule.BAD_POSITION: "the hand, seat or bid asked about is not in the game",
+    Rule.BAD_BUDGET: "a time or node limit that is not a positive number",
+    Rule.BUDGET_EXCEEDED: "the time or node budget ran out before the analysis finished",
+}
+
+
+def as_rule(rule: Rule | str) -> Rule:
+    """The :class:`Rule` an id names (a member is itself; a string read from a record or JSON
+    is looked up), else ValueError: an error never carries an id that is not a member.
+
+    >>> as_rule("bad-record") is Rule.BAD_RECORD, as_rule(Rule.BAD_OPTION)
+    (True, 'bad-option')
+    >>> as_rule("bad-recrod")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'bad-recrod' is not a rule id (RULINGS.md section 7) or a solver's
+    """
+    if type(rule) is Rule:
+        return rule
+    try:
+        return Rule(rule)
+    except ValueError:
+        raise ValueError(f"{echo(rule)} is not a rule id (RULINGS.md section 7) or a "
+                         "solver's") from None
 
 
 class SpadesLabError(Exception):
@@ -35,13 +103,19 @@ class SpadesLabError(Exception):
 class RuleError(SpadesLabError, ValueError):
     """An action or input broke a rule.
 
-    ``rule`` is a stable id from :data:`RULE_IDS`; ``message`` is the student-facing sentence;
+    ``rule`` is a stable id, a :class:`Rule` (a plain id string is accepted and looked up, as
+    when an error is rebuilt from JSON); ``message`` is the student-facing sentence;
     ``details`` holds structured evidence (e.g. the cards of the led suit the seat holds).
+
+    >>> e = RuleError(Rule.UNKNOWN_CARD, "XX is not a card.")
+    >>> e, e.rule is Rule.UNKNOWN_CARD, e.to_dict()
+    (RuleError('unknown-card', 'XX is not a card.'), True, {'rule': 'unknown-card', \
+'message': 'XX is not a card.'})
     """
 
-    def __init__(self, rule: str, message: str, **details: Any) -> None:
+    def __init__(self, rule: Rule, message: str, **details: Any) -> None:
         super().__init__(message)
-        self.rule = rule
+        self.rule: Rule = as_rule(rule)
         self.message = message
         self.details = details
 
@@ -60,14 +134,14 @@ class OptionError(RuleError):
     """An unknown rule-set preset or option, or a bad option value."""
 
     def __init__(self, message: str, **details: Any) -> None:
-        super().__init__("bad-option", message, **details)
+        super().__init__(Rule.BAD_OPTION, message, **details)
 
 
 class RecordError(RuleError):
     """A game record was rejected.  ``hand`` is the 0-based hand index and ``step`` names the
     action (``"bid 2"``, ``"exchange 0"``, ``"play 17"``) where that is known."""
 
-    def __init__(self, rule: str, message: str, *, hand: int | None = None,
+    def __init__(self, rule: Rule, message: str, *, hand: int | None = None,
                  step: str | None = None, **details: Any) -> None:
         super().__init__(rule, message, **details)
         self.hand = hand
@@ -180,35 +254,57 @@ class ArgumentError(OptionError):
 
 
 # ---------------------------------------------------------------------------- files and folders
-#: The ids of a refusal to write a file or folder (the commands' outputs, a saved game).  They
-#: are not rules of the game (:data:`RULE_IDS` holds those), but they are as stable.
-OUTPUT_IDS: dict[str, str] = {
-    "unsafe-target": "the folder is one a command never fills or replaces: the current folder "
-    "or one holding it, the home folder, /, the download cache, the course's own source",
-    "not-ours": "the folder holds files that are not an earlier result of the command",
-    "file-exists": "a file of that name is there already",
-    "not-a-folder": "the name is a file or a link to nothing, not a folder",
-    "cannot-write": "the file or folder could not be written (permissions, a full disk, ...)",
-    "busy": "another run holds the folder",
-    "tool-failed": "an outside program (Chromium) failed or did not finish",
+class OutputId(StrEnum):
+    """The ids of a refusal to write a file or folder (the commands' outputs, a saved game),
+    one member each (:data:`OUTPUT_IDS` says what each means).  Not rules of the game
+    (:class:`Rule` holds those) but as stable; like a :class:`Rule`, a member is its id.
+
+    >>> OutputId.FILE_EXISTS, OutputId("busy") is OutputId.BUSY
+    ('file-exists', True)
+    """
+
+    UNSAFE_TARGET = "unsafe-target"
+    NOT_OURS = "not-ours"
+    FILE_EXISTS = "file-exists"
+    NOT_A_FOLDER = "not-a-folder"
+    CANNOT_WRITE = "cannot-write"
+    BUSY = "busy"
+    TOOL_FAILED = "tool-failed"
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+#: The ids of a refusal to write a file or folder, with what each means.
+OUTPUT_IDS: dict[OutputId, str] = {
+    OutputId.UNSAFE_TARGET: "the folder is one a command never fills or replaces: the current "
+    "folder or one holding it, the home folder, /, the download cache, the course's own source",
+    OutputId.NOT_OURS: "the folder holds files that are not an earlier result of the command",
+    OutputId.FILE_EXISTS: "a file of that name is there already",
+    OutputId.NOT_A_FOLDER: "the name is a file or a link to nothing, not a folder",
+    OutputId.CANNOT_WRITE: "the file or folder could not be written (permissions, a full disk, "
+    "...)",
+    OutputId.BUSY: "another run holds the folder",
+    OutputId.TOOL_FAILED: "an outside program (Chromium) failed or did not finish",
 }
 
 
 class OutputError(SpadesLabError, OSError):
     """A file or folder was not written, or a folder was refused as a place to write.
 
-    ``rule`` is a stable id from :data:`OUTPUT_IDS`; ``message`` is one sentence a teacher
-    understands, naming the file and what to do (``--force``, another folder).  An
+    ``rule`` is a stable id, an :class:`OutputId` (a plain id string is looked up);
+    ``message`` is one sentence a teacher understands, naming the file and what to do
+    (``--force``, another folder).  An
     ``OSError``, so code that reports operating-system errors reports it too, with its sentence.
 
-    >>> e = OutputError("file-exists", "handouts/rules_standard.html is there already.")
+    >>> e = OutputError(OutputId.FILE_EXISTS, "handouts/rules_standard.html is there already.")
     >>> str(e), e.rule, isinstance(e, OSError)
     ('handouts/rules_standard.html is there already.', 'file-exists', True)
     """
 
-    def __init__(self, rule: str, message: str, *, path: str | None = None) -> None:
+    def __init__(self, rule: OutputId, message: str, *, path: str | None = None) -> None:
         OSError.__init__(self, 0, message)
-        self.rule = rule
+        self.rule: OutputId = rule if type(rule) is OutputId else OutputId(rule)
         self.message = message
         self.path = path
 

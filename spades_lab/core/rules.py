@@ -355,24 +355,36 @@ def _normalise_exchange(preset: str, value: Any) -> tuple[tuple[str, Exchange], 
     return tuple((k, per[k]) for k in kinds)
 
 
-_COMMON_DEFAULTS: dict[str, Any] = {
-    "failed_nil_tricks": "bags_only", "bag_limit": 10, "bag_penalty": 100,
-    "losing_floor": None, "target": 500, "blind_exchange": 0, "first_lead": "left",
+#: What each preset changes from the field defaults of :class:`RuleSet` (the defaults are
+#: written once, on the fields; these are the differences, RULINGS.md section 8).
+_PRESET_CHANGES: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "online": {"first_lead": "dealer", "blind_exchange": 2, "blind_nil_deficit": 100},
+    "original": {"blind_exchange": "up to 3"},
+    "acorns": {"target": 1000, "blind_exchange": {"nil spades": "up to 3",
+                                                  "nil acorns": "up to 3",
+                                                  "full nil": "up to 6"}},
+    "acorns8": {"target": 500, "blind_exchange": {"nil spades": "up to 3",
+                                                  "nil acorns": "up to 3",
+                                                  "full nil": "up to 6"}},
 }
-_PRESET_DEFAULTS: dict[str, dict[str, Any]] = {
-    "standard": dict(_COMMON_DEFAULTS),
-    "online": {**_COMMON_DEFAULTS, "first_lead": "dealer", "blind_exchange": 2,
-               "blind_nil_deficit": 100},
-    "original": {**_COMMON_DEFAULTS, "blind_exchange": "up to 3"},
-    "acorns": {**_COMMON_DEFAULTS, "target": 1000,
-               "blind_exchange": {"nil spades": "up to 3", "nil acorns": "up to 3",
-                                  "full nil": "up to 6"},
-               "travelers_hunters": False, "th_low": False},
-    "acorns8": {**_COMMON_DEFAULTS, "target": 500,
-                "blind_exchange": {"nil spades": "up to 3", "nil acorns": "up to 3",
-                                   "full nil": "up to 6"},
-                "travelers_hunters": False, "th_low": False, "teams": "pairs"},
-}
+
+
+def _preset_defaults(name: str) -> dict[str, Any]:
+    """The options ``name`` takes with its defaults: the field's default unless the preset
+    changes it.
+
+    >>> _preset_defaults("online")["first_lead"], _preset_defaults("standard")["target"]
+    ('dealer', 500)
+    >>> sorted(set(_preset_defaults("acorns8")) - set(_preset_defaults("standard")))
+    ['teams', 'th_low', 'travelers_hunters']
+    """
+    defaults = {f.name: f.default for f in fields(RuleSet) if f.init}
+    defaults.update(_PRESET_CHANGES[name])
+    return {key: defaults[key] for key in COMMON_OPTIONS + EXTRA_OPTIONS[name]}
+
+
+_PRESET_DEFAULTS: dict[str, dict[str, Any]] = {name: _preset_defaults(name) for name in PRESETS}
 
 
 def preset_options(name: str) -> dict[str, Any]:
@@ -384,29 +396,43 @@ def all_presets() -> dict[str, RuleSet]:
     return {name: RuleSet.preset(name) for name in PRESETS}
 
 
-def rules_from_json(obj: Any) -> RuleSet:
-    """``{"preset": ..., "options": {...}}`` as in a game record."""
-    if isinstance(obj, RuleSet):
-        return obj
-    if isinstance(obj, str):
-        return RuleSet.preset(obj)
-    if not isinstance(obj, Mapping) or "preset" not in obj or set(obj) - {"preset", "options"}:
-        raise OptionError("rules must be an object with a 'preset' name and optional 'options'.")
-    options = obj.get("options", {})
-    if not isinstance(options, Mapping):
-        raise OptionError("rules.options must be an object of option names and values, not "
-                          f"{echo(options)}.")
+def _rules_object_fault(obj: Mapping[str, Any]) -> str | None:
+    """What is wrong with a record's ``{"preset": ..., "options": {...}}``, or None."""
+    if "preset" not in obj or set(obj) - {"preset", "options"}:
+        return "rules must be an object with a 'preset' name and optional 'options'."
+    if not isinstance(obj.get("options", {}), Mapping):
+        return ("rules.options must be an object of option names and values, not "
+                f"{echo(obj['options'])}.")
     if not isinstance(obj["preset"], str):
-        raise OptionError(f"rules.preset must name a rule set, not {echo(obj['preset'])}.")
-    return RuleSet.preset(obj["preset"], options)
+        return f"rules.preset must name a rule set, not {echo(obj['preset'])}."
+    return None
+
+
+def rules_from_json(obj: Any) -> RuleSet:
+    """``{"preset": ..., "options": {...}}`` as in a game record (or a rule set, or a preset's
+    name), refused in the words of the record's fields; :func:`rules_of` with no options."""
+    if isinstance(obj, Mapping):
+        fault = _rules_object_fault(obj)
+        if fault:
+            raise OptionError(fault)
+    elif not isinstance(obj, (RuleSet, str)):
+        raise OptionError("rules must be an object with a 'preset' name and optional "
+                          "'options'.")
+    return rules_of(obj)
 
 
 def rules_of(rules: Any, options: Any = None) -> RuleSet:
-    """The rule set an API call names: a :class:`RuleSet` or a preset's name, with ``options``
-    (a mapping, or None) applied; anything else is refused with an :class:`OptionError`.
+    """The rule set a call or a record names, with ``options`` (a mapping, or None) applied:
+    the one way from "a name or a rule set plus options" to a :class:`RuleSet`.
+
+    ``rules`` is a :class:`RuleSet`, a preset's name, or a record's ``{"preset": ...,
+    "options": {...}}``; anything else is refused with an :class:`ArgumentError`.
 
     >>> rules_of("online", {"target": 300}).target
     300
+    >>> r = rules_of({"preset": "acorns", "options": {"th_low": True}}, {"target": 700})
+    >>> r.name, r.th_low, r.target, rules_of(r) is r
+    ('acorns', True, 700, True)
     >>> rules_of(5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
@@ -420,8 +446,11 @@ def rules_of(rules: Any, options: Any = None) -> RuleSet:
         return rules.replace(**options) if options else rules
     if isinstance(rules, str):
         return RuleSet.preset(rules, dict(options or {}))
+    if isinstance(rules, Mapping) and _rules_object_fault(rules) is None:
+        return RuleSet.preset(rules["preset"], {**rules.get("options", {}), **(options or {})})
     raise ArgumentError("The rules must be a rule set or the name of one "
-                        f"({', '.join(PRESETS)}), not {echo(rules)}.", argument="rules")
+                        f"({', '.join(PRESETS)}) or a record's {{'preset': ..., 'options': "
+                        f"{{...}}}}, not {echo(rules)}.", argument="rules")
 
 
 # ---------------------------------------------------------------------------- seats and options
