@@ -23,6 +23,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from .core.cards import SUITS, Card, Play
+from .core.engine import Phase
 from .core.rules import seat_name, team_name
 from .core.words import plural
 from .teach.wording import (
@@ -399,7 +400,7 @@ def table_html(hand: Hand, *, seat: int | None = None, face_up: Sequence[bool] |
         up = [True] * n if seat is None else [s == seat for s in range(n)]
     turn = hand.turn if hand.scores is None else None
     legal_cards = set(legal) if legal is not None else None
-    if legal_cards is None and show_legal and turn is not None and hand.phase == "play" \
+    if legal_cards is None and show_legal and turn is not None and hand.phase == Phase.PLAY \
             and up[turn] and not compact:
         legal_cards = {p.card for p in hand.legal_plays()}
     shown = list(hand.trick) if trick is None else list(trick)
@@ -455,7 +456,7 @@ def status_text(hand: Hand, names: Sequence[str] | None = None) -> str:
     """"Trick 3, West to play" and the like."""
     if hand.scores is not None:
         return f"Hand {hand.index + 1} is complete."
-    if hand.phase == "play" and hand.turn is not None:
+    if hand.phase == Phase.PLAY and hand.turn is not None:
         return (f"Trick {len(hand.tricks) + 1}: {seat_label(hand, hand.turn, names)} to "
                 f"{'lead' if not hand.trick else 'play'}.")
     return f"Waiting for {hand.waiting_for()}."

@@ -59,20 +59,8 @@ from . import table_words as words
 from .core import args
 from .core.bids import Bid
 from .core.cards import SUITS, Card, Play
-from .core.engine import (
-    BIDDING,
-    DEAL,
-    EXCHANGE,
-    PLAY,
-    BidEvent,
-    DealEvent,
-    ExchangeEvent,
-    Game,
-    Hand,
-    PlayEvent,
-    SeatView,
-)
-from .core.errors import ArgumentError, RecordError, RuleError, echo
+from .core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, Phase, PlayEvent, SeatView
+from .core.errors import ArgumentError, RecordError, Rule, RuleError, as_rule, echo
 from .core.line import Line
 from .core.records import HandSummary, dump_record, load_record, replay
 from .core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
@@ -202,7 +190,7 @@ def _hand_slice(game: Game, hand: int) -> tuple[int, DealEvent, list[Any]]:
         if at is not None and isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
             actions.append(ev)
     if at is None:
-        raise RuleError("bad-record", f"The record has no hand {echo(hand + 1)}.")
+        raise RuleError(Rule.BAD_RECORD, f"The record has no hand {echo(hand + 1)}.")
     deal = game.log[at]
     assert isinstance(deal, DealEvent)
     return at, deal, actions
@@ -213,7 +201,7 @@ def _hand_index(game: Game, hand: Any) -> int:
     k = args.whole(hand, "the hand (counted from 0)", lo=0)
     if k >= len(game.hands):
         n = len(game.hands)
-        raise RuleError("bad-record", f"The game has {plural(n, 'hand')}; there is no hand "
+        raise RuleError(Rule.BAD_RECORD, f"The game has {plural(n, 'hand')}; there is no hand "
                         f"{echo(k + 1)}.")
     return k
 
@@ -349,7 +337,8 @@ class TableModel(Table):
         return max(len(self.snapshots) - 1, 0)
 
     def _refused(self) -> RuleError:
-        return RuleError(self.error_rule or "bad-record", self.error or "No hand is loaded.")
+        return RuleError(as_rule(self.error_rule or Rule.BAD_RECORD),
+                         self.error or "No hand is loaded.")
 
     @property
     def game(self) -> Game:
@@ -440,7 +429,7 @@ class TableModel(Table):
         h = self.hand
         first = sum(1 for ev in self.actions if not isinstance(ev, PlayEvent))
         trick = min(len(h.tricks), self.rules.hand_size - 1) \
-            if h.phase == PLAY or h.complete else 0
+            if h.phase == Phase.PLAY or h.complete else 0
         k = min(first + trick * self.rules.players, self.last)
         if seat is None:
             seat = self.view_seat if self.view_seat is not None else h.turn
@@ -458,7 +447,7 @@ class TableModel(Table):
         pos = f"Step {self.position}/{self.last}. "
         if h.complete:
             return pos + f"Hand {h.index + 1} is complete."
-        if h.phase == "play" and h.turn is not None:
+        if h.phase == Phase.PLAY and h.turn is not None:
             verb = "lead" if not h.trick else "play"
             return pos + f"Trick {len(h.tricks) + 1}: {self.seat_label(h.turn)} to {verb}."
         return pos + f"Waiting for {h.waiting_for()}."
@@ -486,7 +475,7 @@ class TableModel(Table):
         if h.complete:
             return None, ("The hand is over: step back to a card still to be played to see "
                           "the best play there.")
-        if h.phase != "play" or h.turn is None:
+        if h.phase != Phase.PLAY or h.turn is None:
             return None, "The best play is shown once the cards are being played."
         if not self.face_up()[h.turn]:
             return None, (f"The best play looks at every hand: view the table as everyone "
@@ -565,7 +554,7 @@ def _play_points(table: TableModel) -> list[int]:
     first = sum(1 for ev in table.actions if not isinstance(ev, PlayEvent))
     end = table.source.hands[table.hand_index]
     return list(range(first, table.last)) + (
-        [table.last] if end.phase == PLAY and not end.complete else [])
+        [table.last] if end.phase == Phase.PLAY and not end.complete else [])
 
 
 class WhatIfModel:
@@ -599,7 +588,7 @@ class WhatIfModel:
         """The position at the chosen point (a table without a hand raises its error)."""
         if not self.points:
             raise self.table._refused() if not self.table.ok else RuleError(
-                "wrong-phase", "No card is played in this hand: there is nothing to change.")
+                Rule.WRONG_PHASE, "No card is played in this hand: there is nothing to change.")
         return self.table.snapshots[self.point]
 
     @property
@@ -754,7 +743,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
                        f"Who wins trick {t.index + 1}?", seats, t.winner, learner_lines(why),
                        trick=t.plays))
     # may X play this?
-    mids = [k for k in range(table.last) if table.snapshots[k].hands[hand].phase == "play"
+    mids = [k for k in range(table.last) if table.snapshots[k].hands[hand].phase == Phase.PLAY
             and table.snapshots[k].hands[hand].trick]
     rng.shuffle(mids)
     for k in mids[:2]:
@@ -954,7 +943,7 @@ class PlayModel(Table):
             if h0 is not None and not h0.complete else (len(self.game.hands), 0)
 
         self._review: tuple[tuple[Any, ...], HandReview] | None = None
-        if self.game.phase == DEAL and not self.game.over:
+        if self.game.phase == Phase.DEAL and not self.game.over:
             self._deal()
         else:
             self._prepare_look()
@@ -1005,17 +994,17 @@ class PlayModel(Table):
         data = load_record(record)
         hands = data.get("hands", [])
         if not 1 <= hand_number <= len(hands):
-            raise RuleError("bad-record", f"The record has {plural(len(hands), 'hand')}; "
+            raise RuleError(Rule.BAD_RECORD, f"The record has {plural(len(hands), 'hand')}; "
                             f"there is no hand {echo(hand_number)}.")
         h = hands[hand_number - 1]
         rules = rules_from_json(data["rules"])
         n, size = rules.players, rules.hand_size
         if not 1 <= trick_number <= size:
-            raise RuleError("bad-record", f"A hand of {rules.name} has {size} tricks (1 to "
+            raise RuleError(Rule.BAD_RECORD, f"A hand of {rules.name} has {size} tricks (1 to "
                             f"{size}); there is no trick {echo(trick_number)}.")
         plays = h.get("plays", [])
         if len(plays) < (trick_number - 1) * n:
-            raise RuleError("bad-record", f"Hand {hand_number} of the record stops before trick "
+            raise RuleError(Rule.BAD_RECORD, f"Hand {hand_number} of the record stops before trick "
                             f"{trick_number}.")
         steps = len(h.get("bids", [])) + len(h.get("exchange", [])) + (trick_number - 1) * n
         return cls.from_line(Line.from_record(data, hand_number - 1).branch(steps), seat=seat,
@@ -1042,19 +1031,19 @@ class PlayModel(Table):
         g, h = self.game, self.game.hand
         if g.over:
             return "over"
-        if h is None or g.phase == DEAL:
+        if h is None or g.phase == Phase.DEAL:
             return "next-hand"
         if self._learner_acts():
-            if g.phase == BIDDING and not h.looked[self.seat] and self.blind_bids():
+            if g.phase == Phase.BIDDING and not h.looked[self.seat] and self.blind_bids():
                 return "look"  # bid blind, or look first
-            return {BIDDING: "bid", EXCHANGE: "exchange", PLAY: "play"}[g.phase]
+            return {Phase.BIDDING: "bid", Phase.EXCHANGE: "exchange", Phase.PLAY: "play"}[g.phase]
         return "bots"
 
     def _learner_acts(self) -> bool:
         h = self.game.hand
         if h is None or h.complete:
             return False
-        if self.game.phase == EXCHANGE:
+        if self.game.phase == Phase.EXCHANGE:
             return self.seat in h.awaiting()
         return h.turn == self.seat
 
@@ -1062,7 +1051,7 @@ class PlayModel(Table):
         h = self.game.hand
         if h is None or h.complete or self.game.over:
             return None
-        if self.game.phase == EXCHANGE:
+        if self.game.phase == Phase.EXCHANGE:
             bots = [s for s in h.awaiting() if s != self.seat]
             return bots[0] if bots else None
         return h.turn if h.turn != self.seat else None
@@ -1084,7 +1073,7 @@ class PlayModel(Table):
             return f"Hand {len(self.game.hands)} is over. Totals: {totals}."
         head = f"Hand {h.index + 1}"
         w = self.waiting()
-        if self.game.phase == PLAY:
+        if self.game.phase == Phase.PLAY:
             head += f", trick {len(h.tricks) + 1}"
         you = {"look": "Your turn to bid: bid blind, or look at your cards first.",
                "bid": "Your turn to bid.", "exchange": "Your turn to pass cards.",
@@ -1135,7 +1124,7 @@ class PlayModel(Table):
         """The blind bids the learner may make now (``Game.legal_bids()``; none once the
         cards are seen or when it is not the learner's turn to bid)."""
         h = self.game.hand
-        if h is None or self.game.phase != BIDDING or h.looked[self.seat] or \
+        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat] or \
                 h.turn != self.seat:
             return []
         return [b for b in self.game.legal_bids() if b.blind]
@@ -1180,7 +1169,7 @@ class PlayModel(Table):
     def look(self) -> None:
         """The learner picks up the cards (no blind bid after this)."""
         h = self.game.hand
-        if h is not None and self.game.phase == BIDDING and not h.looked[self.seat]:
+        if h is not None and self.game.phase == Phase.BIDDING and not h.looked[self.seat]:
             self.game.look(self.seat)
         self.message, self.message_rule = "", None
 
@@ -1188,7 +1177,7 @@ class PlayModel(Table):
         """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``);
         False with the engine's sentence in ``message`` when refused (nothing changes)."""
         if self.waiting() not in ("look", "bid"):
-            return self._refuse(self._not_now("a bid"), "wrong-phase")
+            return self._refuse(self._not_now("a bid"), Rule.WRONG_PHASE)
         check = self.game.can_bid(value, seat=self.seat)
         if not check:
             return self._refuse(check.message, check.rule)
@@ -1205,17 +1194,17 @@ class PlayModel(Table):
         cards the table picks (with the game's seeded generator)."""
         due = self.exchange_due()
         if due is None:
-            return self._refuse(self._not_now("a card exchange"), "wrong-phase")
+            return self._refuse(self._not_now("a card exchange"), Rule.WRONG_PHASE)
         h = self.game.hand
         assert h is not None
         if not args.is_whole(cards) and not isinstance(cards, (list, tuple)):
             return self._refuse("Pass a number of cards (face down) or a list of cards, not "
-                                f"{echo(cards)}.", "exchange-invalid")
+                                f"{echo(cards)}.", Rule.EXCHANGE_INVALID)
         if isinstance(cards, int):
             if not due["lo"] <= cards <= due["hi"]:
                 want = str(due["hi"]) if due["lo"] == due["hi"] else f"{due['lo']} to {due['hi']}"
                 return self._refuse(f"You must pass {want} cards, not {echo(cards)}.",
-                                    "exchange-invalid")
+                                    Rule.EXCHANGE_INVALID)
             state = self.rng.getstate()
             chosen: Sequence[Any] = self.rng.sample(h.hands[self.seat], cards)
             self.rng.setstate(state)  # drawn again below, after the mark
@@ -1239,7 +1228,7 @@ class PlayModel(Table):
         for a Traveler/Hunter played by choice; False with the engine's sentence in ``message``
         when refused (nothing changes)."""
         if self.waiting() != "play":
-            return self._refuse(self._not_now("a card"), "wrong-phase")
+            return self._refuse(self._not_now("a card"), Rule.WRONG_PHASE)
         check = self.game.can_play(card, as_, seat=self.seat)
         if not check:
             return self._refuse(check.message, check.rule)
@@ -1267,7 +1256,7 @@ class PlayModel(Table):
         """Deal the next hand (after a hand is scored, until the game is over)."""
         if self.waiting() != "next-hand":
             return self._refuse("The game is over." if self.game.over else
-                                "The hand in progress is not over yet.", "wrong-phase")
+                                "The hand in progress is not over yet.", Rule.WRONG_PHASE)
         self._deal()
         self.message, self.message_rule = "", None
         if self.pace == 0:
@@ -1398,7 +1387,7 @@ class PlayModel(Table):
     def _prepare_look(self) -> None:
         """Pick up the learner's cards unless a blind bid is still open to the learner."""
         h = self.game.hand
-        if h is None or self.game.phase != BIDDING or h.looked[self.seat]:
+        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat]:
             return
         if not h.blind_allowed(self.seat):
             self.game.look(self.seat)

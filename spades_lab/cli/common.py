@@ -14,7 +14,15 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from ..core.errors import ECHO_LIMIT, MAX_INT_DIGITS, RecordError, RuleError, echo, parse_whole
+from ..core.errors import (
+    ECHO_LIMIT,
+    MAX_INT_DIGITS,
+    RecordError,
+    Rule,
+    RuleError,
+    echo,
+    parse_whole,
+)
 from ..core.words import plural
 
 #: The longest error message printed (the sources keep theirs short; this is the last guard).
@@ -188,16 +196,16 @@ def hand_index(hands: int, number: int | None, flag: str = "--hand") -> int:
     This record has 2 hands: choose --at 1:STEP to 2:STEP; there is no hand 3.
     """
     if hands <= 0:
-        raise RecordError("bad-record", "This record has no hands yet" + (
+        raise RecordError(Rule.BAD_RECORD, "This record has no hands yet" + (
             "." if number is None else f", so it has no hand {echo(number, 20)}."))
     if number is None:
         return hands - 1
     choose = _choose(flag, 1, hands)
     if number < 1:
-        raise RecordError("bad-record", f"This record has {plural(hands, 'hand')}, counted "
+        raise RecordError(Rule.BAD_RECORD, f"This record has {plural(hands, 'hand')}, counted "
                           f"from 1 (1 is the first hand): choose {choose}.")
     if number > hands:
-        raise RecordError("bad-record", f"This record has {plural(hands, 'hand')}: choose "
+        raise RecordError(Rule.BAD_RECORD, f"This record has {plural(hands, 'hand')}: choose "
                           f"{choose}; there is no hand {echo(number, 20)}.")
     return number - 1
 
@@ -218,15 +226,16 @@ def trick_index(hand: int, tricks: int, number: int, complete: bool = True) -> i
     Hand 2 has 5 tricks so far: choose --trick 1 to 5; there is no trick 6 yet.
     """
     if tricks <= 0:
-        raise RecordError("bad-record", f"No card of hand {hand + 1} is played yet, so it has no "
+        raise RecordError(Rule.BAD_RECORD,
+                          f"No card of hand {hand + 1} is played yet, so it has no "
                           "trick to explain.", hand=hand)
     has = f"Hand {hand + 1} has {plural(tricks, 'trick')}" + ("" if complete else " so far")
     choose = _choose("--trick", 1, tricks)
     if number < 1:
-        raise RecordError("bad-record", f"{has}, counted from 1 (1 is the first trick): "
+        raise RecordError(Rule.BAD_RECORD, f"{has}, counted from 1 (1 is the first trick): "
                           f"choose {choose}.", hand=hand)
     if number > tricks:
-        raise RecordError("bad-record", f"{has}: choose {choose}; there is no trick "
+        raise RecordError(Rule.BAD_RECORD, f"{has}: choose {choose}; there is no trick "
                           f"{echo(number, 20)}{'' if complete else ' yet'}.", hand=hand)
     return number - 1
 
@@ -246,7 +255,7 @@ def check_step(record: Mapping[str, Any], hand: int, step: int,
     steps = hand_step_count(record, hand)
     if not 0 <= step <= steps:
         name, _, form = flag.replace("{}", str(hand + 1)).replace("STEP", "{}").partition(" ")
-        raise RecordError("bad-record", f"Hand {hand + 1} has {plural(steps, 'recorded step')} "
+        raise RecordError(Rule.BAD_RECORD, f"Hand {hand + 1} has {plural(steps, 'recorded step')} "
                           f"(its bids, then its exchanges, then its plays): choose {name} "
                           f"{form.format(0)} (before its first) to {form.format(steps)} (after "
                           f"its last); there is no step {echo(step, 20)}.", hand=hand)
@@ -263,7 +272,7 @@ def parse_at(text: str) -> tuple[int, int]:
     h, colon, k = text.partition(":")
     hand, step = parse_whole(h), parse_whole(k)
     if not colon or hand is None or step is None:
-        raise RecordError("bad-record", "--at takes HAND:STEP, two whole numbers like 1:4 (hand "
+        raise RecordError(Rule.BAD_RECORD, "--at takes HAND:STEP, two whole numbers like 1:4 (hand "
                           f"1 after its first 4 actions), not {echo(text, 40)}.")
     return hand, step
 

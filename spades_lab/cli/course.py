@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import OutputError
+from ..core.errors import OutputError, OutputId
 from ..core.files import (
     check_target,
     check_writable,
@@ -89,7 +89,7 @@ def copy_course(dest: Path, *, force: bool = False, source: Path | None = None) 
                         protected_tops=[("the course's source", src)])
     taken = [d for d in COURSE_DIRS + COURSE_FILES if (real / d).exists()]
     if taken and not force:
-        raise OutputError("file-exists", f"{shown(dest)} already holds a course "
+        raise OutputError(OutputId.FILE_EXISTS, f"{shown(dest)} already holds a course "
                           f"({', '.join(taken)}); give --force to replace its notebooks and "
                           "records with fresh ones (your changes to them are lost), --open to "
                           "open it, or choose another folder.", path=str(dest))

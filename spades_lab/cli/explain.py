@@ -26,7 +26,7 @@ import argparse
 import json
 from typing import Any
 
-from ..core.errors import RecordError, RuleError
+from ..core.errors import RecordError, Rule, RuleError
 from ..teach.wording import learner, teacher
 from .common import at_position, hand_index, report, trick_index
 
@@ -149,10 +149,10 @@ def cmd_explain(args: argparse.Namespace) -> int:
             hands = [hands[hand_index(len(hands), args.hand)]]
         if args.trick is not None:
             if args.hand is None and len(game.hands) > 1:
-                raise RecordError("bad-record", "--trick needs --hand when the record has "
+                raise RecordError(Rule.BAD_RECORD, "--trick needs --hand when the record has "
                                   f"several hands: choose --hand 1 to {len(game.hands)} too.")
             if not hands:
-                raise RecordError("bad-record", "The record has no hands, so it has no trick "
+                raise RecordError(Rule.BAD_RECORD, "The record has no hands, so it has no trick "
                                   "to explain.")
             h = hands[0]
             # complete tricks, and the trick in progress once a card of it is played
@@ -193,10 +193,10 @@ def cmd_whatif(args: argparse.Namespace) -> int:
     try:
         options = dict(parse_option(o) for o in args.option)
         if args.action is None and not options:
-            raise RuleError("bad-option", "Give --action TEXT (and/or --option KEY=VALUE): "
+            raise RuleError(Rule.BAD_OPTION, "Give --action TEXT (and/or --option KEY=VALUE): "
                             "what should change?")
         if args.action is not None and args.at is None:
-            raise RecordError("bad-record", "Give --at HAND:STEP: which action should --action "
+            raise RecordError(Rule.BAD_RECORD, "Give --at HAND:STEP: which action should --action "
                               "replace? (spades-lab show FILE --at HAND:STEP lists the choices)")
         data = load_record(args.file)
         at = at_position(data, args.at) if args.at is not None else (0, 0)

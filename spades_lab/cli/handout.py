@@ -18,7 +18,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..core.errors import OutputError, RuleError
+from ..core.errors import OutputError, Rule, RuleError
 from .common import hand_index, report
 
 
@@ -72,7 +72,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
             pages = [(rules_stem(rules), rules_sheet(rules))]
         elif args.kind == "deal":
             if args.file is None:
-                raise RuleError("bad-record", "handout deal needs a game record FILE.")
+                raise RuleError(Rule.BAD_RECORD, "handout deal needs a game record FILE.")
             game = replay(args.file).game
             hand = hand_index(len(game.hands), args.hand)
             pages = [(deal_stem(args.file, hand), deal_handout(game, hand))]

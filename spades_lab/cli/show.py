@@ -6,7 +6,8 @@ import argparse
 import json
 from typing import Any
 
-from ..core.errors import RecordError, RuleError
+from ..core.engine import Phase
+from ..core.errors import RecordError, Rule, RuleError
 from .common import at_position, report
 
 DESCRIPTION = (
@@ -48,7 +49,7 @@ def position(file: str, at: str, seat: int | None) -> dict[str, Any]:
     game = line.at(step)
     n = game.rules.players
     if seat is not None and not 0 <= seat < n:
-        raise RecordError("bad-record", f"Seats are numbered 0 to {n - 1}; there is no seat "
+        raise RecordError(Rule.BAD_RECORD, f"Seats are numbered 0 to {n - 1}; there is no seat "
                           f"{seat}.")
     h = game.hand
     assert h is not None
@@ -67,13 +68,13 @@ def position(file: str, at: str, seat: int | None) -> dict[str, Any]:
         out["seats"].append({"seat": s, "name": game.seat_name(s),
                              "cards": [c.code for c in cards],
                              "pretty": [c.pretty for c in cards]})
-    if turn is not None and game.phase == "play":
+    if turn is not None and game.phase == Phase.PLAY:
         order = {c: i for i, c in enumerate(sorted(
             h.hands[turn], key=lambda c: (c.suits, -game.rules.deck.cards.index(c))))}
         plays = sorted(game.legal_plays(), key=lambda p: (order.get(p.card, 0), str(p)))
         out["choices"] = [str(p) for p in plays]
         out["choices_pretty"] = [p.pretty for p in plays]
-    elif turn is not None and game.phase == "bidding":
+    elif turn is not None and game.phase == Phase.BIDDING:
         out["choices"] = out["choices_pretty"] = [str(b) for b in game.legal_bids()]
     out["turn_name"] = game.seat_name(turn) if turn is not None else None
     return out

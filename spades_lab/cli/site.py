@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import deck_data_dir
-from ..core.errors import OutputError
+from ..core.errors import OutputError, OutputId
 from ..core.files import check_target, check_writable, hold_lock, replace_folders, shown, write_text
 from .course import COURSE_DIRS, course_notebooks, course_source
 
@@ -449,7 +449,8 @@ def check_site_target(out: str | Path, *, cache: Path, force: bool = False) -> P
                         protected_tops=[("the course's source (the project folder)",
                                          course_source())])
     if real.is_dir() and any(real.iterdir()) and not is_our_site(real) and not force:
-        raise OutputError("not-ours", f"{shown(out)} holds files that are not a site built by "
+        raise OutputError(OutputId.NOT_OURS,
+                          f"{shown(out)} holds files that are not a site built by "
                           "spades-lab site: give --force to replace them all, or choose an "
                           "empty folder.", path=str(out))
     check_writable(real)
@@ -473,7 +474,7 @@ def build_site(out: Path, *, cache: Path | None = None, log: Any = None,
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise OutputError("cannot-write", f"Cannot make the download cache {shown(cache)}: "
+        raise OutputError(OutputId.CANNOT_WRITE, f"Cannot make the download cache {shown(cache)}: "
                           f"{(e.strerror or 'error').lower()}.", path=str(cache)) from e
     with hold_lock(cache / ".lock", what="another spades-lab site build",
                    on_wait=lambda: say(f"waiting for another build using {cache} to finish")):

@@ -22,7 +22,7 @@ import json
 import sys
 from typing import Any
 
-from ..core.errors import RecordError, RuleError, echo
+from ..core.errors import RecordError, Rule, RuleError, echo
 from ..core.words import plural
 from .common import check_step, hand_index, report
 
@@ -127,7 +127,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         plays = len(data["hands"][hand].get("plays", []))
         if not 0 <= args.from_step < max(plays, 1):
             raise RecordError(
-                "bad-record", f"Hand {hand + 1} has {plural(plays, 'play')}: "
+                Rule.BAD_RECORD, f"Hand {hand + 1} has {plural(plays, 'play')}: "
                 "--from-step K annotates the plays after the first K, so choose --from-step 0 "
                 f"(every play){f' to {plays - 1} (the last only)' if plays > 1 else ''}, not "
                 f"{echo(args.from_step, 20)}.", hand=hand)

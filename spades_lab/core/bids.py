@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import RuleError, echo, parse_whole
+from .errors import Rule, RuleError, echo, parse_whole
 from .rules import PARTIAL_NIL_SUIT, RuleSet
 
 
@@ -98,9 +98,9 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
     if isinstance(value, Bid):
         bid = value
     elif isinstance(value, bool):
-        raise RuleError("bid-not-allowed", f"{value!r} is not a bid.")
+        raise RuleError(Rule.BID_NOT_ALLOWED, f"{value!r} is not a bid.")
     elif isinstance(value, int) and abs(value) > 10**6:
-        raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
+        raise RuleError(Rule.BID_OUT_OF_RANGE, f"An ordinary bid must be from "
                         f"{rules.min_bid} to {rules.hand_size}; {echo(value, 30)} is "
                         "out of range.")
     elif isinstance(value, int):
@@ -117,17 +117,17 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
         m = _NIL_RE.match(text) if len(text) <= 60 else None
         if m is None:
             if re.fullmatch(r"-?[0-9]+", text):
-                raise RuleError("bid-out-of-range", f"An ordinary bid must be from "
+                raise RuleError(Rule.BID_OUT_OF_RANGE, f"An ordinary bid must be from "
                                 f"{rules.min_bid} to {rules.hand_size}; "
                                 f"{echo(value, 30)} is out of range.")
-            raise RuleError("bid-not-allowed", f"{echo(value)} is not a bid in {rules.name}: "
+            raise RuleError(Rule.BID_NOT_ALLOWED, f"{echo(value)} is not a bid in {rules.name}: "
                             f"{_bid_forms(rules)}", text=echo(value))
         extra = int(m.group(3)) if m.group(3) is not None else 0
         bid = Bid(extra, m.group(2), bool(m.group(1)))
         if text.count("nil") > 1:
-            raise RuleError("bid-not-allowed", "A player may make only one nil-type bid a hand.")
+            raise RuleError(Rule.BID_NOT_ALLOWED, "A player may make only one nil-type bid a hand.")
     else:
-        raise RuleError("bid-not-allowed", f"{echo(value)} is not a bid: {_bid_forms(rules)}")
+        raise RuleError(Rule.BID_NOT_ALLOWED, f"{echo(value)} is not a bid: {_bid_forms(rules)}")
     check_bid_shape(rules, bid)
     return bid
 
@@ -135,16 +135,16 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
 def check_bid_shape(rules: RuleSet, bid: Bid) -> None:
     """The checks that depend on the rules only (not on the hand's situation)."""
     if bid.nil is not None and bid.nil not in rules.nil_kinds:
-        raise RuleError("bid-not-allowed", f"{bid.label} is not a bid in {rules.name}: "
+        raise RuleError(Rule.BID_NOT_ALLOWED, f"{bid.label} is not a bid in {rules.name}: "
                         f"{_bid_forms(rules)}", bid=str(bid))
     if bid.blind and bid.nil is None:
-        raise RuleError("bid-not-allowed", "Only nil-type bids may be made blind.")
+        raise RuleError(Rule.BID_NOT_ALLOWED, "Only nil-type bids may be made blind.")
     if bid.nil is not None and bid.tricks and bid.nil_suit is None:
-        raise RuleError("bid-not-allowed", f"{bid.nil.title()} takes no ordinary bid on top; "
+        raise RuleError(Rule.BID_NOT_ALLOWED, f"{bid.nil.title()} takes no ordinary bid on top; "
                         "only Nil Spades and Nil Acorns may add '+ N'.")
     low = 0 if bid.nil is not None else rules.min_bid
     if not low <= bid.tricks <= rules.hand_size:
-        raise RuleError("bid-out-of-range", f"An ordinary bid must be from {low} to "
+        raise RuleError(Rule.BID_OUT_OF_RANGE, f"An ordinary bid must be from {low} to "
                         f"{rules.hand_size}; {bid.tricks} is out of range.", bid=str(bid))
 
 

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .errors import RuleError, echo
+from .errors import Rule, RuleError, echo
 
 # ---------------------------------------------------------------------------- data files
 
@@ -270,10 +270,10 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise RuleError("unknown-card", f"{echo(text)} is not a card: write cards like 'QH' or "
+        raise RuleError(Rule.UNKNOWN_CARD, f"{echo(text)} is not a card: write cards like 'QH' or "
                         "'10S'.")
     if not text.isascii() or len(text) > 12:  # 'ſ'.upper() is 'S': only ASCII names a card
-        raise RuleError("unknown-card", f"{echo(text)} is not a card: write rank then suit in "
+        raise RuleError(Rule.UNKNOWN_CARD, f"{echo(text)} is not a card: write rank then suit in "
                         "plain letters and digits, like 'QH', '10S' or 'TPS'.", text=echo(text))
     code = _normalise(text)
     hit = Card._cache.get(code)
@@ -281,7 +281,7 @@ def parse_card(text: str | Card) -> Card:
         return hit
     split = _split(code)
     if split is None:
-        raise RuleError("unknown-card",
+        raise RuleError(Rule.UNKNOWN_CARD,
                         f"{echo(text)} is not a card: write rank then suit, like 'QH', '10S' "
                         "or 'TPS'.",
                         text=text)
@@ -289,7 +289,7 @@ def parse_card(text: str | Card) -> Card:
     if len(suits) == 2:
         canonical = _DUAL_PAIRS.get(frozenset(suits))
         if canonical is None:
-            raise RuleError("unknown-card", f"{text!r} is not a card: no Traveler or Hunter "
+            raise RuleError(Rule.UNKNOWN_CARD, f"{text!r} is not a card: no Traveler or Hunter "
                             f"pairs {SUITS[suits[0]].name} with {SUITS[suits[1]].name}.",
                             text=text)
         suits = canonical
@@ -353,7 +353,7 @@ class Deck:
         """Parse a card and check it belongs to this deck (``unknown-card`` otherwise)."""
         card = parse_card(text)
         if card not in self.index:
-            raise RuleError("unknown-card", f"{echo(str(text))} is not a card of the "
+            raise RuleError(Rule.UNKNOWN_CARD, f"{echo(str(text))} is not a card of the "
                             f"{self.label}.", text=str(text))
         return card
 

@@ -236,7 +236,7 @@ def _is_seat(seat: Any, n: int) -> bool:
         and 0 <= seat < n
 
 
-def _verify_seat(seat: Any, n: int, rule: str) -> None:
+def _verify_seat(seat: Any, n: int, rule: Rule) -> None:
     """The seat guard of every action and view: raise ``rule`` unless ``seat`` is a seat."""
     if type(seat) is int and 0 <= seat < n:  # the common case, without a call
         return
@@ -250,13 +250,13 @@ def _verify_cards(cards: Any, most: int) -> list[Any]:
     """``cards`` as a list of at most ``most`` items, or the refusal (a text, a mapping or
     something that is not a collection of cards)."""
     if isinstance(cards, (str, bytes, dict)) or not hasattr(cards, "__iter__"):
-        raise IllegalAction("exchange-invalid", f"The cards to pass are a list such as "
+        raise IllegalAction(Rule.EXCHANGE_INVALID, f"The cards to pass are a list such as "
                             f"['AS', 'KS'], not {echo(cards)}.")
     items: list[Any] = []
     for c in cards:
         items.append(c)
         if len(items) > most:
-            raise IllegalAction("exchange-invalid", f"No exchange passes more than {most} "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"No exchange passes more than {most} "
                                 "cards.")
     return items
 
@@ -486,7 +486,7 @@ class Hand:
         enough), or None when it may: the refusal built, not raised, so that
         :meth:`legal_bids` asks it at every bid without the cost of an exception."""
         if self.looked[seat]:
-            return IllegalAction("blind-not-allowed", f"{self.name(seat)} has looked at the "
+            return IllegalAction(Rule.BLIND_NOT_ALLOWED, f"{self.name(seat)} has looked at the "
                                  "hand: blind bids are made before looking.", seat=seat)
         deficit = self.rules.blind_nil_deficit
         if deficit is not None:
@@ -494,7 +494,7 @@ class Hand:
             team = self.rules.team_of(seat)
             other = max(t for i, t in enumerate(totals) if i != team)
             if other - totals[team] < deficit:
-                return IllegalAction("blind-not-allowed", f"Blind nil needs {self.name(seat)}'s "
+                return IllegalAction(Rule.BLIND_NOT_ALLOWED, f"Blind nil needs {self.name(seat)}'s "
                                      f"team to trail by at least {deficit} when bidding "
                                      f"starts; it is at {totals[team]} against {other}.",
                                      seat=seat, trailing_by=other - totals[team])
@@ -514,12 +514,12 @@ class Hand:
         """The bid ``value`` of the seat to bid (``seat``: checked to be that seat), parsed;
         raises :class:`IllegalAction` when it may not be made."""
         if self.phase != BIDDING:
-            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
                                 "not a bid.")
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:
-            raise IllegalAction("not-your-turn", f"It is {self.name(turn)}'s turn to bid, not "
+            raise IllegalAction(Rule.NOT_YOUR_TURN, f"It is {self.name(turn)}'s turn to bid, not "
                                 f"{self.name(seat)}'s.", seat=seat, turn=turn)
         try:
             bid = parse_bid(self.rules, value)
@@ -616,21 +616,21 @@ class Hand:
                                            and not self.tricks)
         if early and due is not None and seat == due.partner and due.passed == () \
                 and due.returned == ():
-            raise IllegalAction("exchange-invalid", f"{self.name(due.blind)} passed no cards, "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(due.blind)} passed no cards, "
                                 f"which completes the exchange: {self.name(seat)} passes "
                                 "nothing back.", seat=seat)
         if self.phase != EXCHANGE:
-            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
                                 "not a card exchange.")
         if due is None:
-            raise IllegalAction("exchange-invalid", f"No card exchange is due from "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"No card exchange is due from "
                                 f"{self.name(seat)}.", seat=seat)
         owed = due.owed_by()
         if owed is None or (seat == due.blind and due.passed is not None):
-            raise IllegalAction("exchange-invalid", f"{self.name(seat)} has already passed "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(seat)} has already passed "
                                 "cards.", seat=seat)
         if owed != seat:
-            raise IllegalAction("not-your-turn", f"{self.name(due.blind)} passes first; "
+            raise IllegalAction(Rule.NOT_YOUR_TURN, f"{self.name(due.blind)} passes first; "
                                 f"{self.name(seat)} passes back after.", seat=seat, turn=owed)
         parsed: list[Card] = []
         for c in cards:
@@ -639,20 +639,20 @@ class Hand:
             except RuleError as e:
                 raise _illegal(e) from None
         if len(set(parsed)) != len(parsed):
-            raise IllegalAction("exchange-invalid", "The same card is named twice in the "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, "The same card is named twice in the "
                                 "exchange.")
         owe = self.owed_pass(seat)
         assert owe is not None  # seat owes the pass (checked above)
         lo, hi = owe.lo, owe.hi
         if not lo <= len(parsed) <= hi:
             want = f"{lo} to {hi}" if lo != hi else str(hi)
-            raise IllegalAction("exchange-invalid", f"{self.name(seat)} must pass {want} card"
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(seat)} must pass {want} card"
                                 f"{'s' if want != '1' else ''}, not {len(parsed)}.", seat=seat,
                                 count=len(parsed))
         held = self.hands[seat]
         missing = [c for c in parsed if c not in held]
         if missing:
-            raise IllegalAction("exchange-invalid", f"{self.name(seat)} does not hold "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(seat)} does not hold "
                                 f"{cards_text(missing)}.", seat=seat,
                                 cards=[c.code for c in missing])
         return tuple(parsed)
@@ -719,7 +719,7 @@ class Hand:
             for letter, s in SUITS.items():
                 if key in (letter, s.name.upper()):
                     return c, letter
-        raise IllegalAction("bad-declaration", f"{echo(as_)} is not a suit: use one of "
+        raise IllegalAction(Rule.BAD_DECLARATION, f"{echo(as_)} is not a suit: use one of "
                             f"{', '.join(self.rules.deck.suits)}.", card=c.code)
 
     def _verify_play(self, card: Any, as_: Any, seat: int | None) -> Play:
@@ -728,12 +728,12 @@ class Hand:
         reasons of RULINGS.md section 7, in the order a student would check them; the play
         rules themselves are the legal set's (:meth:`legal_set`)."""
         if self.phase != PLAY:
-            raise IllegalAction("wrong-phase", f"The hand is waiting for {self.waiting_for()}, "
+            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
                                 "not a card to be played.")
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:
-            raise IllegalAction("not-your-turn", f"It is {self.name(turn)}'s turn to play, not "
+            raise IllegalAction(Rule.NOT_YOUR_TURN, f"It is {self.name(turn)}'s turn to play, not "
                                 f"{self.name(seat)}'s.", seat=seat, turn=turn)
         try:
             c, decl = self.resolve(card, as_)
@@ -741,16 +741,16 @@ class Hand:
             raise _illegal(e) from None
         who = self.name(turn)
         if c not in self.hands[turn]:
-            raise IllegalAction("card-not-in-hand", f"{who} does not hold {card_words(c)}.",
+            raise IllegalAction(Rule.CARD_NOT_IN_HAND, f"{who} does not hold {card_words(c)}.",
                                 card=c.code)
         if decl is not None and not c.bits & SUIT_BITS[decl]:
             if c.is_dual:
-                raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} is a "
+                raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} is a "
                                     f"{c.name.split(' of ')[0]} of "
                                     f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot "
                                     f"be played as {suit_name(decl)}.", card=c.code,
                                     declared=decl)
-            raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} is a card of "
+            raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} is a card of "
                                 f"{suit_name(c.suit)}; it cannot be declared as "
                                 f"{suit_name(decl)}.", card=c.code, declared=decl)
         legal = self.legal_plays()
@@ -765,7 +765,7 @@ class Hand:
             p = None  # a Traveler/Hunter led or played off-suit names its suit
             if any(q.card is c for q in legal):
                 where = "leads" if not L else "plays"
-                raise IllegalAction("bad-declaration", f"{who} {where} {card_words(c)}"
+                raise IllegalAction(Rule.BAD_DECLARATION, f"{who} {where} {card_words(c)}"
                                     f"{' off-suit' if L else ''} and must declare it as "
                                     f"{suit_name(c.suits[0])} or {suit_name(c.suits[1])}.",
                                     card=c.code)
@@ -773,20 +773,21 @@ class Hand:
             return p
         # outside the legal set: say which restriction of the legal set it fails
         rule = REFUSED_BY[self.legal_set()[0]]  # the restriction of the legal set it fails
-        if rule == "must-follow-suit":
+        if rule == Rule.MUST_FOLLOW_SUIT:
             led = BIT_SUIT[L]
             if c.bits & L:
-                raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} can follow "
+                raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} can follow "
                                     f"{suit_name(led)}, so it is played as {suit_name(led)}, "
                                     f"not {suit_name(decl or '')}.", card=c.code,
                                     declared=decl, led=led)
             follow = [q.card for q in legal]
-            raise IllegalAction("must-follow-suit", f"{who} must follow {suit_name(led)}: "
+            raise IllegalAction(Rule.MUST_FOLLOW_SUIT, f"{who} must follow {suit_name(led)}: "
                                 f"holds {cards_text(self.rules.deck.sorted(follow))}.",
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if c.is_dual:
-            raise IllegalAction("bad-declaration", f"{card_words(c, start=True)} may not be led as "
+            raise IllegalAction(Rule.BAD_DECLARATION,
+                                f"{card_words(c, start=True)} may not be led as "
                                 f"{suit_name(p.suit)}: {suit_name(p.suit)} are not broken yet.",
                                 card=c.code, declared=p.suit)
         others: list[Card] = []
@@ -994,35 +995,35 @@ class Game:
         n = rules.players
         if players is not None and (not isinstance(players, (list, tuple)) or not all(
                 isinstance(p, str) and 0 < len(p) <= 40 for p in players)):
-            raise RuleError("bad-record", f"players is a list of {n} names (each 1 to 40 "
+            raise RuleError(Rule.BAD_RECORD, f"players is a list of {n} names (each 1 to 40 "
                             f"characters), not {echo(players)}.")
         if players is not None and len(players) != n:
-            raise RuleError("bad-record", f"{rules.name} has {n} players; {len(players)} "
+            raise RuleError(Rule.BAD_RECORD, f"{rules.name} has {n} players; {len(players)} "
                             "names were given.")
         self.players = list(players) if players is not None else None
         if not _is_seat(dealer, n):
-            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}, not "
+            raise RuleError(Rule.BAD_RECORD, f"The dealer must be a seat 0-{n - 1}, not "
                             f"{echo(dealer)}.")
         if start is not None and (not isinstance(start, dict) or not start
                                   or set(start) - {"scores", "bags"}):
-            raise RuleError("bad-record", "start is an object with the partnerships' 'scores' "
+            raise RuleError(Rule.BAD_RECORD, "start is an object with the partnerships' 'scores' "
                             f"and 'bags', not {echo(start)}.")
         teams = rules.team_count
         scores = (start or {}).get("scores", [0] * teams)
         bags = (start or {}).get("bags", [0] * teams)
         if not isinstance(scores, (list, tuple)) or not isinstance(bags, (list, tuple)):
-            raise RuleError("bad-record", f"start needs {teams} scores and {teams} bag counts, "
+            raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
                             "one per partnership, as lists of whole numbers.")
         scores, bags = list(scores), list(bags)
         if len(scores) != teams or len(bags) != teams:
-            raise RuleError("bad-record", f"start needs {teams} scores and {teams} bag counts, "
+            raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
                             "one per partnership.")
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + bags):
-            raise RuleError("bad-record", "start scores and bags must be whole numbers.")
+            raise RuleError(Rule.BAD_RECORD, "start scores and bags must be whole numbers.")
         limit = rules.bag_limit
         for b in bags:
             if b < 0 or (limit is not None and b >= limit):
-                raise RuleError("bad-record", f"start bags must lie in 0..{(limit or 1) - 1}"
+                raise RuleError(Rule.BAD_RECORD, f"start bags must lie in 0..{(limit or 1) - 1}"
                                 if limit else "start bags cannot be negative.")
         self.start_scores = tuple(scores)
         self.start_bags = tuple(bags)
@@ -1095,17 +1096,17 @@ class Game:
                      ) -> tuple[int, list[list[Card]] | None]:
         """(the dealer, the hands checked; None to shuffle), or the refusal."""
         if self.phase == OVER:
-            raise IllegalAction("wrong-phase", "The game is over: nothing more may be dealt.")
+            raise IllegalAction(Rule.WRONG_PHASE, "The game is over: nothing more may be dealt.")
         if self.phase != DEAL:
-            raise IllegalAction("wrong-phase", f"The hand is still waiting for "
+            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is still waiting for "
                                 f"{self.hand.waiting_for() if self.hand else 'a deal'}.")
         n = self.rules.players
         if dealer is None:
             dealer = self.next_dealer
         elif not _is_seat(dealer, n):
-            raise RuleError("bad-record", f"The dealer must be a seat 0-{n - 1}.")
+            raise RuleError(Rule.BAD_RECORD, f"The dealer must be a seat 0-{n - 1}.")
         elif self.hands and dealer != self.next_dealer:  # RULINGS.md 1: the deal passes clockwise
-            raise IllegalAction("not-your-turn", f"The deal passes clockwise: "
+            raise IllegalAction(Rule.NOT_YOUR_TURN, f"The deal passes clockwise: "
                                 f"{seat_name(self.next_dealer, n)} deals this hand, not "
                                 f"{seat_name(dealer, n)}.", dealer=dealer,
                                 turn=self.next_dealer)
@@ -1143,23 +1144,23 @@ class Game:
             if len(fast) == n and len(dealt) == n * size and None not in dealt:
                 return fast  # type: ignore[return-value]
         if not isinstance(cards, (list, tuple)) or len(cards) != n:
-            raise RuleError("bad-record", f"A deal gives {n} hands, one per seat.")
+            raise RuleError(Rule.BAD_RECORD, f"A deal gives {n} hands, one per seat.")
         hands: list[list[Card]] = []
         seen: set[Card] = set()
         for i, h in enumerate(cards):
             if not isinstance(h, (list, tuple)) or len(h) != size:
                 got = len(h) if isinstance(h, (list, tuple)) else 0
-                raise RuleError("bad-record", f"{seat_name(i, n)}'s hand has {got} cards; "
+                raise RuleError(Rule.BAD_RECORD, f"{seat_name(i, n)}'s hand has {got} cards; "
                                 f"{rules.name} deals {size} each.", seat=i)
             row = []
             for t in h:
                 try:
                     c = rules.deck.parse(t)
                 except RuleError as e:
-                    raise RuleError("bad-record", f"In {seat_name(i, n)}'s hand: {e.message}",
+                    raise RuleError(Rule.BAD_RECORD, f"In {seat_name(i, n)}'s hand: {e.message}",
                                     seat=i) from None
                 if c in seen:
-                    raise RuleError("bad-record", f"{card_words(c, start=True)} is dealt twice.",
+                    raise RuleError(Rule.BAD_RECORD, f"{card_words(c, start=True)} is dealt twice.",
                                     card=c.code)
                 seen.add(c)
                 row.append(c)
@@ -1198,15 +1199,15 @@ class Game:
         """The hand in progress, or the refusal of ``what`` (there is none)."""
         h = self.hand
         if h is None or h.scores is not None:
-            raise IllegalAction("wrong-phase", "The game is over: nothing more may be played."
+            raise IllegalAction(Rule.WRONG_PHASE, "The game is over: nothing more may be played."
                                 if self.over else f"No hand is waiting for {what}.")
         return h
 
     def _verify_look(self, seat: int) -> Hand:
-        _verify_seat(seat, self.rules.players, "not-your-turn")
+        _verify_seat(seat, self.rules.players, Rule.NOT_YOUR_TURN)
         h = self._verify_hand("a look at the cards")
         if h.phase != BIDDING:
-            raise IllegalAction("wrong-phase", "Cards are looked at during the bidding.")
+            raise IllegalAction(Rule.WRONG_PHASE, "Cards are looked at during the bidding.")
         return h
 
     def can_look(self, seat: int) -> Check:
@@ -1222,7 +1223,7 @@ class Game:
 
     def _verify_bid(self, bid: Any, seat: int | None) -> tuple[Hand, Bid]:
         if seat is not None:
-            _verify_seat(seat, self.rules.players, "not-your-turn")
+            _verify_seat(seat, self.rules.players, Rule.NOT_YOUR_TURN)
         h = self._verify_hand("a bid")
         return h, h._verify_bid(bid, seat)
 
@@ -1244,7 +1245,7 @@ class Game:
                          ) -> tuple[Hand, tuple[Card, ...] | None]:
         """(the hand, the cards parsed), or (the hand, None) for the partner's empty return
         after a 0-card pass (:meth:`_empty_return`)."""
-        _verify_seat(seat, self.rules.players, "exchange-invalid")
+        _verify_seat(seat, self.rules.players, Rule.EXCHANGE_INVALID)
         items = _verify_cards(cards, self.rules.hand_size)
         h = self._verify_hand("an exchange")
         if not items and self._empty_return(h, seat):
@@ -1283,7 +1284,7 @@ class Game:
 
     def _verify_play(self, card: Any, as_: Any, seat: int | None) -> tuple[Hand, Play]:
         if seat is not None:
-            _verify_seat(seat, self.rules.players, "not-your-turn")
+            _verify_seat(seat, self.rules.players, Rule.NOT_YOUR_TURN)
         h = self._verify_hand("a play")
         return h, h._verify_play(card, as_, seat)
 
@@ -1323,23 +1324,23 @@ class Game:
         """
         h = self._verify_hand("an ending")
         if h.phase != PLAY or h.trick:
-            raise IllegalAction("wrong-phase", "An ending is set at the start of a trick, "
+            raise IllegalAction(Rule.WRONG_PHASE, "An ending is set at the start of a trick, "
                                 "during the play.")
         rules = self.rules
         n = rules.players
         if not isinstance(hands, (list, tuple)) or len(hands) != n or not all(
                 isinstance(x, (list, tuple)) for x in hands):
-            raise RuleError("bad-record", f"An ending gives {n} hands, one per seat.")
+            raise RuleError(Rule.BAD_RECORD, f"An ending gives {n} hands, one per seat.")
         if len({len(x) for x in hands}) != 1 or len(hands[0]) > rules.hand_size:
-            raise RuleError("bad-record", "An ending gives every seat as many cards, at most "
+            raise RuleError(Rule.BAD_RECORD, "An ending gives every seat as many cards, at most "
                             f"{rules.hand_size}.")
         rows = [[rules.deck.parse(c) for c in x] for x in hands]
         if len({c for row in rows for c in row}) != sum(map(len, rows)):
-            raise RuleError("bad-record", "A card is given twice in the ending.")
+            raise RuleError(Rule.BAD_RECORD, "A card is given twice in the ending.")
         broken = list(broken)
         for t in (*broken, *([superior] if superior is not None else [])):
             if t not in rules.trumps:
-                raise RuleError("bad-record", f"{echo(t)} is not a trump of {rules.name}: the "
+                raise RuleError(Rule.BAD_RECORD, f"{echo(t)} is not a trump of {rules.name}: the "
                                 f"trumps are {', '.join(rules.trumps)}.")
         h.hands = rows
         ts = h._tables.state(_mask(broken), superior)  # the trick rules' interned state
@@ -1353,7 +1354,7 @@ class Game:
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see now (see :class:`SeatView`)."""
-        _verify_seat(seat, self.rules.players, "not-your-turn")
+        _verify_seat(seat, self.rules.players, Rule.NOT_YOUR_TURN)
         h = self.hand
         teams = tuple(self.totals)
         if h is None:

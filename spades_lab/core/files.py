@@ -47,7 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .errors import OutputError
+from .errors import OutputError, OutputId
 
 try:  # not on Windows: there the lock is a no-op
     import fcntl
@@ -145,7 +145,7 @@ def writing(path: str | os.PathLike[str], *, binary: bool = False, encoding: str
 
     def failed(e: OSError) -> OutputError:
         kept = " The old file is as it was." if existed else ""
-        return OutputError("cannot-write", f"Could not write {shown(path)}: {_reason(e)}."
+        return OutputError(OutputId.CANNOT_WRITE, f"Could not write {shown(path)}: {_reason(e)}."
                            f"{kept}", path=os.fspath(path))
 
     raw: _Raw | None = None
@@ -278,21 +278,22 @@ def check_target(path: str | os.PathLike[str], *,
     """
     name = shown(path)
     if os.path.islink(path) and not os.path.exists(path):
-        raise OutputError("not-a-folder", f"{name} is a link to {shown(os.readlink(path))}, "
+        raise OutputError(OutputId.NOT_A_FOLDER, f"{name} is a link to {shown(os.readlink(path))}, "
                           "which does not exist: remove the link or choose another folder.",
                           path=os.fspath(path))
     real = Path(os.path.realpath(path))
     if real.exists() and not real.is_dir():
-        raise OutputError("not-a-folder", f"{name} is a file, not a folder: choose a folder's "
+        raise OutputError(OutputId.NOT_A_FOLDER,
+                          f"{name} is a file, not a folder: choose a folder's "
                           "name.", path=os.fspath(path))
 
     def refuse(what: str) -> OutputError:
-        return OutputError("unsafe-target", f"{name} is {what}: choose another folder.",
+        return OutputError(OutputId.UNSAFE_TARGET, f"{name} is {what}: choose another folder.",
                            path=os.fspath(path))
 
     cwd = Path(os.path.realpath(os.getcwd()))
     if real == cwd:
-        raise OutputError("unsafe-target", f"{name} is the current folder: choose a new "
+        raise OutputError(OutputId.UNSAFE_TARGET, f"{name} is the current folder: choose a new "
                           "folder's name instead.", path=os.fspath(path))
     if real == Path(real.anchor):
         raise refuse("the top folder of the disk")
@@ -332,10 +333,10 @@ def check_writable(folder: Path) -> None:
             raise NotADirectoryError(errno.ENOTDIR, "Not a directory")
         os.rmdir(tempfile.mkdtemp(prefix=_aside_prefix(folder, "new"), dir=probe))
     except OSError as e:
-        raise OutputError("cannot-write", f"Cannot write {shown(folder)}: {shown(probe)} "
+        raise OutputError(OutputId.CANNOT_WRITE, f"Cannot write {shown(folder)}: {shown(probe)} "
                           f"cannot be written ({_reason(e)}).", path=str(folder)) from None
     if os.path.ismount(folder):
-        raise OutputError("cannot-write", f"{shown(folder)} is a disk of its own (a mount "
+        raise OutputError(OutputId.CANNOT_WRITE, f"{shown(folder)} is a disk of its own (a mount "
                           f"point), which cannot be replaced: write into a folder on it, such "
                           f"as {shown(folder / 'site')}.", path=str(folder))
 
@@ -441,7 +442,7 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
                 news.append(Path(tempfile.mkdtemp(prefix=_aside_prefix(dest, "new"),
                                                   dir=dest.parent)))
             except OSError as e:
-                raise OutputError("cannot-write", f"Cannot write {shown(dest)}: "
+                raise OutputError(OutputId.CANNOT_WRITE, f"Cannot write {shown(dest)}: "
                                   f"{_reason(e)}.", path=str(dest)) from None
         yield news
         for new, dest in zip(news, targets, strict=True):
@@ -464,7 +465,7 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
                         if old is not None:
                             os.rename(old, done)
                     olds.clear()
-                    raise OutputError("cannot-write", f"Could not put {shown(failed)} in "
+                    raise OutputError(OutputId.CANNOT_WRITE, f"Could not put {shown(failed)} in "
                                       f"place: {_reason(e)}; it is as it was.",
                                       path=str(failed)) from e
         finally:  # the old results, once the new ones are in place (Ctrl-C included)
@@ -508,7 +509,8 @@ def hold_lock(path: Path, *, wait: float = 1200.0, on_wait: Callable[[], None] |
                     break
                 except BlockingIOError:
                     if time.monotonic() >= deadline:
-                        raise OutputError("busy", f"{what} is still using {shown(path.parent)}"
+                        raise OutputError(OutputId.BUSY,
+                                          f"{what} is still using {shown(path.parent)}"
                                           ": try again when it has finished.",
                                           path=str(path)) from None
                     if not told and on_wait is not None:

@@ -46,7 +46,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
 from .engine import DealEvent, Game, HandScoredEvent, LookEvent
-from .errors import IllegalAction, RecordError, RuleError, echo
+from .errors import IllegalAction, RecordError, Rule, RuleError, echo
 from .records import (
     Step,
     apply_step,
@@ -79,15 +79,15 @@ def _hand_index(hand: Any, hands: int, what: str) -> int:
     """``hand`` (a 0-based index) if ``what`` ("This record", "This game") has that hand, else
     :class:`RecordError` ``bad-record`` in words that count hands from 1."""
     if type(hand) is not int:
-        raise RecordError("bad-record", f"A hand is given by its index, a whole number (0 is "
+        raise RecordError(Rule.BAD_RECORD, f"A hand is given by its index, a whole number (0 is "
                           f"the first hand), not {echo(hand, 40)}.")
     if hands <= 0:
-        raise RecordError("bad-record", f"{what} has no hands yet, so it has no hand "
+        raise RecordError(Rule.BAD_RECORD, f"{what} has no hands yet, so it has no hand "
                           f"{echo(hand, 20)} to follow.")
     if not 0 <= hand < hands:
         where = "at index 0" if hands == 1 else \
             f"at indexes 0 (the first) to {hands - 1} (the {_ordinal(hands)})"
-        raise RecordError("bad-record", f"{what} has {_count(hands, 'hand')}, {where}; there "
+        raise RecordError(Rule.BAD_RECORD, f"{what} has {_count(hands, 'hand')}, {where}; there "
                           f"is no hand at index {echo(hand, 20)}.",
                           hand=hand if 0 <= hand < 10**6 else None)
     return hand
@@ -106,7 +106,7 @@ def _action(action: Any) -> Step:
             return Step("play", action.get("seat"), action["card"], action.get("as") or None)
         if "cards" in action:
             return Step("exchange", action.get("from"), action["cards"], to=action.get("to"))
-    raise RuleError("bad-record", f"An action is a step or a record entry of a bid, an exchange "
+    raise RuleError(Rule.BAD_RECORD, f"An action is a step or a record entry of a bid, an exchange "
                     f"or a play, not {echo(action, 60)}.")
 
 
@@ -189,7 +189,7 @@ class Line:
         not change the line."""
         index = len(game.hands) - 1 if hand is None else hand
         if hand is None and not game.hands:
-            raise RecordError("bad-record", "This game has no hands yet: deal first.")
+            raise RecordError(Rule.BAD_RECORD, "This game has no hands yet: deal first.")
         index = _hand_index(index, len(game.hands), "This game")
         log = game.log
         base = game.hands[index].first_event
@@ -264,7 +264,7 @@ class Line:
             why = (f"there is no STEP {echo(step, 20)}" if type(step) is int else
                    f"a STEP is a whole number, not {echo(step, 40)}")
             raise RecordError(
-                "bad-record", f"Hand {self._hand + 1} has {_count(last, 'action')}"
+                Rule.BAD_RECORD, f"Hand {self._hand + 1} has {_count(last, 'action')}"
                 f"{'' if self.complete else ' so far'} (its bids, then its exchanges, then its "
                 f"plays), so its positions are STEP 0 (before its first action) to {last} (after "
                 f"its last); {why}.", hand=self._hand,
@@ -317,7 +317,7 @@ class Line:
         action adds one."""
         step = _action(action)
         if step.kind == "deal":
-            raise IllegalAction("wrong-phase", "A line holds one hand: the next deal starts the "
+            raise IllegalAction(Rule.WRONG_PHASE, "A line holds one hand: the next deal starts the "
                                 "next hand's line.")
         g = self._own_final()
         before = len(g.log)

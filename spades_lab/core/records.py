@@ -35,7 +35,7 @@ from .engine import (
     PlayEvent,
     game_to_record,
 )
-from .errors import IllegalAction, RecordError, RuleError, echo
+from .errors import IllegalAction, RecordError, Rule, RuleError, echo
 from .files import write_text
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
@@ -43,7 +43,7 @@ from .validate import gc_paused, read_record
 
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
-    return RecordError("bad-record", message, hand=hand, step=step)
+    return RecordError(Rule.BAD_RECORD, message, hand=hand, step=step)
 
 
 # ---------------------------------------------------------------------------- load / dump
@@ -126,7 +126,7 @@ def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
     k))`` stops before."""
     if isinstance(source, Game):
         if not 0 <= hand < len(source.hands):
-            raise RecordError("bad-record", f"The game has {len(source.hands)} hand(s); there "
+            raise RecordError(Rule.BAD_RECORD, f"The game has {len(source.hands)} hand(s); there "
                               f"is no hand {hand}.", hand=hand)
         out: list[Step] = []
         for ev in source.log[source.hands[hand].first_event + 1:]:
@@ -139,7 +139,7 @@ def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
         return out
     hands = source.get("hands", [])
     if not 0 <= hand < len(hands):
-        raise RecordError("bad-record", f"The record has {len(hands)} hand(s); there is no hand "
+        raise RecordError(Rule.BAD_RECORD, f"The record has {len(hands)} hand(s); there is no hand "
                           f"{hand}.", hand=hand)
     h = hands[hand]
     out = [Step("bid", e["seat"], e["bid"]) for e in h.get("bids", [])]
@@ -162,7 +162,7 @@ def apply_step(game: Game, step: Step) -> None:
         to = _seat(step.to, n)
         partner = game.rules.partner(seat)
         if to != partner:
-            raise IllegalAction("exchange-invalid", f"{game.seat_name(seat)} passes to "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{game.seat_name(seat)} passes to "
                                 f"{game.seat_name(partner)}, the player opposite, not "
                                 f"{game.seat_name(to)}.")
         game.exchange(seat, step.value)
@@ -171,13 +171,13 @@ def apply_step(game: Game, step: Step) -> None:
     elif kind == "look":
         game.look(_seat(step.seat, n))
     else:
-        raise RuleError("bad-record", f"{kind!r} is not a step: a step is a deal, look, bid, "
+        raise RuleError(Rule.BAD_RECORD, f"{kind!r} is not a step: a step is a deal, look, bid, "
                         "exchange or play.")
 
 
 def _seat(seat: Any, n: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
-        raise RuleError("bad-record", f"{seat!r} is not a seat: seats are 0-{n - 1}.")
+        raise RuleError(Rule.BAD_RECORD, f"{seat!r} is not a seat: seats are 0-{n - 1}.")
     return seat
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .cards import SUIT_BITS, Card, Play
+from .errors import Rule
 from .rules import RuleSet
 
 # ---------------------------------------------------------------------------- card power
@@ -262,7 +263,7 @@ CANNOT_FOLLOW = "cannot-follow"          # following, void in the led suit: any 
 LEADS = "leads"                          # leading: any play but as an unbroken trump
 ONLY_UNBROKEN_TRUMPS = "only-unbroken-trumps"  # leading, every card an unbroken trump: any
 #: The rule id a play outside the legal set breaks, per restricting basis (RULINGS.md 7).
-REFUSED_BY = {FOLLOWS_SUIT: "must-follow-suit", LEADS: "trump-not-broken"}
+REFUSED_BY = {FOLLOWS_SUIT: Rule.MUST_FOLLOW_SUIT, LEADS: Rule.TRUMP_NOT_BROKEN}
 
 
 #: (basis, legal plays): the legal plays of the seat to play and why they are those.  A plain

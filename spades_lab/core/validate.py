@@ -31,7 +31,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from .errors import MAX_INT_DIGITS, RecordError, RuleError, echo
+from .errors import MAX_INT_DIGITS, RecordError, Rule, RuleError, echo
 from .rules import RuleSet, rules_from_json
 
 #: The record format this kit reads and writes (RECORD-FORMAT.md).
@@ -57,7 +57,7 @@ _PLAY_KEYS = frozenset(ENTRY_KEYS["plays"])
 
 def _bad(message: str, path: str = "", hand: int | None = None,
          step: str | None = None) -> RecordError:
-    return RecordError("bad-record", message, hand=hand, step=step, path=path)
+    return RecordError(Rule.BAD_RECORD, message, hand=hand, step=step, path=path)
 
 
 # ---------------------------------------------------------------------------- reading

@@ -41,7 +41,7 @@ import numpy as np
 
 from ..core.bids import Bid, all_bids
 from ..core.cards import SUIT_BITS
-from ..core.rules import RuleSet
+from ..core.rules import RuleSet, rules_of
 from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR, tables_for
 
 #: Nil kind codes used in the arrays.
@@ -248,8 +248,7 @@ def play_random_hands(rules: RuleSet | str, n: int, seed: int = 0, *,
     gives the same hands; the dealer of hand k is seat ``k % players``.  ``start`` gives every
     hand's partnership totals and bags before it (as a record's ``start``).
     """
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules)
+    rules = rules_of(rules)
     if first_index % chunk:
         raise ValueError("first_index must be a multiple of the chunk size")
     parts = []

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play
-from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView
+from ..core.engine import Game, Phase, SeatView
 from ..core.rules import RuleSet
 from ..core.tricks import tables_for, trick_winner
 
@@ -122,10 +122,10 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
     which of several seats owing an exchange at once passes (by default the first)."""
     h = game.hand
     phase = game.phase
-    if h is None or phase == DEAL:
+    if h is None or phase == Phase.DEAL:
         game.deal(rng)
         return
-    if phase == BIDDING:
+    if phase == Phase.BIDDING:
         seat = h.turn
         assert seat is not None
         player = players[seat]
@@ -139,7 +139,7 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
             game.look(seat)
             legal = game.legal_bids()
         game.bid(player.choose_bid(game.view(seat), legal, rng), seat=seat)
-    elif phase == EXCHANGE:
+    elif phase == Phase.EXCHANGE:
         owing = h.awaiting()
         seat = seat if seat in owing else owing[0]
         owed = h.owed_pass(seat)
@@ -156,7 +156,7 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
         else:
             cards = player.choose_exchange(view, lo, hi, rng)
         game.exchange(seat, cards)
-    elif phase == PLAY:
+    elif phase == Phase.PLAY:
         seat = h.turn
         assert seat is not None
         plays = game.legal_plays()
@@ -167,7 +167,7 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
 
 def play_hand(game: Game, players: Sequence[Player], rng: random.Random) -> None:
     """Deal (if needed) and play one whole hand."""
-    if game.phase == DEAL:
+    if game.phase == Phase.DEAL:
         game.deal(rng)
     index = len(game.hands) - 1
     while game.hands[index].scores is None:

@@ -35,15 +35,13 @@ from typing import Any, TextIO
 
 from ..core.engine import Game, Hand
 from ..core.errors import echo
-from ..core.rules import RuleSet, rules_from_json
+from ..core.rules import RuleSet, rules_of
 from ..core.tricks import trick_winner as _trick_winner
 from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
 
 # ---------------------------------------------------------------------------- specs
 
 
-def _rules(rules: RuleSet | str | Mapping[str, Any]) -> RuleSet:
-    return rules_from_json(rules)
 
 
 def seat_types(rules: RuleSet, players: str | Sequence[str]) -> list[str]:
@@ -97,7 +95,7 @@ def _run_range(job: _Job, lo: int, hi: int) -> tuple[list[dict[str, Any]],
                                                      list[dict[str, Any]],
                                                      list[dict[str, Any]]]:
     """Play items lo..hi-1; returns (hand rows, game rows, records)."""
-    rules = _rules(job.rules)
+    rules = rules_of(job.rules)
     n = rules.players
     cache: dict[str, Player] = {}
     hand_rows: list[dict[str, Any]] = []
@@ -299,7 +297,7 @@ def iter_simulation(rules_in: RuleSet | str | Mapping[str, Any], players: str | 
     rows as they come instead of keeping them (the ``simulate`` command: memory flat in
     ``n``).  Close it (``contextlib.closing``) or run it to the end: closing it early stops
     the workers."""
-    rules = _rules(rules_in)
+    rules = rules_of(rules_in)
     if kind not in ("hands", "games"):
         raise ValueError(f"kind is 'hands' or 'games', not {echo(kind)}")
     if type(n) is not int or n < 1:
@@ -335,7 +333,7 @@ def _simulate(rules_in: RuleSet | str | Mapping[str, Any], players: str | Sequen
               keep_records: bool = False, **kw: Any) -> SimResult:
     import pandas as pd
 
-    rules = _rules(rules_in)
+    rules = rules_of(rules_in)
     columns: list[str] | None = None
     hand_rows: list[tuple[Any, ...]] = []
     game_rows: list[dict[str, Any]] = []
@@ -636,7 +634,7 @@ def iter_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: in
     it to the end, as :func:`iter_simulation`)."""
     from .batch import CHUNK
 
-    r = _rules(rules)
+    r = rules_of(rules)
     if type(n) is not int or n < 1:
         raise ValueError(f"the number of hands must be a whole number of at least 1, not "
                          f"{echo(n)}")
@@ -665,7 +663,7 @@ def _batch_frame(rules_json: dict[str, Any], lo: int, count: int, seed: int,
                  kw: dict[str, Any]) -> Any:
     from .batch import play_random_hands
 
-    return play_random_hands(_rules(rules_json), count, seed, first_index=lo, **kw).to_frame()
+    return play_random_hands(rules_of(rules_json), count, seed, first_index=lo, **kw).to_frame()
 
 
 def hands_per_second(fn: Callable[[], Any], count: int, repeats: int = 3) -> list[float]:

@@ -93,8 +93,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card, Play
-from ..core.engine import Game, Hand
-from ..core.errors import RuleError
+from ..core.engine import Game, Hand, Phase
+from ..core.errors import Rule, RuleError
 from ..core.rules import RuleSet
 from . import std52 as _std52
 from .facts import (
@@ -339,8 +339,8 @@ class Position:
 
     @classmethod
     def from_hand(cls, hand: Hand) -> Position:
-        if hand.phase != "play" or hand.turn is None:
-            raise RuleError("wrong-phase", "Double-dummy analysis needs a hand in its play "
+        if hand.phase != Phase.PLAY or hand.turn is None:
+            raise RuleError(Rule.WRONG_PHASE, "Double-dummy analysis needs a hand in its play "
                             "phase, with a seat to play.")
         rules = hand.rules
         return cls(rules=rules, hands=tuple(tuple(h) for h in hand.hands), turn=hand.turn,
@@ -352,7 +352,7 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         if game.hand is None:
-            raise RuleError("wrong-phase", "No hand has been dealt yet.")
+            raise RuleError(Rule.WRONG_PHASE, "No hand has been dealt yet.")
         return cls.from_hand(game.hand)
 
     @property
@@ -462,7 +462,7 @@ class BudgetExceeded(RuleError):
     the plays annotated so far (every one of them exact)."""
 
     def __init__(self, message: str, partial: list[PlayAnnotation]) -> None:
-        super().__init__("budget-exceeded", message)
+        super().__init__(Rule.BUDGET_EXCEEDED, message)
         self.partial = partial
 
 
@@ -528,9 +528,9 @@ class Solver:
     def _arm(self, time_limit: float | None, node_limit: int | None,
              progress: Callable[[SearchProgress], None] | None) -> None:
         if time_limit is not None and time_limit <= 0:
-            raise RuleError("bad-budget", "A time limit must be a positive number of seconds.")
+            raise RuleError(Rule.BAD_BUDGET, "A time limit must be a positive number of seconds.")
         if node_limit is not None and node_limit <= 0:
-            raise RuleError("bad-budget", "A node limit must be a positive number.")
+            raise RuleError(Rule.BAD_BUDGET, "A node limit must be a positive number.")
         self._t0 = time.monotonic()
         self._deadline = None if time_limit is None else self._t0 + time_limit
         self._node_cap = None if node_limit is None else self.nodes + node_limit
@@ -563,20 +563,20 @@ class Solver:
         """(hands, trick, turn, broken, superior bit, tricks left) for the search."""
         tab = self.tab
         if pos.rules.deck is not self.rules.deck or pos.rules.players != self.n:
-            raise RuleError("bad-position", "The position belongs to another rule set.")
+            raise RuleError(Rule.BAD_POSITION, "The position belongs to another rule set.")
         if len(pos.hands) != self.n:
-            raise RuleError("bad-position", f"A position gives {self.n} hands, one per seat.")
+            raise RuleError(Rule.BAD_POSITION, f"A position gives {self.n} hands, one per seat.")
         hands = []
         seen = 0
         for h in pos.hands:
             m = 0
             for c in h:
                 if c not in tab.index:
-                    raise RuleError("unknown-card", f"{c} is not a card of the "
+                    raise RuleError(Rule.UNKNOWN_CARD, f"{c} is not a card of the "
                                     f"{self.rules.deck.label}.")
                 b = 1 << tab.index[c]
                 if (m | seen) & b:
-                    raise RuleError("bad-position", f"{c.pretty} is held twice.")
+                    raise RuleError(Rule.BAD_POSITION, f"{c.pretty} is held twice.")
                 m |= b
             seen |= m
             hands.append(m)
@@ -584,7 +584,7 @@ class Solver:
         for seat, p in pos.trick:
             b = 1 << tab.index[p.card]
             if seen & b:
-                raise RuleError("bad-position", f"{p.card.pretty} is both held and played.")
+                raise RuleError(Rule.BAD_POSITION, f"{p.card.pretty} is both held and played.")
             seen |= b
             trick.append((seat, tab.index[p.card], p.bit))
         k = len(trick)
@@ -592,14 +592,14 @@ class Solver:
         sizes = [_popcount(h) for h in hands]
         for i in range(k):
             if trick[i][0] != (lead + i) % self.n:
-                raise RuleError("bad-position", "The trick's plays are not in seat order.")
+                raise RuleError(Rule.BAD_POSITION, "The trick's plays are not in seat order.")
         if (lead + k) % self.n != pos.turn:
-            raise RuleError("bad-position", "The seat to play does not follow the trick.")
+            raise RuleError(Rule.BAD_POSITION, "The seat to play does not follow the trick.")
         left = sizes[lead] + (1 if k else 0)
         for i in range(self.n):
             played = 1 if (i - lead) % self.n < k else 0
             if sizes[i] + played != left:
-                raise RuleError("bad-position", "The seats hold different numbers of cards.")
+                raise RuleError(Rule.BAD_POSITION, "The seats hold different numbers of cards.")
         broken = 0
         for t in pos.broken:
             broken |= SUIT_BITS[t]
@@ -1222,7 +1222,7 @@ def solve(position: Position | Game | Hand, *, enforce_trump_breaking: bool = Tr
 
 def _nil_kind(rules: RuleSet, bid: Any) -> tuple[str, str | None]:
     if bid is None or not getattr(bid, "nil", None):
-        raise RuleError("bad-position", "That seat made no nil-type bid.")
+        raise RuleError(Rule.BAD_POSITION, "That seat made no nil-type bid.")
     return bid.nil, bid.nil_suit
 
 
@@ -1241,7 +1241,7 @@ def can_keep_nil(position: Position | Game | Hand, seat: int, *, kind: str | Non
         kind, suit = _nil_kind(rules, bid)
     else:
         if kind not in rules.nil_kinds:
-            raise RuleError("bid-not-allowed", f"{kind!r} is not a nil-type bid of "
+            raise RuleError(Rule.BID_NOT_ALLOWED, f"{kind!r} is not a nil-type bid of "
                             f"{rules.name}.")
         suit = nil_suit(kind)
     s = solver or Solver(rules)
@@ -1275,7 +1275,7 @@ def can_make_bid(position: Position | Game | Hand, team: int, bid: int | None = 
     bids = pos.bids if pos.bids else ()
     if bid is None:
         if not bids:
-            raise RuleError("bad-position", "No bids are known: give the bid to check.")
+            raise RuleError(Rule.BAD_POSITION, "No bids are known: give the bid to check.")
         bid = sum(b.tricks for s_, b in enumerate(bids) if s_ in seats and b is not None)
     counting = [s_ for s_ in seats if not (
         bids and bids[s_] is not None and bids[s_].is_full_nil
@@ -1308,7 +1308,7 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
     if hand_index is None:
         hand_index = len(game.hands) - 1
     if not 0 <= hand_index < len(game.hands):
-        raise RuleError("bad-position", f"There is no hand {hand_index}.")
+        raise RuleError(Rule.BAD_POSITION, f"There is no hand {hand_index}.")
     hand = game.hands[hand_index]
     rules = game.rules
     plays: list[tuple[int, Play]] = [sp for t in hand.tricks for sp in t.plays]
@@ -1331,7 +1331,7 @@ def annotate_hand(game: Game, hand_index: int | None = None, *,
     counts: list[int] = []
     for seat, p in plays:
         if state[2] != seat:  # pragma: no cover - the engine kept the order
-            raise RuleError("bad-position", "The plays are out of turn.")
+            raise RuleError(Rule.BAD_POSITION, "The plays are out of turn.")
         states.append(state)
         c, b = tab.index[p.card], p.bit
         state, cnt = s._after(state, c, b, ref_goal)

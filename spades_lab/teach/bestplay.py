@@ -30,7 +30,7 @@ from typing import Any
 
 from ..core.cards import SUITS, Play
 from ..core.engine import Game, Hand
-from ..core.errors import ArgumentError, RecordError, echo
+from ..core.errors import ArgumentError, RecordError, Rule, echo
 from ..core.line import Line
 from ..core.rules import seat_name
 from ..core.words import noun, plural
@@ -379,7 +379,7 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
     if hand_index is None:
         hand_index = len(game.hands) - 1
     if type(hand_index) is not int or not 0 <= hand_index < len(game.hands):
-        raise RecordError("bad-record", f"There is no hand {echo(hand_index, 20)} to look at: "
+        raise RecordError(Rule.BAD_RECORD, f"There is no hand {echo(hand_index, 20)} to look at: "
                           + (f"the game's hands are 0 (the first) to {len(game.hands) - 1}."
                              if game.hands else "the game has no hands yet."))
     rules = game.rules

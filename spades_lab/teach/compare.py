@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.engine import Game
-from ..core.errors import RecordError, RuleError
+from ..core.errors import RecordError, Rule, RuleError
 from ..core.line import Line
 from ..core.records import ReplayResult, replay
 from ..core.rules import RuleSet, team_name
@@ -157,7 +157,7 @@ def compare_rules(record: str | Path | Mapping[str, Any] | Game,
     """
     game = record if isinstance(record, Game) else replay(record).game
     if not game.hands:
-        raise RecordError("bad-record", "The record has no hand to compare.")
+        raise RecordError(Rule.BAD_RECORD, "The record has no hand to compare.")
     base = game.rules
     same_teams(other_rules(base, options_a)[0], other_rules(base, options_b)[0])
     try:

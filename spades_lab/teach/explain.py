@@ -64,8 +64,8 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_text, suit_name
-from ..core.engine import EXCHANGE, PLAY, Game, Hand, trump_states
-from ..core.errors import RuleError
+from ..core.engine import Game, Hand, Phase, trump_states
+from ..core.errors import Rule, RuleError
 from ..core.line import Line
 from ..core.rules import team_name
 from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
@@ -186,7 +186,7 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
     check = hand.can_play(card, as_, seat)
     turn = hand.turn
     ev: dict[str, Any] = {"phase": hand.phase, "turn": turn}
-    if hand.phase == PLAY:
+    if hand.phase == Phase.PLAY:
         ev.update(_trump_evidence(hand))
         ev["led"] = hand.led
         ev["trick"] = [str(p) for _, p in hand.trick]
@@ -246,7 +246,7 @@ def explain_exchange(game: Game, seat: int, cards: Sequence[Any]) -> Legality:
     check = game.can_exchange(seat, cards)
     hand = game.hand
     ev: dict[str, Any] = dict(check.details)
-    if hand is not None and hand.phase == EXCHANGE:
+    if hand is not None and hand.phase == Phase.EXCHANGE:
         due = hand.exchange_due(seat)
         if due is not None:
             ev.update({"blind": due.blind, "partner": due.partner, "lo": due.lo, "hi": due.hi})
@@ -375,7 +375,7 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     if k is None:
         k = done if hand.trick or not hand.tricks else done - 1
     if not 0 <= k <= done:
-        raise RuleError("bad-record", f"Hand {hand.index} has {done} complete tricks; there is "
+        raise RuleError(Rule.BAD_RECORD, f"Hand {hand.index} has {done} complete tricks; there is "
                         f"no trick {k}.", trick=k)
     complete = k < done
     plays = list(hand.tricks[k].plays) if complete else list(hand.trick)
@@ -692,7 +692,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
     """Every line item of each partnership's score for a complete hand, adding up to the hand
     score and running total.  Raises ``wrong-phase`` for a hand still in play."""
     if hand.scores is None:
-        raise RuleError("wrong-phase", f"Hand {hand.index + 1} is not complete: it has no score "
+        raise RuleError(Rule.WRONG_PHASE, f"Hand {hand.index + 1} is not complete: it has no score "
                         "yet.")
     rules = hand.rules
     n = rules.players

@@ -39,10 +39,10 @@ from typing import Any
 from ..core.bids import ordinary_bids
 from ..core.cards import RANK_NAMES, SUITS, Card, suit_name
 from ..core.engine import Game
-from ..core.errors import OutputError
+from ..core.errors import OutputError, OutputId
 from ..core.files import MARK, shown, write_text
 from ..core.records import replay
-from ..core.rules import RuleSet, team_name
+from ..core.rules import RuleSet, rules_of, team_name
 from ..core.words import noun
 from .quiz import Quiz
 from .wording import end_words, full_nil_words
@@ -123,10 +123,6 @@ def _page(title: str, body: str) -> str:
             "</body></html>\n")
 
 
-def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) -> RuleSet:
-    if isinstance(rules, str):
-        return RuleSet.preset(rules, dict(options or {}))
-    return rules.replace(**options) if options else rules
 
 
 def _legend(rules: RuleSet) -> str:
@@ -177,7 +173,7 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
                 ) -> str:
     """One printable page of the rules of ``rules`` (a preset name or a RuleSet); every
     number comes from the rule set."""
-    r = _rules_of(rules, options)
+    r = rules_of(rules, options)
     n = r.players
     two = len(r.trumps) > 1
     trumps = " and ".join(suit_name(t) for t in r.trumps)
@@ -463,7 +459,7 @@ def _print(exe: str, page: str, target: Path, name: str, timeout: float) -> None
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                     start_new_session=True)
         except OSError as e:
-            raise OutputError("tool-failed", f"{fail}: {exe} would not start "
+            raise OutputError(OutputId.TOOL_FAILED, f"{fail}: {exe} would not start "
                               f"({(e.strerror or 'error').lower()}){after}") from None
         try:
             code = proc.wait(timeout=timeout)
@@ -476,13 +472,13 @@ def _print(exe: str, page: str, target: Path, name: str, timeout: float) -> None
                 pass
             proc.wait()
         if code is None:
-            raise OutputError("tool-failed", f"{fail}: it did not finish within "
+            raise OutputError(OutputId.TOOL_FAILED, f"{fail}: it did not finish within "
                               f"{timeout:g} s{after}")
         if code != 0:
-            raise OutputError("tool-failed", f"{fail}: it stopped with exit status {code}"
+            raise OutputError(OutputId.TOOL_FAILED, f"{fail}: it stopped with exit status {code}"
                               f"{after}")
         if target.stat().st_size == 0 or not target.read_bytes().startswith(b"%PDF"):
-            raise OutputError("tool-failed", f"{fail}: it wrote no PDF{after}")
+            raise OutputError(OutputId.TOOL_FAILED, f"{fail}: it wrote no PDF{after}")
 
 
 def pdf_page_count(pdf: str | Path) -> int:
@@ -576,7 +572,7 @@ def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: b
     or hangs leaves the folder as it was."""
     folder = Path(out_dir)
     if folder.exists() and not folder.is_dir():
-        raise OutputError("not-a-folder", f"{shown(folder)} is a file, not a folder: give "
+        raise OutputError(OutputId.NOT_A_FOLDER, f"{shown(folder)} is a file, not a folder: give "
                           "--out a folder's name.", path=str(folder))
     plan: list[tuple[Path, Path, str, bool, bool]] = []  # html, pdf, page, write, print
     for stem, page in pages:
@@ -586,14 +582,14 @@ def write_pages(pages: Sequence[tuple[str, str]], out_dir: str | Path, *, pdf: b
         print_it = pdf and (write or not pdf_path.exists())
         clash = [p for p in (html_path, pdf_path) if p.exists()] if write else []
         if clash and not force:
-            raise OutputError("file-exists", f"{shown(clash[0])} is there already (with "
+            raise OutputError(OutputId.FILE_EXISTS, f"{shown(clash[0])} is there already (with "
                               "another page, or your changes): give --force to replace it, or "
                               "--out another folder.", path=str(clash[0]))
         plan.append((html_path, pdf_path, page, write, print_it))
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise OutputError("cannot-write", f"Cannot make the folder {shown(folder)}: "
+        raise OutputError(OutputId.CANNOT_WRITE, f"Cannot make the folder {shown(folder)}: "
                           f"{(e.strerror or 'error').lower()}.", path=str(folder)) from e
     printed: dict[Path, Path] = {}
     try:

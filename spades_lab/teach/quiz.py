@@ -33,8 +33,8 @@ from typing import Any
 from ..core import args
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
-from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, Hand, SeatView, trump_states
-from ..core.errors import RULE_IDS, ArgumentError, RecordError, RuleError, echo
+from ..core.engine import Game, Hand, Phase, SeatView, trump_states
+from ..core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
 from ..core.records import apply_step, hand_steps, replay
 from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
 from ..play.players import HeuristicPlayer, act
@@ -180,7 +180,7 @@ _FIELDS: dict[str, type] = {
 
 
 def _bad_question(why: str) -> RecordError:
-    return RecordError("bad-record", f"This quiz question cannot be used: {why}.")
+    return RecordError(Rule.BAD_RECORD, f"This quiz question cannot be used: {why}.")
 
 
 @dataclass(frozen=True)
@@ -210,8 +210,6 @@ class Quiz:
 # ---------------------------------------------------------------------------- applicability
 
 
-def _rules_of(rules: RuleSet | str, options: Mapping[str, Any] | None = None) -> RuleSet:
-    return rules_of(rules, options)
 
 
 def _has_exchange(rules: RuleSet) -> bool:
@@ -224,7 +222,7 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
     where no blind bid exchanges cards; ``inferior-trump-wins`` and ``superior-trump-set`` with
     two trumps; ``ace-high``/``ace-low`` where the Ace flips; ``played-as-led-suit`` and
     ``declared-suit`` with Travelers and Hunters; every scoring and end-of-game id."""
-    r = _rules_of(rules, options)
+    r = rules_of(rules, options)
     out = []
     for key in QUIZ_IDS:
         if key in ("exchange-invalid", "blind-exchange") and not _has_exchange(r):
@@ -514,7 +512,7 @@ def _turn_in(g: Game, phase: str) -> int | None:
 def _to_play(g: Game, mid_trick: bool | None = None) -> tuple[int, Hand] | None:
     """(the seat to play, the hand) when a card is to be played: only mid-trick
     (``mid_trick=True``), only on lead (``False``) or either (``None``)."""
-    seat = _turn_in(g, PLAY)
+    seat = _turn_in(g, Phase.PLAY)
     h = g.hand
     if seat is None or h is None or (mid_trick is not None and bool(h.trick) != mid_trick):
         return None
@@ -539,7 +537,7 @@ def _yes_no_play(rules: RuleSet, g: Game, tests: str, seat: int, card: Any, as_:
     c = card if isinstance(card, Card) else None
     words = _card_words(c) if c is not None else str(card)
     if prompt is None:
-        verb = "lead" if g.hand is not None and not g.hand.trick and g.hand.phase == PLAY \
+        verb = "lead" if g.hand is not None and not g.hand.trick and g.hand.phase == Phase.PLAY \
             else "play"
         prompt = f"May {seat_name(seat, rules.players)} {verb} the {words}" + \
             (f" as {suit_name(as_)}" if as_ else "") + " now?"
@@ -634,7 +632,7 @@ def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQue
 
 def _before_first_lead(rules: RuleSet, g: Game) -> bool:
     h = g.hand
-    return h is not None and h.phase == PLAY and not h.tricks and not h.trick
+    return h is not None and h.phase == Phase.PLAY and not h.tricks and not h.trick
 
 
 def _first_lead(tests: str) -> Builder:
@@ -658,7 +656,7 @@ def _first_lead(tests: str) -> Builder:
 
 
 def _bidding(rules: RuleSet, g: Game) -> bool:
-    return _turn_in(g, BIDDING) is not None
+    return _turn_in(g, Phase.BIDDING) is not None
 
 
 def _ask_wrong_phase(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
@@ -675,7 +673,7 @@ def _ask_wrong_phase(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> Qui
 
 
 def _playing(rules: RuleSet, g: Game) -> bool:
-    return _turn_in(g, PLAY) is not None
+    return _turn_in(g, Phase.PLAY) is not None
 
 
 def _ask_unknown_card(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
@@ -947,7 +945,7 @@ _b_superior_set = _about_trick("superior-trump-set", "superior", "superior",
 
 def _bidder(rules: RuleSet, g: Game) -> tuple[int] | None:
     # a 1-tuple: a bare seat number would make North (seat 0) read as "nothing found"
-    seat = _turn_in(g, BIDDING)
+    seat = _turn_in(g, Phase.BIDDING)
     return None if seat is None else (seat,)
 
 
@@ -1042,7 +1040,7 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
 
     def pred(g: Game) -> Any:
         h = g.hand
-        if h is None or h.phase not in (EXCHANGE, PLAY) or h.tricks or h.trick:
+        if h is None or h.phase not in (Phase.EXCHANGE, Phase.PLAY) or h.tricks or h.trick:
             return None
         if any(e.passed is not None for e in h.exchanges):
             return None
@@ -1087,7 +1085,7 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
 
 def _exchanging(rules: RuleSet, g: Game) -> tuple[int] | None:
     h = g.hand
-    if h is None or h.phase != EXCHANGE:
+    if h is None or h.phase != Phase.EXCHANGE:
         return None
     # a 1-tuple: a bare seat number would make North (seat 0) read as "nothing found"
     return (h.awaiting()[0],)
@@ -1360,7 +1358,7 @@ def make_question(rules: RuleSet | str, tests: str, *, seed: int = 0,
     """One question testing ``tests`` (an id of :data:`QUIZ_IDS`) in this rule set.  Raises
     :class:`~spades_lab.core.errors.ArgumentError` (a ``ValueError``) for an id that is not one
     or does not apply here (:func:`applicable_ids`)."""
-    r = _rules_of(rules, options)
+    r = rules_of(rules, options)
     _check_id(r, tests)
     return _make(r, tests, _Pool(r, args.seed(seed)), random.Random(seed))
 
@@ -1392,7 +1390,7 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     same quiz.  Arguments of the wrong kind, an id that is not a topic here, a level other than
     1, 2 or 3, a ``count`` below 1, or a choice that leaves no question are refused
     (:class:`~spades_lab.core.errors.ArgumentError`)."""
-    r = _rules_of(rules, options)
+    r = rules_of(rules, options)
     seed = args.seed(seed)
     args.optional_whole(count, "the number of questions", lo=1)
     args.flag(shuffle, "shuffle")
@@ -1496,7 +1494,7 @@ def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
     if kind == "bid":
         g = _position(q)
         seat = _seat_of(g, a)
-        if a.get("looked") and g.hand is not None and g.hand.phase == BIDDING:
+        if a.get("looked") and g.hand is not None and g.hand.phase == Phase.BIDDING:
             g.look(seat)
         return q.answer == (0 if g.can_bid(a["bid"], seat).ok else 1)
     if kind == "exchange":

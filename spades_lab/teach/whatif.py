@@ -50,8 +50,16 @@ from typing import Any
 
 from ..core.bids import Bid
 from ..core.cards import SUITS, Card
-from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game
-from ..core.errors import IllegalAction, OptionError, RecordError, RuleError, echo, parse_whole
+from ..core.engine import Game, Phase
+from ..core.errors import (
+    IllegalAction,
+    OptionError,
+    RecordError,
+    Rule,
+    RuleError,
+    echo,
+    parse_whole,
+)
 from ..core.line import Line, replay_line
 from ..core.records import HandSummary, ReplayResult, Step, apply_step, replay_log
 from ..core.rules import RuleSet, seat_name, team_name
@@ -81,23 +89,23 @@ def parse_action(game: Game, action: Any, recorded: Step | None = None) -> Step:
     """
     h = game.hand
     phase = game.phase
-    if h is None or phase not in (BIDDING, EXCHANGE, PLAY):
-        raise IllegalAction("wrong-phase", "No hand is waiting for an action here.")
-    if phase == BIDDING:
+    if h is None or phase not in (Phase.BIDDING, Phase.EXCHANGE, Phase.PLAY):
+        raise IllegalAction(Rule.WRONG_PHASE, "No hand is waiting for an action here.")
+    if phase == Phase.BIDDING:
         assert h.turn is not None
         if isinstance(action, Mapping):
             if "bid" not in action:
-                raise IllegalAction("bid-not-allowed", "A bid entry has a 'bid'.")
+                raise IllegalAction(Rule.BID_NOT_ALLOWED, "A bid entry has a 'bid'.")
             return Step("bid", action.get("seat", h.turn), action["bid"])
         value: Any = action
         number = parse_whole(action)
         if number is not None:
             value = number
         return Step("bid", h.turn, value)
-    if phase == EXCHANGE:
+    if phase == Phase.EXCHANGE:
         if isinstance(action, Mapping):
             if "from" not in action or not isinstance(action.get("cards"), (list, tuple)):
-                raise IllegalAction("exchange-invalid", "An exchange entry has 'from' and a "
+                raise IllegalAction(Rule.EXCHANGE_INVALID, "An exchange entry has 'from' and a "
                                     "list of 'cards'.")
             seat = action["from"]
             cards = list(action["cards"])
@@ -110,13 +118,13 @@ def parse_action(game: Game, action: Any, recorded: Step | None = None) -> Step:
     assert h.turn is not None
     if isinstance(action, Mapping):
         if "card" not in action:
-            raise IllegalAction("unknown-card", "A play entry has a 'card'.")
+            raise IllegalAction(Rule.UNKNOWN_CARD, "A play entry has a 'card'.")
         return Step("play", action.get("seat", h.turn), action["card"], action.get("as") or None)
     words = str(action).split()
     if len(words) == 3 and words[1].lower() == "as":
         return Step("play", h.turn, words[0], words[2])
     if len(words) != 1:
-        raise IllegalAction("unknown-card", f"{echo(action)} is not a card: write e.g. 'QH' or "
+        raise IllegalAction(Rule.UNKNOWN_CARD, f"{echo(action)} is not a card: write e.g. 'QH' or "
                             "'TPS as S'.")
     return Step("play", h.turn, words[0])
 
@@ -433,7 +441,7 @@ def _follow(game: Game, source: Game, line: Line, start_step: int, players: list
     finish that hand; later hands are dealt as in ``source``."""
     for i in range(line.hand, len(source.hands)):
         if i > line.hand:
-            if game.over or game.phase != DEAL:
+            if game.over or game.phase != Phase.DEAL:
                 return
             game.deal(cards=source.hands[i].deal)
         steps = line.steps if i == line.hand else Line.of(source, i).steps
@@ -587,7 +595,7 @@ def what_if(record: str | Path | Mapping[str, Any], at: tuple[int, int] = (0, 0)
     ``options`` the branch replays up to ``at`` itself).
     """
     if not (isinstance(at, (tuple, list)) and len(at) == 2):
-        raise RecordError("bad-record", f"at is a pair (hand, STEP), not {echo(at, 40)}.")
+        raise RecordError(Rule.BAD_RECORD, f"at is a pair (hand, STEP), not {echo(at, 40)}.")
     game, line = replay_line(record, at[0], None if options else at[1])
     return _what_if(game, at, action, options, then, players, seed,
                     None if options else line.at(at[1]), True)

@@ -18,7 +18,7 @@ from IPython import get_ipython
 from .. import render
 from .._jupyter import served
 from ..core.engine import Game
-from ..core.errors import RuleError
+from ..core.errors import Rule, RuleError
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -88,7 +88,7 @@ def went_wrong(e: Exception) -> str:
     return f"Something went wrong: {e}"
 
 
-def bounded(text: str, what: str, rule: str = "bad-record") -> str:
+def bounded(text: str, what: str, rule: Rule = Rule.BAD_RECORD) -> str:
     """``text`` stripped, or a :class:`RuleError` (``rule``) saying it is too long.
 
     >>> bounded("  a.json ", "A file name")

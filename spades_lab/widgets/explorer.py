@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
-from ..core.errors import RuleError
+from ..core.errors import Rule, RuleError
 from ..core.rules import PRESETS, RuleSet, parse_option
 from ..table import (
     RuleExplorerModel,
@@ -49,7 +49,7 @@ class RuleExplorer(W.VBox):
         self.compare_button.on_click(safe(lambda _: self.compare(), self.message))
 
     def rules(self) -> RuleSet:
-        text = bounded(self.options_text.value, "The list of options", "bad-option")
+        text = bounded(self.options_text.value, "The list of options", Rule.BAD_OPTION)
         opts = dict(parse_option(x.strip()) for x in text.split(",")
                     if x.strip())
         return RuleSet.preset(self.preset_select.value, opts)

@@ -14,7 +14,7 @@ import ipywidgets as W
 from .. import render
 from .._jupyter import served
 from ..core.cards import SUITS, Card, Play
-from ..core.engine import Game
+from ..core.engine import Game, Phase
 from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, seat_name
 from ..table import (
     PlayModel,
@@ -509,7 +509,7 @@ class PlayTable(W.VBox):
         cards = m.my_cards()
         w = m.waiting()
         if not cards:
-            look = " (you have not looked at them yet)" if m.game.phase == "bidding" else ""
+            look = " (you have not looked at them yet)" if m.game.phase == Phase.BIDDING else ""
             self.hand_label.value = f'<div class="sl-hand-title">Your cards{look}</div>'
         else:
             tail = ": the cards you may play are marked green" if w == "play" else ""

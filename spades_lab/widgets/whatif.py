@@ -8,7 +8,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
-from ..core.errors import RuleError
+from ..core.errors import Rule, RuleError
 from ..table import (
     Choice,
     TableModel,
@@ -115,7 +115,7 @@ class WhatIf(W.VBox):
             if label in (b.description, self._labels.get(b.model_id)):
                 b.click()
                 return
-        raise RuleError("unknown-card", f"No choice {label!r} here.")
+        raise RuleError(Rule.UNKNOWN_CARD, f"No choice {label!r} here.")
 
 
 __all__ = ["WhatIf"]
