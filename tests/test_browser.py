@@ -10,13 +10,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-from pathlib import Path
 
 import pytest
 
-from conftest import CHROMIUM, launch_chromium
+from conftest import CHROMIUM, ROOT, launch_chromium
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 ARTIFACTS = ROOT / "tests" / "artifacts"

@@ -18,14 +18,12 @@ import subprocess
 import sys
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, launch_chromium
+from conftest import CHROMIUM, ROOT, launch_chromium
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"

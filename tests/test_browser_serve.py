@@ -27,9 +27,8 @@ from typing import Any
 
 import pytest
 
-from conftest import ARTIFACTS, CHROMIUM, free_port, launch_chromium, stop, wait_http
+from conftest import ARTIFACTS, CHROMIUM, ROOT, free_port, launch_chromium, stop, wait_http
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 SPADES_LAB = Path(sys.executable).parent / "spades-lab"

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import Game
 from spades_lab.cli.main import main
 from spades_lab.core import validate
@@ -33,7 +34,6 @@ from spades_lab.core.errors import (
 from spades_lab.core.records import load_record, replay
 from spades_lab.core.rules import RuleSet, parse_option
 
-ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "data" / "scenarios"
 STD = SCENARIOS / "std_led_suit_wins.json"      # one complete standard hand
 FINISHED = SCENARIOS / "std_bid_made_with_bags.json"

@@ -23,9 +23,6 @@ from spades_lab.cli.main import main
 from spades_lab.core.errors import OutputError
 from spades_lab.core.files import MARK
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 
 def hidden(folder: Path) -> list[str]:
     return sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if MARK in p.name)

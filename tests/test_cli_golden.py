@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 _spec = importlib.util.spec_from_file_location("golden_outputs",
                                                ROOT / "scripts" / "golden_outputs.py")
 assert _spec and _spec.loader

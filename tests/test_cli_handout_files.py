@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.cli.main import main
 from spades_lab.core.files import MARK
 from spades_lab.teach import handout
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = str(ROOT / "data" / "course" / "standard_game.json")
 OTHER = str(ROOT / "data" / "scenarios" / "std_nil_made.json")
 

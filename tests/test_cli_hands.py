@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import Game
 from spades_lab.cli.main import build_parser, main
 from spades_lab.core.records import load_record, replay
@@ -20,7 +21,6 @@ from spades_lab.teach.explain import explain_bid, explain_hand, explain_trick
 from spades_lab.teach.handout import deal_handout, deal_stem
 from spades_lab.teach.whatif import what_if
 
-ROOT = Path(__file__).resolve().parent.parent
 GAME = str(ROOT / "data" / "course" / "standard_game.json")   # 9 hands of 4 bids + 52 plays
 HAND = str(ROOT / "data" / "course" / "standard_hand.json")   # 1 hand
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.cli.main import build_parser, main
 from spades_lab.core.records import replay
 
-ROOT = Path(__file__).resolve().parent.parent
 HAND = str(ROOT / "data" / "course" / "standard_hand.json")
 
 

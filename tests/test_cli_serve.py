@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab._jupyter import SERVED_ENV, served
 from spades_lab.cli import main
 from spades_lab.cli.serve import (
@@ -23,8 +24,6 @@ from spades_lab.cli.serve import (
     voila_command,
     voila_env,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -18,12 +18,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import interruptible
+from conftest import ROOT, interruptible
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads process tables from /proc (Linux)")]
 
-ROOT = Path(__file__).resolve().parent.parent
 CLI = [sys.executable, "-c", "import sys; from spades_lab.cli import main; sys.exit(main())"]
 
 

@@ -22,12 +22,11 @@ from typing import Any
 
 import pytest
 
-from conftest import interruptible, tree
+from conftest import ROOT, interruptible, tree
 from spades_lab.cli import site as site_mod
 from spades_lab.cli.main import main
 from spades_lab.core.files import MARK
 
-ROOT = Path(__file__).resolve().parent.parent
 FILES = 40
 
 

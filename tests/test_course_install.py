@@ -16,10 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.cli.course import copy_course, course_notebooks, course_source
 from spades_lab.cli.main import main
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_course_copies_notebooks_records_and_documents(tmp_path: Path,

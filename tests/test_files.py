@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.core import files
 from spades_lab.core.errors import OUTPUT_IDS, OutputError
 from spades_lab.core.files import (
@@ -24,8 +25,6 @@ from spades_lab.core.files import (
     write_text,
 )
 from spades_lab.core.records import dump_record, load_record
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def hidden(folder: Path) -> list[str]:

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.cli.main import main
 from spades_lab.core.records import replay
 from spades_lab.core.rules import PRESETS, RuleSet
 from spades_lab.teach.handout import answer_key, card_html, deal_handout, quiz_sheet, rules_sheet
 from spades_lab.teach.quiz import make_quiz
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def text(page: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.core.rules import PRESETS
 from spades_lab.teach.handout import (
     answer_key,
@@ -20,7 +21,6 @@ from spades_lab.teach.handout import (
 )
 from spades_lab.teach.quiz import make_quiz, verify
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),

@@ -12,6 +12,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from conftest import ROOT
 from spades_lab import RuleSet
 from spades_lab.core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK
 from spades_lab.core.errors import RULE_IDS
@@ -20,7 +21,6 @@ from spades_lab.teach.compare import compare_rules
 from spades_lab.teach.explain import CARD_ROLES, TRICK_REASONS
 from spades_lab.teach.whatif import what_if
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 COURSE = ROOT / "data" / "course"
 SCENARIOS = ROOT / "data" / "scenarios"

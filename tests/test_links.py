@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 LINK = re.compile(r"!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 REF = re.compile(r"^\s*\[[^\]]+\]:\s*(\S+)", re.M)
 CLIMB = re.compile(r"(?<![\w./-])((?:\.\./)+[\w.\-/]*)")

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from spades_lab.core.errors import RULE_IDS, ArgumentError, RuleError, SpadesLabError
 from spades_lab.core.records import replay
 from spades_lab.widgets.models import (
@@ -27,7 +27,6 @@ from spades_lab.widgets.models import (
 )
 from spades_lab.widgets.playmodel import PlayModel
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 STANDARD = ROOT / "data" / "course" / "standard_hand.json"
 BAD_RECORD = {"format": "spades-lab/1", "rules": {"preset": "standard"}, "hands": [{"deal": 5}]}

@@ -8,11 +8,11 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from conftest import ROOT
 from spades_lab.core.cards import SUITS
 from spades_lab.core.records import replay
 from spades_lab.core.rules import RuleSet
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 DOCS = [ROOT / "docs" / "teachers" / "lesson_plans.md",
         ROOT / "docs" / "teachers" / "misconceptions.md", ROOT / "data" / "scenarios" / "README.md"]

@@ -20,9 +20,9 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from conftest import ROOT
 from spades_lab.core.records import replay
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 DATA = ROOT / "data"
 MARK = "# NBVAL_CHECK_OUTPUT"

@@ -5,10 +5,10 @@ team seats, and every letter on a printed card explained by the page's legend.""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.core.bids import Bid
 from spades_lab.core.records import replay
 from spades_lab.core.rules import PARTIAL_NIL_SUIT, RuleSet
@@ -16,7 +16,6 @@ from spades_lab.core.scoring import game_outcome
 from spades_lab.teach.handout import deal_handout, rules_sheet
 from spades_lab.teach.wording import option_words
 
-ROOT = Path(__file__).resolve().parent.parent
 RULE_SETS = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
              ("acorns8", {}), ("acorns8", {"teams": "fours"}), ("standard", {"target": 200}),
              ("standard", {"losing_floor": -200}),

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.core.errors import RULE_IDS, RuleError
 from spades_lab.core.records import replay
 from spades_lab.teach.whatif import what_if
 from spades_lab.widgets.models import TableModel
 from spades_lab.widgets.playmodel import PlayModel, option_words, plain
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
 TABLES = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),

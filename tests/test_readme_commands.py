@@ -23,9 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import free_port, stop, wait_http
+from conftest import ROOT, free_port, stop, wait_http
 
-ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 BIN = Path(sys.executable).parent
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_:-]{1,}\b")

@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from spades_lab.cli.main import main
 from spades_lab.core.errors import RULE_IDS
 from spades_lab.core.records import replay
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "data" / "scenarios").glob("*.json")) + \
     sorted((ROOT / "data" / "course").glob("*.json"))
 BASES = [json.loads(p.read_text(encoding="utf-8")) for p in RECORDS]

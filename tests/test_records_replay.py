@@ -11,17 +11,16 @@ from __future__ import annotations
 import copy
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import Game
 from spades_lab.core.errors import RecordError, RuleError
 from spades_lab.core.records import apply_step, game_from_record, hand_steps, load_record, replay
 from spades_lab.core.validate import _parse, parse_record_text
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORDS = sorted((ROOT / "data" / "scenarios").glob("*.json")) + \
     sorted((ROOT / "data" / "course").glob("*.json"))
 BASES = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in RECORDS}

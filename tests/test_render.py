@@ -3,11 +3,11 @@ are stable, engine objects display themselves, and what is drawn agrees with the
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import HECKADECK_TH, STANDARD_DECK, SUITS, parse_card, render
 from spades_lab.core.records import replay
 from spades_lab.render import (
@@ -25,7 +25,6 @@ from spades_lab.render import (
     trumps_html,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
 ALL_CARDS = list(HECKADECK_TH.cards) + [c for c in STANDARD_DECK.cards if c not in HECKADECK_TH]

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from spades_lab.core.engine import Game
 from spades_lab.core.errors import OptionError
 from spades_lab.core.records import replay
 from spades_lab.core.rules import RuleSet, rules_from_json
 from spades_lab.teach.wording import option_words
 from spades_lab.widgets.playmodel import PlayModel
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("value", [

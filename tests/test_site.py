@@ -28,9 +28,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, launch_chromium
+from conftest import CHROMIUM, ROOT, launch_chromium
 
-ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 pytestmark = [pytest.mark.slow,

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from conftest import interruptible
+from conftest import ROOT, interruptible
 from spades_lab.core.engine import Game
 from spades_lab.core.errors import RuleError
 from spades_lab.core.records import dump_record
@@ -28,8 +28,6 @@ from spades_lab.solver.search import (
     annotate_hand,
     solve,
 )
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def early_game(preset: str, seed: int = 3, plays: int = 0, **opts: Any) -> Game:

@@ -8,11 +8,11 @@ import random
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from spades_lab.core.cards import Card
 from spades_lab.core.engine import Game, PlayEvent
 from spades_lab.core.line import Line
@@ -29,7 +29,6 @@ from spades_lab.table import (
     WhatIfModel,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
 

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 
 
 def test_mypy_accepts_the_package() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 SCRIPT = ROOT / "scripts" / "variant_stats.py"
 
 

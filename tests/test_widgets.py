@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import random
 import re
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+from conftest import ROOT
 from spades_lab import Game, RuleSet  # noqa: E402
 from spades_lab.core.engine import PlayEvent  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
@@ -28,7 +28,6 @@ from spades_lab.widgets import (  # noqa: E402
 from spades_lab.widgets.models import WhatIfModel  # noqa: E402
 from spades_lab.widgets.playmodel import plain
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
 

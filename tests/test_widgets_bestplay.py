@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import render
 from spades_lab.core.cards import parse_card
 from spades_lab.core.engine import PlayEvent
@@ -23,7 +24,6 @@ from spades_lab.widgets import PlayTable, Quiz, TableApp
 from spades_lab.widgets.models import TableModel
 from spades_lab.widgets.playmodel import PlayModel
 
-ROOT = Path(__file__).resolve().parent.parent
 STANDARD = ROOT / "data" / "course" / "standard_hand.json"
 ACORNS_TH = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 ACORNS8 = ROOT / "data" / "course" / "acorns8_pairs.json"

@@ -13,11 +13,11 @@ import ipywidgets as W
 import pytest
 from ipywidgets.widgets.widget import _instances
 
+from conftest import ROOT
 from spades_lab._jupyter import SERVED_ENV, VOILA_ENV, served
 from spades_lab.widgets import PlayTable, TableApp
 from spades_lab.widgets.table import MAX_TEXT, _safe, keep_tracebacks_on_the_server
 
-ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
 

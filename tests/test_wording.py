@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from spades_lab.cli.main import main
 from spades_lab.core.engine import Game
 from spades_lab.core.records import replay
@@ -39,7 +40,6 @@ from spades_lab.teach.wording import (
     teacher_lines,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "data" / "scenarios"
 COURSE = ROOT / "data" / "course"
 #: Records whose explanations carry every kind of tag: trick reasons, Ace high and low, the
