@@ -35,8 +35,10 @@ from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import BIDDING, EXCHANGE, PLAY, Game, Hand, SeatView, trump_states
 from ..core.errors import RULE_IDS, ArgumentError, RecordError, RuleError, echo
-from ..core.records import apply_step, hand_steps, replay
+from ..core.line import Line
+from ..core.records import replay
 from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
+from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
 from .explain import (
     TRICK_REASONS,
@@ -409,14 +411,9 @@ class _Pool:
         return g
 
     def positions(self, g: Game) -> Iterator[Game]:
-        """The live position after the deal and after each action of ``g``'s hand (do not keep
-        it: copy what you need)."""
-        record = g.to_record()
-        pos = replay(record, upto=(0, 0)).game
-        yield pos
-        for step in hand_steps(record, 0):
-            apply_step(pos, step)
-            yield pos
+        """The position after the deal and after each action of ``g``'s first hand: its
+        :class:`~spades_lab.core.line.Line`, each position a game of its own."""
+        return iter(Line.of(g, 0))
 
 
 Builder = Callable[[RuleSet, "_Pool", random.Random], "QuizQuestion | None"]
@@ -481,7 +478,7 @@ def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
         for pos in pool.positions(g):
             val = pred(pos)
             if val:
-                found.append((pos.copy(), val))
+                found.append((pos, val))
                 if len(found) >= 12:
                     break
         if found:
@@ -1117,7 +1114,7 @@ def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> Qui
            "bids": [str(b) for b in h.bids]}
     return _yes_no(rules, "may-exchange", "exchange-invalid",
                    f"May {seat_name(seat, n)} pass {cards_text(cards)} "
-                   f"({len(cards)} card{'s' if len(cards) != 1 else ''}) now?", shown,
+                   f"({plural(len(cards), 'card')}) now?", shown,
                    explain_exchange(g, seat, cards), ctx, g.to_record(),
                    {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
 
@@ -1143,8 +1140,8 @@ def _score_shown(g: Game, team: int) -> list[str]:
             won = [c for c in h.won[s] if c.bits & SUIT_BITS[b.nil_suit]]
             lines.append(f"{suit_name(b.nil_suit)} cards {seat_name(s, n)} won: "
                          + (cards_text(won) if won else "none"))
-    lines.append(f"{team_name(ts.seats, n)} had {ts.bags_before} bag"
-                 f"{'s' if ts.bags_before != 1 else ''} before this hand")
+    lines.append(f"{team_name(ts.seats, n)} had {plural(ts.bags_before, 'bag')} before this "
+                 "hand")
     opts = []
     if rules.bag_limit is not None:
         opts.append(f"every {rules.bag_limit} bags cost {rules.bag_penalty}")
