@@ -1532,9 +1532,9 @@ def _b_dealer_rotation(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQ
             trial = g.copy()
             try:
                 trial.deal(random.Random(0), dealer=s)
-                per.append([f"{seat_name(s, n)} deals the second hand: the deal passes clockwise (to the "
-                            f"left) after every hand, from {seat_name(g.hands[0].dealer, n)} to "
-                            f"{seat_name(s, n)}."])
+                per.append([f"{seat_name(s, n)} deals the second hand: the deal passes "
+                            "clockwise (to the left) after every hand, from "
+                            f"{seat_name(g.hands[0].dealer, n)} to {seat_name(s, n)}."])
             except RuleError as e:
                 per.append([e.message])
         h = g.hands[0]
