@@ -477,7 +477,7 @@ class _Pool:
 
     LIMIT = 80
     #: A retry (:meth:`shifted`) starts this many hands further on.
-    SHIFT = 23
+    SHIFT = 3
 
     def __init__(self, rules: RuleSet, seed: int) -> None:
         self.rules = rules
@@ -616,12 +616,16 @@ def _games(pool: _Pool, limit: int) -> Iterator[Game]:
 
 
 def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
-                   max_games: int = 40) -> tuple[Game, Any] | None:
-    """A copy of a random position (among those of the first game that has any) where
-    ``pred`` returns something truthy, with that value."""
+                   max_games: int = 40, stop: Callable[[Game], bool] | None = None
+                   ) -> tuple[Game, Any] | None:
+    """A random position (among those of the first game that has any) where ``pred`` returns
+    something truthy, with that value; a game's walk ends where ``stop`` holds (a finder of
+    positions before the first card need not walk the play)."""
     for g in _games(pool, max_games):
         found: list[tuple[Game, Any]] = []
         for pos in pool.positions(g):
+            if stop is not None and stop(pos):
+                break
             val = pred(pos)
             if val:
                 found.append((pos, val))
@@ -638,11 +642,18 @@ Finder = Callable[[RuleSet, Game], Any]
 Asker = Callable[[RuleSet, random.Random, Game, Any], "QuizQuestion | None"]
 
 
-def _at_position(find: Finder, ask: Asker) -> Builder:
+def _played(g: Game) -> bool:
+    """A card has been played in the hand (a walk for the bidding or the exchange can stop)."""
+    h = g.hand
+    return h is not None and (bool(h.trick) or bool(h.tricks) or h.complete)
+
+
+def _at_position(find: Finder, ask: Asker, before_play: bool = False) -> Builder:
     """A builder that asks about a random live position of the pool's hands where ``find``
-    finds something."""
+    finds something (only before the first card with ``before_play``)."""
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        got = _pick_position(pool, rng, lambda g: find(rules, g))
+        got = _pick_position(pool, rng, lambda g: find(rules, g),
+                             stop=_played if before_play else None)
         return None if got is None else ask(rules, rng, *got)
     return build
 
@@ -804,7 +815,7 @@ def _first_lead(tests: str) -> Builder:
                          [rule, f"{seat_name(leader, n)} leads: " + right.text],
                          {"dealer": h.dealer, "bids": [str(b) for b in h.bids]}, g.to_record(),
                          {"kind": "first-lead"}, per_choice=per)
-    return _at_position(_before_first_lead, ask)
+    return _at_position(_before_first_lead, ask, before_play=True)
 
 
 def _bidding(rules: RuleSet, g: Game) -> bool:
@@ -864,7 +875,7 @@ def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQues
 
 
 _b_first_lead = _first_lead("first-lead")
-_b_wrong_phase = _at_position(_bidding, _ask_wrong_phase)
+_b_wrong_phase = _at_position(_bidding, _ask_wrong_phase, before_play=True)
 
 
 def _dual_positions(rules: RuleSet, pool: _Pool, rng: random.Random, mode: str
@@ -1150,7 +1161,8 @@ def _may_bid(tests: str, choose: BidChooser) -> Builder:
         return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
                        explain_bid(g, bid, seat=seat), ctx, g.to_record(),
                        {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
-    return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]))
+    return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]),
+                        before_play=True)
 
 
 def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
@@ -1228,12 +1240,12 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random,
                   and (kind is None or b.nil == kind)]
         return [s for s in blinds if (h.exchange_due(s) is not None) == want]
 
-    if _pick_position(pool, rng, pred) is None:
+    if _pick_position(pool, rng, pred, stop=_played) is None:
         if kind is not None:
             return None
         want = not want
 
-    got = _pick_position(pool, rng, pred)
+    got = _pick_position(pool, rng, pred, stop=_played)
     if got is None:
         return None
     g, blinds = got
@@ -1305,7 +1317,7 @@ def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> Qui
 
 
 _b_exchange_invalid = _at_position(_exchanging, lambda rules, rng, g, found: _ask_exchange(
-    rules, rng, g, found[0]))
+    rules, rng, g, found[0]), before_play=True)
 
 
 # ---------------------------------------------------------------------------- scores
