@@ -476,8 +476,9 @@ class _Pool:
     limit, so nils, exchanges and bag penalties occur."""
 
     LIMIT = 80
-    #: A retry (:meth:`shifted`) starts this many hands further on.
-    SHIFT = 3
+    #: Where each attempt (:meth:`shifted`) starts reading the hands: the first, then a few
+    #: hands on (a question already asked), then further (a position rarely met).
+    SHIFTS = (0, 3, 10, 30, 60)
 
     def __init__(self, rules: RuleSet, seed: int) -> None:
         self.rules = rules
@@ -486,11 +487,11 @@ class _Pool:
         self.start = 0
 
     def shifted(self, attempt: int) -> _Pool:
-        """The same hands (shared, made once, in order), read from ``attempt * SHIFT`` on: a
+        """The same hands (shared, made once, in order), read from ``SHIFTS[attempt]`` on: a
         builder retried on it finds other positions."""
         view = _Pool.__new__(_Pool)
         view.rules, view.rng, view.games = self.rules, self.rng, self.games
-        view.start = self.start + attempt * self.SHIFT
+        view.start = self.start + self.SHIFTS[attempt]
         return view
 
     def __iter__(self) -> Iterator[Game]:
@@ -1723,7 +1724,7 @@ def _check_id(r: RuleSet, tests: Any) -> str:
 
 #: How many times a builder is tried (on hands further on, with another rng) before the
 #: quiz gives up on its id: for a position none of the hands had, or a question already asked.
-ATTEMPTS = 4
+ATTEMPTS = len(_Pool.SHIFTS)
 
 
 def _key(q: QuizQuestion) -> tuple[str, ...]:
