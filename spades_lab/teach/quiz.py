@@ -1,7 +1,13 @@
 """Quizzes that test every rule: seeded, structured questions with the engine's answers.
 
-Every question tests one rule id of RULINGS.md section 7, one trick reason id, or one scoring /
-end-of-game rule (:data:`QUIZ_IDS` lists them all, :func:`applicable_ids` those of a rule set).
+Every question tests one rule id of RULINGS.md section 7, one trick reason id, one scoring /
+end-of-game rule or one of the other rules of the game (:data:`QUIZ_IDS` lists them all,
+:func:`applicable_ids` those of a rule set, :data:`TOPICS` groups them).  A quiz is about the
+game: the software's own input checks (:data:`INPUT_CHECK_IDS`) are asked only when a teacher
+asks for them, and a question never contradicts its own table (no card the deck lacks is
+played, no card is led during the bidding, a question on whose turn it is does not say).  No
+quiz asks the same question twice, and every choice has its own feedback
+(:meth:`QuizQuestion.feedback_for`).
 A question carries everything a student needs to answer it (``shown``: the rule set, the bids,
 the tricks taken, the broken and superior trumps, the trick so far and the asked seat's hand),
 the choices, the answer, feedback from :mod:`spades_lab.teach.explain`, a difficulty level (1
