@@ -60,6 +60,10 @@ def check_quiz(quiz: Quiz, name: str, opts: dict[str, Any]) -> None:
         set(applicable_ids(name, opts)) ^ set(asked)
     keys = [(q.prompt, *q.shown) for q in quiz.questions]
     assert len(set(keys)) == len(keys), "a question is asked twice"
+    tricks = [(json.dumps(q.record["hands"][0]["deal"]), q.action["trick"])
+              for q in quiz.questions if q.action.get("kind") in ("trick", "ace", "broken",
+                                                                   "superior")]
+    assert len(set(tricks)) == len(tricks), "two questions show the same trick"
     for q in quiz.questions:
         assert verify(q), q.text
         no_contradiction(q, rules)

@@ -1738,6 +1738,17 @@ def _key(q: QuizQuestion) -> tuple[str, ...]:
     return (q.prompt, *q.shown)
 
 
+def _about(q: QuizQuestion) -> tuple[str, ...] | None:
+    """The trick of a played hand a trick question is about (two questions on one trick would
+    show the same cards), else ``None``."""
+    a = q.action
+    if a.get("kind") not in ("trick", "ace", "broken", "superior"):
+        return None
+    hands = q.record.get("hands") or [{}]
+    deal = hands[0].get("deal") if isinstance(hands[0], Mapping) else None
+    return (str(deal), str(a.get("hand")), str(a.get("trick")))
+
+
 def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random,
           seen: set[tuple[str, ...]] | None = None) -> QuizQuestion | None:
     """A question on ``tests``, none of ``seen`` (``None`` if every attempt found no position
@@ -1746,7 +1757,8 @@ def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random,
     for attempt in range(ATTEMPTS):
         sub = rng if attempt == 0 else random.Random(rng.randrange(2**31))
         q = BUILDERS[tests](r, pool.shifted(attempt), sub)
-        if q is not None and (seen is None or _key(q) not in seen):
+        if q is not None and (seen is None or (_key(q) not in seen
+                                               and _about(q) not in seen)):
             return q
     return None
 
@@ -1808,6 +1820,9 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
         q = _make(r, k, pool, random.Random(rng.randrange(2**31)), seen)
         if q is not None:
             seen.add(_key(q))
+            about = _about(q)
+            if about is not None:
+                seen.add(about)
             questions.append(q)
     if not questions:
         raise ArgumentError(f"No position for these topics was found in the {r.name} hands "
