@@ -24,13 +24,15 @@ from spades_lab.teach.quiz import (
 RULE_SETS = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
              ("acorns", {"travelers_hunters": True}), ("acorns8", {}),
              ("acorns8", {"travelers_hunters": True, "teams": "fours"})]
-IDS = [(name, opts, k) for name, opts in RULE_SETS for k in applicable_ids(name, opts)]
+IDS = [(name, opts, k) for name, opts in RULE_SETS
+       for k in applicable_ids(name, opts, include_input_checks=True)]
 SECTION7_RULES = tuple(k for k in RULE_IDS if k != "bad-option")
 
 
 def where(k: str) -> set[str]:
     return {name + ("+th" if opts.get("travelers_hunters") else "")
-            for name, opts in RULE_SETS if k in applicable_ids(name, opts)}
+            for name, opts in RULE_SETS
+            if k in applicable_ids(name, opts, include_input_checks=True)}
 
 
 def test_every_section7_id_applies_where_the_rules_say() -> None:

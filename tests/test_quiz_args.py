@@ -155,7 +155,7 @@ def test_quiz_checks_its_own_fields(quiz: Quiz) -> None:
 def test_quiz_pages_escape_every_value_they_print(quiz: Quiz) -> None:
     hostile = "<script>alert(1)</script>"
     q = quiz.questions[0]
-    evil = replace(q, prompt=hostile, choices=(hostile, "No"), feedback=(hostile,),
+    evil = replace(q, prompt=hostile, choices=(hostile, "No"), answer=0, feedback=(hostile,),
                    shown=(hostile,))
     bad = replace(quiz, questions=(evil,))
     object.__setattr__(bad, "seed", hostile)  # past the checks, as a hostile caller could

@@ -3,8 +3,12 @@
 ``spades-lab handout rules --rules NAME [--option K=V ...]`` writes a one-page rules sheet;
 ``spades-lab handout deal FILE [--hand H]`` a deal handout of hand H (counted from 1: 1 is the
 first hand, the default) with the cards dealt, bids, trick table and score;
-``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L]`` a quiz sheet and,
-on a separate page, its answer key.  Pages go to ``--out DIR`` (default
+``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L] [--topic T]
+[--rule ID] [--input-checks]`` a quiz sheet and, on a separate page, its answer key: questions
+about the game's rules (``--topic`` one of play, trumps, tricks, bidding, scoring, game;
+``--rule`` one rule id, as ``spades-lab explain --ids`` prints them; both repeatable); the
+software's own input checks (a card the deck lacks, a play out of turn) only with
+``--input-checks``.  Pages go to ``--out DIR`` (default
 ``handouts``), named after what they show, so different handouts never share a file:
 ``rules_acorns_travelers-hunters-true.html``, ``deal_standard-hand_hand2.html`` (the record and
 the hand), ``quiz_online_seed2_count5.html``.  A page already there with other content is
@@ -41,6 +45,15 @@ def register(sub: Any) -> None:
     h.add_argument("--count", type=int, default=None, help="at most this many questions")
     h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),
                    help="only questions of this difficulty (repeatable)")
+    h.add_argument("--topic", action="append", default=None, metavar="TOPIC",
+                   help="only questions on this topic: play, trumps, tricks, bidding, scoring "
+                   "or game (repeatable; quiz)")
+    h.add_argument("--rule", action="append", default=None, metavar="ID",
+                   help="only questions on this rule id, e.g. trump-not-broken (repeatable; "
+                   "quiz)")
+    h.add_argument("--input-checks", action="store_true",
+                   help="also ask about the software's input checks (a card the deck does not "
+                   "have, a play out of turn or before the bidding is over; quiz)")
     h.add_argument("--out", default="handouts", metavar="DIR",
                    help="the folder the pages are written to (default: handouts)")
     h.add_argument("--pdf", action="store_true", help="also print each page to PDF")
@@ -64,7 +77,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
         rules_stem,
         write_pages,
     )
-    from ..teach.quiz import make_quiz
+    from ..teach.quiz import TOPICS, applicable_ids, make_quiz
 
     try:
         rules = RuleSet.preset(args.rules, dict(parse_option(o) for o in args.option))
@@ -77,8 +90,23 @@ def cmd_handout(args: argparse.Namespace) -> int:
             hand = hand_index(len(game.hands), args.hand)
             pages = [(deal_stem(args.file, hand), deal_handout(game, hand))]
         else:
-            quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level)
+            here = applicable_ids(rules, include_input_checks=True)
+            for t in args.topic or ():
+                if t not in TOPICS:
+                    raise RuleError(Rule.BAD_OPTION, f"There is no quiz topic {t!r}; the topics "
+                                    f"are {', '.join(TOPICS)}.")
+            for k in args.rule or ():
+                if k not in here:
+                    raise RuleError(Rule.BAD_OPTION, f"A {rules.name} quiz has no questions on "
+                                    f"{k!r}: name a rule id such as trump-not-broken or "
+                                    f"bid-made, or a --topic ({', '.join(TOPICS)}).")
+            quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level,
+                             ids=args.rule, topics=args.topic,
+                             include_input_checks=args.input_checks)
             stem = quiz_stem(rules, args.seed, args.count, args.level)
+            stem += "".join(f"_{x}" for x in (*(args.topic or ()), *(args.rule or ())))
+            if args.input_checks and "input-checks" not in (args.topic or ()):
+                stem += "_input-checks"
             pages = [(stem, quiz_sheet(quiz)), (f"{stem}_key", answer_key(quiz))]
     except RuleError as e:
         return report(e, False)

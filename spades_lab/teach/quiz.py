@@ -1,7 +1,13 @@
 """Quizzes that test every rule: seeded, structured questions with the engine's answers.
 
-Every question tests one rule id of RULINGS.md section 7, one trick reason id, or one scoring /
-end-of-game rule (:data:`QUIZ_IDS` lists them all, :func:`applicable_ids` those of a rule set).
+Every question tests one rule id of RULINGS.md section 7, one trick reason id, one scoring /
+end-of-game rule or one of the other rules of the game (:data:`QUIZ_IDS` lists them all,
+:func:`applicable_ids` those of a rule set, :data:`TOPICS` groups them).  A quiz is about the
+game: the software's own input checks (:data:`INPUT_CHECK_IDS`) are asked only when a teacher
+asks for them, and a question never contradicts its own table (no card the deck lacks is
+played, no card is led during the bidding, a question on whose turn it is does not say).  No
+quiz asks the same question twice, and every choice has its own feedback
+(:meth:`QuizQuestion.feedback_for`).
 A question carries everything a student needs to answer it (``shown``: the rule set, the bids,
 the tricks taken, the broken and superior trumps, the trick so far and the asked seat's hand),
 the choices, the answer, feedback from :mod:`spades_lab.teach.explain`, a difficulty level (1
@@ -26,17 +32,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 from ..core import args
 from ..core.bids import Bid
-from ..core.cards import SUIT_BITS, Card, Play, cards_text, suit_name
+from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import Game, Hand, Phase, SeatView, trump_states
 from ..core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
-from ..core.records import apply_step, hand_steps, replay
+from ..core.line import Line
+from ..core.records import replay
 from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
+from ..core.tricks import trick_winner
+from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
 from .explain import (
     TRICK_REASONS,
@@ -50,6 +59,11 @@ from .wording import learner, learner_lines
 
 #: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
 RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
+#: The rule ids that guard the software's input rather than a rule of the game (a card the deck
+#: does not have, a card another seat holds, acting out of turn or phase, an option or a record
+#: the engine refuses): a quiz leaves them out unless asked (``include_input_checks=True``).
+INPUT_CHECK_IDS: tuple[str, ...] = ("unknown-card", "card-not-in-hand", "not-your-turn",
+                                    "wrong-phase", "bad-option", "bad-record")
 #: The trick reason ids of RULINGS.md section 7.
 REASON_QUESTION_IDS: tuple[str, ...] = TRICK_REASONS
 #: Scoring line ids (the engine's ``LineItem.rule``) and the end-of-game outcomes.
@@ -57,25 +71,68 @@ SCORE_QUESTION_IDS: tuple[str, ...] = ("bid-made", "bid-missed", "bags", "nil-ma
                                        "nil-failed", "failed-nil-tricks", "bag-penalty")
 END_QUESTION_IDS: tuple[str, ...] = ("target-reached", "highest-tie", "losing-floor",
                                      "below-target")
-#: Other topics: who leads first, how many cards a blind nil exchanges.
-TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange")
+#: Other topics: who leads first, how many cards a blind nil exchanges, who deals the next
+#: hand, the lead of a hand of unbroken trumps only, both trumps broken in one trick, where
+#: Travelers and Hunters rank, bags with no penalty, the blind Full Nil exchange.
+TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange", "dealer-rotation",
+                                       "only-unbroken-trumps", "both-trumps-broken",
+                                       "th-rank", "bags-off", "full-nil-exchange")
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
                              + END_QUESTION_IDS + TOPIC_QUESTION_IDS)
 
+#: The topics by name, as a teacher asks for them (``spades-lab handout quiz --topic``): the
+#: ids each covers (those that apply to the rule set are asked).
+TOPICS: dict[str, tuple[str, ...]] = {
+    "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
+             "declared-suit", "bad-declaration"),
+    "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
+               "inferior-trump-wins", "superior-trump-set", "both-trumps-broken"),
+    "tricks": REASON_QUESTION_IDS + ("th-rank",),
+    "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
+                "blind-exchange", "full-nil-exchange"),
+    "scoring": SCORE_QUESTION_IDS + ("bags-off",),
+    "game": END_QUESTION_IDS + ("dealer-rotation",),
+    "input-checks": INPUT_CHECK_IDS,
+}
+
 YES_NO = ("Yes", "No")
 
-#: Difficulty per id: 1 a first lesson, 2 trumps/bids/scores, 3 the fine print.
+#: Difficulty per id, following the lesson plans (docs/teachers/lesson_plans.md): 1 lesson 1
+#: (tricks, following suit, the trump and its lead), 2 lesson 2 (bids, scores, nil, the end of
+#: a game), 3 the fine print and lesson 3 (the Heckadeck).  In the two-trump sets every trump
+#: question is lesson 3's (:func:`level_of`).
 DIFFICULTY: dict[str, int] = {
     "wrong-phase": 1, "not-your-turn": 1, "unknown-card": 1, "card-not-in-hand": 1,
-    "must-follow-suit": 1, "led-suit-wins": 1, "first-lead": 1, "bid-out-of-range": 1,
-    "trump-not-broken": 2, "superior-trump-wins": 2, "broke-trump": 2, "bid-not-allowed": 2,
+    "must-follow-suit": 1, "led-suit-wins": 1, "first-lead": 1,
+    "trump-not-broken": 1, "superior-trump-wins": 1, "broke-trump": 1,
+    "only-unbroken-trumps": 1,
+    "bid-out-of-range": 2, "bid-not-allowed": 2, "dealer-rotation": 2,
     "blind-not-allowed": 2, "bid-made": 2, "bid-missed": 2, "bags": 2, "nil-made": 2,
-    "nil-failed": 2, "target-reached": 2, "below-target": 2,
-    "bad-declaration": 3, "exchange-invalid": 3, "bad-record": 3, "bad-option": 3,
+    "nil-failed": 2, "target-reached": 2, "below-target": 2, "bag-penalty": 2,
+    "failed-nil-tricks": 2, "highest-tie": 2, "losing-floor": 2, "blind-exchange": 2,
+    "exchange-invalid": 2, "bags-off": 2,
+    "bad-declaration": 3, "bad-record": 3, "bad-option": 3,
     "inferior-trump-wins": 3, "ace-high": 3, "ace-low": 3, "played-as-led-suit": 3,
-    "declared-suit": 3, "superior-trump-set": 3, "failed-nil-tricks": 3, "bag-penalty": 3,
-    "highest-tie": 3, "losing-floor": 3, "blind-exchange": 3,
+    "declared-suit": 3, "superior-trump-set": 3, "both-trumps-broken": 3, "th-rank": 3,
+    "full-nil-exchange": 3,
 }
+#: The ids that are lesson 3's wherever there are two trumps (the Heckadeck sets).
+_HECKADECK_LEVEL3 = ("trump-not-broken", "superior-trump-wins", "broke-trump",
+                     "only-unbroken-trumps", "blind-exchange", "exchange-invalid",
+                     "bid-not-allowed")
+
+
+def level_of(rules: RuleSet, key: str) -> int:
+    """The difficulty of a question on ``key`` in this rule set (the lesson that teaches it).
+
+    >>> level_of(RuleSet.preset("standard"), "trump-not-broken")
+    1
+    >>> level_of(RuleSet.preset("acorns"), "trump-not-broken")
+    3
+    """
+    if len(rules.trumps) > 1 and key in _HECKADECK_LEVEL3:
+        return 3
+    return DIFFICULTY.get(key, 2)
 
 
 # ---------------------------------------------------------------------------- the question
@@ -108,10 +165,30 @@ class QuizQuestion:
     context: dict[str, Any] = field(default_factory=dict)
     record: dict[str, Any] = field(default_factory=dict)
     action: dict[str, Any] = field(default_factory=dict)
+    #: Feedback per choice (``choice_feedback[i]``: what a student who chose ``i`` reads),
+    #: derived from the engine; empty in a question read from older JSON (then
+    #: :meth:`feedback_for` builds it from ``feedback``).
+    choice_feedback: tuple[tuple[str, ...], ...] = ()
 
     @property
     def answer_text(self) -> str:
         return self.choices[self.answer]
+
+    def feedback_for(self, choice: int) -> tuple[str, ...]:
+        """The feedback for a student who chose ``choice`` (an index into ``choices``): whether
+        it is right, and why, in the engine's words.
+
+        >>> q = make_question("standard", "first-lead", seed=1)
+        >>> q.feedback_for(q.answer)[0].startswith("Right")
+        True
+        >>> wrong = (q.answer + 1) % len(q.choices)
+        >>> q.feedback_for(wrong) != q.feedback_for(q.answer)
+        True
+        """
+        args.one_of(choice, "the choice", range(len(self.choices)))
+        if len(self.choice_feedback) == len(self.choices):
+            return self.choice_feedback[choice]
+        return _generic_choice_feedback(self.choices, self.answer, self.feedback)[choice]
 
     @property
     def text(self) -> str:
@@ -127,7 +204,8 @@ class QuizQuestion:
                 "options": dict(self.options), "difficulty": self.difficulty,
                 "prompt": self.prompt, "shown": list(self.shown), "choices": list(self.choices),
                 "answer": self.answer, "feedback": list(self.feedback),
-                "context": self.context, "record": self.record, "action": self.action}
+                "context": self.context, "record": self.record, "action": self.action,
+                "choice_feedback": [list(x) for x in self.choice_feedback]}
 
     @classmethod
     def from_dict(cls, data: Any) -> QuizQuestion:
@@ -144,7 +222,7 @@ class QuizQuestion:
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise _bad_question(f"it has no {', '.join(map(repr, missing))}")
-        extra = [k for k in data if k not in _FIELDS]
+        extra = [k for k in data if k not in _FIELDS and k != "choice_feedback"]
         if extra:
             raise _bad_question(f"it has an unknown field {echo(extra[0], 40)}")
         for name, kind in _FIELDS.items():
@@ -166,10 +244,16 @@ class QuizQuestion:
                                 f"not {echo(answer)}")
         if not (args.is_whole(level) and level in (1, 2, 3)):
             raise _bad_question(f"its difficulty must be 1, 2 or 3, not {echo(level)}")
+        per = data.get("choice_feedback", [])
+        if not (isinstance(per, (list, tuple)) and all(
+                isinstance(x, (list, tuple)) and all(isinstance(t, str) for t in x)
+                for x in per) and len(per) in (0, len(choices))):
+            raise _bad_question("its choice_feedback must be a list of texts for each choice, "
+                                f"not {echo(per)}")
         return cls(data["kind"], data["tests"], data["rules"], dict(data["options"]), level,
                    data["prompt"], tuple(data["shown"]), choices, answer,
                    tuple(data["feedback"]), dict(data["context"]), dict(data["record"]),
-                   dict(data["action"]))
+                   dict(data["action"]), tuple(tuple(x) for x in per))
 
 
 #: The fields of a question's JSON and their kinds (``int``: checked on its own).
@@ -216,22 +300,49 @@ def _has_exchange(rules: RuleSet) -> bool:
     return any(hi > 0 for _, (_, hi) in rules.blind_exchange)
 
 
-def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = None
-                   ) -> tuple[str, ...]:
-    """The ids a quiz can ask about in this rule set: every rule id except ``exchange-invalid``
-    where no blind bid exchanges cards; ``inferior-trump-wins`` and ``superior-trump-set`` with
-    two trumps; ``ace-high``/``ace-low`` where the Ace flips; ``played-as-led-suit`` and
-    ``declared-suit`` with Travelers and Hunters; every scoring and end-of-game id."""
+def _plain_trumps(rules: RuleSet) -> list[Card]:
+    return [c for c in rules.deck.cards if not c.is_dual and c.suit in rules.trumps]
+
+
+def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = None, *,
+                   include_input_checks: bool = False) -> tuple[str, ...]:
+    """The ids a quiz asks about in this rule set: every rule id except ``exchange-invalid``
+    where no blind bid exchanges cards; ``inferior-trump-wins``, ``superior-trump-set`` and
+    ``both-trumps-broken`` with two trumps; ``ace-high``/``ace-low`` where the Ace flips;
+    ``played-as-led-suit``, ``declared-suit`` and ``th-rank`` with Travelers and Hunters;
+    ``bag-penalty`` with bags counted, ``bags-off`` without; every other scoring and
+    end-of-game id.  The input checks (:data:`INPUT_CHECK_IDS`) only with
+    ``include_input_checks``.
+
+    >>> "unknown-card" in applicable_ids("standard")
+    False
+    >>> "unknown-card" in applicable_ids("standard", include_input_checks=True)
+    True
+    >>> "bag-penalty" in applicable_ids("standard", {"bag_limit": None})
+    False
+    """
     r = rules_of(rules, options)
+    args.flag(include_input_checks, "include_input_checks")
     out = []
     for key in QUIZ_IDS:
+        if key in INPUT_CHECK_IDS and not include_input_checks:
+            continue
         if key in ("exchange-invalid", "blind-exchange") and not _has_exchange(r):
             continue
-        if key in ("inferior-trump-wins", "superior-trump-set") and len(r.trumps) < 2:
+        if key == "full-nil-exchange" and r.exchange_range("full nil")[1] == 0:
+            continue
+        if key in ("inferior-trump-wins", "superior-trump-set", "both-trumps-broken") \
+                and len(r.trumps) < 2:
             continue
         if key in ("ace-high", "ace-low") and not r.deck.ace_flips:
             continue
-        if key in ("played-as-led-suit", "declared-suit") and not r.deck.travelers_hunters:
+        if key in ("played-as-led-suit", "declared-suit", "th-rank") \
+                and not r.deck.travelers_hunters:
+            continue
+        if key == "only-unbroken-trumps" and len(_plain_trumps(r)) < r.hand_size:
+            continue  # (a hand of unbroken trumps only cannot be dealt: acorns with T/H)
+        if (key == "bag-penalty") == (r.bag_limit is None) and key in ("bag-penalty",
+                                                                       "bags-off"):
             continue
         out.append(key)
     return tuple(out)
@@ -303,15 +414,18 @@ def _hand_words(g: Game, seat: int) -> str:
     return f"{seat_name(seat, g.rules.players)}'s hand: " + cards_text(h.cards_held(seat))
 
 
-def _play_context(g: Game, seat: int) -> tuple[list[str], dict[str, Any]]:
+def _play_context(g: Game, seat: int, show_turn: bool = True
+                  ) -> tuple[list[str], dict[str, Any]]:
     """What a student needs to judge a play by ``seat``: rules, bids, tricks, trumps, the trick
-    so far and the hand."""
+    so far, whose turn it is (unless ``show_turn`` is false: a question on whose turn it is
+    must not say) and the hand."""
     h = g.hand
     assert h is not None
     rules = g.rules
     shown = [_rules_words(rules), _bids_words(g, h.bids), _taken_words(g), *_trump_words(g),
              f"Trick {len(h.tricks) + 1} so far: " + _trick_words(g, h.trick),
-             f"To play: {seat_name(h.turn, rules.players)}" if h.turn is not None else "",
+             f"To play: {seat_name(h.turn, rules.players)}" if h.turn is not None and show_turn
+             else "",
              _hand_words(g, seat)]
     ctx = {"seat": seat, "turn": h.turn, "trick_number": len(h.tricks),
            "trick": [{"seat": s, "card": p.card.code, "as": p.suit} for s, p in h.trick],
@@ -319,6 +433,8 @@ def _play_context(g: Game, seat: int) -> tuple[list[str], dict[str, Any]]:
            "bids": [str(b) if b is not None else None for b in h.bids],
            "taken": list(h.taken), "broken": [t for t in rules.trumps if h.is_broken(t)],
            "superior": h.superior if len(rules.trumps) > 1 else rules.trumps[0]}
+    if not show_turn:
+        del ctx["turn"]
     return [x for x in shown if x], ctx
 
 
@@ -364,17 +480,29 @@ class _Pool:
     limit, so nils, exchanges and bag penalties occur."""
 
     LIMIT = 80
+    #: Where each attempt (:meth:`shifted`) starts reading the hands: the first, then a few
+    #: hands on (a question already asked), then further (a position rarely met).
+    SHIFTS = (0, 3, 10, 30, 60)
 
     def __init__(self, rules: RuleSet, seed: int) -> None:
         self.rules = rules
         self.rng = random.Random(seed)
         self.games: list[Game] = []
+        self.start = 0
+
+    def shifted(self, attempt: int) -> _Pool:
+        """The same hands (shared, made once, in order), read from ``SHIFTS[attempt]`` on: a
+        builder retried on it finds other positions."""
+        view = _Pool.__new__(_Pool)
+        view.rules, view.rng, view.games = self.rules, self.rng, self.games
+        view.start = self.start + self.SHIFTS[attempt]
+        return view
 
     def __iter__(self) -> Iterator[Game]:
-        i = 0
-        while i < self.LIMIT:
-            if i == len(self.games):
-                self.games.append(self._make(i))
+        i = self.start
+        while i < self.start + self.LIMIT:
+            while i >= len(self.games):
+                self.games.append(self._make(len(self.games)))
             yield self.games[i]
             i += 1
 
@@ -393,7 +521,8 @@ class _Pool:
             if (i // 2) % 3 == 1 and blind:
                 bids[rules.partner(seat)] = Bid(0, kind, True)  # both partners blind
             limit = rules.bag_limit
-            bags = [rng.randrange(max(limit - 4, 0), limit) if limit else 0
+            # near the limit; with bags off, near where a limit of 10 would have fired
+            bags = [rng.randrange(max((limit or 10) - 4, 0), limit or 10)
                     for _ in range(rules.team_count)]
             scores = [0] * rules.team_count
             if rules.blind_nil_deficit is not None and blind:
@@ -407,14 +536,9 @@ class _Pool:
         return g
 
     def positions(self, g: Game) -> Iterator[Game]:
-        """The live position after the deal and after each action of ``g``'s hand (do not keep
-        it: copy what you need)."""
-        record = g.to_record()
-        pos = replay(record, upto=(0, 0)).game
-        yield pos
-        for step in hand_steps(record, 0):
-            apply_step(pos, step)
-            yield pos
+        """The position after the deal and after each action of ``g``'s first hand: its
+        :class:`~spades_lab.core.line.Line`, each position a game of its own."""
+        return iter(Line.of(g, 0))
 
 
 Builder = Callable[[RuleSet, "_Pool", random.Random], "QuizQuestion | None"]
@@ -444,16 +568,42 @@ def _feedback(items: Sequence[Any]) -> tuple[str, ...]:
     return tuple(x for x in out if x)
 
 
+def _generic_choice_feedback(choices: Sequence[str], answer: int, feedback: Sequence[str]
+                             ) -> tuple[tuple[str, ...], ...]:
+    """Per choice: whether it is right (and, if not, which is), then the engine's feedback."""
+    right = choices[answer]
+    out = []
+    for i, c in enumerate(choices):
+        if i == answer:
+            head = "Right." if tuple(choices) == YES_NO else f"Right: {c}."
+        elif tuple(choices) == YES_NO:
+            head = f"Not so: the answer is {right}."
+        else:
+            head = f"Not {c}: the answer is {right}."
+        out.append((head, *feedback))
+    return tuple(out)
+
+
 def _question(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
               choices: Sequence[str], answer: int, feedback: Sequence[Any],
               context: dict[str, Any], record: dict[str, Any], action: dict[str, Any],
-              difficulty: int | None = None) -> QuizQuestion:
-    """The one assembly step of every builder: the level from :data:`DIFFICULTY`, the feedback
-    in learner's words (:func:`_feedback`: explanations rendered from their lines), the rule
-    set and its options."""
-    level = difficulty if difficulty is not None else DIFFICULTY.get(tests, 2)
+              difficulty: int | None = None,
+              per_choice: Sequence[Sequence[Any]] | None = None) -> QuizQuestion:
+    """The one assembly step of every builder: the level from :func:`level_of`, the feedback
+    in learner's words (:func:`_feedback`: explanations rendered from their lines), feedback
+    for each choice (``per_choice[i]``: the engine's words on choice ``i``, after a line saying
+    whether it is right; by default the whole feedback), the rule set and its options."""
+    level = difficulty if difficulty is not None else level_of(rules, tests)
+    fb = _feedback(feedback)
+    generic = _generic_choice_feedback(choices, answer, fb)
+    if per_choice is not None:
+        assert len(per_choice) == len(choices)
+        per = tuple((g[0], *(_feedback(p) or fb)) for g, p in zip(generic, per_choice,
+                                                                  strict=True))
+    else:
+        per = generic
     return QuizQuestion(kind, tests, rules.name, rules.options(), level, prompt, tuple(shown),
-                        tuple(choices), answer, _feedback(feedback), context, record, action)
+                        tuple(choices), answer, fb, context, record, action, per)
 
 
 def _yes_no(rules: RuleSet, kind: str, tests: str, prompt: str, shown: Sequence[str],
@@ -471,15 +621,19 @@ def _games(pool: _Pool, limit: int) -> Iterator[Game]:
 
 
 def _pick_position(pool: _Pool, rng: random.Random, pred: Callable[[Game], Any],
-                   max_games: int = 40) -> tuple[Game, Any] | None:
-    """A copy of a random position (among those of the first game that has any) where
-    ``pred`` returns something truthy, with that value."""
+                   max_games: int = 40, stop: Callable[[Game], bool] | None = None
+                   ) -> tuple[Game, Any] | None:
+    """A random position (among those of the first game that has any) where ``pred`` returns
+    something truthy, with that value; a game's walk ends where ``stop`` holds (a finder of
+    positions before the first card need not walk the play)."""
     for g in _games(pool, max_games):
         found: list[tuple[Game, Any]] = []
         for pos in pool.positions(g):
+            if stop is not None and stop(pos):
+                break
             val = pred(pos)
             if val:
-                found.append((pos.copy(), val))
+                found.append((pos, val))
                 if len(found) >= 12:
                     break
         if found:
@@ -493,11 +647,18 @@ Finder = Callable[[RuleSet, Game], Any]
 Asker = Callable[[RuleSet, random.Random, Game, Any], "QuizQuestion | None"]
 
 
-def _at_position(find: Finder, ask: Asker) -> Builder:
+def _played(g: Game) -> bool:
+    """A card has been played in the hand (a walk for the bidding or the exchange can stop)."""
+    h = g.hand
+    return h is not None and (bool(h.trick) or bool(h.tricks) or h.complete)
+
+
+def _at_position(find: Finder, ask: Asker, before_play: bool = False) -> Builder:
     """A builder that asks about a random live position of the pool's hands where ``find``
-    finds something."""
+    finds something (only before the first card with ``before_play``)."""
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        got = _pick_position(pool, rng, lambda g: find(rules, g))
+        got = _pick_position(pool, rng, lambda g: find(rules, g),
+                             stop=_played if before_play else None)
         return None if got is None else ask(rules, rng, *got)
     return build
 
@@ -532,8 +693,9 @@ def _bids_data(bids: Sequence[Bid | None]) -> list[str | None]:
 
 
 def _yes_no_play(rules: RuleSet, g: Game, tests: str, seat: int, card: Any, as_: str | None,
-                 kind: str = "may-play", prompt: str | None = None) -> QuizQuestion:
-    shown, ctx = _play_context(g, seat)
+                 kind: str = "may-play", prompt: str | None = None,
+                 show_turn: bool = True) -> QuizQuestion:
+    shown, ctx = _play_context(g, seat, show_turn)
     c = card if isinstance(card, Card) else None
     words = _card_words(c) if c is not None else str(card)
     if prompt is None:
@@ -553,7 +715,7 @@ PlayChoices = tuple[tuple[int, list[Card]], tuple[int, list[Card]]]
 
 
 def _may_play(tests: str, choices: Callable[[RuleSet, Game], PlayChoices | None],
-              kind: str = "may-play") -> Builder:
+              kind: str = "may-play", show_turn: bool = True) -> Builder:
     """Asks "May SEAT play CARD now?" where ``choices`` finds cards for both answers (the
     engine gives the answer); three questions in ten pick from the Yes side."""
     def ask(rules: RuleSet, rng: random.Random, g: Game, found: PlayChoices) -> QuizQuestion:
@@ -561,7 +723,7 @@ def _may_play(tests: str, choices: Callable[[RuleSet, Game], PlayChoices | None]
         seat, cards = yes if rng.random() < 0.3 else no
         card = rng.choice(cards)
         as_ = g.hand.trick[0][1].suit if card.is_dual else None  # type: ignore[union-attr]
-        return _yes_no_play(rules, g, tests, seat, card, as_, kind=kind)
+        return _yes_no_play(rules, g, tests, seat, card, as_, kind=kind, show_turn=show_turn)
     return _at_position(choices, ask)
 
 
@@ -620,7 +782,7 @@ def _turn_or_not(rules: RuleSet, g: Game) -> PlayChoices | None:
 _b_must_follow = _may_play("must-follow-suit", _follow_or_not)
 _b_trump_not_broken = _may_play("trump-not-broken", _lead_unbroken_or_not, kind="may-lead")
 _b_card_not_in_hand = _may_play("card-not-in-hand", _own_card_or_not)
-_not_your_turn_in_trick = _may_play("not-your-turn", _turn_or_not)
+_not_your_turn_in_trick = _may_play("not-your-turn", _turn_or_not, show_turn=False)
 
 
 def _b_not_your_turn(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
@@ -641,18 +803,24 @@ def _first_lead(tests: str) -> Builder:
         assert h is not None and h.turn is not None
         n = rules.players
         leader = h.turn
-        wrong = (h.dealer + 1) % n if leader == h.dealer else h.dealer
-        card = next(c for c in h.cards_held(wrong) if not c.is_dual)
-        why = explain_play(g, card, seat=wrong)
         right = explain_play(g, g.legal_plays()[0])
+        rule = ("In this rule set the dealer leads the first trick." if rules.first_lead ==
+                "dealer" else "The player on the dealer's left leads the first trick.")
+        per: list[list[Any]] = []
+        for s in range(n):
+            if s == leader:
+                per.append([rule, right.text])
+                continue
+            card = next(c for c in h.cards_held(s) if not c.is_dual)
+            per.append([explain_play(g, card, seat=s).text, rule])
         shown = [*_table_words(rules, g),
                  "The bidding (and any card exchange) is over; no card has been played yet."]
         return _question(rules, "first-lead", tests, "Who leads the first trick?", shown,
                          [seat_name(s, n) for s in range(n)], leader,
-                         [f"{seat_name(leader, n)} leads: " + right.text, why.text],
+                         [rule, f"{seat_name(leader, n)} leads: " + right.text],
                          {"dealer": h.dealer, "bids": [str(b) for b in h.bids]}, g.to_record(),
-                         {"kind": "first-lead"})
-    return _at_position(_before_first_lead, ask)
+                         {"kind": "first-lead"}, per_choice=per)
+    return _at_position(_before_first_lead, ask, before_play=True)
 
 
 def _bidding(rules: RuleSet, g: Game) -> bool:
@@ -665,9 +833,12 @@ def _ask_wrong_phase(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> Qui
     n = rules.players
     seat = (h.dealer + 1) % n
     card = next(c for c in h.cards_held(seat) if not c.is_dual)
-    shown = [*_table_words(rules, g), f"To bid: {seat_name(h.turn, n)}", _hand_words(g, seat)]
+    waiting = [seat_name(s, n) for s, b in enumerate(h.bids) if b is None]
+    shown = [*_table_words(rules, g), f"To bid: {seat_name(h.turn, n)}"
+             f" (still to bid: {', '.join(waiting)})", _hand_words(g, seat)]
     return _yes_no(rules, "may-lead", "wrong-phase",
-                   f"May {seat_name(seat, n)} lead the {_card_words(card)} now?", shown,
+                   f"The bidding is not over. May {seat_name(seat, n)} lead the "
+                   f"{_card_words(card)} before every player has bid?", shown,
                    explain_play(g, card, seat=seat), {"seat": seat, "bids": _bids_data(h.bids)},
                    g.to_record(), {"kind": "play", "seat": seat, "card": card.code, "as": None})
 
@@ -676,29 +847,40 @@ def _playing(rules: RuleSet, g: Game) -> bool:
     return _turn_in(g, Phase.PLAY) is not None
 
 
-def _ask_unknown_card(rules: RuleSet, rng: random.Random, g: Game, _: Any) -> QuizQuestion:
-    seat = g.turn
-    assert seat is not None
-    if not rules.deck.ace_flips:  # the 52-card deck: a Heckadeck card
-        code, words = rng.choice([("5A", "5 of Acorns"), ("BS", "Beast of Spades"),
-                                  ("0H", "0 of Hearts"), ("11D", "11 of Diamonds")])
-    elif not rules.deck.travelers_hunters:
-        code, words = rng.choice([("TPS", "Traveler of Planets/Spades"),
-                                  ("HAC", "Hunter of Acorns/Clubs")])
-    else:
-        code, words = rng.choice([("12H", "12 of Hearts"), ("13S", "13 of Spades")])
-    q = _yes_no_play(rules, g, "unknown-card", seat, code, None,
-                     prompt=f"May {seat_name(seat, rules.players)} play the {words} now?")
-    # the engine quotes the text it could not read; name the card in words instead
-    fb = [x.replace(f"'{code}'", f"The {words}") for x in q.feedback]
-    fb = [x.split(": write")[0] + " of the Heckadeck: its numbered ranks go from 0 to 11."
-          if ": write" in x else x for x in fb]
-    return replace(q, feedback=tuple(fb))
+#: Cards some deck has, named in words, that another deck does not: (code, words).
+_OTHER_DECK_CARDS = (("5A", "5 of Acorns"), ("BS", "Beast of Spades"), ("0H", "0 of Hearts"),
+                     ("11D", "11 of Diamonds"), ("TPS", "Traveler of Planets/Spades"),
+                     ("HAC", "Hunter of Acorns/Clubs"), ("12H", "12 of Hearts"),
+                     ("13S", "13 of Spades"), ("QC", "Queen of Clubs"), ("2S", "2 of Spades"))
+
+
+def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """Which cards the deck has: a card named in words, asked about the deck, not about a play
+    (a play of a card the deck lacks would contradict the question's own table)."""
+    deck = rules.deck
+    code, words = rng.choice(_OTHER_DECK_CARDS)
+    try:
+        card = deck.parse(code)
+        words = card.name
+        ok, why = True, f"Yes: the {words} ({card.pretty}) is one of the {len(deck.cards)} " \
+            f"cards of this deck."
+    except RuleError:
+        ok, why = False, f"No: the {deck.label} has no {words}."
+    label = deck.label
+    suits = [suit_name(x) for x in deck.suits]
+    ranks = [RANK_NAMES.get(x, x) for x in deck.ranks]
+    why += f" Its suits are {', '.join(suits[:-1])} and {suits[-1]}, each of " \
+        f"{len(ranks)} ranks: {', '.join(ranks)}" + (
+            "; and a Traveler and a Hunter of each pair of suits" if deck.duals else "") + "."
+    return _question(rules, "deck", "unknown-card",
+                     f"Does the {label} of {rules.name} have a card called the {words}?",
+                     [_rules_words(rules) + f"; {label}, {len(deck.cards)} cards"], YES_NO,
+                     0 if ok else 1, [why], {"card": code}, {},
+                     {"kind": "deck", "card": code})
 
 
 _b_first_lead = _first_lead("first-lead")
-_b_wrong_phase = _at_position(_bidding, _ask_wrong_phase)
-_b_unknown_card = _at_position(_playing, _ask_unknown_card)
+_b_wrong_phase = _at_position(_bidding, _ask_wrong_phase, before_play=True)
 
 
 def _dual_positions(rules: RuleSet, pool: _Pool, rng: random.Random, mode: str
@@ -871,7 +1053,7 @@ TrickAsker = Callable[[RuleSet, Game, int, Any], tuple[str, Sequence[str], int]]
 
 
 def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool],
-                 ask: TrickAsker) -> Builder:
+                 ask: TrickAsker, per_seat: bool = False) -> Builder:
     """A question about a whole trick of a played hand, one that ``picks`` (given the trick's
     explanation) chooses: the facts before the trick and its cards are shown, the trick's
     explanation is the feedback."""
@@ -884,7 +1066,8 @@ def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool
         prompt, choices, answer = ask(rules, g, k, t)
         return _question(rules, kind, tests, prompt, shown, choices, answer,
                          [t], ctx, _trick_record(g, k),
-                         {"kind": action, "hand": 0, "trick": k})
+                         {"kind": action, "hand": 0, "trick": k},
+                         per_choice=_winner_feedback(rules, g, k, t) if per_seat else None)
     return build
 
 
@@ -892,6 +1075,16 @@ def _ask_winner(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[
     seats = [s for s, _ in g.hands[0].tricks[k].plays]
     return (f"Who wins trick {k + 1}?", [seat_name(s, rules.players) for s in seats],
             seats.index(t.winner))
+
+
+def _winner_feedback(rules: RuleSet, g: Game, k: int, t: Any) -> list[list[str]]:
+    """Per seat of trick ``k`` (in play order, as :func:`_ask_winner` lists them): the
+    explanation's line for that seat's card, then the line that names the winner."""
+    plays = g.hands[0].tricks[k].plays
+    lines = list(learner_lines(t))
+    if len(lines) != len(plays) + 2:  # not one line per card: the whole explanation for all
+        return [lines for _ in plays]
+    return [[lines[1 + i].strip(), lines[-1]] for i in range(len(plays))]
 
 
 def _ask_ace(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
@@ -927,7 +1120,7 @@ def _ask_superior(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequenc
 
 def _b_trick_winner(reason: str) -> Builder:
     return _about_trick(reason, "trick-winner", "trick", lambda t: t.reason == reason,
-                        _ask_winner)
+                        _ask_winner, per_seat=True)
 
 
 def _b_ace(reason: str) -> Builder:
@@ -973,7 +1166,8 @@ def _may_bid(tests: str, choose: BidChooser) -> Builder:
         return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
                        explain_bid(g, bid, seat=seat), ctx, g.to_record(),
                        {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
-    return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]))
+    return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]),
+                        before_play=True)
 
 
 def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
@@ -1035,8 +1229,11 @@ def _up_to(me: str, partner: str, lo: int, hi: int) -> str:
         "who passes as many back"
 
 
-def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-    want = rng.random() < 0.75  # mostly a blind bid that exchanges, sometimes one that does not
+def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random,
+                      kind: str | None = None) -> QuizQuestion | None:
+    """Which exchange follows a blind nil-type bid (of ``kind`` only, and then always one that
+    exchanges, if given)."""
+    want = kind is not None or rng.random() < 0.75  # mostly a bid that exchanges
 
     def pred(g: Game) -> Any:
         h = g.hand
@@ -1044,13 +1241,16 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
             return None
         if any(e.passed is not None for e in h.exchanges):
             return None
-        blinds = [s for s, b in enumerate(h.bids) if b is not None and b.blind and b.nil]
+        blinds = [s for s, b in enumerate(h.bids) if b is not None and b.blind and b.nil
+                  and (kind is None or b.nil == kind)]
         return [s for s in blinds if (h.exchange_due(s) is not None) == want]
 
-    if _pick_position(pool, rng, pred) is None:
+    if _pick_position(pool, rng, pred, stop=_played) is None:
+        if kind is not None:
+            return None
         want = not want
 
-    got = _pick_position(pool, rng, pred)
+    got = _pick_position(pool, rng, pred, stop=_played)
     if got is None:
         return None
     g, blinds = got
@@ -1075,7 +1275,8 @@ def _b_blind_exchange(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQu
                       "partners bid blind, no cards are exchanged.")
     shown = [_rules_words(rules), _bids_words(g, h.bids),
              "Blind bids: " + ", ".join(seat_name(s, n) for s in blinds)]
-    return _question(rules, "exchange-count", "blind-exchange",
+    return _question(rules, "exchange-count",
+                     "blind-exchange" if kind is None else "full-nil-exchange",
                      f"{seat_name(seat, n)} bid {h.bids[seat].label} before looking "
                      "at the cards. Which card exchange follows the bidding?", shown, picks,
                      picks.index(choices[answer]), fb,
@@ -1113,13 +1314,13 @@ def _ask_exchange(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> Qui
            "bids": [str(b) for b in h.bids]}
     return _yes_no(rules, "may-exchange", "exchange-invalid",
                    f"May {seat_name(seat, n)} pass {cards_text(cards)} "
-                   f"({len(cards)} card{'s' if len(cards) != 1 else ''}) now?", shown,
+                   f"({plural(len(cards), 'card')}) now?", shown,
                    explain_exchange(g, seat, cards), ctx, g.to_record(),
                    {"kind": "exchange", "seat": seat, "cards": [c.code for c in cards]})
 
 
 _b_exchange_invalid = _at_position(_exchanging, lambda rules, rng, g, found: _ask_exchange(
-    rules, rng, g, found[0]))
+    rules, rng, g, found[0]), before_play=True)
 
 
 # ---------------------------------------------------------------------------- scores
@@ -1139,8 +1340,8 @@ def _score_shown(g: Game, team: int) -> list[str]:
             won = [c for c in h.won[s] if c.bits & SUIT_BITS[b.nil_suit]]
             lines.append(f"{suit_name(b.nil_suit)} cards {seat_name(s, n)} won: "
                          + (cards_text(won) if won else "none"))
-    lines.append(f"{team_name(ts.seats, n)} had {ts.bags_before} bag"
-                 f"{'s' if ts.bags_before != 1 else ''} before this hand")
+    lines.append(f"{team_name(ts.seats, n)} had {plural(ts.bags_before, 'bag')} before this "
+                 "hand")
     opts = []
     if rules.bag_limit is not None:
         opts.append(f"every {rules.bag_limit} bags cost {rules.bag_penalty}")
@@ -1155,11 +1356,15 @@ def _score_shown(g: Game, team: int) -> list[str]:
     return lines
 
 
-def _b_score(line: str) -> Builder:
+def _b_score(line: str, tests: str | None = None,
+             also: Callable[[Any], bool] = lambda ts: True) -> Builder:
+    """A hand-score question on a partnership whose score has a ``line`` item (and for which
+    ``also`` holds), testing ``tests`` (default: ``line``)."""
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
         for g in _games(pool, 60):
             h = g.hands[0]
-            teams = [ts for ts in h.scores or () if any(it.rule == line for it in ts.items)]
+            teams = [ts for ts in h.scores or ()
+                     if any(it.rule == line for it in ts.items) and also(ts)]
             if not teams:
                 continue
             ts = rng.choice(teams)
@@ -1171,7 +1376,7 @@ def _b_score(line: str) -> Builder:
             picks = rng.sample(sorted(wrong), 3) + [right]
             picks.sort()
             ex = explain_score(h).teams[ts.team]
-            return _question(rules, "hand-score", line,
+            return _question(rules, "hand-score", tests or line,
                              f"What does {team_name(ts.seats, n)} score for this hand "
                              "(bags and penalties included)?", _score_shown(g, ts.team),
                              [f"{x:+d}" for x in picks], picks.index(right),
@@ -1321,6 +1526,141 @@ def _b_bad_option(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuesti
                      {"kind": "option", "option": key, "value": value})
 
 
+# ---------------------------------------------------------------------------- rules no
+# single played hand shows often: the next dealer, a hand of trumps only, both trumps broken
+# at once, where Travelers and Hunters rank, bags with no penalty, the blind Full Nil exchange
+
+
+def _b_dealer_rotation(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """Who deals the second hand: a position that is not a first hand (the deal passes to the
+    left after every hand); each wrong choice gets the engine's refusal of that dealer."""
+    n = rules.players
+    for g in _games(pool, 20):
+        if g.over:
+            continue
+        nxt = g.copy()
+        deal_rng = random.Random(rng.randrange(2**31))
+        nxt.deal(random.Random(deal_rng.random()))
+        dealer = nxt.hands[1].dealer
+        per: list[list[str]] = []
+        for s in range(n):
+            trial = g.copy()
+            try:
+                trial.deal(random.Random(0), dealer=s)
+                per.append([f"{seat_name(s, n)} deals the second hand: the deal passes "
+                            "clockwise (to the left) after every hand, from "
+                            f"{seat_name(g.hands[0].dealer, n)} to {seat_name(s, n)}."])
+            except RuleError as e:
+                per.append([e.message])
+        h = g.hands[0]
+        assert h.scores is not None
+        shown = [_rules_words(rules), f"Hand 1 was dealt by {seat_name(h.dealer, n)}; it has "
+                 "been played and scored: "
+                 + ", ".join(f"{team_name(ts.seats, n)} {ts.total}" for ts in h.scores)]
+        return _question(rules, "dealer", "dealer-rotation", "Who deals the second hand?",
+                         shown, [seat_name(s, n) for s in range(n)], dealer, per[dealer],
+                         {"dealer_before": h.dealer}, nxt.to_record(),
+                         {"kind": "dealer", "hand": 1}, per_choice=per)
+    return None
+
+
+def _b_only_unbroken_trumps(rules: RuleSet, pool: _Pool, rng: random.Random
+                            ) -> QuizQuestion | None:
+    """The exception to "no trump lead until broken": the first leader holds only unbroken
+    trumps (and may lead one) or, one time in three, all but one card (and may not)."""
+    n = rules.players
+    size = rules.hand_size
+    trumps = _plain_trumps(rules)
+    exception = rng.random() >= 1 / 3
+    for _ in range(8):
+        dealer = rng.randrange(n)
+        leader = dealer if rules.first_lead == "dealer" else (dealer + 1) % n
+        mine = rng.sample(trumps, size)
+        rest = [c for c in rules.deck.cards if c not in set(mine)]
+        rng.shuffle(rest)
+        if not exception:  # swap one trump for a plain card: the exception no longer holds
+            plain = next(i for i, c in enumerate(rest) if not c.is_dual
+                         and c.suit not in rules.trumps)
+            mine[0], rest[plain] = rest[plain], mine[0]
+        others = [rest[i * size:(i + 1) * size] for i in range(n - 1)]
+        cards = [others.pop(0) if s != leader else mine for s in range(n)]
+        g = Game(rules, dealer=dealer)
+        g.deal(cards=[[c.code for c in h] for h in cards])
+        players = [_Scripted(rules, {}, random_play=False)] * n
+        for _step in range(4 * n):
+            if g.hand is None or g.hand.phase == Phase.PLAY:
+                break
+            act(g, players, rng)
+        h = g.hand
+        if h is None or h.phase != Phase.PLAY or h.turn != leader or h.trick or h.tricks:
+            continue
+        held = [c for c in h.cards_held(leader) if c.suit in rules.trumps and not c.is_dual]
+        card = rng.choice(held)
+        shown, ctx = _play_context(g, leader)
+        return _yes_no(rules, "may-lead", "only-unbroken-trumps",
+                       f"May {seat_name(leader, n)} lead the {_card_words(card)} now?", shown,
+                       explain_play(g, card, seat=leader), ctx, g.to_record(),
+                       {"kind": "play", "seat": leader, "card": card.code, "as": None})
+    return None
+
+
+def _b_both_trumps_broken(rules: RuleSet, pool: _Pool, rng: random.Random
+                          ) -> QuizQuestion | None:
+    """Which trumps are broken after a trick in which both were broken for the first time."""
+    for g in _games(pool, 80):
+        h = g.hands[0]
+        ks = []
+        for k in range(len(h.tricks)):
+            before, _ = trump_states(h, k)[0]
+            after, _ = trump_states(h, k)[-1]
+            both = all(after & SUIT_BITS[x] for x in rules.trumps)
+            if both and not any(before & SUIT_BITS[x] for x in rules.trumps):
+                ks.append(k)
+        if ks:
+            k = rng.choice(ks)
+            shown, ctx, t = _trick_context(g, k)
+            prompt, choices, answer = _ask_broken(rules, g, k, t)
+            sup_prompt = _ask_superior(rules, g, k, t)
+            fb = [t, f"Both trumps were broken in trick {k + 1}: the superior one is "
+                  f"{sup_prompt[1][sup_prompt[2]]}."]
+            return _question(rules, "trumps-broken", "both-trumps-broken", prompt, shown,
+                             choices, answer, fb, ctx, _trick_record(g, k),
+                             {"kind": "broken", "hand": 0, "trick": k})
+    return None
+
+
+def _b_th_rank(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """Who wins a trick whose winner depends on where Travelers and Hunters rank (the option
+    ``th_low``): with the other order, the engine's trick rule names another winner."""
+    other = rules.replace(th_low=not rules.th_low)
+    for g in _games(pool, 80):
+        h = g.hands[0]
+        ks = [k for k, tr in enumerate(h.tricks)
+              if any(p.card.is_dual for _, p in tr.plays)
+              and trick_winner(other, tr.plays, trump_states(h, k)[0][1])[0] != tr.winner]
+        if not ks:
+            continue
+        k = rng.choice(ks)
+        shown, ctx, t = _trick_context(g, k)
+        order = [RANK_NAMES.get(x, x) for x in rules.rank_order
+                 if x in ("11", "B", "T", "J", "H", "Q")]
+        shown.insert(1, "Ranks from 11 up: " + " < ".join(order))
+        prompt, choices, answer = _ask_winner(rules, g, k, t)
+        return _question(rules, "trick-winner", "th-rank", prompt, shown, choices, answer,
+                         [t], ctx, _trick_record(g, k), {"kind": "trick", "hand": 0, "trick": k},
+                         per_choice=_winner_feedback(rules, g, k, t))
+    return None
+
+
+def _b_full_nil_exchange(rules: RuleSet, pool: _Pool, rng: random.Random
+                         ) -> QuizQuestion | None:
+    return _b_blind_exchange(rules, pool, rng, kind="full nil")
+
+
+_b_bags_off = _b_score("bags", "bags-off", lambda ts: ts.bags_before + ts.bags_added >= 10
+                       and ts.bags_added > 0)
+
+
 # ---------------------------------------------------------------------------- registry
 
 BUILDERS: dict[str, Builder] = {
@@ -1350,6 +1690,12 @@ BUILDERS: dict[str, Builder] = {
     **{end: _b_end(end) for end in END_QUESTION_IDS},
     "first-lead": _b_first_lead,
     "blind-exchange": _b_blind_exchange,
+    "dealer-rotation": _b_dealer_rotation,
+    "only-unbroken-trumps": _b_only_unbroken_trumps,
+    "both-trumps-broken": _b_both_trumps_broken,
+    "th-rank": _b_th_rank,
+    "bags-off": _b_bags_off,
+    "full-nil-exchange": _b_full_nil_exchange,
 }
 
 
@@ -1360,7 +1706,11 @@ def make_question(rules: RuleSet | str, tests: str, *, seed: int = 0,
     or does not apply here (:func:`applicable_ids`)."""
     r = rules_of(rules, options)
     _check_id(r, tests)
-    return _make(r, tests, _Pool(r, args.seed(seed)), random.Random(seed))
+    q = _make(r, tests, _Pool(r, args.seed(seed)), random.Random(seed))
+    if q is None:
+        raise LookupError(f"No position for {tests!r} found in the {r.name} hands played for "
+                          f"seed {seed}.")
+    return q
 
 
 def _check_id(r: RuleSet, tests: Any) -> str:
@@ -1368,36 +1718,79 @@ def _check_id(r: RuleSet, tests: Any) -> str:
         raise ArgumentError(f"The topic {echo(tests)} cannot be asked: it is not a quiz "
                             "topic; the topics are "
                             f"{', '.join(QUIZ_IDS)}.", argument="the topic")
-    if tests not in applicable_ids(r):
+    if tests not in applicable_ids(r, include_input_checks=True):
         raise ArgumentError(f"The topic {tests!r} cannot be asked in {r.name}: that rule set "
                             "does not have the rule.", argument="the topic")
     return tests
 
 
-def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random) -> QuizQuestion:
+#: How many times a builder is tried (on hands further on, with another rng) before the
+#: quiz gives up on its id: for a position none of the hands had, or a question already asked.
+ATTEMPTS = len(_Pool.SHIFTS)
+
+
+def _key(q: QuizQuestion) -> tuple[str, ...]:
+    """What makes two questions the same to a student: the prompt and what is shown."""
+    return (q.prompt, *q.shown)
+
+
+def _about(q: QuizQuestion) -> tuple[str, ...] | None:
+    """The trick of a played hand a trick question is about (two questions on one trick would
+    show the same cards), else ``None``."""
+    a = q.action
+    if a.get("kind") not in ("trick", "ace", "broken", "superior"):
+        return None
+    hands = q.record.get("hands") or [{}]
+    deal = hands[0].get("deal") if isinstance(hands[0], Mapping) else None
+    return (str(deal), str(a.get("hand")), str(a.get("trick")))
+
+
+def _make(r: RuleSet, tests: str, pool: _Pool, rng: random.Random,
+          seen: set[tuple[str, ...]] | None = None) -> QuizQuestion | None:
+    """A question on ``tests``, none of ``seen`` (``None`` if every attempt found no position
+    or only a question already asked)."""
     _check_id(r, tests)
-    q = BUILDERS[tests](r, pool, rng)
-    if q is None:
-        raise LookupError(f"No position for {tests!r} found in {_Pool.LIMIT} {r.name} hands.")
-    return q
+    for attempt in range(ATTEMPTS):
+        sub = rng if attempt == 0 else random.Random(rng.randrange(2**31))
+        q = BUILDERS[tests](r, pool.shifted(attempt), sub)
+        if q is not None and (seen is None or (_key(q) not in seen
+                                               and _about(q) not in seen)):
+            return q
+    return None
 
 
 def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | None = None,
               ids: Sequence[str] | None = None, difficulty: int | Sequence[int] | None = None,
-              options: Mapping[str, Any] | None = None, shuffle: bool = True) -> Quiz:
-    """A quiz: one question per id (default: every id that applies to the rule set), optionally
-    only of some difficulty levels, shuffled and cut to ``count``.  The same arguments give the
-    same quiz.  Arguments of the wrong kind, an id that is not a topic here, a level other than
-    1, 2 or 3, a ``count`` below 1, or a choice that leaves no question are refused
-    (:class:`~spades_lab.core.errors.ArgumentError`)."""
+              options: Mapping[str, Any] | None = None, shuffle: bool = True,
+              topics: Sequence[str] | None = None,
+              include_input_checks: bool = False) -> Quiz:
+    """A quiz: one question per id (default: every id that applies to the rule set,
+    :func:`applicable_ids`; the software's input checks only with ``include_input_checks``),
+    or per id of some ``topics`` (names of :data:`TOPICS`), optionally only of some difficulty
+    levels, shuffled (easiest first) and cut to ``count``.  No question is asked twice.  The
+    same arguments give the same quiz.  Arguments of the wrong kind, an id that is not a topic
+    here, a level other than 1, 2 or 3, a ``count`` below 1, or a choice that leaves no
+    question are refused (:class:`~spades_lab.core.errors.ArgumentError`)."""
     r = rules_of(rules, options)
     seed = args.seed(seed)
     args.optional_whole(count, "the number of questions", lo=1)
     args.flag(shuffle, "shuffle")
+    args.flag(include_input_checks, "include_input_checks")
+    here = applicable_ids(r, include_input_checks=True)
     if ids is not None:
         wanted = [_check_id(r, k) for k in args.items(ids, "the topics (ids)")]
     else:
-        wanted = list(applicable_ids(r))
+        wanted = list(applicable_ids(r, include_input_checks=include_input_checks))
+    if topics is not None:
+        names = [args.one_of(t, "each topic", tuple(TOPICS))
+                 for t in args.items(topics, "the topics")]
+        chosen = {k for t in names for k in TOPICS[t]}
+        if "input-checks" in names:
+            wanted += [k for k in INPUT_CHECK_IDS if k in here and k not in wanted]
+        wanted = [k for k in wanted if k in chosen]
+        if not wanted:
+            raise ArgumentError(f"The topics {', '.join(names)} have no question in {r.name}.",
+                                argument="the topics")
     if difficulty is not None:
         given: list[Any]
         if isinstance(difficulty, (list, tuple)):
@@ -1411,13 +1804,25 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
         if not levels:
             raise ArgumentError("Choose at least one difficulty level (1, 2 or 3).",
                                 argument="the difficulty")
-        wanted = [k for k in wanted if DIFFICULTY.get(k, 2) in levels]
+        wanted = [k for k in wanted if level_of(r, k) in levels]
     if not wanted:
         raise ArgumentError("This quiz would have no questions: choose at least one topic of "
                             "the levels asked for.", argument="the topics")
     rng = random.Random(seed)
     pool = _Pool(r, seed)
-    questions = [_make(r, k, pool, random.Random(rng.randrange(2**31))) for k in wanted]
+    seen: set[tuple[str, ...]] = set()
+    questions = []
+    for k in dict.fromkeys(wanted):
+        q = _make(r, k, pool, random.Random(rng.randrange(2**31)), seen)
+        if q is not None:
+            seen.add(_key(q))
+            about = _about(q)
+            if about is not None:
+                seen.add(about)
+            questions.append(q)
+    if not questions:
+        raise ArgumentError(f"No position for these topics was found in the {r.name} hands "
+                            "played for this quiz; try another seed.", argument="the topics")
     if shuffle:
         rng.shuffle(questions)
         questions.sort(key=lambda q: q.difficulty)
@@ -1448,6 +1853,7 @@ _ACTIONS: dict[str, dict[str, Any]] = {
     "broken": {"hand": int, "trick": int}, "superior": {"hand": int, "trick": int},
     "score": {"hand": int, "team": int}, "game-over": {}, "first-lead": {},
     "exchange-count": {"seat": int}, "deal-size": {}, "option": {"option": str, "value": object},
+    "deck": {"card": str}, "dealer": {"hand": int},
 }
 
 
@@ -1551,6 +1957,15 @@ def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
         return text == _up_to(seat_name(due.blind, n), seat_name(due.partner, n), due.lo, due.hi)
     if kind == "deal-size":
         return q.answer_text == str(RuleSet.preset(q.rules, q.options).hand_size)
+    if kind == "deck":
+        try:
+            RuleSet.preset(q.rules, q.options).deck.parse(a["card"])
+            return q.answer == 0
+        except RuleError:
+            return q.answer == 1
+    if kind == "dealer":
+        h = _at(_position(q).hands, a["hand"], "hand")
+        return q.answer_text == seat_name(h.dealer, len(h.hands))
     try:  # kind == "option"
         RuleSet.preset(q.rules, q.options).replace(**{a["option"]: a["value"]})
         return q.answer == 0
