@@ -811,8 +811,9 @@ class QuizModel:
                                      argument="the answer")
         self.answered.setdefault(self.index, choice)  # the first answer counts
         right = choice == q.answer
-        head = "Right!" if right else f"Not quite: the answer is {q.choices[q.answer]}."
-        return right, [head, *q.feedback]
+        # the feedback for the answer chosen (QuizQuestion.feedback_for): its first line says
+        # right or not, the rest why, in the engine's words
+        return right, list(q.feedback_for(choice))
 
     def next(self) -> None:
         if self.questions:
