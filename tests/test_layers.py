@@ -33,6 +33,7 @@ RANKS: dict[str, int] = {
     "teach": 34,
     "render": 40, "viz": 40, "text": 40,
     "widgets": 50,
+    "classroom": 55,  # the classroom server (its own extra): widgets' layer and below
     "cli": 60,
 }
 
