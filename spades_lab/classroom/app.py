@@ -483,13 +483,16 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
         except (WebSocketDisconnect, KeyError, RuntimeError):
-            pass
+            writer.cancel()  # gone: nothing more to send
         finally:
             room.conns.discard(c)
+        if not writer.done():  # a flood: say why, send what is queued, then close
+            c.send({"type": "error", "code": "flood",
+                    "message": "Too many refused messages: this connection is closed."})
             c.send(None)
-            writer.cancel()
-        if c.refused >= FLOOD_CLOSE:
-            await ws.close(1008)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 10)
+                await ws.close(1008)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
