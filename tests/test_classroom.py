@@ -81,11 +81,13 @@ def hidden_cards(room: Any, tid: int, version: int, seat: int) -> set[Any]:
 
 
 def leaks(text: str, cards: set[Any]) -> list[str]:
-    out = []
+    """The codes and names of ``cards`` that ``text`` mentions (as whole words)."""
+    words = set(re.findall(r"[A-Za-z0-9]+", text))
+    out = [c.code for c in cards if c.code in words]
     for c in cards:
-        for word in (c.code, c.name):
-            if re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])", text):
-                out.append(word)
+        if c.name in text and re.search(
+                rf"(?<![A-Za-z0-9]){re.escape(c.name)}(?![A-Za-z0-9])", text):
+            out.append(c.name)
     return out
 
 

@@ -15,7 +15,6 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
 from conftest import free_port, stop, wait_http  # noqa: E402
-
 from spades_lab.classroom.client import ClassroomError, Student, Teacher  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
 

@@ -107,10 +107,10 @@ def clean_name(name: Any) -> str | None:
     characters."""
     if not isinstance(name, str):
         return None
-    name = " ".join(name.split())
-    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+    text = " ".join(name.split())
+    if not 0 < len(text) <= MAX_NAME or not text.isprintable():
         return None
-    return name
+    return text
 
 
 @dataclass
@@ -483,16 +483,19 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
         except (WebSocketDisconnect, KeyError, RuntimeError):
-            writer.cancel()  # gone: nothing more to send
+            pass
         finally:
             room.conns.discard(c)
-        if not writer.done():  # a flood: say why, send what is queued, then close
+        if c.refused >= FLOOD_CLOSE:  # a flood: say why, send what is queued, then close
             c.send({"type": "error", "code": "flood",
                     "message": "Too many refused messages: this connection is closed."})
             c.send(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 10)
                 await ws.close(1008)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 COOKIE = "sl_seat"
 
@@ -67,7 +68,7 @@ class Student:
     def _connect(self) -> ClientConnection:
         url = "ws" + self.base.removeprefix("http") + "/ws"
         return connect(url, additional_headers={"Cookie": f"{COOKIE}={self.cookie}"},
-                       origin=self.base, max_size=2**22)  # type: ignore[arg-type]
+                       origin=Origin(self.base), max_size=2**22)
 
     def reconnect(self) -> None:
         """Close the websocket and open a new one (the same seat: the same cookie)."""

@@ -328,14 +328,14 @@ def seat_table_html(v: SeatView, names: Sequence[str]) -> str:
             choices = [a for code, a in legal if code == c.code] or [None]
             for a in choices:
                 ok = (c.code, a) in legal
-                cls = ["sl-cardbtn", f"sl-s1-{c.suits[0]}"]
+                classes = ["sl-cardbtn", f"sl-s1-{c.suits[0]}"]
                 if c.is_dual:
-                    cls.append(f"sl-s2-{c.suits[1]}")
+                    classes.append(f"sl-s2-{c.suits[1]}")
                 if v.phase == PLAY and v.turn == v.seat:
-                    cls.append("sl-legal" if ok else "sl-illegal")
+                    classes.append("sl-legal" if ok else "sl-illegal")
                 label = c.name + (f" as {_suit_word(a)}" if a else "")
                 buttons.append(
-                    f'<button type="button" class="{" ".join(cls)}" data-card="{c.code}"'
+                    f'<button type="button" class="{" ".join(classes)}" data-card="{c.code}"'
                     f'{f" data-as={chr(34)}{a}{chr(34)}" if a else ""} '
                     f'aria-label="{escape(label)}">{card_html(c)}</button>')
         mine = ('<p class="sl-hand-title">Your cards</p><div class="sl-hand-buttons">'

@@ -94,17 +94,23 @@
         else if (m.type === "refused" || m.type === "error") say(m.message);
         else if (m.type === "ack") say("");
       };
-      ws.onclose = () => { say("The connection closed: reconnecting…"); setTimeout(connect, 2000); };
+      let opened = false;
+      ws.onopen = () => { opened = true; };
+      ws.onclose = () => {
+        if (!opened) { localStorage.removeItem("sl-joined"); $("join").hidden = false; return; }
+        say("The connection closed: reconnecting…"); setTimeout(connect, 2000);
+      };
     }
     $("join").addEventListener("submit", async (e) => {
       e.preventDefault();
       const r = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ code: $("code").value, name: $("name").value }) });
       if (!r.ok) { say((await r.json()).error); return; }
+      localStorage.setItem("sl-joined", "1");
       connect();
     });
     // a student who comes back (same browser: the cookie) is let in at once
-    connect();
+    if (localStorage.getItem("sl-joined")) connect();
   }
 
   if (document.getElementById("new")) teacherPage(); else studentPage();
