@@ -8,7 +8,7 @@ is its one implementation, and a PostgreSQL one could take its place.
 Secrets never lie in the file as they are: a teacher's secret is kept as a scrypt hash with its
 own salt, a student's seat token as an HMAC under the server's secret (which the file keeps, so
 the signed cookies outlive a restart).  A table's actions are kept as the record format's
-entries (RECORD-FORMAT.md), one row each, with a ``kind``: ``deal``, ``look``, ``bid``,
+entries (docs/record-format.md), one row each, with a ``kind``: ``deal``, ``look``, ``bid``,
 ``exchange``, ``play``; :meth:`SqliteStore.record` puts them together as a game record.
 
 >>> s = SqliteStore(":memory:")
@@ -240,7 +240,7 @@ class SqliteStore:
             "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
 
     def record(self, table_id: int) -> dict[str, Any]:
-        """The table's game as a game record (RECORD-FORMAT.md), put together from the stored
+        """The table's game as a game record (docs/record-format.md), put together from the stored
         entries alone (a look is not part of a record and is left out)."""
         row = next(t for t in self.tables() if t.id == table_id)
         rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": row.rules,

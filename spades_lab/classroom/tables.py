@@ -18,7 +18,7 @@ seat may read (an exchange says how many cards, never which).
 >>> t = Table(1, {"preset": "standard", "options": {}}, [{"kind": "bot"}] * 4, seed=5)
 >>> entries = t.run_bots(limit=3)
 >>> [e["kind"] for e in entries], t.version
-(['deal', 'bid', 'bid'], 3)
+(['deal', 'look', 'bid', 'look', 'bid'], 5)
 """
 from __future__ import annotations
 
