@@ -9,6 +9,8 @@
 #   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
 #   ./dev.sh voila   set up .venv, then serve notebooks/08_table_app.ipynb as an app
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
+#   ./dev.sh classroom  set up .venv, then start the classroom server (extra args go to
+#                    spades-lab classroom: --host, --port, --db)
 #   ./dev.sh setup   only set up .venv
 #
 # Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]' (its build hook,
@@ -188,6 +190,10 @@ case "$cmd" in
         setup
         exec "$VENV/bin/spades-lab" "$@"
         ;;
+    classroom)
+        setup
+        exec "$VENV/bin/spades-lab" classroom "$@"
+        ;;
     site)
         setup
         ensure_npm
@@ -221,7 +227,7 @@ case "$cmd" in
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
     *)
-        echo "usage: ./dev.sh {lab|test [quick]|run|voila|site|setup} [extra args]" >&2
+        echo "usage: ./dev.sh {lab|test [quick]|run|voila|site|classroom|setup} [extra args]" >&2
         exit 2
         ;;
 esac

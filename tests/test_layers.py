@@ -35,6 +35,7 @@ RANKS: dict[str, int] = {
     "table_words": 41,  # the table's words: teach and the drawing's words
     "table": 42,  # one table model for replay and play: plain Python, no ipywidgets
     "widgets": 50,
+    "classroom": 55,  # the classroom server (its own extra): widgets' layer and below
     "cli": 60,
 }
 

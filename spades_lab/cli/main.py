@@ -33,7 +33,7 @@ from .helptext import plain_help
 #: Modules that add sub-commands: each has ``register(subparsers)``.
 COMMAND_MODULES = ("spades_lab.cli.explain", "spades_lab.cli.sim", "spades_lab.cli.solve",
                    "spades_lab.cli.show", "spades_lab.cli.course", "spades_lab.cli.serve",
-                   "spades_lab.cli.site", "spades_lab.cli.handout")
+                   "spades_lab.cli.site", "spades_lab.cli.handout", "spades_lab.cli.classroom")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,521 @@
+"""The classroom server: a Starlette app that owns every table of a class (docs/classroom.md).
+
+Students join over HTTP with the class code and a name (``POST /api/join``) and get their seat
+token in a signed cookie; then one websocket (``/ws``) carries their actions and their seats'
+updates.  The teacher's requests carry the teacher's secret (``X-Teacher-Secret``).  Every
+action is stored before it is acknowledged; every message in is size-bounded and checked
+field by field, and a bad one is answered with a clear error and changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import random
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..core.errors import IllegalAction, RuleError
+from ..core.rules import RuleSet
+from ..render import play_css, style_block
+from .store import SqliteStore, Store
+from .tables import Table
+
+COOKIE = "sl_seat"
+#: The largest message a client may send (bytes of JSON text).
+MAX_MESSAGE = 4096
+#: Messages per second a connection may send on average, and the burst it may save up.
+RATE, BURST = 10.0, 30.0
+#: Refused messages after which a flooding connection is closed.
+FLOOD_CLOSE = 200
+#: Wrong class codes (or teacher secrets) one address may try per minute.
+JOIN_FAILS_PER_MINUTE = 10
+MAX_NAME = 40
+PRESETS = ("standard", "online", "original", "acorns", "acorns8")
+
+MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
+    "ping": {},
+    "resync": {"table": (int,)},
+    "sit": {"table": (int,), "seat": (int,)},
+    "look": {"table": (int,), "seat": (int,)},
+    "bid": {"table": (int,), "seat": (int,), "bid": (int, str)},
+    "exchange": {"table": (int,), "seat": (int,), "cards": (list,), "count": (int,)},
+    "play": {"table": (int,), "seat": (int,), "card": (str,), "as": (str, type(None))},
+}
+REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
+            "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
+
+
+class BadMessage(Exception):
+    """A message that is not one the protocol has: answered with ``error``, nothing changed."""
+
+
+def validate(text: str) -> dict[str, Any]:
+    """The message in ``text``, checked: size, JSON object, known type, each field's type and
+    length, no unknown fields (raises :class:`BadMessage` with the reason in words)."""
+    if len(text) > MAX_MESSAGE:
+        raise BadMessage(f"A message may be at most {MAX_MESSAGE} bytes long.")
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        raise BadMessage("A message is a JSON object, such as {\"type\": \"ping\"}.") from None
+    if not isinstance(msg, dict):
+        raise BadMessage("A message is a JSON object, such as {\"type\": \"ping\"}.")
+    kind = msg.get("type")
+    if not isinstance(kind, str) or kind not in MESSAGE_FIELDS:
+        raise BadMessage(f"Unknown message type: the types are {', '.join(MESSAGE_FIELDS)}.")
+    fields = MESSAGE_FIELDS[kind]
+    for k, v in msg.items():
+        if k in ("type", "ref"):
+            continue
+        if k not in fields:
+            raise BadMessage(f"A {kind} message has no field {k[:20]!r}.")
+        if isinstance(v, bool) or not isinstance(v, fields[k]):
+            raise BadMessage(f"The field {k!r} of a {kind} message has the wrong type.")
+        if isinstance(v, str) and len(v) > 40:
+            raise BadMessage(f"The field {k!r} is too long.")
+        if isinstance(v, int) and not -10**6 <= v <= 10**6:
+            raise BadMessage(f"The field {k!r} is out of range.")
+        if isinstance(v, list) and (len(v) > 40 or not all(
+                isinstance(c, str) and len(c) <= 8 for c in v)):
+            raise BadMessage("The cards are a list of at most 40 card names such as \"AS\".")
+    ref = msg.get("ref")
+    if ref is not None and (isinstance(ref, bool) or not isinstance(ref, (int, str))
+                            or isinstance(ref, str) and len(ref) > 40):
+        raise BadMessage("The field 'ref' is a number or a short text.")
+    for k in REQUIRED.get(kind, ()):
+        if k not in msg:
+            raise BadMessage(f"A {kind} message needs the field {k!r}.")
+    if kind == "exchange" and ("cards" in msg) == ("count" in msg):
+        raise BadMessage("An exchange message gives either 'cards' or 'count'.")
+    return msg
+
+
+def clean_name(name: Any) -> str | None:
+    """A student's name as given, trimmed; None when it is not 1 to 40 printable
+    characters."""
+    if not isinstance(name, str):
+        return None
+    text = " ".join(name.split())
+    if not 0 < len(text) <= MAX_NAME or not text.isprintable():
+        return None
+    return text
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``take`` answers whether one more message is allowed now."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    at: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Conn:
+    """One student's websocket: its messages go out in order through a queue."""
+
+    def __init__(self, ws: WebSocket, student: int, name: str) -> None:
+        self.ws = ws
+        self.student = student
+        self.name = name
+        self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.bucket = Bucket(RATE, BURST)
+        self.refused = 0
+
+    def send(self, msg: dict[str, Any] | None) -> None:
+        self.out.put_nowait(msg)
+
+    async def writer(self) -> None:
+        while True:
+            msg = await self.out.get()
+            if msg is None:
+                return
+            await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
+
+
+class Classroom:
+    """The state of the server: the store, the class, every table and every connection."""
+
+    def __init__(self, store: Store, *, origins: tuple[str, ...] = (),
+                 teacher_secret: str | None = None) -> None:
+        self.store = store
+        codes = store.class_codes()
+        if codes:
+            self.code = codes[0]
+            self.teacher_secret = teacher_secret or store.new_teacher_secret(self.code)
+        else:
+            self.code, self.teacher_secret = store.create_class("Class")
+        self.key = store.server_secret()
+        self.origins = origins
+        self.tables: dict[int, Table] = {}
+        for row in store.tables(self.code):
+            t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
+            t.restore(store.actions(row.id))
+            self.tables[row.id] = t
+        self.conns: set[Conn] = set()
+        self.runners: dict[int, asyncio.Task[None]] = {}
+        self.join_fails: dict[str, list[float]] = {}
+
+    # ---------------------------------------------------------------- cookies
+    def sign(self, token: str) -> str:
+        return token + "." + hmac.new(self.key, token.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def unsign(self, value: str | None) -> str | None:
+        if not value or len(value) > 200 or "." not in value:
+            return None
+        token, _, mac = value.rpartition(".")
+        want = hmac.new(self.key, token.encode(), hashlib.sha256).hexdigest()[:32]
+        return token if hmac.compare_digest(mac, want) else None
+
+    def failed_recently(self, who: str) -> bool:
+        now = time.monotonic()
+        fails = [t for t in self.join_fails.get(who, []) if now - t < 60]
+        self.join_fails[who] = fails
+        return len(fails) >= JOIN_FAILS_PER_MINUTE
+
+    def note_failure(self, who: str) -> None:
+        self.join_fails.setdefault(who, []).append(time.monotonic())
+        if len(self.join_fails) > 10_000:  # bounded: forget the oldest addresses
+            for k in list(self.join_fails)[:5_000]:
+                del self.join_fails[k]
+
+    # ---------------------------------------------------------------- tables
+    def new_table(self, preset: str, options: dict[str, Any], seats: list[Any],
+                  pace: float, seed: int | None = None) -> Table:
+        rules = RuleSet.preset(preset, options)
+        if len(seats) != rules.players:
+            raise BadMessage(f"{rules.name} has {rules.players} seats; give one entry per seat "
+                             "(a student's number, or null for a robot).")
+        people = self.students()
+        rows: list[dict[str, Any]] = []
+        for s in seats:
+            if s is None:
+                rows.append({"kind": "bot"})
+            elif isinstance(s, int) and not isinstance(s, bool) and s in people:
+                rows.append({"kind": "person", "student": s, "name": people[s]})
+            else:
+                raise BadMessage(f"{str(s)[:20]!r} is not a student of this class.")
+        seed = random.SystemRandom().randrange(2**31) if seed is None else seed
+        rj = {"preset": preset, "options": rules.to_json().get("options", {})}
+        tid = self.store.create_table(self.code, rj, rows, seed, pace)
+        t = Table(tid, rj, rows, seed=seed, pace=pace)
+        self.tables[tid] = t
+        self.wake(t)
+        for c in self.conns:
+            if t.seat_of(c.student) is not None:
+                self.send_state(c, t)
+        return t
+
+    def students(self) -> dict[int, str]:
+        return self.store.students(self.code)
+
+    def summary(self, t: Table) -> dict[str, Any]:
+        """A table as the class list shows it (no cards)."""
+        return {"table": t.id, "rules": t.rules_json, "names": t.names(),
+                "seats": [s["kind"] for s in t.seats], "phase": t.game.phase,
+                "hand": len(t.game.hands), "totals": list(t.game.totals),
+                "version": t.version, "over": t.game.over}
+
+    def commit(self, t: Table, entries: list[dict[str, Any]]) -> None:
+        """Store the entries (committed when this returns), then count them in the version."""
+        if entries:
+            self.store.append(t.id, t.version, entries)
+            t.version += len(entries)
+
+    def send_state(self, c: Conn, t: Table) -> None:
+        seat = t.seat_of(c.student)
+        if seat is not None:
+            c.send({"type": "state", "table": t.id, "version": t.version,
+                    "state": t.seat_state(seat)})
+
+    def broadcast(self, t: Table, before: int, version_before: int) -> None:
+        """Tell every seated connection of ``t`` what happened since log index ``before``."""
+        events = t.public_events(before)
+        for c in list(self.conns):
+            seat = t.seat_of(c.student)
+            if seat is None:
+                continue
+            c.send({"type": "update", "table": t.id, "from_version": version_before,
+                    "version": t.version, "events": events, "state": t.seat_state(seat)})
+
+    def wake(self, t: Table) -> None:
+        """Start the table's bot runner if a deal or a bot's decision is due."""
+        if t.bots_due() and (t.id not in self.runners or self.runners[t.id].done()):
+            self.runners[t.id] = asyncio.get_running_loop().create_task(self.run_bots(t))
+
+    async def run_bots(self, t: Table) -> None:
+        for _ in range(100_000):  # bounded: a whole game is far fewer steps
+            if not t.bots_due():
+                return
+            await asyncio.sleep(t.pace)
+            if not t.bots_due():
+                return
+            before, v0 = len(t.game.log), t.version
+            self.commit(t, t.step())
+            self.broadcast(t, before, v0)
+
+    # ---------------------------------------------------------------- messages
+    def handle(self, c: Conn, msg: dict[str, Any]) -> None:
+        """Answer one checked message from a student (refusals name the rule)."""
+        kind = msg["type"]
+        ref = msg.get("ref")
+        if kind == "ping":
+            c.send({"type": "pong", "ref": ref})
+            return
+        t = self.tables.get(msg["table"])
+        if t is None:
+            raise BadMessage(f"There is no table {msg['table']}.")
+        seat = t.seat_of(c.student)
+        if kind == "sit":
+            s = msg["seat"]
+            if seat is not None:
+                raise BadMessage(f"You already sit at table {t.id}.")
+            if not 0 <= s < t.rules.players or not t.is_bot(s):
+                raise BadMessage("That seat is not free: sit in a seat a robot holds.")
+            t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
+            self.store.set_seats(t.id, t.seats)
+            c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
+            for o in list(self.conns):
+                if t.seat_of(o.student) is not None:
+                    self.send_state(o, t)
+            return
+        if seat is None:
+            raise BadMessage(f"You do not sit at table {t.id}.")
+        if kind == "resync":
+            self.send_state(c, t)
+            return
+        if "seat" in msg and msg["seat"] != seat:
+            raise IllegalAction("not-your-turn", "You may act only for your own seat.")
+        before, v0 = len(t.game.log), t.version
+        if kind == "look":
+            entries = t.act(seat, "look")
+        elif kind == "bid":
+            entries = t.act(seat, "bid", msg["bid"])
+        elif kind == "exchange":
+            entries = t.act(seat, "exchange", msg["cards"] if "cards" in msg else msg["count"])
+        else:
+            entries = t.act(seat, "play", msg["card"], msg.get("as"))
+        self.commit(t, entries)  # stored before it is acknowledged
+        c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
+        self.broadcast(t, before, v0)
+        self.wake(t)
+
+
+def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    origin = ws.headers.get("origin")
+    if origin is None:  # not a browser (browsers always send it on a websocket)
+        return True
+    host = ws.headers.get("host", "")
+    scheme = "https" if ws.url.scheme == "wss" else "http"
+    return origin == f"{scheme}://{host}" or origin in allowed
+
+
+def _page(name: str) -> str:
+    return resources.files("spades_lab.classroom").joinpath("static", name).read_text()
+
+
+def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
+               teacher_secret: str | None = None) -> Starlette:
+    """The app over ``store`` (an in-memory one when omitted); ``app.state.classroom`` is the
+    :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints)."""
+    room = Classroom(store or SqliteStore(":memory:"), origins=origins,
+                     teacher_secret=teacher_secret)
+
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def show(request: Request) -> Response:
+            css = style_block() + "<style>" + play_css() + "</style>"
+            return HTMLResponse(_page(name).replace("<!--STYLE-->", css))
+        return show
+
+    async def script(request: Request) -> Response:
+        return Response(_page("classroom.js"), media_type="text/javascript")
+
+    def who(request: Request) -> str:
+        return request.client.host if request.client else "?"
+
+    async def join(request: Request) -> Response:
+        address = who(request)
+        if room.failed_recently(address):
+            return JSONResponse({"error": "Too many wrong class codes from this computer: "
+                                 "wait a minute, then try again."}, 429)
+        try:
+            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            return JSONResponse({"error": "Send the class code and your name."}, 400)
+        code = body.get("code")
+        if not isinstance(code, str) or not hmac.compare_digest(
+                code.strip().upper().encode()[:20], room.code.encode()):
+            room.note_failure(address)
+            return JSONResponse({"error": "That is not the class code: check it on the "
+                                 "board."}, 403)
+        name = clean_name(body.get("name"))
+        if name is None:
+            return JSONResponse({"error": f"Your name is 1 to {MAX_NAME} letters, digits or "
+                                 "spaces."}, 400)
+        sid, token = room.store.add_student(room.code, name)
+        r = JSONResponse({"student": sid, "name": name})
+        r.set_cookie(COOKIE, room.sign(token), httponly=True, samesite="strict",
+                     max_age=30 * 86400)
+        return r
+
+    def teacher_ok(request: Request) -> Response | None:
+        address = who(request)
+        if room.failed_recently(address):
+            return JSONResponse({"error": "Too many wrong secrets from this computer: wait a "
+                                 "minute."}, 429)
+        secret = request.headers.get("x-teacher-secret", "")
+        if not room.store.check_teacher(room.code, secret):
+            room.note_failure(address)
+            return JSONResponse({"error": "This needs the teacher's secret (the teacher's "
+                                 "address printed when the server started)."}, 403)
+        return None
+
+    async def teacher_tables(request: Request) -> Response:
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        if request.method == "GET":
+            return JSONResponse({"class": room.code, "students": [
+                {"student": i, "name": n} for i, n in room.students().items()],
+                "tables": [room.summary(t) for t in room.tables.values()]})
+        try:
+            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+            if not isinstance(body, dict):
+                raise BadMessage("Send the table as a JSON object.")
+            preset = body.get("preset", "standard")
+            options = body.get("options", {})
+            pace = body.get("pace", 1.0)
+            if preset not in PRESETS:
+                raise BadMessage(f"The rule sets are {', '.join(PRESETS)}.")
+            if not isinstance(options, dict) or len(options) > 40:
+                raise BadMessage("options is an object of rule options.")
+            if not isinstance(pace, (int, float)) or isinstance(pace, bool) or \
+                    not 0 <= pace <= 10:
+                raise BadMessage("pace is a number of seconds from 0 to 10.")
+            seats = body.get("seats")
+            if seats is None:
+                seats = [None] * RuleSet.preset(preset, options).players
+            if not isinstance(seats, list):
+                raise BadMessage("seats is a list, one entry per seat.")
+            seed = body.get("seed")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                raise BadMessage("seed is a whole number.")
+            t = room.new_table(preset, options, seats, float(pace), seed)
+        except (BadMessage, RuleError) as e:
+            return JSONResponse({"error": str(e)}, 400)
+        return JSONResponse(room.summary(t), 201)
+
+    async def teacher_record(request: Request) -> Response:
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        tid = request.path_params["table"]
+        if tid not in room.tables:
+            return JSONResponse({"error": f"There is no table {tid}."}, 404)
+        return JSONResponse(room.store.record(tid))
+
+    async def socket(ws: WebSocket) -> None:
+        if not _origin_ok(ws, room.origins):
+            await ws.send_denial_response(PlainTextResponse(
+                "This page may not connect here: the websocket came from another site.", 403))
+            return
+        token = room.unsign(ws.cookies.get(COOKIE))
+        student = room.store.student_by_token(token) if token else None
+        if student is None or student.class_code != room.code:
+            await ws.send_denial_response(PlainTextResponse(
+                "Join the class first (the class code and your name).", 401))
+            return
+        await ws.accept()
+        c = Conn(ws, student.id, student.name)
+        room.conns.add(c)
+        writer = asyncio.get_running_loop().create_task(c.writer())
+        c.send({"type": "welcome", "student": student.id, "name": student.name,
+                "class": room.code,
+                "tables": [room.summary(t) for t in room.tables.values()]})
+        for t in room.tables.values():
+            room.send_state(c, t)
+        try:
+            while True:
+                text = await ws.receive_text()
+                if not c.bucket.take():
+                    c.refused += 1
+                    c.send({"type": "error", "code": "too-fast",
+                            "message": "Too many messages: slow down."})
+                    if c.refused >= FLOOD_CLOSE:
+                        break
+                    continue
+                ref = None
+                try:
+                    msg = validate(text)
+                    ref = msg.get("ref")
+                    room.handle(c, msg)
+                except BadMessage as e:
+                    c.refused += 1
+                    c.send({"type": "error", "code": "bad-message", "message": str(e),
+                            "ref": ref})
+                except RuleError as e:
+                    c.send({"type": "refused", "rule": e.rule, "message": e.message,
+                            "ref": ref})
+        except (WebSocketDisconnect, KeyError, RuntimeError):
+            pass
+        finally:
+            room.conns.discard(c)
+        if c.refused >= FLOOD_CLOSE:  # a flood: say why, send what is queued, then close
+            c.send({"type": "error", "code": "flood",
+                    "message": "Too many refused messages: this connection is closed."})
+            c.send(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(writer, 10)
+                await ws.close(1008)
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await writer
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for t in room.tables.values():  # restored tables whose robots were about to act
+            room.wake(t)
+        yield
+        for task in room.runners.values():
+            task.cancel()
+
+    app = Starlette(routes=[
+        Route("/", page("student.html")),
+        Route("/teacher", page("teacher.html")),
+        Route("/static/classroom.js", script),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
+        Route("/api/teacher/tables/{table:int}/record", teacher_record),
+        WebSocketRoute("/ws", socket),
+    ], lifespan=lifespan)
+    app.state.classroom = room
+    return app
+
+
+__all__ = ["create_app", "Classroom", "validate", "BadMessage", "MAX_MESSAGE"]

@@ -1,0 +1,117 @@
+// The classroom's pages (docs/classroom.md): no build step, no other host.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const say = (text) => { $("message").textContent = text; };
+
+  function teacherPage() {
+    const secret = new URLSearchParams(location.hash.slice(1)).get("secret") || "";
+    const headers = { "X-Teacher-Secret": secret, "Content-Type": "application/json" };
+    async function refresh() {
+      const r = await fetch("/api/teacher/tables", { headers });
+      const body = await r.json();
+      if (!r.ok) { say(body.error); return; }
+      $("class").textContent = body.class;
+      $("students").replaceChildren(...body.students.map((s) => {
+        const li = document.createElement("li"); li.textContent = s.student + ": " + s.name; return li;
+      }));
+      $("tables").replaceChildren(...body.tables.map((t) => {
+        const tr = document.createElement("tr");
+        for (const text of [t.table, t.rules.preset, t.names.join(", "), t.hand, t.totals.join(" : ")]) {
+          const td = document.createElement("td"); td.textContent = String(text); tr.appendChild(td);
+        }
+        return tr;
+      }));
+    }
+    $("new").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await fetch("/api/teacher/tables", { method: "POST", headers,
+        body: JSON.stringify({ preset: $("preset").value, pace: Number($("pace").value) }) });
+      if (!r.ok) say((await r.json()).error); else refresh();
+    });
+    refresh(); setInterval(refresh, 3000);
+  }
+
+  function studentPage() {
+    let ws = null, versions = {}, tables = [], ref = 0;
+    const send = (msg) => { msg.ref = ++ref; ws.send(JSON.stringify(msg)); };
+    function log(line) { const p = document.createElement("div"); p.textContent = line; $("log").prepend(p); }
+    function button(label, onclick) {
+      const b = document.createElement("button"); b.type = "button"; b.textContent = label;
+      b.addEventListener("click", onclick); return b;
+    }
+    function showTables() {
+      $("tables").hidden = false;
+      $("table-list").replaceChildren(...tables.map((t) => {
+        const div = document.createElement("div");
+        div.append("Table " + t.table + " (" + t.rules.preset + "): ");
+        t.seats.forEach((kind, i) => {
+          if (kind === "bot") div.appendChild(button("Sit in seat " + (i + 1), () => send({ type: "sit", table: t.table, seat: i })));
+          else div.append(t.names[i] + " ");
+        });
+        return div;
+      }));
+    }
+    function showState(s) {
+      $("seat").hidden = false;
+      $("seat-title").textContent = "Table " + s.table + ": " + s.rules;
+      $("drawing").innerHTML = s.html;  // the server's own drawing of this seat's view
+      const choices = [];
+      if (s.can_look) choices.push(button("Look at your cards", () => send({ type: "look", table: s.table })));
+      for (const b of s.legal_bids) choices.push(button("Bid " + b.label, () => send({ type: "bid", table: s.table, bid: b.bid })));
+      if (s.exchange) {
+        if (s.exchange.blind) choices.push(button("Pass " + s.exchange.hi + " cards unseen", () => send({ type: "exchange", table: s.table, count: s.exchange.hi })));
+        else $("status").textContent = "Choose " + s.exchange.hi + " cards to pass: click them, then Pass.";
+      }
+      $("choices").replaceChildren(...choices);
+      const picked = new Set();
+      $("drawing").querySelectorAll("button[data-card]").forEach((b) => {
+        b.addEventListener("click", () => {
+          if (s.exchange && !s.exchange.blind) {
+            picked.has(b.dataset.card) ? picked.delete(b.dataset.card) : picked.add(b.dataset.card);
+            b.classList.toggle("sl-selected");
+            return;
+          }
+          send({ type: "play", table: s.table, card: b.dataset.card, as: b.dataset.as || null });
+        });
+      });
+      if (s.exchange && !s.exchange.blind) $("choices").appendChild(button("Pass the chosen cards", () => send({ type: "exchange", table: s.table, cards: [...picked] })));
+      if (!s.exchange) $("status").textContent = s.over ? "The game is over." :
+        (s.waiting_for === s.seat ? "Your turn." : "Waiting for " + (s.waiting_for === null ? "the deal" : s.names[s.waiting_for]) + ".");
+    }
+    function connect() {
+      ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
+      ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); say("Welcome, " + m.name + "."); }
+        else if (m.type === "state") { versions[m.table] = m.version; showState(m.state); }
+        else if (m.type === "update") {
+          if (versions[m.table] !== undefined && m.from_version !== versions[m.table]) { send({ type: "resync", table: m.table }); return; }
+          versions[m.table] = m.version;
+          for (const ev of m.events) log(ev.words);
+          showState(m.state);
+        }
+        else if (m.type === "refused" || m.type === "error") say(m.message);
+        else if (m.type === "ack") say("");
+      };
+      let opened = false;
+      ws.onopen = () => { opened = true; };
+      ws.onclose = () => {
+        if (!opened) { localStorage.removeItem("sl-joined"); $("join").hidden = false; return; }
+        say("The connection closed: reconnecting…"); setTimeout(connect, 2000);
+      };
+    }
+    $("join").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const r = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ code: $("code").value, name: $("name").value }) });
+      if (!r.ok) { say((await r.json()).error); return; }
+      localStorage.setItem("sl-joined", "1");
+      connect();
+    });
+    // a student who comes back (same browser: the cookie) is let in at once
+    if (localStorage.getItem("sl-joined")) connect();
+  }
+
+  if (document.getElementById("new")) teacherPage(); else studentPage();
+})();

@@ -1,0 +1,280 @@
+"""The classroom's store: classes, students, tables and every action, in one SQLite file.
+
+SQLite in WAL mode with ``synchronous=FULL``, written by one connection (the server's one
+process): an action is committed before the server acknowledges it, so a killed server loses
+nothing it has answered.  The store is a plain interface (:class:`Store`); :class:`SqliteStore`
+is its one implementation, and a PostgreSQL one could take its place.
+
+Secrets never lie in the file as they are: a teacher's secret is kept as a scrypt hash with its
+own salt, a student's seat token as an HMAC under the server's secret (which the file keeps, so
+the signed cookies outlive a restart).  A table's actions are kept as the record format's
+entries (docs/record-format.md), one row each, with a ``kind``: ``deal``, ``look``, ``bid``,
+``exchange``, ``play``; :meth:`SqliteStore.record` puts them together as a game record.
+
+>>> s = SqliteStore(":memory:")
+>>> code, secret = s.create_class("Room 4")
+>>> s.check_teacher(code, secret), s.check_teacher(code, "guess")
+(True, False)
+>>> sid, token = s.add_student(code, "Ann")
+>>> s.student_by_token(token).name
+'Ann'
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple, Protocol
+
+from ..core.engine import RECORD_FORMAT
+
+#: Class codes use letters and digits no one confuses when read aloud or off a board.
+CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
+CODE_LENGTH = 6
+#: scrypt's cost for the teacher's secret (16 MiB of memory, some tens of milliseconds).
+SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS classes (
+    code TEXT PRIMARY KEY, name TEXT NOT NULL, secret_salt BLOB NOT NULL,
+    secret_hash BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS students (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    rules TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL, pace REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id INTEGER NOT NULL REFERENCES tables(id), seq INTEGER NOT NULL,
+    entry TEXT NOT NULL, PRIMARY KEY (table_id, seq));
+"""
+
+
+class StudentRow(NamedTuple):
+    id: int
+    class_code: str
+    name: str
+
+
+class TableRow(NamedTuple):
+    """A table as stored: its rules (``{"preset": ..., "options": ...}``), its seats (each
+    ``{"kind": "bot"}`` or ``{"kind": "person", "student": id, "name": ...}``), the seed of its
+    deals and bots, and its pace (seconds between two bot actions)."""
+
+    id: int
+    class_code: str
+    rules: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seed: int
+    pace: float
+
+
+class Store(Protocol):
+    """What the server needs of a store (one implementation: :class:`SqliteStore`)."""
+
+    def server_secret(self) -> bytes: ...
+    def create_class(self, name: str) -> tuple[str, str]: ...
+    def class_codes(self) -> list[str]: ...
+    def new_teacher_secret(self, code: str) -> str: ...
+    def check_teacher(self, code: str, secret: str) -> bool: ...
+    def class_exists(self, code: str) -> bool: ...
+    def add_student(self, code: str, name: str) -> tuple[int, str]: ...
+    def students(self, code: str) -> dict[int, str]: ...
+    def student_by_token(self, token: str) -> StudentRow | None: ...
+    def create_table(self, code: str, rules: dict[str, Any], seats: Sequence[dict[str, Any]],
+                     seed: int, pace: float) -> int: ...
+    def set_seats(self, table_id: int, seats: Sequence[dict[str, Any]]) -> None: ...
+    def tables(self, code: str | None = None) -> list[TableRow]: ...
+    def append(self, table_id: int, first_seq: int, entries: Sequence[dict[str, Any]]
+               ) -> None: ...
+    def actions(self, table_id: int) -> list[dict[str, Any]]: ...
+    def record(self, table_id: int) -> dict[str, Any]: ...
+    def close(self) -> None: ...
+
+
+def _scrypt(secret: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(secret.encode(), salt=salt, maxmem=64 * 2**20, **SCRYPT)
+
+
+def new_code(rng: secrets.SystemRandom | None = None) -> str:
+    """A fresh class code: six characters from :data:`CODE_ALPHABET`."""
+    pick = rng or secrets.SystemRandom()
+    return "".join(pick.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class SqliteStore:
+    """The store in one SQLite file (``":memory:"`` for tests), one writer."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
+        with self._lock:
+            return self._db.execute(sql, args)
+
+    def _read(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    # ---------------------------------------------------------------- secrets
+    def server_secret(self) -> bytes:
+        """The key that signs cookies and hashes seat tokens (made once, kept in the file)."""
+        rows = self._read("SELECT value FROM settings WHERE name = 'server_secret'")
+        if rows:
+            return bytes.fromhex(rows[0][0])
+        key = secrets.token_bytes(32)
+        self._write("INSERT OR IGNORE INTO settings VALUES ('server_secret', ?)", (key.hex(),))
+        return bytes.fromhex(self._read(
+            "SELECT value FROM settings WHERE name = 'server_secret'")[0][0])
+
+    def _token_hash(self, token: str) -> str:
+        return hmac.new(self.server_secret(), token.encode(), hashlib.sha256).hexdigest()
+
+    # ---------------------------------------------------------------- classes
+    def create_class(self, name: str) -> tuple[str, str]:
+        """A new class: (its code, the teacher's secret; only its hash is kept)."""
+        secret = secrets.token_urlsafe(18)
+        salt = secrets.token_bytes(16)
+        for _ in range(100):
+            code = new_code()
+            try:
+                self._write("INSERT INTO classes VALUES (?, ?, ?, ?)",
+                            (code, name, salt, _scrypt(secret, salt)))
+            except sqlite3.IntegrityError:  # the code is taken: draw another
+                continue
+            return code, secret
+        raise RuntimeError("no free class code")  # pragma: no cover - 26**6 codes
+
+    def class_codes(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT code FROM classes ORDER BY rowid")]
+
+    def class_exists(self, code: str) -> bool:
+        return bool(self._read("SELECT 1 FROM classes WHERE code = ?", (code,)))
+
+    def new_teacher_secret(self, code: str) -> str:
+        """A fresh teacher's secret for ``code`` (the old one stops working): the store keeps
+        only hashes, so a restarted server prints a new one."""
+        secret = secrets.token_urlsafe(18)
+        salt = secrets.token_bytes(16)
+        self._write("UPDATE classes SET secret_salt = ?, secret_hash = ? WHERE code = ?",
+                    (salt, _scrypt(secret, salt), code))
+        return secret
+
+    def check_teacher(self, code: str, secret: str) -> bool:
+        rows = self._read("SELECT secret_salt, secret_hash FROM classes WHERE code = ?", (code,))
+        if not rows or not isinstance(secret, str) or not 0 < len(secret) <= 200:
+            return False
+        salt, want = rows[0]
+        return hmac.compare_digest(_scrypt(secret, salt), want)
+
+    # ---------------------------------------------------------------- students
+    def add_student(self, code: str, name: str) -> tuple[int, str]:
+        """A new student of class ``code``: (their id, their seat token; only its HMAC is
+        kept)."""
+        token = secrets.token_urlsafe(24)
+        cur = self._write("INSERT INTO students (class_code, name, token_hash) VALUES (?, ?, ?)",
+                          (code, name, self._token_hash(token)))
+        assert cur.lastrowid is not None
+        return cur.lastrowid, token
+
+    def students(self, code: str) -> dict[int, str]:
+        """The class's students: id -> name."""
+        return dict(self._read("SELECT id, name FROM students WHERE class_code = ? ORDER BY id",
+                               (code,)))
+
+    def student_by_token(self, token: str) -> StudentRow | None:
+        rows = self._read("SELECT id, class_code, name FROM students WHERE token_hash = ?",
+                          (self._token_hash(token),))
+        return StudentRow(*rows[0]) if rows else None
+
+    # ---------------------------------------------------------------- tables
+    def create_table(self, code: str, rules: dict[str, Any], seats: Sequence[dict[str, Any]],
+                     seed: int, pace: float) -> int:
+        cur = self._write("INSERT INTO tables (class_code, rules, seats, seed, pace) "
+                          "VALUES (?, ?, ?, ?, ?)",
+                          (code, json.dumps(rules), json.dumps(list(seats)), seed, pace))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def set_seats(self, table_id: int, seats: Sequence[dict[str, Any]]) -> None:
+        self._write("UPDATE tables SET seats = ? WHERE id = ?", (json.dumps(list(seats)),
+                                                                 table_id))
+
+    def tables(self, code: str | None = None) -> list[TableRow]:
+        sql = "SELECT id, class_code, rules, seats, seed, pace FROM tables"
+        rows = self._read(sql + " WHERE class_code = ? ORDER BY id" if code else
+                          sql + " ORDER BY id", (code,) if code else ())
+        return [TableRow(i, c, json.loads(r), json.loads(s), seed, pace)
+                for i, c, r, s, seed, pace in rows]
+
+    # ---------------------------------------------------------------- actions
+    def append(self, table_id: int, first_seq: int, entries: Sequence[dict[str, Any]]) -> None:
+        """Append ``entries`` (numbered from ``first_seq``) in one transaction, committed (and
+        synced) when this returns; a number already taken raises and writes nothing."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(
+                    "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
+                    [(table_id, first_seq + i, json.dumps(e)) for i, e in enumerate(entries)])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def actions(self, table_id: int) -> list[dict[str, Any]]:
+        """The table's actions in order (each a record entry with its ``kind``)."""
+        return [json.loads(r[0]) for r in self._read(
+            "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+    def record(self, table_id: int) -> dict[str, Any]:
+        """The table's game as a game record (docs/record-format.md), put together from the stored
+        entries alone (a look is not part of a record and is left out)."""
+        row = next(t for t in self.tables() if t.id == table_id)
+        rec: dict[str, Any] = {"format": RECORD_FORMAT, "rules": row.rules,
+                               "players": [s.get("name", "Robot") if s["kind"] == "person"
+                                           else "Robot" for s in row.seats]}
+        hands: list[dict[str, Any]] = []
+        for e in self.actions(table_id):
+            e = dict(e)
+            kind = e.pop("kind")
+            if kind == "deal":
+                hands.append({"dealer": e["dealer"], "deal": e["deal"], "bids": [],
+                              "exchange": [], "plays": []})
+            elif kind == "bid":
+                hands[-1]["bids"].append(e)
+            elif kind == "exchange":
+                hands[-1]["exchange"].append(e)
+            elif kind == "play":
+                hands[-1]["plays"].append(e)
+        for h in hands:
+            if not h["exchange"]:
+                del h["exchange"]
+        rec["hands"] = hands
+        return rec
+
+    def size(self) -> int:
+        """The bytes the store's file and its write-ahead log take on disk."""
+        if self.path == ":memory:":
+            return 0
+        return sum(p.stat().st_size for p in (Path(self.path), Path(self.path + "-wal"))
+                   if p.exists())
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+
+__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "new_code", "CODE_ALPHABET"]

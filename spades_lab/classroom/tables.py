@@ -1,0 +1,346 @@
+"""A classroom table: the engine's :class:`~spades_lab.core.engine.Game`, its seats (people
+or bots), and what each seat may be told.
+
+Every action goes through the engine's verify/can/do API (``can_bid``/``bid``,
+``can_exchange``/``exchange``, ``can_play``/``play``, ``can_look``/``look``); a refusal is the
+engine's own :class:`~spades_lab.core.errors.IllegalAction`, its sentence and rule id.  Bots
+are seeded :class:`~spades_lab.play.players.HeuristicPlayer` players that
+:func:`~spades_lab.play.players.act` steps; each deal and each bot decision draws from a
+``random.Random`` seeded by the table's seed and the step number, so a restored table goes on
+exactly as it would have.
+
+A seat's message (:meth:`Table.seat_state`) is built only from ``Game.view(seat)`` and public
+facts (the rules, the bids, the tricks played, the legal bids of the seat to bid): no message
+to a seat can carry another seat's hidden cards.  The table's version is the number of actions
+stored; :meth:`Table.public_events` turns the engine's new log events into the events every
+seat may read (an exchange says how many cards, never which).
+
+>>> t = Table(1, {"preset": "standard", "options": {}}, [{"kind": "bot"}] * 4, seed=5)
+>>> entries = t.run_bots(limit=3)
+>>> [e["kind"] for e in entries], t.version
+(['deal', 'look', 'bid', 'look', 'bid'], 5)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from ..core.cards import SUITS
+from ..core.engine import (
+    BIDDING,
+    DEAL,
+    EXCHANGE,
+    OVER,
+    PLAY,
+    BidEvent,
+    DealEvent,
+    ExchangeEvent,
+    Game,
+    Hand,
+    HandScoredEvent,
+    LookEvent,
+    PlayEvent,
+    SeatView,
+)
+from ..core.errors import IllegalAction
+from ..core.records import Step, apply_step
+from ..core.rules import RuleSet, seat_name
+from ..core.tricks import trick_winner
+from ..play.players import HeuristicPlayer, act
+from ..render import card_html, trick_html
+from ..teach.explain import explain_score, explain_trick
+from ..teach.wording import learner, rules_title
+
+#: The kinds of action a seat may send.
+ACTIONS = ("look", "bid", "exchange", "play")
+
+
+def step_of(entry: Mapping[str, Any]) -> Step:
+    """A stored entry (a record entry with its ``kind``) as the records' :class:`Step`."""
+    kind = entry["kind"]
+    if kind == "deal":
+        return Step("deal", entry["dealer"], entry["deal"])
+    if kind == "exchange":
+        return Step("exchange", entry["from"], entry["cards"], to=entry["to"])
+    if kind == "play":
+        return Step("play", entry["seat"], entry["card"], entry.get("as"))
+    if kind == "bid":
+        return Step("bid", entry["seat"], entry["bid"])
+    return Step(kind, entry["seat"])
+
+
+def entry_of(event: Any) -> dict[str, Any] | None:
+    """The stored entry of one engine log event (None for the scoring the game does itself)."""
+    step = Step.of(event)
+    if step is None:
+        return None
+    return {"kind": step.kind, **step.entry()}
+
+
+class Table:
+    """One table of the class: ``seats[i]`` is ``{"kind": "bot"}`` or ``{"kind": "person",
+    "student": id, "name": ...}``; ``pace`` the seconds a bot waits before it acts."""
+
+    def __init__(self, table_id: int, rules: Mapping[str, Any], seats: Sequence[dict[str, Any]],
+                 *, seed: int, pace: float = 0.0) -> None:
+        self.id = table_id
+        self.rules_json = {"preset": rules["preset"], "options": dict(rules.get("options", {}))}
+        self.rules = RuleSet.preset(rules["preset"], self.rules_json["options"])
+        if len(seats) != self.rules.players:
+            raise ValueError(f"{self.rules.name} has {self.rules.players} seats")
+        self.seats = [dict(s) for s in seats]
+        self.seed = seed
+        self.pace = pace
+        self.game = Game(self.rules)
+        self.version = 0
+        self._bot = HeuristicPlayer()
+
+    # ---------------------------------------------------------------- restoring
+    def restore(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Replay the stored entries through the engine (a refused one raises)."""
+        for e in entries:
+            apply_step(self.game, step_of(e))
+        self.version = len(entries)
+
+    # ---------------------------------------------------------------- who acts
+    def actor(self) -> int | None:
+        """The seat whose decision the game waits for (None: a deal is due, or it is over)."""
+        g = self.game
+        h = g.hand
+        if h is None or g.phase in (DEAL, OVER):
+            return None
+        if g.phase == EXCHANGE:
+            return h.awaiting()[0]
+        return h.turn
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.seats[seat]["kind"] == "bot")
+
+    def seat_of(self, student: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.get("student") == student:
+                return i
+        return None
+
+    def names(self) -> list[str]:
+        return [s["name"] if s["kind"] == "person" else "Robot" for s in self.seats]
+
+    def bots_due(self) -> bool:
+        """Is the next thing to happen a deal or a bot's decision?"""
+        if self.game.over:
+            return False
+        seat = self.actor()
+        return seat is None or self.is_bot(seat)
+
+    # ---------------------------------------------------------------- acting
+    def _run(self, fn: Any) -> list[dict[str, Any]]:
+        before = len(self.game.log)
+        fn()
+        out = [e for e in map(entry_of, self.game.log[before:]) if e is not None]
+        return out
+
+    def act(self, seat: int, kind: str, value: Any = None, as_: Any = None
+            ) -> list[dict[str, Any]]:
+        """``seat`` takes an action through the engine: the new entries to store, or the
+        engine's :class:`IllegalAction` (nothing changed)."""
+        g = self.game
+        if kind == "look":
+            check = g.can_look(seat)
+            return self._run(lambda: g.look(seat)) if check else _raise(check.error())
+        if kind == "bid":
+            check = g.can_bid(value, seat=seat)
+            return self._run(lambda: g.bid(value, seat=seat)) if check else _raise(check.error())
+        if kind == "exchange":
+            if isinstance(value, int) and not isinstance(value, bool):
+                value = self._blind_pick(seat, value)
+            check = g.can_exchange(seat, value)
+            return self._run(lambda: g.exchange(seat, value)) if check else \
+                _raise(check.error())
+        if kind == "play":
+            check = g.can_play(value, as_, seat=seat)
+            return self._run(lambda: g.play(value, as_, seat=seat)) if check else \
+                _raise(check.error())
+        raise IllegalAction("wrong-phase", f"{kind!r} is not an action: the actions are "
+                            f"{', '.join(ACTIONS)}.")
+
+    def _blind_pick(self, seat: int, count: int) -> list[Any]:
+        """A blind passer who has not seen the cards chooses only how many: the table hands
+        over that many at random (as the bots' :func:`act` does)."""
+        h = self.game.hand
+        owed = h.owed_pass(seat) if h is not None else None
+        if h is None or owed is None or self.game.view(seat).hand is not None:
+            raise IllegalAction("exchange-invalid", "Choose the cards to pass: only a blind "
+                                "bidder who has not seen the cards passes a number of cards.")
+        if not owed.lo <= count <= owed.hi:
+            raise IllegalAction("exchange-invalid", f"Pass {owed.lo} to {owed.hi} cards.")
+        rng = random.Random(f"{self.seed}:{len(self.game.log)}:pass")
+        return rng.sample(h.hands[seat], count)
+
+    def step(self) -> list[dict[str, Any]]:
+        """Deal the next hand, or let the bot whose decision it is act (one action)."""
+        g = self.game
+        rng = random.Random(f"{self.seed}:{len(g.log)}")
+        if g.phase == DEAL:
+            return self._run(lambda: g.deal(rng))
+        seat = self.actor()
+        assert seat is not None and self.is_bot(seat)
+        players = [self._bot] * self.rules.players
+        return self._run(lambda: act(g, players, rng))
+
+    def run_bots(self, limit: int = 10_000) -> list[dict[str, Any]]:
+        """Step deals and bots until a person must act (at most ``limit`` steps); the caller
+        stores the entries (and adds them to :attr:`version`)."""
+        out: list[dict[str, Any]] = []
+        for _ in range(limit):
+            if not self.bots_due():
+                break
+            new = self.step()
+            self.version += len(new)
+            out.extend(new)
+        return out
+
+    # ---------------------------------------------------------------- what seats see
+    def public_events(self, before: int) -> list[dict[str, Any]]:
+        """The engine's log events from index ``before`` as events every seat may read; after
+        each trick, who won it and why, and after each hand, the score explained."""
+        g = self.game
+        n = self.rules.players
+        out: list[dict[str, Any]] = []
+        for i in range(before, len(g.log)):
+            ev = g.log[i]
+            if isinstance(ev, DealEvent):
+                out.append({"kind": "deal", "hand": ev.hand + 1, "dealer": ev.dealer,
+                            "words": f"Hand {ev.hand + 1}: {seat_name(ev.dealer, n)} deals."})
+            elif isinstance(ev, LookEvent):
+                out.append({"kind": "look", "seat": ev.seat,
+                            "words": f"{seat_name(ev.seat, n)} looks at the cards."})
+            elif isinstance(ev, BidEvent):
+                out.append({"kind": "bid", "seat": ev.seat, "bid": ev.bid.to_json(),
+                            "words": f"{seat_name(ev.seat, n)} bids {ev.bid.label}."})
+            elif isinstance(ev, ExchangeEvent):
+                k = len(ev.cards)
+                out.append({"kind": "exchange", "from": ev.seat, "to": ev.to, "count": k,
+                            "words": f"{seat_name(ev.seat, n)} passes {k} card"
+                                     f"{'' if k == 1 else 's'} to {seat_name(ev.to, n)}."})
+            elif isinstance(ev, PlayEvent):
+                p = ev.play
+                out.append({"kind": "play", "seat": ev.seat, "card": p.card.code,
+                            "as": p.suit, "words": f"{seat_name(ev.seat, n)} plays "
+                                                   f"{p.card.name}."})
+                h = self._hand_at(i)
+                k = sum(type(e) is PlayEvent for e in g.log[h.first_event:i + 1])
+                if k % n == 0:  # this card finished a trick
+                    t = h.tricks[k // n - 1]
+                    out.append({"kind": "trick", "trick": t.index + 1, "winner": t.winner,
+                                "words": learner(explain_trick(h, t.index))})
+            elif isinstance(ev, HandScoredEvent):
+                h = g.hands[ev.hand]
+                out.append({"kind": "hand", "hand": ev.hand + 1,
+                            "totals": [s.total for s in ev.scores],
+                            "words": learner(explain_score(h))})
+                if ev.outcome.over:
+                    out.append({"kind": "over", "winner": ev.outcome.winner,
+                                "words": "The game is over."})
+        return out
+
+    def _hand_at(self, i: int) -> Hand:
+        """The hand the log event at index ``i`` belongs to."""
+        return next(h for h in reversed(self.game.hands) if h.first_event <= i)
+
+    def seat_state(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may see now, from ``Game.view(seat)`` and public facts."""
+        g = self.game
+        v = g.view(seat)
+        n = self.rules.players
+        turn = v.turn if v.phase in (BIDDING, PLAY) else None
+        legal_bids: list[dict[str, Any]] = []
+        if v.phase == BIDDING and turn == seat:
+            legal_bids = [{"bid": b.to_json(), "label": b.label} for b in g.legal_bids()]
+        owed = None
+        h = g.hand
+        if v.phase == EXCHANGE and h is not None:
+            o = h.owed_pass(seat)
+            if o is not None and seat in h.awaiting() and self.actor() == seat:
+                owed = {"lo": o.lo, "hi": o.hi, "blind": v.hand is None}
+        legal = [{"card": p.card.code, "as": p.suit if p.card.is_dual else None,
+                  "label": p.card.name + (f" as {_suit_word(p.suit)}" if p.card.is_dual
+                                          else "")} for p in v.legal]
+        return {
+            "table": self.id, "seat": seat, "version": self.version,
+            "rules": rules_title(self.rules), "players": n,
+            "names": self.names(), "phase": v.phase, "turn": turn,
+            "waiting_for": self.actor(), "dealer": v.dealer,
+            "hand": None if v.hand is None else [c.code for c in self.rules.deck.sorted(v.hand)],
+            "hand_sizes": list(v.hand_sizes),
+            "bids": [None if b is None else b.to_json() for b in v.bids],
+            "trick": [{"seat": s, "card": p.card.code, "as": p.suit} for s, p in v.trick],
+            "taken": list(v.taken), "totals": list(v.totals), "bags": list(v.bags),
+            "passed": [c.code for c in v.passed], "received": [c.code for c in v.received],
+            "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
+            "can_look": bool(v.phase == BIDDING and v.hand is None and g.can_look(seat)),
+            "over": g.over, "html": seat_table_html(v, self.names()),
+        }
+
+
+def _suit_word(letter: str) -> str:
+    return SUITS[letter].name
+
+
+def _raise(e: IllegalAction) -> list[dict[str, Any]]:
+    raise e
+
+
+def seat_table_html(v: SeatView, names: Sequence[str]) -> str:
+    """The table as ``v.seat`` sees it, drawn by the package's own HTML pieces: each seat's
+    name, "taken/bid" and card count, the trick in the middle with the card winning it marked,
+    and the seat's own cards (buttons; the legal ones marked) when it holds them."""
+    n = len(v.hand_sizes) or len(names)
+    seats = []
+    for s in range(n):
+        cls = "sl-seat sl-seat-compact" + (" sl-turn" if s == v.turn else "") + \
+            (" sl-you" if s == v.seat else "")
+        dealer = " sl-seat-dealer" if s == v.dealer else ""
+        k = v.hand_sizes[s] if v.hand_sizes else 0
+        bid = v.bids[s] if v.bids else None
+        taken = v.taken[s] if v.taken else 0
+        you = " (you)" if s == v.seat else ""
+        seats.append(
+            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
+            f'<span class="sl-seat-name{dealer}">{escape(names[s])} ({seat_name(s, n)}){you}'
+            f'</span> <span class="sl-taken-bid" title="tricks taken / bid">{taken}/'
+            f'{escape(bid.label) if bid is not None else "–"}</span> '
+            f'<span class="sl-hand-count">{k} card{"s" if k != 1 else ""}</span></div>')
+    winning = None
+    if v.trick and v.rules is not None:
+        winning = trick_winner(v.rules, v.trick, v.superior)[0]
+    mid = f'<div class="sl-trick-area">{trick_html(v.trick, n, winning=winning)}</div>'
+    table = (f'<div class="sl-table sl-play-table sl-table-{8 if n == 8 else 4}">'
+             f'{"".join(seats)}{mid}</div>')
+    if v.hand is None:
+        mine = '<p class="sl-hand-title">Your cards are face down.</p>'
+    else:
+        legal = {(p.card.code, p.suit if p.card.is_dual else None) for p in v.legal}
+        buttons = []
+        order = v.rules.deck.sorted(v.hand) if v.rules is not None else list(v.hand)
+        for c in order:
+            choices = [a for code, a in legal if code == c.code] or [None]
+            for a in choices:
+                ok = (c.code, a) in legal
+                classes = ["sl-cardbtn", f"sl-s1-{c.suits[0]}"]
+                if c.is_dual:
+                    classes.append(f"sl-s2-{c.suits[1]}")
+                if v.phase == PLAY and v.turn == v.seat:
+                    classes.append("sl-legal" if ok else "sl-illegal")
+                label = c.name + (f" as {_suit_word(a)}" if a else "")
+                buttons.append(
+                    f'<button type="button" class="{" ".join(classes)}" data-card="{c.code}"'
+                    f'{f" data-as={chr(34)}{a}{chr(34)}" if a else ""} '
+                    f'aria-label="{escape(label)}">{card_html(c)}</button>')
+        mine = ('<p class="sl-hand-title">Your cards</p><div class="sl-hand-buttons">'
+                + "".join(buttons) + "</div>")
+    return f'<div class="sl-classroom-seat">{table}{mine}</div>'
+
+
+__all__ = ["Table", "step_of", "entry_of", "seat_table_html", "ACTIONS"]

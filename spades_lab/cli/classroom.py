@@ -1,0 +1,84 @@
+"""spades-lab classroom: one server for a room of students playing at shared tables
+(docs/classroom.md).  Needs spades-lab[classroom]; the server's machinery is imported only when
+the command runs."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import echo
+
+DEFAULT_DB = "classroom.sqlite3"
+DEFAULT_PORT = 8877
+
+
+def port_number(text: str) -> int:
+    """An argparse ``type``: a port number, 1 to 65535."""
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{echo(text, 40)} is not a port: give a whole number "
+                                         "from 1 to 65535")
+    return int(text)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "classroom", help="serve a classroom: students join shared tables from a browser",
+        description="Start a classroom server. Students open the students' address in any "
+        "browser on the network, type the class code and a name, and sit at a table with "
+        "other students; robots fill the empty seats. The teacher's address (with its secret) "
+        "lists the tables and opens new ones. Every action is written to the store (--db) "
+        "before it is answered, so stopping the server with Ctrl+C, or a crash, loses nothing: "
+        "start it again on the same file and every table goes on where it was. By default "
+        "only this computer can connect (host 127.0.0.1); for a classroom use --host 0.0.0.0. "
+        "On a school network plain HTTP carries names and games in clear: see docs/classroom.md "
+        "for putting TLS in front. Needs spades-lab[classroom].")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on: 127.0.0.1 (default) for this computer only, "
+                   "0.0.0.0 for every network this computer is on")
+    p.add_argument("--port", type=port_number, default=DEFAULT_PORT,
+                   help=f"the port to listen on, 1 to 65535 (default {DEFAULT_PORT})")
+    p.add_argument("--db", default=DEFAULT_DB, metavar="PATH",
+                   help=f"the store: an SQLite file, made if missing, reused if there (default "
+                   f"./{DEFAULT_DB})")
+    p.set_defaults(func=cmd_classroom)
+
+
+def cmd_classroom(args: argparse.Namespace) -> int:
+    try:
+        import segno
+        import uvicorn
+
+        from ..classroom.app import create_app
+        from ..classroom.store import SqliteStore
+    except ModuleNotFoundError as e:
+        print(f"spades-lab classroom: error: {e.name} is missing: install "
+              "spades-lab[classroom]", file=sys.stderr)
+        return 2
+    db = Path(args.db)
+    if db.is_dir():
+        print(f"spades-lab classroom: error: {db} is a folder, not a store file",
+              file=sys.stderr)
+        return 2
+    store = SqliteStore(db)
+    app = create_app(store)
+    room = app.state.classroom
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    students = f"http://{shown}:{args.port}/"
+    teacher = f"http://{shown}:{args.port}/teacher#secret={room.teacher_secret}"
+    print(f"Students: open {students} and type the class code {room.code}")
+    if args.host in ("0.0.0.0", "::"):
+        print("  (from another computer, put this computer's network address in place of "
+              "127.0.0.1)")
+    qr = segno.make(students, error="m")
+    qr.terminal(compact=True)
+    print(f"Teacher: {teacher}")
+    print("  (keep this address to yourself: it carries the teacher's secret; a restart "
+          "prints a new one)")
+    print(f"Store: {db.resolve()}  (stop with Ctrl+C: nothing is lost)", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=65536)
+    store.close()
+    return 0
+
