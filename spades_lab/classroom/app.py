@@ -26,7 +26,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..core.errors import IllegalAction, RuleError
+from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
 from .store import SqliteStore, Store
@@ -309,7 +309,7 @@ class Classroom:
             self.send_state(c, t)
             return
         if "seat" in msg and msg["seat"] != seat:
-            raise IllegalAction("not-your-turn", "You may act only for your own seat.")
+            raise IllegalAction(Rule.NOT_YOUR_TURN, "You may act only for your own seat.")
         before, v0 = len(t.game.log), t.version
         if kind == "look":
             entries = t.act(seat, "look")

@@ -29,11 +29,6 @@ from typing import Any
 
 from ..core.cards import SUITS
 from ..core.engine import (
-    BIDDING,
-    DEAL,
-    EXCHANGE,
-    OVER,
-    PLAY,
     BidEvent,
     DealEvent,
     ExchangeEvent,
@@ -41,10 +36,11 @@ from ..core.engine import (
     Hand,
     HandScoredEvent,
     LookEvent,
+    Phase,
     PlayEvent,
     SeatView,
 )
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, Rule
 from ..core.records import Step, apply_step
 from ..core.rules import RuleSet, seat_name
 from ..core.tricks import trick_winner
@@ -109,9 +105,9 @@ class Table:
         """The seat whose decision the game waits for (None: a deal is due, or it is over)."""
         g = self.game
         h = g.hand
-        if h is None or g.phase in (DEAL, OVER):
+        if h is None or g.phase in (Phase.DEAL, Phase.OVER):
             return None
-        if g.phase == EXCHANGE:
+        if g.phase == Phase.EXCHANGE:
             return h.awaiting()[0]
         return h.turn
 
@@ -162,7 +158,7 @@ class Table:
             check = g.can_play(value, as_, seat=seat)
             return self._run(lambda: g.play(value, as_, seat=seat)) if check else \
                 _raise(check.error())
-        raise IllegalAction("wrong-phase", f"{kind!r} is not an action: the actions are "
+        raise IllegalAction(Rule.WRONG_PHASE, f"{kind!r} is not an action: the actions are "
                             f"{', '.join(ACTIONS)}.")
 
     def _blind_pick(self, seat: int, count: int) -> list[Any]:
@@ -171,10 +167,10 @@ class Table:
         h = self.game.hand
         owed = h.owed_pass(seat) if h is not None else None
         if h is None or owed is None or self.game.view(seat).hand is not None:
-            raise IllegalAction("exchange-invalid", "Choose the cards to pass: only a blind "
+            raise IllegalAction(Rule.EXCHANGE_INVALID, "Choose the cards to pass: only a blind "
                                 "bidder who has not seen the cards passes a number of cards.")
         if not owed.lo <= count <= owed.hi:
-            raise IllegalAction("exchange-invalid", f"Pass {owed.lo} to {owed.hi} cards.")
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"Pass {owed.lo} to {owed.hi} cards.")
         rng = random.Random(f"{self.seed}:{len(self.game.log)}:pass")
         return rng.sample(h.hands[seat], count)
 
@@ -182,7 +178,7 @@ class Table:
         """Deal the next hand, or let the bot whose decision it is act (one action)."""
         g = self.game
         rng = random.Random(f"{self.seed}:{len(g.log)}")
-        if g.phase == DEAL:
+        if g.phase == Phase.DEAL:
             return self._run(lambda: g.deal(rng))
         seat = self.actor()
         assert seat is not None and self.is_bot(seat)
@@ -254,13 +250,13 @@ class Table:
         g = self.game
         v = g.view(seat)
         n = self.rules.players
-        turn = v.turn if v.phase in (BIDDING, PLAY) else None
+        turn = v.turn if v.phase in (Phase.BIDDING, Phase.PLAY) else None
         legal_bids: list[dict[str, Any]] = []
-        if v.phase == BIDDING and turn == seat:
+        if v.phase == Phase.BIDDING and turn == seat:
             legal_bids = [{"bid": b.to_json(), "label": b.label} for b in g.legal_bids()]
         owed = None
         h = g.hand
-        if v.phase == EXCHANGE and h is not None:
+        if v.phase == Phase.EXCHANGE and h is not None:
             o = h.owed_pass(seat)
             if o is not None and seat in h.awaiting() and self.actor() == seat:
                 owed = {"lo": o.lo, "hi": o.hi, "blind": v.hand is None}
@@ -279,7 +275,7 @@ class Table:
             "taken": list(v.taken), "totals": list(v.totals), "bags": list(v.bags),
             "passed": [c.code for c in v.passed], "received": [c.code for c in v.received],
             "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
-            "can_look": bool(v.phase == BIDDING and v.hand is None and g.can_look(seat)),
+            "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
             "over": g.over, "html": seat_table_html(v, self.names()),
         }
 
@@ -331,7 +327,7 @@ def seat_table_html(v: SeatView, names: Sequence[str]) -> str:
                 classes = ["sl-cardbtn", f"sl-s1-{c.suits[0]}"]
                 if c.is_dual:
                     classes.append(f"sl-s2-{c.suits[1]}")
-                if v.phase == PLAY and v.turn == v.seat:
+                if v.phase == Phase.PLAY and v.turn == v.seat:
                     classes.append("sl-legal" if ok else "sl-illegal")
                 label = c.name + (f" as {_suit_word(a)}" if a else "")
                 buttons.append(
