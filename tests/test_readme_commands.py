@@ -117,7 +117,7 @@ def test_every_readme_command_runs(tmp_path: Path) -> None:
                 not command.startswith("./dev.sh run"):
             continue
         argv = _argv(command)
-        if " serve" in f" {command}" or "http.server" in command:
+        if " serve" in f" {command}" or " classroom" in f" {command}" or "http.server" in command:
             _serve(argv, tmp_path, env)
         else:
             if argv[1:2] == ["site"]:
