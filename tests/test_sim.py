@@ -294,7 +294,9 @@ def test_cli_streams_its_table_and_keeps_no_rows(tmp_path: Path,
             tracemalloc.stop()
             capsys.readouterr()
 
-    small, large = peak(1000), peak(4000)
+    # the least of two runs each: on a busy machine the workers' finished chunks can wait in
+    # the parent's queue a little longer in one run (a passing bump, not growth with the hands)
+    small, large = min(peak(1000), peak(1000)), min(peak(4000), peak(4000))
     assert large - small < 1.5, (small, large)
 
 
