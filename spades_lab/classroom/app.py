@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
+from . import teacher
 from .store import SqliteStore, Store
 from .tables import Table
 
@@ -179,6 +180,10 @@ class Classroom:
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
         self.join_fails: dict[str, list[float]] = {}
+        # the teacher's side (classroom.teacher): when each table last changed, and what the
+        # teacher set at each table (paused, held, closed), restored from the store
+        self.changed_at: dict[int, float] = {}
+        teacher.restore_flags(self)
 
     # ---------------------------------------------------------------- cookies
     def sign(self, token: str) -> str:
@@ -245,6 +250,7 @@ class Classroom:
         if entries:
             self.store.append(t.id, t.version, entries)
             t.version += len(entries)
+            self.changed_at[t.id] = time.monotonic()
 
     def send_state(self, c: Conn, t: Table) -> None:
         seat = t.seat_of(c.student)
@@ -513,6 +519,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         WebSocketRoute("/ws", socket),
+        *teacher.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app
