@@ -330,4 +330,7 @@ def test_bad_records_and_bad_deals_are_refused_and_change_nothing(room: Room) ->
 def test_records_are_listed_by_name(room: Room) -> None:
     r = room.client.get("/api/teacher/records", headers=room.teacher).json()
     assert "standard_hand.json" in r["course"] and "std_blind_nil.json" in r["scenario"]
-    assert all("/" not in n for names in r.values() for n in names)
+    assert all("/" not in n for n in r["course"] + r["scenario"])
+    assert r["variations"][1] == {"options": {"failed_nil_tricks": "count_toward_bid"}, "words":
+                                  "After a failed nil (Nil, blind or not), the bidder's tricks "
+                                  "count toward the partnership's bid."}

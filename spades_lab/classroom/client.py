@@ -138,5 +138,63 @@ class Teacher:
         return dict(_http("GET", f"{self.base}/api/teacher/tables/{table}/record",
                           headers=self.headers)[0])
 
+    # ---------------------------------------------------------------- the teacher's side
+    def _get(self, path: str) -> dict[str, Any]:
+        return dict(_http("GET", self.base + path, headers=self.headers)[0])
+
+    def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        return dict(_http("POST", self.base + path, body, headers=self.headers)[0])
+
+    def tables(self) -> list[dict[str, Any]]:
+        """Every table at a glance (its status in words, seats, turn, trick, bids, scores)."""
+        return list(self._get("/api/teacher/overview")["tables"])
+
+    def full(self, table: int) -> dict[str, Any]:
+        """One table in full, every hand included (for the teacher only)."""
+        return self._get(f"/api/teacher/tables/{table}/full")
+
+    def move(self, student: int, table: int, seat: int) -> dict[str, Any]:
+        """Seat ``student`` at ``seat`` (from 0) of ``table``; a robot takes any other seat they
+        held."""
+        return self._post("/api/teacher/seat", {"table": table, "seat": seat,
+                                                "student": student})
+
+    def to_robot(self, table: int, seat: int) -> dict[str, Any]:
+        """Hand ``seat`` of ``table`` to a robot (``move`` puts the student back)."""
+        return self._post("/api/teacher/seat", {"table": table, "seat": seat,
+                                                "student": None})
+
+    def pause(self, tables: list[int] | None = None) -> list[int]:
+        """Pause these tables (every open table when None): the tables paused."""
+        return list(self._post("/api/teacher/pause", {} if tables is None else
+                               {"tables": tables})["tables"])
+
+    def resume(self, tables: list[int] | None = None) -> list[int]:
+        return list(self._post("/api/teacher/resume", {} if tables is None else
+                               {"tables": tables})["tables"])
+
+    def records(self) -> dict[str, Any]:
+        """The course records and scenarios a deal may name, and the page's rule variations."""
+        return self._get("/api/teacher/records")
+
+    def deal(self, tables: list[int | dict[str, Any]], *, name: str | None = None,
+             source: str = "course", record: dict[str, Any] | None = None,
+             hand: int = 1) -> dict[str, Any]:
+        """Deal hand ``hand`` (from 1) of a record to every table in ``tables`` (a number, or
+        ``{"table": 2, "options": {...}}`` for other rules): a course record or scenario by
+        ``name``, or ``record`` itself (an upload).  Returns the deal's comparison (its
+        ``"deal"`` number for :meth:`comparison`)."""
+        body: dict[str, Any] = {"hand": hand, "tables": [
+            t if isinstance(t, dict) else {"table": t} for t in tables]}
+        if record is not None:
+            body.update(source="upload", record=record)
+        else:
+            body.update(source=source, name=name)
+        return self._post("/api/teacher/deal", body)
+
+    def comparison(self, deal: int) -> dict[str, Any]:
+        """A prepared deal, table by table: bids, tricks, score and why they differ."""
+        return self._get(f"/api/teacher/deals/{deal}")
+
 
 __all__ = ["Student", "Teacher", "ClassroomError"]

@@ -128,7 +128,8 @@ def glance(room: Classroom, t: Table, now: float | None = None) -> dict[str, Any
     n = t.rules.players
     names = _names(room, t)
     turn = t.actor()
-    drawing = "" if h is None else table_html(h, names=names, compact=True)
+    drawing = "" if h is None or t.closed_for is not None else \
+        table_html(h, names=names, compact=True)
     return {
         "table": t.id, "rules": t.rules_json, "title": rules_title(t.rules),
         "names": names, "seats": [s["kind"] for s in t.seats],
@@ -303,6 +304,28 @@ def record_sources() -> dict[str, list[str]]:
             for kind, parts in SOURCES.items()}
 
 
+#: Options a table may change when a prepared deal is played under other rules (the page's
+#: choices; a request may give any option).
+VARIATIONS: tuple[dict[str, Any], ...] = (
+    {"failed_nil_tricks": "count_toward_bid"}, {"bag_limit": 5, "bag_penalty": 50},
+)
+
+
+def variations() -> list[dict[str, Any]]:
+    """The page's choices of rules for a table playing a prepared deal, each with its words
+    (the engine's option words against standard Spades).
+
+    >>> variations()[1]["options"], variations()[1]["words"][:40]
+    ({'failed_nil_tricks': 'count_toward_bid'}, "After a failed nil (Nil, blind or not), ")
+    """
+    base = RuleSet.preset("standard")
+    out: list[dict[str, Any]] = [{"options": {}, "words": "The record's own rules."}]
+    for opts in VARIATIONS:
+        words = "; ".join(option_changes(base, RuleSet.preset("standard", opts)))
+        out.append({"options": dict(opts), "words": words or "The record's own rules."})
+    return out
+
+
 def prepared_record(body: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The record a deal request picks, checked by the engine (its shape, then every action
     replayed): ``{"source": "course"|"scenario", "name": "standard_hand.json"}`` (a name from
@@ -349,8 +372,12 @@ def _rules_for(record: Mapping[str, Any], spec: Mapping[str, Any]) -> dict[str, 
     options the request gives for it."""
     base = record["rules"]
     preset = spec.get("preset", base.get("preset"))
-    options = spec.get("options", base.get("options", {}) if "preset" not in spec else {})
+    options = spec.get("options", {})
     if not isinstance(preset, str) or not isinstance(options, dict) or len(options) > 40:
+        raise TeacherRefusal("A table's rules are a preset and an object of options.")
+    if "preset" not in spec:  # the record's rules, with these options changed
+        options = {**base.get("options", {}), **options}
+    if len(options) > 40:
         raise TeacherRefusal("A table's rules are a preset and an object of options.")
     try:
         rules = RuleSet.preset(preset, options)
@@ -544,7 +571,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         return go
 
     def sources(request: Request) -> dict[str, Any]:
-        return record_sources()
+        return {**record_sources(), "variations": variations()}
 
     def dealt(request: Request) -> dict[str, Any]:
         return deal(room, request.state.body)

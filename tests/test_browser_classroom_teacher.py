@@ -1,0 +1,96 @@
+"""The teacher's page in a real browser: every table at a glance (a stuck table stands out in
+words), one table opened with every hand, a table paused and resumed by clicking, a prepared
+hand dealt to two chosen tables (one under the failed-nil option) and its comparison; no
+console error, no other host, axe-core clean."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright")
+
+from test_browser_play import AXE, WCAG  # noqa: E402
+from test_classroom_server import start  # noqa: E402
+
+from conftest import ARTIFACTS, CHROMIUM, launch_chromium, stop  # noqa: E402
+from spades_lab.classroom.client import Student, Teacher  # noqa: E402
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
+              pytest.mark.timeout(300)]
+
+
+def axe(page: Any) -> list[dict[str, Any]]:
+    page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
+        ".violations.map(v => ({id: v.id, impact: v.impact, help: v.help, "
+        "nodes: v.nodes.map(n => n.html.slice(0, 160))}))", WCAG)
+    return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
+def test_the_teachers_page(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    if not AXE.exists():
+        pytest.skip("node_modules/axe-core missing: run npm ci (./dev.sh test does)")
+    proc, base, code, secret = start(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        ann = Student(base, code, "Ann")
+        t1 = teacher.new_table("standard", [ann.id, None, None, None], pace=0, seed=4)["table"]
+        ann.close()  # Ann's turn, and she is gone: the table is stuck
+        t2 = teacher.new_table("standard", pace=0.5, seed=5)["table"]
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            errors: list[str] = []
+            elsewhere: list[str] = []
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+                    if r.status >= 400 else None)
+            page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1",
+                                                                     "ws://127.0.0.1", "data:"))
+                    else elsewhere.append(r.url))
+            page.goto(f"{base}/teacher#secret={secret}")
+            page.wait_for_selector(".sl-glance.sl-alert")
+            stuck = page.inner_text(".sl-glance.sl-alert")
+            assert "Needs you. Stuck: it is Ann (North)'s turn and they are not connected." \
+                in stuck
+            # open table 1: every hand face up, drawn by render.table_html
+            page.click(f"text=Open table {t1}")
+            page.wait_for_selector("#opened:not([hidden]) .sl-table")
+            full = teacher.full(t1)
+            assert page.locator("#full .sl-seat").count() == 4
+            assert page.locator("#full .sl-card").count() >= sum(map(len, full["hands"]))
+            # pause table 2 by clicking, then resume it
+            page.click(f"text=Pause table {t2}")
+            page.wait_for_selector(f"text=Resume table {t2}")
+            assert [x["paused"] for x in teacher.tables()] == [False, True]
+            page.click(f"text=Resume table {t2}")
+            page.wait_for_selector(f"text=Pause table {t2}")
+            # deal a course hand to both tables, the second under the failed-nil option
+            boxes = page.locator(".sl-glance input[type=checkbox]")
+            boxes.nth(0).check()
+            boxes.nth(1).check()
+            page.select_option("#deal-source", "course")
+            page.select_option("#deal-name", "standard_hand.json")
+            page.select_option(f"#deal-rules-{t2}", index=1)
+            page.click("#deal button[type=submit]")
+            page.wait_for_selector("#compare table")
+            c = teacher.comparison(1)
+            assert [t["rules"]["options"].get("failed_nil_tricks") for t in c["tables"]] == \
+                [None, "count_toward_bid"]
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "classroom_teacher.png"), full_page=True)
+            bad = axe(page)
+            assert not bad, bad
+            assert errors == [] and elsewhere == [], (errors, elsewhere)
+            browser.close()
+    finally:
+        stop(proc)
