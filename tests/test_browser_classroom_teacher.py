@@ -1,6 +1,7 @@
 """The teacher's page in a real browser: every table at a glance (a stuck table stands out in
 words), one table opened with every hand, a table paused and resumed by clicking, a prepared
-hand dealt to two chosen tables (one under the failed-nil option) and its comparison; no
+hand dealt to two chosen tables (one under the failed-nil option) and its comparison, the
+records downloaded; no
 console error, no other host, axe-core clean."""
 from __future__ import annotations
 
@@ -86,6 +87,10 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             c = teacher.comparison(1)
             assert [t["rules"]["options"].get("failed_nil_tricks") for t in c["tables"]] == \
                 [None, "count_toward_bid"]
+            # take it home: the records' zip downloads (an HTTP response, saved by the browser)
+            with page.expect_download() as got:
+                page.click("button[data-export='records.zip']")
+            assert got.value.suggested_filename == f"class-{code}-records.zip"
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "classroom_teacher.png"), full_page=True)
             bad = axe(page)

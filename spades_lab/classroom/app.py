@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
-from . import teacher
+from . import export, teacher
 from .store import SqliteStore, Store
 from .tables import Table
 
@@ -488,6 +488,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 except RuleError as e:
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
+                    export.note_refusal(room, c.student, msg, e)  # the report's mistakes
         except (WebSocketDisconnect, KeyError, RuntimeError):
             pass
         finally:
@@ -520,6 +521,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         WebSocketRoute("/ws", socket),
         *teacher.routes(room, teacher_ok),
+        *export.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app

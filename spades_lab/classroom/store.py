@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS table_flags (
 CREATE TABLE IF NOT EXISTS deals (
     id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
     source TEXT NOT NULL, hand INTEGER NOT NULL, record TEXT NOT NULL, tables TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS refusals (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    table_id INTEGER NOT NULL, student INTEGER NOT NULL, kind TEXT NOT NULL,
+    rule TEXT NOT NULL, message TEXT NOT NULL, at REAL NOT NULL);
 """
 
 
@@ -108,6 +112,19 @@ class DealRow(NamedTuple):
     tables: list[int]
 
 
+class RefusalRow(NamedTuple):
+    """An action the engine refused at a table (the class report's mistakes by rule): who,
+    where, what kind of action, the rule id, the sentence shown, and when (seconds since
+    1970)."""
+
+    table: int
+    student: int
+    kind: str
+    rule: str
+    message: str
+    at: float
+
+
 class Store(Protocol):
     """What the server needs of a store (one implementation: :class:`SqliteStore`)."""
 
@@ -136,6 +153,8 @@ class Store(Protocol):
     def add_deal(self, code: str, source: str, hand: int, record: dict[str, Any],
                  tables: Sequence[int]) -> int: ...
     def deals(self, code: str) -> list[DealRow]: ...
+    def add_refusal(self, code: str, row: RefusalRow) -> None: ...
+    def refusals(self, code: str) -> list[RefusalRow]: ...
 
 
 def _scrypt(secret: str, salt: bytes) -> bytes:
@@ -339,6 +358,16 @@ class SqliteStore:
                     "SELECT id, source, hand, record, tables FROM deals WHERE class_code = ? "
                     "ORDER BY id", (code,))]
 
+    def add_refusal(self, code: str, row: RefusalRow) -> None:
+        self._write("INSERT INTO refusals (class_code, table_id, student, kind, rule, message, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?)", (code, *row))
+
+    def refusals(self, code: str) -> list[RefusalRow]:
+        """The class's refused actions, oldest first."""
+        return [RefusalRow(*r) for r in self._read(
+            "SELECT table_id, student, kind, rule, message, at FROM refusals "
+            "WHERE class_code = ? ORDER BY id", (code,))]
+
     def size(self) -> int:
         """The bytes the store's file and its write-ahead log take on disk."""
         if self.path == ":memory:":
@@ -351,5 +380,5 @@ class SqliteStore:
             self._db.close()
 
 
-__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow", "new_code",
-           "CODE_ALPHABET"]
+__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow",
+           "RefusalRow", "new_code", "CODE_ALPHABET"]

@@ -141,6 +141,15 @@
     $("resume-chosen").addEventListener("click", () => pauseTables([...chosen], false));
     $("close-opened").addEventListener("click", () => { opened = null; $("opened").hidden = true; });
     $("deal-source").addEventListener("change", showSourceNames);
+    document.querySelectorAll("button[data-export]").forEach((b) => b.addEventListener("click", async () => {
+      say("Preparing " + b.textContent + "…");
+      const r = await fetch("/api/teacher/export/" + b.dataset.export, { headers });
+      if (!r.ok) { say((await r.json()).error); return; }
+      const name = (r.headers.get("content-disposition") || "").split('filename="')[1] || b.dataset.export;
+      const a = document.createElement("a"); a.href = URL.createObjectURL(await r.blob());
+      a.download = name.replace(/"$/, ""); document.body.appendChild(a); a.click(); a.remove();
+      say("");
+    }));
     $("deal").addEventListener("submit", async (e) => {
       e.preventDefault();
       const tables = [...chosen].sort((a, b) => a - b).map((tid) => {
