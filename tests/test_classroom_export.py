@@ -168,3 +168,27 @@ def test_the_report_prints_to_pdf(room: Room) -> None:
         pytest.skip("no Chromium to print with")
     r = get(room, "report.pdf")
     assert r.content.startswith(b"%PDF") and r.headers["content-type"] == "application/pdf"
+
+
+def test_results_from_the_client_are_the_replayed_records() -> None:
+    """The notebook's path: a server started in this process (127.0.0.1), the Teacher client's
+    results() DataFrame, row by row against the engine's replay of each stored record."""
+    from spades_lab.classroom.client import Teacher
+    from spades_lab.classroom.local import start_classroom
+
+    with start_classroom() as local:
+        assert local.url.startswith("http://127.0.0.1:")
+        teacher = Teacher(local.url, local.secret)
+        tid = teacher.new_table("online", pace=0, seed=9, options={"target": 100})["table"]
+        for _ in range(3000):
+            if teacher.tables()[0]["over"]:
+                break
+            time.sleep(0.005)
+        df = teacher.results()
+        result = replay(teacher.record(tid))
+        want = [(h.index + 1, t.bid, t.tricks, t.hand_score, t.total)
+                for h in result.hands for t in h.teams]
+        got = list(df[["hand", "bid", "tricks", "hand_score", "total"]].itertuples(
+            index=False, name=None))
+        assert got == want and len(want) >= 2
+        assert set(df["table"]) == {tid}

@@ -179,18 +179,47 @@ class Teacher:
 
     def deal(self, tables: list[int | dict[str, Any]], *, name: str | None = None,
              source: str = "course", record: dict[str, Any] | None = None,
-             hand: int = 1) -> dict[str, Any]:
+             hand: int = 1, seed: int | None = None) -> dict[str, Any]:
         """Deal hand ``hand`` (from 1) of a record to every table in ``tables`` (a number, or
         ``{"table": 2, "options": {...}}`` for other rules): a course record or scenario by
         ``name``, or ``record`` itself (an upload).  Returns the deal's comparison (its
-        ``"deal"`` number for :meth:`comparison`)."""
+        ``"deal"`` number for :meth:`comparison`); ``seed`` fixes the robots' choices."""
         body: dict[str, Any] = {"hand": hand, "tables": [
             t if isinstance(t, dict) else {"table": t} for t in tables]}
+        if seed is not None:
+            body["seed"] = seed
         if record is not None:
             body.update(source="upload", record=record)
         else:
             body.update(source=source, name=name)
         return self._post("/api/teacher/deal", body)
+
+    def export(self, what: str = "records.zip") -> bytes:
+        """A download of the session, as bytes: ``records.zip`` (every table's record),
+        ``answers.csv``, ``report.html``, ``report.pdf``; save it where you choose."""
+        req = urllib.request.Request(f"{self.base}/api/teacher/export/{what}",
+                                     headers=self.headers)
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                return bytes(r.read())
+        except urllib.error.HTTPError as e:
+            try:
+                message = json.loads(e.read()).get("error", str(e))
+            except ValueError:
+                message = str(e)
+            raise ClassroomError(e.code, message) from None
+
+    def results(self) -> Any:
+        """The class's scored hands as a pandas DataFrame: one row per table, hand and
+        partnership (players, bid, tricks, made, hand score, total, bags), from each table's
+        record replayed by the engine on the server."""
+        import pandas as pd
+
+        rows = _http("GET", self.base + "/api/teacher/export/results.json",
+                     headers=self.headers)[0]
+        columns = ["table", "rules", "hand", "team", "players", "bid", "tricks", "made",
+                   "hand_score", "total", "bags"]
+        return pd.DataFrame(rows, columns=columns)
 
     def comparison(self, deal: int) -> dict[str, Any]:
         """A prepared deal, table by table: bids, tricks, score and why they differ."""

@@ -179,6 +179,28 @@ def class_report(room: Classroom) -> ClassReport:
                        sum(1 for r in rows if r.get("right")))
 
 
+def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
+    """One row per table, hand and partnership, from each table's record replayed by the
+    engine: the players, the bid, the tricks, the hand's score, the total after it, and whether
+    the bid was made (scored hands only)."""
+    rows = []
+    for t in store.tables(code):
+        rec = store.record(t.id)
+        result = replay(rec)
+        n = result.rules.players
+        for h in result.hands:
+            if not h.complete:
+                continue
+            for team in h.teams:
+                rows.append({"table": t.id, "rules": rules_title(result.rules),
+                             "hand": h.index + 1, "team": team_name(team.seats, n),
+                             "players": ", ".join(rec["players"][s] for s in team.seats),
+                             "bid": team.bid, "tricks": team.tricks, "made": team.made,
+                             "hand_score": team.hand_score, "total": team.total,
+                             "bags": team.bags})
+    return rows
+
+
 def _rule_words(rule: str) -> str:
     """A rule id in words for the teacher (what the rule says)."""
     try:
@@ -267,6 +289,9 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         return _download(report_html(class_report(room)), "text/html; charset=utf-8",
                          f"{stem}-report.html")
 
+    async def results() -> Response:
+        return JSONResponse(result_rows(room.store, room.code))
+
     async def figures() -> Response:
         return JSONResponse(report_json(class_report(room)))
 
@@ -294,6 +319,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         Route("/api/teacher/export/answers.csv", guarded(answers)),
         Route("/api/teacher/export/report.html", guarded(report)),
         Route("/api/teacher/export/report.json", guarded(figures)),
+        Route("/api/teacher/export/results.json", guarded(results)),
         Route("/api/teacher/export/report.pdf", guarded(pdf)),
         Route("/api/my/games.zip", mine),
     ]
@@ -301,5 +327,5 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 
 __all__ = ["routes", "note_refusal", "table_records",
            "student_records", "finished_hands", "zip_records",
-           "answer_rows", "answers_csv", "class_report", "report_html", "report_pdf",
+           "answer_rows", "answers_csv", "result_rows", "class_report", "report_html", "report_pdf",
            "report_json", "ClassReport", "TableLine", "ANSWER_COLUMNS"]

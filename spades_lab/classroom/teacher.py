@@ -392,7 +392,8 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
     rules or the ones given for it, and holds for the teacher when the hand is scored; the old
     table closes (its record kept whole).  ``body``: the record (:func:`prepared_record`),
     ``"hand"`` (from 1), ``"tables"``: ``[{"table": 1}, {"table": 2, "preset": "standard",
-    "options": {"failed_nil_tricks": "count_toward_bid"}}]``.  Returns the deal's comparison
+    "options": {"failed_nil_tricks": "count_toward_bid"}}]``, and ``"seed"`` (optional: the
+    robots' choices at the k-th table draw from ``seed + k``).  Returns the deal's comparison
     (:func:`comparison`)."""
     record, where = prepared_record(body)
     dealer, cards = _hand_of(record, body.get("hand", 1))
@@ -420,9 +421,14 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
             raise TeacherRefusal(f"Table {old.id}'s rules cannot take this deal: "
                                  f"{e.message}") from None
         plan.append((old, rules))
+    base_seed = body.get("seed")
+    if base_seed is not None and (not isinstance(base_seed, int) or isinstance(base_seed, bool)
+                                  or not 0 <= base_seed < 2**31):
+        raise TeacherRefusal("seed is a whole number from 0.")
     new_ids = []
-    for old, rules in plan:
-        seed = random.SystemRandom().randrange(2**31)
+    for k, (old, rules) in enumerate(plan):
+        seed = random.SystemRandom().randrange(2**31) if base_seed is None else \
+            (base_seed + k) % 2**31
         seats = [dict(s) for s in old.seats]
         tid = room.store.create_table(room.code, rules, seats, seed, old.pace)
         t = Table(tid, rules, seats, seed=seed, pace=old.pace)
