@@ -334,3 +334,17 @@ def test_records_are_listed_by_name(room: Room) -> None:
     assert r["variations"][1] == {"options": {"failed_nil_tricks": "count_toward_bid"}, "words":
                                   "After a failed nil (Nil, blind or not), the bidder's tricks "
                                   "count toward the partnership's bid."}
+
+
+def test_the_secret_is_checked_by_scrypt_once_then_by_its_hmac(room: Room) -> None:
+    """The teacher's page asks every few seconds: after one scrypt check the server compares
+    an HMAC in memory; a wrong secret is still refused, before and after."""
+    calls: list[str] = []
+    check = room.room.store.check_teacher
+    room.room.store.check_teacher = lambda code, s: calls.append(s) or check(code, s)  # type: ignore[method-assign]
+    for headers, status in [({"X-Teacher-Secret": "guess"}, 403), (room.teacher, 200),
+                            (room.teacher, 200), ({"X-Teacher-Secret": "guess2"}, 403),
+                            (room.teacher, 200), ({"X-Teacher-Secret": "x" * 300}, 403)]:
+        r = room.client.get("/api/teacher/overview", headers=headers)
+        assert r.status_code == status
+    assert calls == ["guess", room.room.teacher_secret, "guess2"]
