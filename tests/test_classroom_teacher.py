@@ -207,6 +207,37 @@ def test_pause_at_a_finished_game_is_refused(room: Room) -> None:
     until(lambda: t.game.over, room)
     r = post(room, "/api/teacher/pause", {"tables": [tid]})
     assert r.status_code == 400 and "is over" in r.json()["error"] and not t.paused
+    # the other commands at a finished game: seats, the full view, a deal (a new game)
+    b, _ = room.join("Ben")
+    assert post(room, "/api/teacher/seat", {"table": tid, "seat": 1, "student": b}
+                ).status_code == 200
+    full = room.client.get(f"/api/teacher/tables/{tid}/full", headers=room.teacher).json()
+    assert full["over"] and full["words"] == "The game is over."
+    r = post(room, "/api/teacher/deal", {"source": "course", "name": "standard_hand.json",
+                                         "tables": [{"table": tid, "preset": "online"}]})
+    assert r.status_code == 200, r.text
+    new = room.room.tables[r.json()["tables"][0]["table"]]
+    assert new.seat_of(b) == 1 and len(new.game.hands) == 1 and not new.game.over
+
+
+def test_teacher_commands_on_a_paused_table(room: Room) -> None:
+    a, _ = room.join("Ann")
+    tid = room.new_table("standard", [None] * 4, seed=3, pace=5)
+    assert post(room, "/api/teacher/pause", {"tables": [tid]}).status_code == 200
+    t = room.room.tables[tid]
+    v = t.version
+    assert post(room, "/api/teacher/seat", {"table": tid, "seat": 0, "student": a}
+                ).status_code == 200
+    assert t.seat_of(a) == 0 and t.paused and t.version == v
+    r = post(room, "/api/teacher/pause", {"tables": [tid]})  # paused again: nothing to do
+    assert r.status_code == 200 and r.json()["tables"] == []
+    full = room.client.get(f"/api/teacher/tables/{tid}/full", headers=room.teacher).json()
+    assert full["status"] == "paused" and full["hands"] == []  # paused before its first deal
+    r = post(room, "/api/teacher/deal", {"source": "course", "name": "standard_hand.json",
+                                         "tables": [{"table": tid}]})
+    assert r.status_code == 200
+    new = room.room.tables[r.json()["tables"][0]["table"]]
+    assert t.closed_for == new.id and not new.paused and new.seat_of(a) == 0
 
 
 # ---------------------------------------------------------------------------- prepared deals
