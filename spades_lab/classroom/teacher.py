@@ -316,7 +316,7 @@ def variations() -> list[dict[str, Any]]:
     (the engine's option words against standard Spades).
 
     >>> variations()[1]["options"], variations()[1]["words"][:40]
-    ({'failed_nil_tricks': 'count_toward_bid'}, "After a failed nil (Nil, blind or not), ")
+    ({'failed_nil_tricks': 'count_toward_bid'}, 'After a failed nil (Nil, blind or not), ')
     """
     base = RuleSet.preset("standard")
     out: list[dict[str, Any]] = [{"options": {}, "words": "The record's own rules."}]
