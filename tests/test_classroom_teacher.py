@@ -379,3 +379,25 @@ def test_the_secret_is_checked_by_scrypt_once_then_by_its_hmac(room: Room) -> No
         r = room.client.get("/api/teacher/overview", headers=headers)
         assert r.status_code == status
     assert calls == ["guess", room.room.teacher_secret, "guess2"]
+
+
+def test_a_student_who_comes_back_is_told_the_table_is_paused(room: Room) -> None:
+    a, ca = room.join("Ann")
+    b, cb = room.join("Ben")
+    tid = room.new_table("standard", [a, None, None, None], seed=6)
+    assert post(room, "/api/teacher/pause", {}).status_code == 200
+    with room.connect(ca) as w:
+        s = Seat(w, room.room, tid)
+        kinds = [s.recv()["type"] for _ in range(3)]
+        assert kinds == ["welcome", "state", "paused"]
+        assert s.received[-1]["words"] == "The teacher has paused the table."
+    # a closed table takes no one
+    r = post(room, "/api/teacher/deal", {"source": "course", "name": "standard_hand.json",
+                                         "tables": [{"table": tid}]})
+    assert r.status_code == 200
+    with room.connect(cb) as w:
+        s = Seat(w, room.room, tid)
+        s.recv()  # welcome
+        m = s.send({"type": "sit", "table": tid, "seat": 1})
+        assert m["type"] == "error" and "is closed" in m["message"]
+    assert room.room.tables[tid].seats[1] == {"kind": "bot"}

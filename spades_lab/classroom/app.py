@@ -185,6 +185,7 @@ class Classroom:
         self.changed_at: dict[int, float] = {}
         teacher.restore_flags(self)
         self._teacher_mac: bytes | None = None
+        self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
 
     def check_teacher(self, secret: str) -> bool:
         """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
@@ -315,6 +316,9 @@ class Classroom:
             s = msg["seat"]
             if seat is not None:
                 raise BadMessage(f"You already sit at table {t.id}.")
+            if t.closed_for is not None:  # a prepared deal moved its players on (teacher.py)
+                raise BadMessage(f"Table {t.id} is closed: its players went on at table "
+                                 f"{t.closed_for}.")
             if not 0 <= s < t.rules.players or not t.is_bot(s):
                 raise BadMessage("That seat is not free: sit in a seat a robot holds.")
             t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
@@ -481,6 +485,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 "tables": [room.summary(t) for t in room.tables.values()]})
         for t in room.tables.values():
             room.send_state(c, t)
+        teacher.on_connect(room, c)  # which of their tables the teacher holds
         try:
             while True:
                 text = await ws.receive_text()

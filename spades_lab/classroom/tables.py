@@ -191,6 +191,12 @@ class Table:
         rng = random.Random(f"{self.seed}:{len(self.game.log)}:pass")
         return rng.sample(h.hands[seat], count)
 
+    def deal_prepared(self, cards: Sequence[Sequence[str]], dealer: int
+                      ) -> list[dict[str, Any]]:
+        """Deal these cards (``cards[i]`` seat i's; a prepared hand, classroom.teacher) with
+        ``dealer`` dealing: the new entries to store."""
+        return self._run(lambda: self.game.deal(cards=cards, dealer=dealer))
+
     def step(self) -> list[dict[str, Any]]:
         """Deal the next hand, or let the bot whose decision it is act (one action)."""
         g = self.game

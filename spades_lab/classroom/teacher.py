@@ -42,6 +42,7 @@ from ..render import table_html
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import learner, option_changes, rules_title
+from .store import DealRow
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -278,6 +279,14 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
     return done
 
 
+def on_connect(room: Classroom, c: Any) -> None:
+    """A student (re)connects: tell them which of their tables the teacher holds."""
+    for t in room.tables.values():
+        if t.seat_of(c.student) is not None and t.holding():
+            c.send({"type": "paused", "table": t.id, "paused": True,
+                    "words": "The teacher has paused the table."})
+
+
 def restore_flags(room: Classroom) -> None:
     """Give each restored table what the teacher had set (the store's ``table_flags``)."""
     for t in room.tables.values():
@@ -432,7 +441,7 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
         seats = [dict(s) for s in old.seats]
         tid = room.store.create_table(room.code, rules, seats, seed, old.pace)
         t = Table(tid, rules, seats, seed=seed, pace=old.pace)
-        entries = t._run(lambda t=t: t.game.deal(cards=cards, dealer=dealer))
+        entries = t.deal_prepared(cards, dealer)
         room.commit(t, entries)
         t.hold_after = 1
         _keep_flags(room, t)
@@ -467,6 +476,18 @@ def comparison(room: Classroom, deal_id: int) -> dict[str, Any]:
     row = next((d for d in room.store.deals(room.code) if d.id == deal_id), None)
     if row is None:
         raise TeacherRefusal(f"There is no prepared deal {deal_id}.")
+    key = (row.id, tuple((tid, room.tables[tid].game.hands[0].scores is not None)
+                         for tid in row.tables))
+    if key in room.compared:  # the page asks every few seconds; it changes as tables finish
+        return room.compared[key]
+    answer = _compare(room, row)
+    if len(room.compared) > 200:
+        room.compared.clear()
+    room.compared[key] = answer
+    return answer
+
+
+def _compare(room: Classroom, row: DealRow) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     ref: Table | None = None
     for tid in row.tables:
@@ -598,5 +619,5 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 
 
 __all__ = ["status", "glance", "full_view", "set_seat", "pause", "chosen", "restore_flags",
-           "record_sources", "prepared_record", "deal", "comparison", "routes",
+           "on_connect", "record_sources", "prepared_record", "deal", "comparison", "routes",
            "TeacherRefusal", "STUCK_AFTER", "MAX_UPLOAD"]
