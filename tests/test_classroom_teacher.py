@@ -83,8 +83,7 @@ def test_the_overview_and_one_table_in_full(room: Room) -> None:
     row = room.client.get("/api/teacher/overview", headers=room.teacher).json()["tables"][0]
     assert row["status"] == "away" and row["alert"]
     assert row["words"] == "Stuck: it is Ann (North)'s turn and they are not connected."
-    room.room.conns.add(type("C", (), {"student": a})())  # type: ignore[arg-type]
-    g = glance(room.room, t, now=room.room.changed_at[tid] + 150)
+    g = glance(room.room, t, now=room.room.changed_at[tid] + 150, connected={a})
     assert g["status"] == "slow" and g["words"] == \
         "Stuck: it has been Ann (North)'s turn for 2 minutes."
 

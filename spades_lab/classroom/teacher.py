@@ -118,12 +118,15 @@ def _names(room: Classroom, t: Table) -> list[str]:
     return out
 
 
-def glance(room: Classroom, t: Table, now: float | None = None) -> dict[str, Any]:
+def glance(room: Classroom, t: Table, now: float | None = None,
+           connected: set[int] | None = None) -> dict[str, Any]:
     """One table as the teacher's list shows it: seats, whose turn, the trick, bids, scores,
-    its status in words, and its drawing (seats as card counts: no card of any hand)."""
+    its status in words, and its drawing (seats as card counts: no card of any hand).
+    ``connected``: the students connected (default: the server's connections now)."""
     g = t.game
     h = g.hand
-    connected = {c.student for c in room.conns}
+    if connected is None:
+        connected = {c.student for c in room.conns}
     now = time.monotonic() if now is None else now
     idle = now - room.changed_at.get(t.id, now)
     n = t.rules.players
@@ -536,6 +539,18 @@ def _first_hand(g: Game) -> Game:
 # ---------------------------------------------------------------------------- HTTP
 
 
+async def _read(request: Request, limit: int) -> bytes:
+    """The request's body, read no further than ``limit`` bytes (then refused)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise TeacherRefusal(f"The request is too large (at most {limit // 1024} KB).")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
 def _json_body(raw: bytes, limit: int = MAX_REQUEST) -> dict[str, Any]:
     if len(raw) > limit:
         raise TeacherRefusal(f"The request is too large (at most {limit // 1024} KB).")
@@ -557,11 +572,9 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             refused = teacher_ok(request)
             if refused is not None:
                 return refused
-            raw = b""
-            if request.method == "POST":
-                raw = await request.body()
             try:
-                request.state.body = _json_body(raw, limit) if request.method == "POST" else {}
+                request.state.body = _json_body(await _read(request, limit), limit) \
+                    if request.method == "POST" else {}
                 answer = fn(request)
             except TeacherRefusal as e:
                 return JSONResponse({"error": str(e)}, 400)
