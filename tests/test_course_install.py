@@ -105,7 +105,7 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
                    check=True, env=env)
     py = venv / "bin" / "python"
     subprocess.run([*uv, "pip", "install", "--quiet", "--python", str(py),
-                    f"spades-lab[notebook] @ {wheel.as_uri()}", "nbval", "pytest"],
+                    f"spades-lab[notebook,classroom] @ {wheel.as_uri()}", "nbval", "pytest"],
                    check=True, env=env)
     course = tmp_path / "course"
     res = subprocess.run([str(venv / "bin" / "spades-lab"), "course", str(course)],

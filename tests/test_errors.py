@@ -375,8 +375,16 @@ def test_console_script_subprocess(tmp_path: Path) -> None:
 # str(), repr(), JSON and dict lookups, and mypy refuses a misspelt one.
 
 def test_every_rule_id_is_a_member_and_round_trips() -> None:
-    from spades_lab.core.errors import OUTPUT_IDS, SOLVER_IDS, OutputError, OutputId, Rule
-    assert list(RULE_IDS) + list(SOLVER_IDS) == list(Rule) and not set(RULE_IDS) & set(SOLVER_IDS)
+    from spades_lab.core.errors import (
+        CLASSROOM_IDS,
+        OUTPUT_IDS,
+        SOLVER_IDS,
+        OutputError,
+        OutputId,
+        Rule,
+    )
+    assert list(RULE_IDS) + list(SOLVER_IDS) + list(CLASSROOM_IDS) == list(Rule)
+    assert not set(RULE_IDS) & set(SOLVER_IDS)
     assert set(OUTPUT_IDS) == set(OutputId) and not set(Rule) & set(OutputId)
     for member in [*Rule, *OutputId]:
         kind = type(member)

@@ -34,7 +34,7 @@ ALLOWED_THIRD_PARTY = {"matplotlib", "pandas", "numpy", "ipywidgets", "IPython"}
 #: at 05, the table app once its Heckadeck hand has been taught, the teacher's guide last.
 COURSE = ["00_start_here", "01_standard_step_by_step", "02_scoring_explained",
           "03_online_and_original", "04_whatif_lab", "05_heckadeck_acorns", "06_eight_players",
-          "07_variant_statistics", "08_table_app", "09_teachers_guide"]
+          "07_variant_statistics", "08_table_app", "09_teachers_guide", "10_teaching_a_class"]
 HECKADECK_LESSON = "05_heckadeck_acorns"
 #: Notebooks written to the prose-first rule (every code cell follows a markdown cell).
 PROSE_FIRST = [n for n in COURSE if n != "08_table_app"]
@@ -242,7 +242,7 @@ def test_the_numbers_follow_the_teaching_order() -> None:
     learner = [s for s in steps if s.isdigit()]
     assert learner == [str(k) for k in range(1, len(learner) + 1)], steps
     assert steps[:len(learner)] == learner, f"a step outside the sequence sits mid-course: {steps}"
-    assert listed[len(learner):] == ["09_teachers_guide"], listed
+    assert listed[len(learner):] == ["09_teachers_guide", "10_teaching_a_class"], listed
 
 
 def _numbers(text: str) -> list[str]:
@@ -255,7 +255,7 @@ def test_the_teachers_plans_take_the_notebooks_in_number_order() -> None:
     sessions = re.findall(r"^\| \d \| ([\d, ]+) \|", guide, flags=re.M)
     taken = [n for row in sessions for n in _numbers(row)]
     assert taken == sorted(taken), f"09's sessions take the notebooks out of order: {taken}"
-    assert set(taken) == {p.stem[:2] for p in PATHS} - {"09"}, taken
+    assert set(taken) == {p.stem[:2] for p in PATHS} - {"09", "10"}, taken
     plans = (ROOT / "docs" / "teachers" / "lesson_plans.md").read_text(encoding="utf-8")
     lines = re.findall(r"^Notebooks: (.*)$", plans, flags=re.M)
     assert len(lines) == 3, lines

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
+from . import export, teacher
 from .store import SqliteStore, Store
 from .tables import Table
 
@@ -179,6 +180,26 @@ class Classroom:
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
         self.join_fails: dict[str, list[float]] = {}
+        # the teacher's side (classroom.teacher): when each table last changed, and what the
+        # teacher set at each table (paused, held, closed), restored from the store
+        self.changed_at: dict[int, float] = {}
+        teacher.restore_flags(self)
+        self._teacher_mac: bytes | None = None
+        self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
+
+    def check_teacher(self, secret: str) -> bool:
+        """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
+        of the server's one loop), then an HMAC of the secret under the server's key, kept in
+        memory only: the teacher's page asks every few seconds."""
+        if not isinstance(secret, str) or not 0 < len(secret) <= 200:
+            return False
+        mac = hmac.new(self.key, secret.encode(), hashlib.sha256).digest()
+        if self._teacher_mac is not None and hmac.compare_digest(mac, self._teacher_mac):
+            return True
+        if self.store.check_teacher(self.code, secret):
+            self._teacher_mac = mac
+            return True
+        return False
 
     # ---------------------------------------------------------------- cookies
     def sign(self, token: str) -> str:
@@ -245,6 +266,7 @@ class Classroom:
         if entries:
             self.store.append(t.id, t.version, entries)
             t.version += len(entries)
+            self.changed_at[t.id] = time.monotonic()
 
     def send_state(self, c: Conn, t: Table) -> None:
         seat = t.seat_of(c.student)
@@ -294,6 +316,9 @@ class Classroom:
             s = msg["seat"]
             if seat is not None:
                 raise BadMessage(f"You already sit at table {t.id}.")
+            if t.closed_for is not None:  # a prepared deal moved its players on (teacher.py)
+                raise BadMessage(f"Table {t.id} is closed: its players went on at table "
+                                 f"{t.closed_for}.")
             if not 0 <= s < t.rules.players or not t.is_bot(s):
                 raise BadMessage("That seat is not free: sit in a seat a robot holds.")
             t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
@@ -390,7 +415,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return JSONResponse({"error": "Too many wrong secrets from this computer: wait a "
                                  "minute."}, 429)
         secret = request.headers.get("x-teacher-secret", "")
-        if not room.store.check_teacher(room.code, secret):
+        if not room.check_teacher(secret):
             room.note_failure(address)
             return JSONResponse({"error": "This needs the teacher's secret (the teacher's "
                                  "address printed when the server started)."}, 403)
@@ -460,6 +485,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 "tables": [room.summary(t) for t in room.tables.values()]})
         for t in room.tables.values():
             room.send_state(c, t)
+        teacher.on_connect(room, c)  # which of their tables the teacher holds
         try:
             while True:
                 text = await ws.receive_text()
@@ -482,6 +508,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 except RuleError as e:
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
+                    export.note_refusal(room, c.student, msg, e)  # the report's mistakes
         except (WebSocketDisconnect, KeyError, RuntimeError):
             pass
         finally:
@@ -513,6 +540,8 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         WebSocketRoute("/ws", socket),
+        *teacher.routes(room, teacher_ok),
+        *export.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app

@@ -138,5 +138,92 @@ class Teacher:
         return dict(_http("GET", f"{self.base}/api/teacher/tables/{table}/record",
                           headers=self.headers)[0])
 
+    # ---------------------------------------------------------------- the teacher's side
+    def _get(self, path: str) -> dict[str, Any]:
+        return dict(_http("GET", self.base + path, headers=self.headers)[0])
+
+    def _post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
+        return dict(_http("POST", self.base + path, body, headers=self.headers)[0])
+
+    def tables(self) -> list[dict[str, Any]]:
+        """Every table at a glance (its status in words, seats, turn, trick, bids, scores)."""
+        return list(self._get("/api/teacher/overview")["tables"])
+
+    def full(self, table: int) -> dict[str, Any]:
+        """One table in full, every hand included (for the teacher only)."""
+        return self._get(f"/api/teacher/tables/{table}/full")
+
+    def move(self, student: int, table: int, seat: int) -> dict[str, Any]:
+        """Seat ``student`` at ``seat`` (from 0) of ``table``; a robot takes any other seat they
+        held."""
+        return self._post("/api/teacher/seat", {"table": table, "seat": seat,
+                                                "student": student})
+
+    def to_robot(self, table: int, seat: int) -> dict[str, Any]:
+        """Hand ``seat`` of ``table`` to a robot (``move`` puts the student back)."""
+        return self._post("/api/teacher/seat", {"table": table, "seat": seat,
+                                                "student": None})
+
+    def pause(self, tables: list[int] | None = None) -> list[int]:
+        """Pause these tables (every open table when None): the tables paused."""
+        return list(self._post("/api/teacher/pause", {} if tables is None else
+                               {"tables": tables})["tables"])
+
+    def resume(self, tables: list[int] | None = None) -> list[int]:
+        return list(self._post("/api/teacher/resume", {} if tables is None else
+                               {"tables": tables})["tables"])
+
+    def records(self) -> dict[str, Any]:
+        """The course records and scenarios a deal may name, and the page's rule variations."""
+        return self._get("/api/teacher/records")
+
+    def deal(self, tables: list[int | dict[str, Any]], *, name: str | None = None,
+             source: str = "course", record: dict[str, Any] | None = None,
+             hand: int = 1, seed: int | None = None) -> dict[str, Any]:
+        """Deal hand ``hand`` (from 1) of a record to every table in ``tables`` (a number, or
+        ``{"table": 2, "options": {...}}`` for other rules): a course record or scenario by
+        ``name``, or ``record`` itself (an upload).  Returns the deal's comparison (its
+        ``"deal"`` number for :meth:`comparison`); ``seed`` fixes the robots' choices."""
+        body: dict[str, Any] = {"hand": hand, "tables": [
+            t if isinstance(t, dict) else {"table": t} for t in tables]}
+        if seed is not None:
+            body["seed"] = seed
+        if record is not None:
+            body.update(source="upload", record=record)
+        else:
+            body.update(source=source, name=name)
+        return self._post("/api/teacher/deal", body)
+
+    def export(self, what: str = "records.zip") -> bytes:
+        """A download of the session, as bytes: ``records.zip`` (every table's record),
+        ``answers.csv``, ``report.html``, ``report.pdf``; save it where you choose."""
+        req = urllib.request.Request(f"{self.base}/api/teacher/export/{what}",
+                                     headers=self.headers)
+        try:
+            with urllib.request.urlopen(req, timeout=120) as r:
+                return bytes(r.read())
+        except urllib.error.HTTPError as e:
+            try:
+                message = json.loads(e.read()).get("error", str(e))
+            except ValueError:
+                message = str(e)
+            raise ClassroomError(e.code, message) from None
+
+    def results(self) -> Any:
+        """The class's scored hands as a pandas DataFrame: one row per table, hand and
+        partnership (players, bid, tricks, made, hand score, total, bags), from each table's
+        record replayed by the engine on the server."""
+        import pandas as pd
+
+        rows = _http("GET", self.base + "/api/teacher/export/results.json",
+                     headers=self.headers)[0]
+        columns = ["table", "rules", "hand", "team", "players", "bid", "tricks", "made",
+                   "hand_score", "total", "bags"]
+        return pd.DataFrame(rows, columns=columns)
+
+    def comparison(self, deal: int) -> dict[str, Any]:
+        """A prepared deal, table by table: bids, tricks, score and why they differ."""
+        return self._get(f"/api/teacher/deals/{deal}")
+
 
 __all__ = ["Student", "Teacher", "ClassroomError"]

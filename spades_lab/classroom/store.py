@@ -55,6 +55,22 @@ CREATE TABLE IF NOT EXISTS actions (
     entry TEXT NOT NULL, PRIMARY KEY (table_id, seq));
 """
 
+#: The teacher's side (issue 22), added to older files by the same ``IF NOT EXISTS``: a table's
+#: teacher-set state (paused; held after a prepared hand; closed when a prepared deal moved its
+#: players to another table) and the prepared deals dealt to tables.
+TEACHER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS table_flags (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id), paused INTEGER NOT NULL DEFAULT 0,
+    hold_after INTEGER, closed_for INTEGER);
+CREATE TABLE IF NOT EXISTS deals (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    source TEXT NOT NULL, hand INTEGER NOT NULL, record TEXT NOT NULL, tables TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS refusals (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    table_id INTEGER NOT NULL, student INTEGER NOT NULL, kind TEXT NOT NULL,
+    rule TEXT NOT NULL, message TEXT NOT NULL, at REAL NOT NULL);
+"""
+
 
 class StudentRow(NamedTuple):
     id: int
@@ -73,6 +89,40 @@ class TableRow(NamedTuple):
     seats: list[dict[str, Any]]
     seed: int
     pace: float
+
+
+class TableFlags(NamedTuple):
+    """What the teacher set at a table: ``paused``; ``hold_after`` (the table holds, waiting for
+    the teacher, once it has played that many hands: a prepared deal); ``closed_for`` (a
+    prepared deal moved its players to that table; this one takes no more actions)."""
+
+    paused: bool = False
+    hold_after: int | None = None
+    closed_for: int | None = None
+
+
+class DealRow(NamedTuple):
+    """A prepared deal: where its record came from (words), which hand of it (from 0), the
+    record itself (as checked by the engine) and the tables it was dealt to."""
+
+    id: int
+    source: str
+    hand: int
+    record: dict[str, Any]
+    tables: list[int]
+
+
+class RefusalRow(NamedTuple):
+    """An action the engine refused at a table (the class report's mistakes by rule): who,
+    where, what kind of action, the rule id, the sentence shown, and when (seconds since
+    1970)."""
+
+    table: int
+    student: int
+    kind: str
+    rule: str
+    message: str
+    at: float
 
 
 class Store(Protocol):
@@ -96,6 +146,15 @@ class Store(Protocol):
     def actions(self, table_id: int) -> list[dict[str, Any]]: ...
     def record(self, table_id: int) -> dict[str, Any]: ...
     def close(self) -> None: ...
+    # the teacher's side
+    def set_flags(self, table_id: int, *, paused: bool, hold_after: int | None,
+                  closed_for: int | None) -> None: ...
+    def flags(self, table_id: int) -> TableFlags: ...
+    def add_deal(self, code: str, source: str, hand: int, record: dict[str, Any],
+                 tables: Sequence[int]) -> int: ...
+    def deals(self, code: str) -> list[DealRow]: ...
+    def add_refusal(self, code: str, row: RefusalRow) -> None: ...
+    def refusals(self, code: str) -> list[RefusalRow]: ...
 
 
 def _scrypt(secret: str, salt: bytes) -> bytes:
@@ -119,6 +178,7 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._db.executescript(TEACHER_SCHEMA)
 
     def _write(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -265,6 +325,49 @@ class SqliteStore:
         rec["hands"] = hands
         return rec
 
+    # ---------------------------------------------------------------- the teacher's side
+    def set_flags(self, table_id: int, *, paused: bool, hold_after: int | None,
+                  closed_for: int | None) -> None:
+        """Keep what the teacher set at a table (it outlives a restart)."""
+        self._write("INSERT INTO table_flags (table_id, paused, hold_after, closed_for) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET "
+                    "paused = excluded.paused, hold_after = excluded.hold_after, "
+                    "closed_for = excluded.closed_for",
+                    (table_id, int(paused), hold_after, closed_for))
+
+    def flags(self, table_id: int) -> TableFlags:
+        rows = self._read("SELECT paused, hold_after, closed_for FROM table_flags "
+                          "WHERE table_id = ?", (table_id,))
+        if not rows:
+            return TableFlags()
+        paused, hold, closed = rows[0]
+        return TableFlags(bool(paused), hold, closed)
+
+    def add_deal(self, code: str, source: str, hand: int, record: dict[str, Any],
+                 tables: Sequence[int]) -> int:
+        cur = self._write("INSERT INTO deals (class_code, source, hand, record, tables) "
+                          "VALUES (?, ?, ?, ?, ?)",
+                          (code, source, hand, json.dumps(record), json.dumps(list(tables))))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def deals(self, code: str) -> list[DealRow]:
+        """The class's prepared deals, oldest first."""
+        return [DealRow(i, src, hand, json.loads(rec), json.loads(tables))
+                for i, src, hand, rec, tables in self._read(
+                    "SELECT id, source, hand, record, tables FROM deals WHERE class_code = ? "
+                    "ORDER BY id", (code,))]
+
+    def add_refusal(self, code: str, row: RefusalRow) -> None:
+        self._write("INSERT INTO refusals (class_code, table_id, student, kind, rule, message, "
+                    "at) VALUES (?, ?, ?, ?, ?, ?, ?)", (code, *row))
+
+    def refusals(self, code: str) -> list[RefusalRow]:
+        """The class's refused actions, oldest first."""
+        return [RefusalRow(*r) for r in self._read(
+            "SELECT table_id, student, kind, rule, message, at FROM refusals "
+            "WHERE class_code = ? ORDER BY id", (code,))]
+
     def size(self) -> int:
         """The bytes the store's file and its write-ahead log take on disk."""
         if self.path == ":memory:":
@@ -277,4 +380,5 @@ class SqliteStore:
             self._db.close()
 
 
-__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "new_code", "CODE_ALPHABET"]
+__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow",
+           "RefusalRow", "new_code", "CODE_ALPHABET"]

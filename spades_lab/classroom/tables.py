@@ -92,6 +92,18 @@ class Table:
         self.game = Game(self.rules)
         self.version = 0
         self._bot = HeuristicPlayer()
+        # the teacher's (classroom.teacher, kept in the store's table_flags): paused; hold once
+        # this many hands are played (a prepared deal); closed (its players moved to that table)
+        self.paused = False
+        self.hold_after: int | None = None
+        self.closed_for: int | None = None
+
+    def holding(self) -> bool:
+        """Does the table wait for the teacher: paused, closed, or its prepared hand played?"""
+        g = self.game
+        return self.paused or self.closed_for is not None or (
+            self.hold_after is not None and len(g.hands) >= self.hold_after
+            and g.phase in (Phase.DEAL, Phase.OVER))
 
     # ---------------------------------------------------------------- restoring
     def restore(self, entries: Sequence[Mapping[str, Any]]) -> None:
@@ -115,6 +127,8 @@ class Table:
         return bool(self.seats[seat]["kind"] == "bot")
 
     def seat_of(self, student: int) -> int | None:
+        if self.closed_for is not None:  # its players were moved to another table
+            return None
         for i, s in enumerate(self.seats):
             if s.get("student") == student:
                 return i
@@ -125,7 +139,7 @@ class Table:
 
     def bots_due(self) -> bool:
         """Is the next thing to happen a deal or a bot's decision?"""
-        if self.game.over:
+        if self.game.over or self.holding():
             return False
         seat = self.actor()
         return seat is None or self.is_bot(seat)
@@ -140,8 +154,11 @@ class Table:
     def act(self, seat: int, kind: str, value: Any = None, as_: Any = None
             ) -> list[dict[str, Any]]:
         """``seat`` takes an action through the engine: the new entries to store, or the
-        engine's :class:`IllegalAction` (nothing changed)."""
+        engine's :class:`IllegalAction` (nothing changed); at a table the teacher holds,
+        ``table-paused``."""
         g = self.game
+        if self.holding():
+            raise IllegalAction(Rule.TABLE_PAUSED, "The teacher has paused the table.")
         if kind == "look":
             check = g.can_look(seat)
             return self._run(lambda: g.look(seat)) if check else _raise(check.error())
@@ -173,6 +190,12 @@ class Table:
             raise IllegalAction(Rule.EXCHANGE_INVALID, f"Pass {owed.lo} to {owed.hi} cards.")
         rng = random.Random(f"{self.seed}:{len(self.game.log)}:pass")
         return rng.sample(h.hands[seat], count)
+
+    def deal_prepared(self, cards: Sequence[Sequence[str]], dealer: int
+                      ) -> list[dict[str, Any]]:
+        """Deal these cards (``cards[i]`` seat i's; a prepared hand, classroom.teacher) with
+        ``dealer`` dealing: the new entries to store."""
+        return self._run(lambda: self.game.deal(cards=cards, dealer=dealer))
 
     def step(self) -> list[dict[str, Any]]:
         """Deal the next hand, or let the bot whose decision it is act (one action)."""

@@ -11,7 +11,8 @@ from typing import Any
 
 class Rule(StrEnum):
     """The rule ids of RULINGS.md section 7, one member each (:data:`RULE_IDS` says what each
-    means), and the three refusals of the double-dummy analysis (:data:`SOLVER_IDS`).  A
+    means), the three refusals of the double-dummy analysis (:data:`SOLVER_IDS`) and the
+    classroom's (:data:`CLASSROOM_IDS`).  A
     member *is* its id: it equals the string, hashes like it, and ``str()``, ``repr()`` and
     JSON show the id itself, so records, quizzes, notebooks and messages read the same as with
     plain strings; code writes ``Rule.BAD_RECORD`` and mypy refuses a misspelt id.
@@ -41,6 +42,8 @@ class Rule(StrEnum):
     BAD_POSITION = "bad-position"
     BAD_BUDGET = "bad-budget"
     BUDGET_EXCEEDED = "budget-exceeded"
+    # the classroom's (spades_lab.classroom): the teacher's, not rules of the game, as stable
+    TABLE_PAUSED = "table-paused"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -73,6 +76,14 @@ SOLVER_IDS: dict[Rule, str] = {
     Rule.BAD_POSITION: "the hand, seat or bid asked about is not in the game",
     Rule.BAD_BUDGET: "a time or node limit that is not a positive number",
     Rule.BUDGET_EXCEEDED: "the time or node budget ran out before the analysis finished",
+}
+
+
+#: The ids the classroom server refuses with for the teacher's reasons (a paused table): not
+#: rules of the game either, as stable.
+CLASSROOM_IDS: dict[Rule, str] = {
+    Rule.TABLE_PAUSED: "the teacher has paused the table (or it waits for the teacher after a "
+    "prepared hand)",
 }
 
 

@@ -1,0 +1,194 @@
+"""Taking a class session home (spades_lab/classroom/export.py): every table's record replays
+(by ``spades-lab replay`` too) to the scores the teacher's page shows, the report's figures are
+the store's, the answers CSV has one row per answer, a student downloads only their own games
+and only their scored hands."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+import time
+import zipfile
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+from test_classroom import Room, Seat, choose  # noqa: E402
+
+from spades_lab.classroom.app import create_app  # noqa: E402
+from spades_lab.classroom.export import answer_rows, answers_csv  # noqa: E402
+from spades_lab.classroom.store import SqliteStore  # noqa: E402
+from spades_lab.core.records import replay  # noqa: E402
+
+pytestmark = pytest.mark.timeout(300)
+SPADES_LAB = str(Path(sys.executable).parent / "spades-lab")
+EXPORTS = ["records.zip", "answers.csv", "report.html", "report.json", "report.pdf"]
+
+
+@pytest.fixture
+def room() -> Any:
+    with TestClient(create_app(SqliteStore(":memory:"))) as client:
+        yield Room(client)
+
+
+def a_session(room: Room) -> tuple[int, int, int, str]:
+    """Ann plays a whole hand at table 1 (one bid refused first) and half of the next; robots
+    play a whole game at table 2.  Returns (Ann, her table, the robots' table, her cookie)."""
+    a, ca = room.join("Ann")
+    t1 = room.new_table("standard", [a, None, None, None], seed=3)
+    t2 = room.new_table("online", [None] * 4, seed=4, options={"target": 100})
+    rng = random.Random(2)
+    t = room.room.tables[t1]
+    with room.connect(ca) as w:
+        s = Seat(w, room.room, t1)
+        s.settle()
+        refused = False
+        for _ in range(400):
+            s.settle()
+            if len(t.game.hands) == 2 and len(t.game.hand.tricks) >= 3:
+                break
+            if not refused and s.state["legal_bids"]:
+                m = s.send({"type": "bid", "table": t1, "bid": 99})
+                assert m["type"] == "refused" and m["rule"] == "bid-out-of-range"
+                refused = True
+            assert s.send(choose(s.state, rng))["type"] == "ack"
+        assert refused and len(t.game.hands) == 2
+    for _ in range(3000):
+        if room.room.tables[t2].game.over:
+            break
+        time.sleep(0.002)
+    assert room.room.tables[t2].game.over
+    return a, t1, t2, ca
+
+
+def get(room: Room, name: str) -> Any:
+    r = room.client.get(f"/api/teacher/export/{name}", headers=room.teacher)
+    assert r.status_code == 200, r.text
+    return r
+
+
+def test_exports_need_the_secret(room: Room) -> None:
+    for k, name in enumerate(EXPORTS):
+        with TestClient(room.client.app, client=(f"10.2.0.{k}", 4000)) as c:
+            r = c.get(f"/api/teacher/export/{name}", headers={"X-Teacher-Secret": "guess"})
+        assert r.status_code == 403 and "teacher's secret" in r.json()["error"]
+    r = room.client.get("/api/my/games.zip")
+    assert r.status_code == 401 and "Join the class" in r.json()["error"]
+
+
+def test_every_exported_record_replays_to_the_shown_scores(room: Room, tmp_path: Path) -> None:
+    a, t1, t2, _ = a_session(room)
+    r = get(room, "records.zip")
+    assert r.headers["content-disposition"] == \
+        f'attachment; filename="class-{room.room.code}-records.zip"'
+    shown = {x["table"]: x["totals"] for x in room.client.get(
+        "/api/teacher/overview", headers=room.teacher).json()["tables"]}
+    with zipfile.ZipFile(io.BytesIO(r.content)) as z:
+        names = z.namelist()
+        assert names == [f"table-{t1}.json", f"table-{t2}.json"]
+        for name in names:
+            rec = json.loads(z.read(name))
+            tid = int(name[6:-5])
+            assert list(replay(rec).totals) == shown[tid]
+            path = tmp_path / name
+            path.write_bytes(z.read(name))
+            out = subprocess.run([SPADES_LAB, "replay", "--json", str(path)],
+                                 capture_output=True, text=True, timeout=60)
+            assert out.returncode == 0, out.stderr
+            assert json.loads(out.stdout)["totals"] == shown[tid]
+
+
+def test_the_reports_figures_are_the_stores(room: Room) -> None:
+    a, t1, t2, _ = a_session(room)
+    figures = get(room, "report.json").json()
+    store = room.room.store
+    for line in figures["tables"]:
+        result = replay(store.record(line["table"]))
+        assert line["totals"] == list(result.totals)
+        assert line["hands"] == sum(1 for h in result.hands if h.complete)
+    assert [x["hands"] for x in figures["tables"]] == [1, len(room.room.tables[t2].game.hands)]
+    want = Counter(x.rule for x in store.refusals(room.room.code))
+    assert figures["mistakes"] == dict(want) == {"bid-out-of-range": 1}
+    assert figures["by_student"] == {"Ann": {"bid-out-of-range": 1}}
+    page = get(room, "report.html").text
+    assert "Mistakes by rule" in page and "an ordinary bid below 0 or above the hand size" in page
+    assert "@page" in page  # the handouts' print CSS
+    for line in figures["tables"]:
+        assert ", ".join(f"{n} {s}" for n, s in zip(line["teams"], line["totals"],
+                                                     strict=True)) in page
+
+
+def test_the_answers_csv_has_one_row_per_answer(room: Room) -> None:
+    r = get(room, "answers.csv")  # this store keeps no answers yet: the header alone
+    assert r.text == "student,question,answer,right,time\n"
+
+    class WithAnswers(SqliteStore):
+        def answers(self, code: str) -> list[dict[str, Any]]:
+            return [{"student": "Ann", "question": "Which card?", "answer": "Queen of Hearts",
+                     "right": False, "time": "10:01"},
+                    {"student": "Ben, Jr.", "question": "Which card?", "answer": "Ace",
+                     "right": True, "time": "10:02"},
+                    {"student": "Ann", "question": "How many?", "answer": "3", "right": None,
+                     "time": "10:03"}]
+
+    s = WithAnswers(":memory:")
+    rows = answer_rows(s, "X")
+    parsed = list(csv.DictReader(io.StringIO(answers_csv(rows))))
+    assert len(parsed) == len(rows) == 3
+    assert [p["right"] for p in parsed] == ["no", "yes", ""]
+    assert parsed[1]["student"] == "Ben, Jr." and parsed[0]["answer"] == "Queen of Hearts"
+
+
+def test_a_student_downloads_only_their_own_scored_hands(room: Room) -> None:
+    a, t1, t2, cookie = a_session(room)
+    r = room.client.get("/api/my/games.zip", headers={"cookie": f"sl_seat={cookie}"})
+    assert r.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(r.content)) as z:
+        assert z.namelist() == [f"table-{t1}.json"]  # not the robots' table
+        rec = json.loads(z.read(f"table-{t1}.json"))
+    t = room.room.tables[t1]
+    assert len(t.game.hands) == 2 and t.game.hand.scores is None
+    assert len(rec["hands"]) == 1  # the hand being played names every seat's cards: left out
+    assert list(replay(rec).totals) == [x.total for x in t.game.hands[0].scores]
+
+
+@pytest.mark.slow
+def test_the_report_prints_to_pdf(room: Room) -> None:
+    from spades_lab.teach.handout import chromium_path
+    if chromium_path() is None:
+        pytest.skip("no Chromium to print with")
+    r = get(room, "report.pdf")
+    assert r.content.startswith(b"%PDF") and r.headers["content-type"] == "application/pdf"
+
+
+def test_results_from_the_client_are_the_replayed_records() -> None:
+    """The notebook's path: a server started in this process (127.0.0.1), the Teacher client's
+    results() DataFrame, row by row against the engine's replay of each stored record."""
+    from spades_lab.classroom.client import Teacher
+    from spades_lab.classroom.local import start_classroom
+
+    with start_classroom() as local:
+        assert local.url.startswith("http://127.0.0.1:")
+        teacher = Teacher(local.url, local.secret)
+        tid = teacher.new_table("online", pace=0, seed=9, options={"target": 100})["table"]
+        for _ in range(3000):
+            if teacher.tables()[0]["over"]:
+                break
+            time.sleep(0.005)
+        df = teacher.results()
+        result = replay(teacher.record(tid))
+        want = [(h.index + 1, t.bid, t.tricks, t.hand_score, t.total)
+                for h in result.hands for t in h.teams]
+        got = list(df[["hand", "bid", "tricks", "hand_score", "total"]].itertuples(
+            index=False, name=None))
+        assert got == want and len(want) >= 2
+        assert set(df["table"]) == {tid}
