@@ -36,8 +36,8 @@ EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
 
 # house rules: bidding and play
 #: The bidding and play house rules (docs/rulings.md section 9), options of the 52-card presets.
-#: Each defaults to the seed rules' behaviour; :meth:`RuleSet.options` lists them (also with
-#: ``all=True``) only once switched on, so the printed options of a plain preset stay as they were.
+#: Each defaults to the seed rules' behaviour; :meth:`RuleSet.options_shown` (explanations,
+#: :meth:`RuleSet.describe`) lists them only once switched on, so a plain preset prints as before.
 HOUSE_PLAY_OPTIONS = ("spade_lead", "zero_bid", "nil_bids", "blind_nil", "team_bid_max",
                       "team_bid_min", "blind_bids", "nil_exchange", "bidding")
 HOUSE_PLAY_PRESETS = ("standard", "online", "original")
@@ -433,11 +433,16 @@ class RuleSet:
         out: dict[str, Any] = {}
         for key in COMMON_OPTIONS + EXTRA_OPTIONS[self.name]:
             value = getattr(self, key)
-            if key in HOUSE_PLAY_OPTIONS and value == _HOUSE_DEFAULTS[key]:
-                continue  # house rules: bidding and play are listed once switched on
             if all or value != getattr(default, key):
                 out[key] = self._option_json(key, value)
         return out
+
+    def options_shown(self) -> dict[str, Any]:
+        """:meth:`options` with ``all=True``, but the house rules of bidding and play only
+        once switched on: what an explanation or :meth:`describe` prints, so a plain preset
+        reads as it did before they existed."""
+        return {k: v for k, v in self.options(all=True).items()
+                if k not in HOUSE_PLAY_OPTIONS or getattr(self, k) != _HOUSE_DEFAULTS[k]}
 
     def _option_json(self, key: str, value: Any) -> Any:
         if key != "blind_exchange":
@@ -461,7 +466,7 @@ class RuleSet:
         """One line per option in force, for people."""
         lines = [f"Rule set: {self.name} ({self.players} players, {self.deck.label}, "
                  f"{self.hand_size} tricks)"]
-        for key, value in self.options(all=True).items():
+        for key, value in self.options_shown().items():
             lines.append(f"  {key} = {value}")
         return "\n".join(lines)
 
