@@ -569,8 +569,20 @@ def std_house_nil_off() -> dict[str, Any]:
 
 
 def std_house_nil_below_target() -> dict[str, Any]:
-    return search("standard", {"nil_bids": "below_target"}, _bidding_at(1),
-                  start={"scores": [520, 520], "bags": [3, 4]})
+    """The tie at the target (std_tie_at_target: 510 each after hand 1, so a hand is played
+    on) under ``nil_bids = below_target``, into hand 2's bidding."""
+    from spades_lab.core.records import replay
+
+    rec = json.loads((HERE / "std_tie_at_target.json").read_text())
+    rec["rules"]["options"] = {"nil_bids": "below_target"}
+    g = replay(rec).game
+    rng = random.Random(24)
+    g.deal(rng)
+    pl = [Scripted(g.rules)] * g.rules.players
+    act(g, pl, rng)  # the first bid of hand 2 (bots look first, so the next seat has not)
+    while g.hand is not None and g.hand.looked[g.hand.turn]:  # type: ignore[index]
+        act(g, pl, rng)
+    return g.to_record()
 
 
 def std_house_blind_nil_off() -> dict[str, Any]:
