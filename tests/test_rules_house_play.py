@@ -345,8 +345,7 @@ def test_every_combination_validates_or_is_refused_and_plays(preset: str,
     play_game(g, [player] * 4, rng, max_hands=3)
     assert len(g.hands) >= 1 and all(h.scores is not None for h in g.hands)
     for h in g.hands:
-        for s, b in enumerate(h.bids):
-            assert b is not None
+        assert all(b is not None for b in h.bids)
     assert replay(g.to_record()).game.totals == g.totals
 
 

@@ -827,11 +827,10 @@ class Hand:
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if rule == Rule.SPADES_FIRST_TRICK:  # house rules: bidding and play
-            others = [q.card for q in legal]
             where = "lead" if not L else "play"
             raise IllegalAction(rule, f"{who} may not {where} a Spade on the first trick: your "
                                 f"rules keep Spades out of it, and {who} holds other cards.",
-                                seat=turn, suit=c.suit, alternatives=[x.code for x in others])
+                                seat=turn, suit=c.suit, alternatives=[q.card.code for q in legal])
         if c.is_dual:
             raise IllegalAction(Rule.BAD_DECLARATION,
                                 f"{card_words(c, start=True)} may not be led as "

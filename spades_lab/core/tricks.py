@@ -130,8 +130,9 @@ class TrickTables:
     """Per rule set: the facts the trick rules read, built once (:func:`tables_for`).
 
     ``trumps``/``trump_bits``; ``lead_guard`` the trump bits a lead waits for until broken
-(none under the house rule ``spade_lead = any``) and ``first_trick_ban`` the suit bits kept out
-of a hand's first trick (``spade_lead = not_first_trick``); ``rank_low``/``rank_high`` (each card's rank with the Ace low /
+    (none under the house rule ``spade_lead = any``) and ``first_trick_ban`` the suit bits
+    kept out of a hand's first trick (``spade_lead = not_first_trick``); ``rank_low``/
+    ``rank_high`` (each card's rank with the Ace low /
     high; the same table where the Ace never flips); ``ace_flips``; ``has_duals`` (Travelers
     and Hunters in the deck); ``start`` the :class:`TrumpState` at the deal (Spades superior in
     the 52-card sets, nothing in the Acorns sets) and ``states`` every reachable one, keyed by
@@ -366,4 +367,5 @@ def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool
 __all__ = ["SUPERIOR", "INFERIOR", "LED", "WIN_REASONS", "POWER_STEP", "decide",
            "after_play", "TrumpState", "TrickTables", "tables_for", "rank_tables",
            "trick_winner", "trump_states_through", "FOLLOWS_SUIT", "CANNOT_FOLLOW", "LEADS",
-           "ONLY_UNBROKEN_TRUMPS", "NO_SPADES_FIRST_TRICK", "REFUSED_BY", "LegalSet", "legal_set", "is_legal"]
+           "ONLY_UNBROKEN_TRUMPS", "NO_SPADES_FIRST_TRICK", "REFUSED_BY", "LegalSet",
+           "legal_set", "is_legal"]

@@ -27,9 +27,8 @@ from __future__ import annotations
 
 from ..core.cards import SUIT_BITS, Card
 from ..core.rules import PARTIAL_NIL_SUIT, RuleSet
-from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR
+from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR, tables_for
 from ..core.tricks import rank_tables as _core_rank_tables
-from ..core.tricks import tables_for
 
 __all__ = ["rank_tables", "trump_bits", "superior_at_start", "first_break_sets_superior",
            "card_power", "nil_suit", "SUIT_BITS", "lead_needs_breaking", "first_trick_ban"]
