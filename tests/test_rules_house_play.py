@@ -403,3 +403,41 @@ def test_cli_refuses_a_contradiction_in_one_line(capsys: Any) -> None:
                  "--hands", "2"])
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2 and len(err) == 1 and "contradicts" in err[0]
+
+
+def test_the_rules_sheet_prints_the_house_rules_in_force() -> None:
+    from spades_lab.teach.handout import rules_sheet
+
+    plain = rules_sheet("standard")
+    assert "House rules" not in plain and "may not lead an unbroken trump" in plain
+    sheet = rules_sheet("standard", {"spade_lead": "any", "zero_bid": "ordinary"})
+    assert "<h2>House rules</h2>" in sheet and "never need breaking" in sheet
+    assert "may not lead an unbroken trump" not in sheet and "a bid of 0 is Nil" not in sheet
+
+
+@pytest.mark.parametrize(("options", "key", "topic"), [
+    ({"team_bid_max": 10}, "team-bid-limit", "bidding"),
+    ({"team_bid_min": 5}, "team-bid-limit", "bidding"),
+    ({"bidding": "mirror"}, "bid-forced", "bidding"),
+    ({"bidding": "whiz"}, "bid-forced", "bidding"),
+    ({"bidding": "suicide"}, "bid-forced", "bidding"),
+    ({"spade_lead": "not_first_trick"}, "spades-first-trick", "trumps"),
+])
+def test_the_quiz_asks_each_house_rule_where_it_is_on(options: dict[str, Any], key: str,
+                                                      topic: str) -> None:
+    from spades_lab.teach.quiz import TOPICS, applicable_ids, make_question, make_quiz, verify
+
+    assert key in TOPICS[topic] and key in applicable_ids("standard", options)
+    assert key not in applicable_ids("standard")
+    for seed in range(3):
+        q = make_question("standard", key, seed=seed, options=options)
+        assert q.tests == key and verify(q)
+    quiz = make_quiz("standard", 1, options=options, topics=[topic])
+    assert key in {q.tests for q in quiz.questions} and all(verify(q) for q in quiz.questions)
+
+
+def test_the_quiz_does_not_ask_about_breaking_spades_that_need_no_breaking() -> None:
+    from spades_lab.teach.quiz import applicable_ids
+
+    ids = applicable_ids("standard", {"spade_lead": "any"})
+    assert "trump-not-broken" not in ids and "only-unbroken-trumps" not in ids

@@ -86,12 +86,13 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
              "declared-suit", "bad-declaration"),
     "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
-               "inferior-trump-wins", "superior-trump-set", "both-trumps-broken"),
+               "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
+               "spades-first-trick"),  # (house rules: bidding and play)
     "tricks": REASON_QUESTION_IDS + ("th-rank",),
     "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
-                "blind-exchange", "full-nil-exchange"),
-    # house rules: bidding and play (asked where the option is on)
-    "house-rules": ("team-bid-limit", "bid-forced", "spades-first-trick"),
+                "blind-exchange", "full-nil-exchange",
+                # house rules: bidding and play (asked where the option is on)
+                "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",),
     "game": END_QUESTION_IDS + ("dealer-rotation",),
     "input-checks": INPUT_CHECK_IDS,
