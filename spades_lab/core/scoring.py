@@ -197,7 +197,7 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 items.append(LineItem(
                     "blind-bid", f"{seat_name(s, players)}'s blind {b.tricks} counts double: "
                     f"{'made' if made_bid else 'missed'}, {'+' if made_bid else '-'}10 × "
-                    f"{b.tricks} more", extra, 0, s, "blind_bids"))
+                    f"{b.tricks} more", extra, 0, s, "blind_bids", "blind_bids = true"))
         # end house rules: bidding and play
         points += failed_tricks
         bags += failed_tricks
