@@ -243,6 +243,8 @@ def test_cards_passed_after_an_ordinary_nil() -> None:
     h = g.hand
     assert h is not None and g.phase == "exchange" and h.awaiting() == [2]
     assert h.owed_pass(2) == (2, 2, 0)
+    assert g.can_bid(3).message == "The hand is waiting for the nil card exchange (South to " \
+        "pass), not a bid."
     bad = snapshot(g)
     with pytest.raises(IllegalAction) as e:
         g.exchange(2, ["10S"])

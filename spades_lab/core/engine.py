@@ -976,7 +976,8 @@ class Hand:
         if self.phase == BIDDING and self.turn is not None:
             return f"{self.name(self.turn)}'s bid"
         if self.phase == EXCHANGE:
-            return "the blind-nil card exchange (" + ", ".join(
+            blind = all(self.bids[e.blind].blind for e in self.exchanges)  # type: ignore[union-attr]
+            return ("the blind-nil" if blind else "the nil") + " card exchange (" + ", ".join(
                 self.name(s) for s in self.awaiting()) + " to pass)"
         if self.phase == PLAY and self.turn is not None:
             return f"{self.name(self.turn)}'s play"
