@@ -657,6 +657,23 @@ class Solver:
                 return keep
         return out
 
+    def _ban_binds(self, state: tuple[Any, ...]) -> bool:
+        """Whether the first-trick ban may change a legal set in the rest of this trick: always
+        at the lead (the led suit decides who is void), else when a seat still to play is void
+        in the led suit and holds Spades and other cards.  Where it cannot, the usual search
+        answers (its moves are the legal ones)."""
+        hands, trick, turn, _, _, _ = state
+        if not trick:
+            return True
+        tab = self.tab
+        led = tab.suit_mask[trick[0][2]]
+        ban = tab.suit_mask[self._first_ban]
+        for k in range(self.n - len(trick)):
+            h = hands[(turn + k) % self.n]
+            if not h & led and h & ban and h & ~ban:
+                return True
+        return False
+
     def _first_trick_value(self, goal: _Goal, state: tuple[Any, ...]) -> int:
         """The exact value of a position in the hand's first trick under ``spade_lead =
         not_first_trick``: the rest of that trick searched move by move (:meth:`moves_at`),
@@ -1161,7 +1178,7 @@ class Solver:
         ``try_lo``: test one above the lower bound first; ``top``: keep :attr:`last_bounds` up
         to date (the value a caller asked for)."""
         hands, trick, turn, broken, sup, left = state
-        if self._first_left is not None and left == self._first_left:
+        if self._first_left is not None and left == self._first_left and self._ban_binds(state):
             return self._first_trick_value(goal, state)  # house rules: bidding and play
         search = self._search_fn(goal)
         if hi is None:
