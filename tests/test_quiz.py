@@ -26,7 +26,10 @@ RULE_SETS = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
              ("acorns8", {"travelers_hunters": True, "teams": "fours"})]
 IDS = [(name, opts, k) for name, opts in RULE_SETS
        for k in applicable_ids(name, opts, include_input_checks=True)]
-SECTION7_RULES = tuple(k for k in RULE_IDS if k != "bad-option")
+#: (the house rules' ids, docs/rulings.md section 9, apply only where their option is on:
+#: tests/test_rules_house_play.py)
+SECTION7_RULES = tuple(k for k in RULE_IDS if k not in (
+    "bad-option", "team-bid-limit", "bid-forced", "spades-first-trick"))
 
 
 def where(k: str) -> set[str]:

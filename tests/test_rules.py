@@ -18,7 +18,10 @@ COMMON = {"failed_nil_tricks", "bag_limit", "bag_penalty", "losing_floor", "targ
     ("acorns8", {"travelers_hunters", "th_low", "teams"}),
 ])
 def test_options_per_preset(preset: str, extra: set[str]) -> None:
-    assert set(RuleSet.preset(preset).options(all=True)) == COMMON | extra
+    from spades_lab.core.rules import HOUSE_PLAY_OPTIONS, HOUSE_PLAY_PRESETS
+
+    house = set(HOUSE_PLAY_OPTIONS) if preset in HOUSE_PLAY_PRESETS else set()
+    assert set(RuleSet.preset(preset).options(all=True)) == COMMON | extra | house
     for name in {"blind_nil_deficit", "travelers_hunters", "th_low", "teams"} - extra:
         with pytest.raises(OptionError) as e:
             RuleSet.preset(preset, {name: 1})

@@ -149,12 +149,23 @@ def test_issue14_traveler_counted_once() -> None:
 # ---------------------------------------------------------------------------- differential
 
 
-@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+#: The house rules that change the play (docs/rulings.md section 9): the endings are set on
+#: the hand's first trick, so ``not_first_trick`` applies to the first trick of each ending.
+HOUSE_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("standard", {"spade_lead": "any"}),
+    ("standard", {"spade_lead": "not_first_trick"}),
+    ("online", {"spade_lead": "not_first_trick"}),
+]
+HOUSE_IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for p, o in HOUSE_CONFIGS]
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS + HOUSE_CONFIGS, ids=IDS + HOUSE_IDS)
 def test_small_endings_equal_engine_minimax(preset: str, opts: dict[str, Any]) -> None:
     """Every search of the solver against a minimax that drives the engine (1-3 cards a seat,
     1-2 in the 8-player sets): per-move values and the best count."""
     rules = RuleSet.preset(preset, opts)
-    rng = random.Random(1400 + len(IDS[CONFIGS.index((preset, opts))]))
+    rng = random.Random(1400 + len((IDS + HOUSE_IDS)[(CONFIGS + HOUSE_CONFIGS).index(
+        (preset, opts))]))
     solvers = [fast_solver(rules), Solver(rules, enhancements=False)]
     if not rules.two_trumps:
         solvers.append(Solver(rules, fast=False))

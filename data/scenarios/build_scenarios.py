@@ -525,6 +525,113 @@ def std_dealer_rotates() -> dict[str, Any]:
     return game.to_record()
 
 
+# ---------------------------------------------------------------------------- house rules
+# house rules: bidding and play (docs/rulings.md section 9): one record per option
+
+
+def _bidding_at(seat_count: int) -> Pred:
+    """The position once ``seat_count`` bids are in (the next seat to bid)."""
+    return lambda g: g.phase == "bidding" and sum(b is not None for b in _h(g).bids) == seat_count
+
+
+def _first_lead(g: Game) -> bool:
+    h = _h(g)
+    return g.phase == "play" and not h.tricks and not h.trick
+
+
+def std_house_spade_lead_any() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return _first_lead(g) and 2 <= sum(c.suit == "S" for c in h.hands[h.turn]) <= 5
+    return search("standard", {"spade_lead": "any"}, pred)
+
+
+def std_house_spade_lead_not_first_trick() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if g.phase != "play" or h.tricks or len(h.trick) != 2:
+            return False
+        led = h.trick[0][1].card.suit
+        mine = h.hands[h.turn]
+        return not any(c.suit == led for c in mine) and any(c.suit == "S" for c in mine)
+    return search("standard", {"spade_lead": "not_first_trick"}, pred)
+
+
+def std_house_zero_bid() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].made and s[0].bags_added >= 1
+    return search("standard", {"zero_bid": "ordinary"}, pred, bids={2: 0})
+
+
+def std_house_nil_off() -> dict[str, Any]:
+    return search("standard", {"nil_bids": "off"}, _bidding_at(1))
+
+
+def std_house_nil_below_target() -> dict[str, Any]:
+    """The tie at the target (std_tie_at_target: 510 each after hand 1, so a hand is played
+    on) under ``nil_bids = below_target``, into hand 2's bidding."""
+    from spades_lab.core.records import replay
+
+    rec = json.loads((HERE / "std_tie_at_target.json").read_text())
+    rec["rules"]["options"] = {"nil_bids": "below_target"}
+    g = replay(rec).game
+    rng = random.Random(24)
+    g.deal(rng)
+    pl = [Scripted(g.rules)] * g.rules.players
+    act(g, pl, rng)  # the first bid of hand 2 (bots look first, so the next seat has not)
+    while g.hand is not None and g.hand.looked[g.hand.turn]:  # type: ignore[index]
+        act(g, pl, rng)
+    return g.to_record()
+
+
+def std_house_blind_nil_off() -> dict[str, Any]:
+    return search("standard", {"blind_nil": False}, _bidding_at(1))
+
+
+def std_house_team_bid_max() -> dict[str, Any]:
+    return search("standard", {"team_bid_max": 10}, _bidding_at(3), bids={0: 7})
+
+
+def std_house_team_bid_min() -> dict[str, Any]:
+    return search("standard", {"team_bid_min": 4}, _bidding_at(3), bids={0: 1})
+
+
+def std_house_blind_bids() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[1].made
+    return search("standard", {"blind_bids": True}, pred, bids={1: "blind 4", 3: 2})
+
+
+def std_house_nil_exchange() -> dict[str, Any]:
+    return search("standard", {"nil_exchange": 2}, _complete, bids={2: "nil"})
+
+
+def std_house_mirror() -> dict[str, Any]:
+    return search("standard", {"bidding": "mirror"}, _complete)
+
+
+def std_house_whiz() -> dict[str, Any]:
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return _bidding_at(2)(g) and h.turn is not None and any(
+            c.suit == "S" for c in h.hands[h.turn])
+    return search("standard", {"bidding": "whiz"}, pred)
+
+
+def std_house_suicide() -> dict[str, Any]:
+    return search("standard", {"bidding": "suicide"}, _complete,
+                  bids={1: "nil", 2: 4, 3: 5, 0: "nil"})
+# end house rules: bidding and play
+
+
+HOUSE_SCENARIOS = [std_house_spade_lead_any, std_house_spade_lead_not_first_trick,
+                   std_house_zero_bid, std_house_nil_off, std_house_nil_below_target,
+                   std_house_blind_nil_off, std_house_team_bid_max, std_house_team_bid_min,
+                   std_house_blind_bids, std_house_nil_exchange, std_house_mirror,
+                   std_house_whiz, std_house_suicide]
+
 SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     f.__name__: f for f in [
         std_led_suit_wins, std_must_follow, std_trump_not_broken,
@@ -541,7 +648,7 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
         acorns_blind_nil_acorns_trade_3, acorns_nil_acorns, acorns_full_nil,
         acorns_game_superiority_resets, acorns8_travelers_hunters, acorns8_blind_exchange,
         std_short_game_200, acorns_short_game_400, acorns8_short_game_200, online_game_over,
-        std_dealer_rotates]}
+        std_dealer_rotates, *HOUSE_SCENARIOS]}
 
 
 def main(names: Sequence[str]) -> None:

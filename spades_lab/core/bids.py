@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import SUIT_BITS, Card
 from .errors import Rule, RuleError, echo, parse_whole
-from .rules import PARTIAL_NIL_SUIT, RuleSet
+from .rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
+from .words import plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +45,7 @@ class Bid:
 
     def to_json(self) -> int | str:
         if self.nil is None:
-            return self.tricks
+            return f"blind {self.tricks}" if self.blind else self.tricks
         text = ("blind " if self.blind else "") + self.nil
         if self.tricks:
             text += f" + {self.tricks}"
@@ -58,13 +61,15 @@ class Bid:
     def label(self) -> str:
         """Words for a table: ``"4"``, ``"Blind Nil"``, ``"Nil Spades + 2"``."""
         if self.nil is None:
-            return str(self.tricks)
+            return f"Blind {self.tricks}" if self.blind else str(self.tricks)
         text = ("Blind " if self.blind else "") + self.nil.title()
         return text + (f" + {self.tricks}" if self.tricks else "")
 
 
 _NIL_RE = re.compile(
     r"^(blind\s+)?(nil spades|nil acorns|full nil|nil)(?:\s*\+\s*(-?[0-9]{1,12}))?$", re.ASCII)
+#: A blind ordinary bid (house rule ``blind_bids``): ``blind 6``.
+_BLIND_NUMBER = re.compile(r"^blind\s+(-?[0-9]{1,12})$", re.ASCII)
 #: Seed 000's other name for Blind Nil (RULINGS.md section 8): read as ``blind nil``.
 _DOUBLE_NIL = re.compile(r"^double\s+nil\b")
 
@@ -114,6 +119,11 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
         if number is not None:
             return parse_bid(rules, number)
         text = _DOUBLE_NIL.sub("blind nil", text)
+        blind_number = _BLIND_NUMBER.match(text)
+        if blind_number is not None:
+            bid = Bid(int(blind_number.group(1)), None, True)
+            check_bid_shape(rules, bid)
+            return bid
         m = _NIL_RE.match(text) if len(text) <= 60 else None
         if m is None:
             if re.fullmatch(r"-?[0-9]+", text):
@@ -137,7 +147,7 @@ def check_bid_shape(rules: RuleSet, bid: Bid) -> None:
     if bid.nil is not None and bid.nil not in rules.nil_kinds:
         raise RuleError(Rule.BID_NOT_ALLOWED, f"{bid.label} is not a bid in {rules.name}: "
                         f"{_bid_forms(rules)}", bid=str(bid))
-    if bid.blind and bid.nil is None:
+    if bid.blind and bid.nil is None and not rules.blind_bids:
         raise RuleError(Rule.BID_NOT_ALLOWED, "Only nil-type bids may be made blind.")
     if bid.nil is not None and bid.tricks and bid.nil_suit is None:
         raise RuleError(Rule.BID_NOT_ALLOWED, f"{bid.nil.title()} takes no ordinary bid on top; "
@@ -149,6 +159,9 @@ def check_bid_shape(rules: RuleSet, bid: Bid) -> None:
 
 
 def _bid_forms(rules: RuleSet) -> str:
+    if not rules.zero_is_nil and "nil" in rules.nil_kinds:
+        return (f"bid a number 0-{rules.hand_size} (0 is a bid of no tricks), or nil, or "
+                "blind nil (double nil).")
     if not rules.zero_is_nil:
         return (f"bid a number 0-{rules.hand_size}, or nil spades / nil acorns (optionally "
                 "'+ N'), or full nil, each optionally blind.")
@@ -172,8 +185,145 @@ def all_bids(rules: RuleSet, blind: bool) -> tuple[Bid, ...]:
 
 def _all_bids(rules: RuleSet, blind: bool) -> list[Bid]:
     out = ordinary_bids(rules)
+    if blind and rules.blind_bids:  # house rules: bidding and play
+        out.extend(Bid(b.tricks, None, True) for b in ordinary_bids(rules))
     for kind in rules.nil_kinds:
         extras = range(rules.hand_size + 1) if kind in PARTIAL_NIL_SUIT else (0,)
         for b in ((False, True) if blind else (False,)):
             out.extend(Bid(n, kind, b) for n in extras)
     return out
+
+
+# ---------------------------------------------------------------------------- house rules
+# house rules: bidding and play (docs/rulings.md section 9).  The one home of the bidding house
+# rules: the engine asks :func:`house_bid_refusal` before a bid and to filter the legal bids;
+# bots, explanations and the quiz read those.
+
+
+def spades_held(hand: Sequence[Card]) -> int:
+    """How many Spades a hand holds (what Mirror and Whiz bid)."""
+    return sum(1 for c in hand if c.bits & SUIT_BITS["S"])
+
+
+def house_bid_refusal(rules: RuleSet, seat: int, bid: Bid, bids: Sequence[Bid | None],
+                      hand: Sequence[Card], totals: Sequence[int]) -> RuleError | None:
+    """Why ``seat`` may not bid ``bid`` under the bidding house rules in force, or None.
+
+    ``bids`` are the bids so far by seat (None: not yet), ``hand`` the seat's cards, ``totals``
+    the partnerships' totals when the hand started.  The refusal is built, not raised, so the
+    engine can filter the legal bids with it cheaply.
+
+    >>> from spades_lab.core.cards import parse_card
+    >>> r = RuleSet.preset("standard", team_bid_max=13)
+    >>> hand = [parse_card(c) for c in ("AS", "KS", "2H")]
+    >>> print(house_bid_refusal(r, 2, Bid(5), [Bid(9), None, None, None], hand, [0, 0]))
+    North/South's bids would add up to 14: your rules cap a partnership at 13.
+    >>> m = RuleSet.preset("standard", bidding="mirror")
+    >>> print(house_bid_refusal(m, 2, Bid(3), [None] * 4, hand, [0, 0]))
+    South holds 2 Spades: in Mirror every player bids the number of Spades held, so South bids 2.
+    """
+    if not rules.house_bidding:
+        return None
+    name = seat_name(seat, rules.players)
+    team = rules.team_of(seat)
+    mates = [s for s in rules.team_seats[team] if s != seat]
+    tname = team_name(rules.team_seats[team], rules.players)
+    if bid.nil is not None:
+        if rules.nil_bids == "off":
+            return RuleError(Rule.BID_NOT_ALLOWED, f"Nil is switched off in your rules: "
+                             f"{name} bids a number of tricks.", seat=seat, bid=str(bid))
+        if rules.nil_bids == "below_target" and totals[team] >= rules.target:
+            return RuleError(Rule.BID_NOT_ALLOWED, f"{tname} are at {totals[team]}, at or above "
+                             f"the target of {rules.target}: your rules bar nil for a "
+                             "partnership there.", seat=seat, bid=str(bid))
+        if bid.blind and not rules.blind_nil:
+            return RuleError(Rule.BLIND_NOT_ALLOWED, "Blind nil is switched off in your rules.",
+                             seat=seat, bid=str(bid))
+    forced = _variant_refusal(rules, seat, name, bid, bids, hand, mates)
+    if forced is not None:
+        return forced
+    return _team_limit_refusal(rules, seat, name, tname, bid, bids, mates, totals[team])
+
+
+def _variant_refusal(rules: RuleSet, seat: int, name: str, bid: Bid,
+                     bids: Sequence[Bid | None], hand: Sequence[Card], mates: list[int]
+                     ) -> RuleError | None:
+    """Mirror, Whiz and Suicide (``bidding``): the bid each allows here."""
+    variant = rules.bidding
+    if variant == "free":
+        return None
+    if variant in ("mirror", "whiz"):
+        n = spades_held(hand)
+        if bid.blind and (variant == "mirror" or bid.nil is None):
+            return RuleError(Rule.BID_FORCED, f"In {variant.title()} a bid comes from the Spades "
+                             f"in hand, so {name} looks at the cards before bidding.", seat=seat,
+                             bid=str(bid))
+        if variant == "mirror":
+            zero = "nil" if rules.zero_bid == "nil" else "0"
+            want = str(n) if n else zero
+            if (bid.nil is None and bid.tricks == n and (n or rules.zero_bid == "ordinary")) or (
+                    n == 0 and bid.nil is not None and rules.zero_bid == "nil"):
+                return None
+            return RuleError(Rule.BID_FORCED, f"{name} holds {plural(n, 'Spade')}: in Mirror "
+                             f"every player bids the number of Spades held, so {name} bids "
+                             f"{want}.", seat=seat, bid=str(bid), spades=n)
+        if bid.nil is not None or (bid.tricks == n and n):
+            return None
+        return RuleError(Rule.BID_FORCED, f"{name} holds {plural(n, 'Spade')}: in Whiz every "
+                         f"player bids nil or the number of Spades held, so {name} bids "
+                         + (f"nil or {n}." if n else "nil."), seat=seat, bid=str(bid), spades=n)
+    # suicide: one partner of each partnership bids nil, the other at least SUICIDE_MIN_BID
+    done = [bids[s] for s in mates if bids[s] is not None]
+    least = SUICIDE_MIN_BID
+    if not done:
+        if bid.nil is None and bid.tricks < least:
+            return RuleError(Rule.BID_FORCED, f"In Suicide one partner bids nil and the other "
+                             f"at least {least}: {name} bids nil or {least} or more.", seat=seat,
+                             bid=str(bid))
+        return None
+    mate = done[0]
+    assert mate is not None
+    mname = seat_name(mates[0], rules.players)
+    if mate.nil is not None and bid.nil is not None:
+        return RuleError(Rule.BID_FORCED, f"{mname} bid nil: in Suicide the other partner bids "
+                         f"at least {least}, so {name} bids {least} or more.", seat=seat,
+                         bid=str(bid))
+    if mate.nil is not None and bid.tricks < least:
+        return RuleError(Rule.BID_FORCED, f"{mname} bid nil: in Suicide {name} bids at least "
+                         f"{least}.", seat=seat, bid=str(bid))
+    if mate.nil is None and bid.nil is None:
+        return RuleError(Rule.BID_FORCED, f"{mname} bid {mate.tricks}: in Suicide one partner "
+                         f"bids nil, so {name} bids nil.", seat=seat, bid=str(bid))
+    return None
+
+
+def _team_limit_refusal(rules: RuleSet, seat: int, name: str, tname: str, bid: Bid,
+                        bids: Sequence[Bid | None], mates: list[int], total: int
+                        ) -> RuleError | None:
+    """The partnership's combined ordinary bid against ``team_bid_max`` / ``team_bid_min``."""
+    cap, least = rules.team_bid_max, rules.team_bid_min
+    if cap is None and least is None:
+        return None
+    so_far = sum(b.tricks for b in (bids[s] for s in mates) if b is not None) + bid.tricks
+    left = [s for s in mates if bids[s] is None]
+    if cap is not None:
+        if so_far > cap:
+            return RuleError(Rule.TEAM_BID_LIMIT, f"{tname}'s bids would add up to {so_far}: your "
+                             f"rules cap a partnership at {cap}.", seat=seat, bid=str(bid),
+                             team_bid=so_far)
+        # the partners still to bid must keep a legal bid: the least each could bid
+        nil_open = rules.nil_bids == "on" or (rules.nil_bids == "below_target"
+                                              and total < rules.target)
+        low = 0 if (nil_open or rules.zero_bid == "ordinary") else 1
+        if left and so_far + low * len(left) > cap:
+            rest = seat_name(left[0], rules.players)
+            return RuleError(Rule.TEAM_BID_LIMIT, f"{name} bids {bid.tricks}: {rest} would "
+                             f"have to bid at least {low}, and {tname}'s bids would add up to "
+                             f"{so_far + low * len(left)}: your rules cap a partnership at "
+                             f"{cap}.", seat=seat, bid=str(bid), team_bid=so_far)
+    if least is not None and not left and so_far < least:
+        return RuleError(Rule.TEAM_BID_LIMIT, f"{tname}'s bids would add up to {so_far}: your "
+                         f"rules want a partnership to bid at least {least}.", seat=seat,
+                         bid=str(bid), team_bid=so_far)
+    return None
+# end house rules: bidding and play

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .bids import Bid, all_bids, parse_bid
+from .bids import Bid, all_bids, house_bid_refusal, parse_bid
 from .cards import (
     BIT_SUIT,
     SUIT_BITS,
@@ -526,8 +526,30 @@ class Hand:
         except RuleError as e:
             raise _illegal(e) from None
         if bid.blind:
-            self._verify_blind(turn)
+            if bid.nil is not None:
+                self._verify_blind(turn)
+            elif self.looked[turn]:  # a blind ordinary bid (house rule blind_bids)
+                raise IllegalAction(Rule.BLIND_NOT_ALLOWED, f"{self.name(turn)} has looked at "
+                                    "the hand: blind bids are made before looking.", seat=turn)
+        refusal = self._house_bid_refusal(turn, bid)
+        if refusal is not None:
+            raise refusal
         return bid
+
+    # house rules: bidding and play
+    def _house_bid_refusal(self, seat: int, bid: Bid) -> IllegalAction | None:
+        """The bidding house rules' refusal of ``bid`` by ``seat`` now (core.bids says why),
+        or None."""
+        if not self.rules.house_bidding:
+            return None
+        e = house_bid_refusal(self.rules, seat, bid, self.bids, self.hands[seat],
+                              self.totals_before)
+        return None if e is None else _illegal(e)
+
+    def _first_trick_ban(self) -> int:
+        """The suit bits kept out of this trick (``spade_lead = not_first_trick``, first trick)."""
+        return 0 if self.tricks else self._tables.first_trick_ban
+    # end house rules: bidding and play
 
     def can_bid(self, value: Any, seat: int | None = None) -> Check:
         """May the seat to bid (or ``seat``) bid ``value`` now?"""
@@ -536,8 +558,20 @@ class Hand:
     def legal_bids(self) -> tuple[Bid, ...]:
         if self.phase != BIDDING:
             return ()
-        assert self.turn is not None
-        return all_bids(self.rules, blind=self._blind_refusal(self.turn) is None)
+        turn = self.turn
+        assert turn is not None
+        rules = self.rules
+        if not (rules.house_bidding or rules.blind_bids):
+            return all_bids(rules, blind=self._blind_refusal(turn) is None)
+        # house rules: bidding and play -- the bids the situation allows
+        blind_nil = self._blind_refusal(turn) is None
+        out = []
+        for b in all_bids(rules, blind=not self.looked[turn]):
+            if b.blind and b.nil is not None and not blind_nil:
+                continue
+            if self._house_bid_refusal(turn, b) is None:
+                out.append(b)
+        return tuple(out)
 
     def _apply_bid(self, bid: Bid) -> None:
         seat = self.turn
@@ -556,11 +590,17 @@ class Hand:
         rules = self.rules
         for seat, bid in enumerate(self.bids):
             assert bid is not None
-            if not (bid.blind and bid.nil):
+            if not bid.nil:
                 continue
-            lo, hi = rules.exchange_range(bid.nil)
             partner = rules.partner(seat)
             pbid = self.bids[partner]
+            if not bid.blind:  # house rules: bidding and play -- cards passed after a nil
+                lo = hi = rules.nil_exchange
+                if hi == 0 or (pbid is not None and pbid.nil):
+                    continue
+                self.exchanges.append(ExchangeDue(seat, partner, lo, hi))
+                continue
+            lo, hi = rules.exchange_range(bid.nil)
             if hi == 0 or (pbid is not None and pbid.blind):
                 continue
             self.exchanges.append(ExchangeDue(seat, partner, lo, hi))
@@ -695,14 +735,15 @@ class Hand:
             if self.phase != PLAY:
                 return ()
             lg = self._legal = legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
-                                         self._ts.unbroken, self.has_duals)[1]
+                                         self._ts.unbroken, self.has_duals,
+                                         self._first_trick_ban())[1]
         return lg
 
     def legal_set(self) -> LegalSet:
         """The legal plays of the seat to play and why they are those (the trick rules'
         :func:`~spades_lab.core.tricks.legal_set`).  Only during play."""
         return legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
-                         self._ts.unbroken, self.has_duals)
+                         self._ts.unbroken, self.has_duals, self._first_trick_ban())
 
     def resolve(self, card: Any, as_: Any = None) -> tuple[Card, str | None]:
         """Card and declared suit letter from user input (raises ``unknown-card`` /
@@ -785,6 +826,11 @@ class Hand:
                                 f"holds {cards_text(self.rules.deck.sorted(follow))}.",
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
+        if rule == Rule.SPADES_FIRST_TRICK:  # house rules: bidding and play
+            where = "lead" if not L else "play"
+            raise IllegalAction(rule, f"{who} may not {where} a Spade on the first trick: your "
+                                f"rules keep Spades out of it, and {who} holds other cards.",
+                                seat=turn, suit=c.suit, alternatives=[q.card.code for q in legal])
         if c.is_dual:
             raise IllegalAction(Rule.BAD_DECLARATION,
                                 f"{card_words(c, start=True)} may not be led as "
@@ -844,7 +890,8 @@ class Hand:
             return None
         # one play asked of the legal-set rule, not the whole set built
         hand = self.hands[self.turn]  # type: ignore[index]
-        if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals):
+        if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals,
+                                  self._first_trick_ban()):
             return p
         return None
 
@@ -929,7 +976,8 @@ class Hand:
         if self.phase == BIDDING and self.turn is not None:
             return f"{self.name(self.turn)}'s bid"
         if self.phase == EXCHANGE:
-            return "the blind-nil card exchange (" + ", ".join(
+            blind = all(self.bids[e.blind].blind for e in self.exchanges)  # type: ignore[union-attr]
+            return ("the blind-nil" if blind else "the nil") + " card exchange (" + ", ".join(
                 self.name(s) for s in self.awaiting()) + " to pass)"
         if self.phase == PLAY and self.turn is not None:
             return f"{self.name(self.turn)}'s play"

@@ -38,6 +38,11 @@ class Rule(StrEnum):
     EXCHANGE_INVALID = "exchange-invalid"
     BAD_RECORD = "bad-record"
     BAD_OPTION = "bad-option"
+    # house rules: bidding and play (docs/rulings.md section 9)
+    TEAM_BID_LIMIT = "team-bid-limit"
+    BID_FORCED = "bid-forced"
+    SPADES_FIRST_TRICK = "spades-first-trick"
+    # end house rules: bidding and play
     # the solver's (spades_lab.solver): not rules of the game, as stable
     BAD_POSITION = "bad-position"
     BAD_BUDGET = "bad-budget"
@@ -68,6 +73,14 @@ RULE_IDS: dict[Rule, str] = {
     "none is due",
     Rule.BAD_RECORD: "the record is malformed",
     Rule.BAD_OPTION: "an unknown rule-set option or a bad option value",
+    # house rules: bidding and play (docs/rulings.md section 9)
+    Rule.TEAM_BID_LIMIT: "a partnership's bids would add up to more than the house rules' cap "
+    "or less than their minimum",
+    Rule.BID_FORCED: "the house bidding game (Mirror, Whiz or Suicide) does not allow that bid "
+    "here",
+    Rule.SPADES_FIRST_TRICK: "a Spade played on the first trick by a player holding another "
+    "card, where the house rules keep Spades out of it",
+    # end house rules: bidding and play
 }
 
 #: The ids the double-dummy analysis refuses with: not rules of the game (so not in

@@ -34,6 +34,33 @@ EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
     "acorns8": ("travelers_hunters", "th_low", "teams"),
 }
 
+# house rules: bidding and play
+#: The bidding and play house rules (docs/rulings.md section 9), options of the 52-card presets.
+#: Each defaults to the seed rules' behaviour; :meth:`RuleSet.options_shown` (explanations,
+#: :meth:`RuleSet.describe`) lists them only once switched on, so a plain preset prints as before.
+HOUSE_PLAY_OPTIONS = ("spade_lead", "zero_bid", "nil_bids", "blind_nil", "team_bid_max",
+                      "team_bid_min", "blind_bids", "nil_exchange", "bidding")
+HOUSE_PLAY_PRESETS = ("standard", "online", "original")
+for _preset in HOUSE_PLAY_PRESETS:
+    EXTRA_OPTIONS[_preset] = EXTRA_OPTIONS[_preset] + HOUSE_PLAY_OPTIONS
+del _preset
+#: ``spade_lead``: ``broken`` (Spades may be led once broken, the seed rules), ``not_first_trick``
+#: (as ``broken``, and no Spade may be played on the first trick, led or not, by a player who
+#: holds any other card), ``any`` (Spades may be led at any time: they never need breaking).
+SPADE_LEAD_CHOICES = ("broken", "not_first_trick", "any")
+#: ``zero_bid``: ``nil`` (an ordinary 0 is read as nil) or ``ordinary`` (0 is a bid of no tricks,
+#: scored as an ordinary bid; nil is then bid by name).
+ZERO_BID_CHOICES = ("nil", "ordinary")
+#: ``nil_bids``: ``on``, ``off`` (no nil, blind or not), ``below_target`` (a partnership at or
+#: above the target when the hand starts may not bid nil).
+NIL_BIDS_CHOICES = ("on", "off", "below_target")
+#: ``bidding``: ``free`` (any legal bid), ``mirror`` (bid your Spades), ``whiz`` (nil or your
+#: Spades), ``suicide`` (in each partnership one partner bids nil and the other 4 or more).
+BIDDING_CHOICES = ("free", "mirror", "whiz", "suicide")
+#: Suicide's lowest ordinary bid for the partner who does not bid nil.
+SUICIDE_MIN_BID = 4
+# end house rules: bidding and play
+
 FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid")
 FIRST_LEAD_CHOICES = ("left", "dealer")
 TEAMS_CHOICES = ("pairs", "fours")
@@ -122,6 +149,17 @@ class RuleSet:
     travelers_hunters: bool = False
     th_low: bool = False
     teams: str = "pairs"
+    # house rules: bidding and play (HOUSE_PLAY_OPTIONS; docs/rulings.md section 9)
+    spade_lead: str = "broken"
+    zero_bid: str = "nil"
+    nil_bids: str = "on"
+    blind_nil: bool = True
+    team_bid_max: int | None = None
+    team_bid_min: int | None = None
+    blind_bids: bool = False
+    nil_exchange: int = 0
+    bidding: str = "free"
+    # end house rules: bidding and play
 
     # derived from the preset (not options)
     players: int = field(init=False)
@@ -228,6 +266,7 @@ class RuleSet:
             bad("th_low", "true or false")
         if self.teams not in TEAMS_CHOICES:
             bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
+        self._validate_house_play()
         for kind, ex in self.blind_exchange:
             if not (isinstance(ex, tuple) and len(ex) == 2 and all(
                     isinstance(v, int) and not isinstance(v, bool) for v in ex)
@@ -240,6 +279,94 @@ class RuleSet:
                 raise OptionError(f"Option blind_exchange: {kind} passes {most} cards, more than "
                                   f"the {self.hand_size} a player holds in {self.name!r}; use 0 "
                                   f"to {self.hand_size} or 'up to N'.", option="blind_exchange")
+
+    # house rules: bidding and play
+    def _validate_house_play(self) -> None:
+        """Each bidding/play house rule's values, then the combinations that contradict
+        themselves, refused with a sentence that says why."""
+        def bad(opt: str, valid: str) -> None:
+            raise OptionError(f"Option {opt} = {echo(getattr(self, opt))} is not valid for "
+                              f"{self.name!r}; valid values: {valid}.", option=opt)
+
+        def clash(opt: str, why: str) -> None:
+            raise OptionError(f"Option {opt} = {echo(getattr(self, opt))} contradicts the "
+                              f"other options: {why}.", option=opt)
+
+        def is_int(v: Any) -> bool:
+            return isinstance(v, int) and not isinstance(v, bool)
+
+        if self.spade_lead not in SPADE_LEAD_CHOICES:
+            bad("spade_lead", "'broken' (once broken), 'not_first_trick' (and never on the "
+                "first trick) or 'any' (at any time)")
+        if self.zero_bid not in ZERO_BID_CHOICES:
+            bad("zero_bid", "'nil' (0 means nil) or 'ordinary' (0 is a bid of no tricks)")
+        if self.nil_bids not in NIL_BIDS_CHOICES:
+            bad("nil_bids", "'on', 'off' or 'below_target'")
+        for flag in ("blind_nil", "blind_bids"):
+            if not isinstance(getattr(self, flag), bool):
+                bad(flag, "true or false")
+        if self.bidding not in BIDDING_CHOICES:
+            bad("bidding", "'free', 'mirror', 'whiz' or 'suicide'")
+        size = self.hand_size
+        for opt in ("team_bid_max", "team_bid_min"):
+            v = getattr(self, opt)
+            if v is not None and (not is_int(v) or not 1 <= v <= size * 2):
+                bad(opt, f"null (off) or a whole number of tricks from 1 to {size * 2}")
+        if not is_int(self.nil_exchange) or not 0 <= self.nil_exchange <= size:
+            bad("nil_exchange", f"a whole number of cards from 0 to {size}")
+        lo, hi = self.team_bid_min, self.team_bid_max
+        if lo is not None and hi is not None and lo > hi:
+            clash("team_bid_min", f"a partnership cannot bid at least {lo} and at most {hi}")
+        if lo is not None and lo > size:
+            clash("team_bid_min", f"with nil a partner may bid nothing, and one player bids "
+                  f"at most {size}")
+        if self.bidding != "free":
+            variant = self.bidding.title()
+            if lo is not None:
+                clash("team_bid_min", f"{variant} decides every bid from the cards, so a "
+                      "partnership's total cannot be held to a minimum")
+            if self.blind_bids and self.bidding != "suicide":
+                clash("blind_bids", f"{variant} bids come from the Spades in hand, so they "
+                      "cannot be made before looking")
+            if self.nil_bids == "below_target":
+                clash("nil_bids", f"{variant} needs nil whatever the score")
+            if self.nil_bids == "off" and not (self.bidding == "mirror"
+                                               and self.zero_bid == "ordinary"):
+                clash("nil_bids", f"{variant} needs nil (a player without Spades bids it)"
+                      if self.bidding != "suicide" else "in Suicide one partner bids nil")
+        if self.bidding == "mirror" and hi is not None and hi < size:
+            clash("team_bid_max", f"in Mirror a partnership bids the Spades it holds, up to "
+                  f"{size}, so it cannot be capped at {hi}")
+        if self.bidding == "suicide" and hi is not None and hi < SUICIDE_MIN_BID:
+            clash("team_bid_max", f"in Suicide one partner bids at least {SUICIDE_MIN_BID}")
+        if self.bidding == "suicide" and self.zero_bid == "ordinary":
+            clash("zero_bid", "in Suicide the partner who does not bid nil bids at least "
+                  f"{SUICIDE_MIN_BID}, so a bid of 0 has no place")
+        if self.nil_exchange and self.nil_bids == "off":
+            clash("nil_exchange", "cards are passed after a nil, and nil is switched off")
+
+    @property
+    def house_bidding(self) -> bool:
+        """Some bidding house rule is in force (the engine then filters the legal bids by the
+        situation: the partner's bid, the hand's Spades, the score)."""
+        return (self.nil_bids != "on" or not self.blind_nil or self.team_bid_max is not None
+                or self.team_bid_min is not None or self.bidding != "free")
+
+    @property
+    def house_rules(self) -> tuple[str, ...]:
+        """The bidding and play house rules switched on (their option names)."""
+        return tuple(k for k in HOUSE_PLAY_OPTIONS if getattr(self, k) != _HOUSE_DEFAULTS[k])
+
+    @property
+    def spades_need_breaking(self) -> bool:
+        """Spades may not be led before they are broken (``spade_lead`` is not ``any``)."""
+        return self.spade_lead != "any"
+
+    @property
+    def no_spades_first_trick(self) -> bool:
+        """No Spade may be played on a hand's first trick by a player holding another card."""
+        return self.spade_lead == "not_first_trick"
+    # end house rules: bidding and play
 
     # ------------------------------------------------------------------ queries
     # The rule facts the rule sets differ in, by name (read these, not the preset's name).
@@ -263,7 +390,7 @@ class RuleSet:
     def zero_is_nil(self) -> bool:
         """An ordinary bid of 0 means nil (the 52-card sets); in the Acorns sets 0 is a bid of
         zero tricks."""
-        return "nil" in self.nil_kinds
+        return "nil" in self.nil_kinds and self.zero_bid == "nil"
 
     @property
     def min_bid(self) -> int:
@@ -310,6 +437,13 @@ class RuleSet:
                 out[key] = self._option_json(key, value)
         return out
 
+    def options_shown(self) -> dict[str, Any]:
+        """:meth:`options` with ``all=True``, but the house rules of bidding and play only
+        once switched on: what an explanation or :meth:`describe` prints, so a plain preset
+        reads as it did before they existed."""
+        return {k: v for k, v in self.options(all=True).items()
+                if k not in HOUSE_PLAY_OPTIONS or getattr(self, k) != _HOUSE_DEFAULTS[k]}
+
     def _option_json(self, key: str, value: Any) -> Any:
         if key != "blind_exchange":
             return value
@@ -332,7 +466,7 @@ class RuleSet:
         """One line per option in force, for people."""
         lines = [f"Rule set: {self.name} ({self.players} players, {self.deck.label}, "
                  f"{self.hand_size} tricks)"]
-        for key, value in self.options(all=True).items():
+        for key, value in self.options_shown().items():
             lines.append(f"  {key} = {value}")
         return "\n".join(lines)
 
@@ -383,6 +517,11 @@ def _preset_defaults(name: str) -> dict[str, Any]:
     defaults.update(_PRESET_CHANGES[name])
     return {key: defaults[key] for key in COMMON_OPTIONS + EXTRA_OPTIONS[name]}
 
+
+# house rules: bidding and play
+_HOUSE_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet)
+                                   if f.name in HOUSE_PLAY_OPTIONS}
+# end house rules: bidding and play
 
 _PRESET_DEFAULTS: dict[str, dict[str, Any]] = {name: _preset_defaults(name) for name in PRESETS}
 

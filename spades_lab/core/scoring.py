@@ -30,7 +30,8 @@ class LineItem(NamedTuple):
     """One line of a partnership's hand score.
 
     ``rule`` names the scoring rule (``bid-made``, ``bid-missed``, ``bags``,
-    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``); ``option`` is the
+    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``; ``blind-bid`` under
+    the house rule ``blind_bids``); ``option`` is the
     rule-set option that decided it, where one did; ``note`` is that option and its value
     (``failed_nil_tricks = bags_only``) for the lines whose sentence depends on it, kept apart
     from the sentence ``text`` (teachers' tools show it, learners read the sentence alone).
@@ -186,6 +187,18 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
             items.append(LineItem("bid-missed", f"{tname} bid {bid} and counted "
                                   f"{plural(counted, 'trick')} toward it: missed, "
                                   f"-10 × {bid}", -10 * bid))
+        # house rules: bidding and play -- a blind ordinary bid (``blind_bids``) counts double:
+        # its tricks score (or cost) 10 each once more, as part of the partnership's bid
+        for s in seats:
+            b = bids[s]
+            if b.blind and b.nil is None and b.tricks:
+                extra = 10 * b.tricks if made_bid else -10 * b.tricks
+                points += extra
+                items.append(LineItem(
+                    "blind-bid", f"{seat_name(s, players)}'s blind {b.tricks} counts double: "
+                    f"{'made' if made_bid else 'missed'}, {'+' if made_bid else '-'}10 × "
+                    f"{b.tricks} more", extra, 0, s, "blind_bids", "blind_bids = true"))
+        # end house rules: bidding and play
         points += failed_tricks
         bags += failed_tricks
         items.extend(nil_items)

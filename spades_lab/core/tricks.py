@@ -129,7 +129,10 @@ def _trump_letters(trumps: Sequence[str], mask: int) -> tuple[str, ...]:
 class TrickTables:
     """Per rule set: the facts the trick rules read, built once (:func:`tables_for`).
 
-    ``trumps``/``trump_bits``; ``rank_low``/``rank_high`` (each card's rank with the Ace low /
+    ``trumps``/``trump_bits``; ``lead_guard`` the trump bits a lead waits for until broken
+    (none under the house rule ``spade_lead = any``) and ``first_trick_ban`` the suit bits
+    kept out of a hand's first trick (``spade_lead = not_first_trick``); ``rank_low``/
+    ``rank_high`` (each card's rank with the Ace low /
     high; the same table where the Ace never flips); ``ace_flips``; ``has_duals`` (Travelers
     and Hunters in the deck); ``start`` the :class:`TrumpState` at the deal (Spades superior in
     the 52-card sets, nothing in the Acorns sets) and ``states`` every reachable one, keyed by
@@ -137,7 +140,7 @@ class TrickTables:
     """
 
     __slots__ = ("rules", "trumps", "trump_bits", "rank_low", "rank_high", "ace_flips",
-                 "has_duals", "start", "states")
+                 "has_duals", "start", "states", "lead_guard", "first_trick_ban")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -155,6 +158,10 @@ class TrickTables:
             high[c] = pos["A+"] if (c.is_ace and "A+" in pos) else pos[c.rank]
         self.rank_low = low
         self.rank_high = high
+        # house rules: bidding and play -- the trumps a lead must wait for (none when Spades
+        # may be led at any time), and the suit barred from the first trick
+        self.lead_guard = bits if rules.spades_need_breaking else 0
+        self.first_trick_ban = SUIT_BITS["S"] if rules.no_spades_first_trick else 0
         self.ace_flips = rules.deck.ace_flips
         self.has_duals = rules.deck.travelers_hunters
         start_sup = rules.superior_at_deal
@@ -169,7 +176,7 @@ class TrickTables:
         s.broken, s.sup_bit = broken, sup
         s.broken_names = _trump_letters(self.trumps, broken)
         s.superior = _LETTER[sup] if sup else None
-        s.unbroken = self.trump_bits & ~broken
+        s.unbroken = self.lead_guard & ~broken  # (the trumps a lead must wait for)
         s.rules = self.rules
         self.states[(broken, sup)] = s
         after: list[TrumpState] = [s] * (max(_LETTER) + 1)  # indexed by a play's suit bit
@@ -262,8 +269,11 @@ FOLLOWS_SUIT = "follows-suit"            # following, holding the led suit: only
 CANNOT_FOLLOW = "cannot-follow"          # following, void in the led suit: any play
 LEADS = "leads"                          # leading: any play but as an unbroken trump
 ONLY_UNBROKEN_TRUMPS = "only-unbroken-trumps"  # leading, every card an unbroken trump: any
+#: house rules: bidding and play -- on the first trick, holding a card of another suit: no Spade
+NO_SPADES_FIRST_TRICK = "no-spades-first-trick"
 #: The rule id a play outside the legal set breaks, per restricting basis (RULINGS.md 7).
-REFUSED_BY = {FOLLOWS_SUIT: Rule.MUST_FOLLOW_SUIT, LEADS: Rule.TRUMP_NOT_BROKEN}
+REFUSED_BY = {FOLLOWS_SUIT: Rule.MUST_FOLLOW_SUIT, LEADS: Rule.TRUMP_NOT_BROKEN,
+              NO_SPADES_FIRST_TRICK: Rule.SPADES_FIRST_TRICK}
 
 
 #: (basis, legal plays): the legal plays of the seat to play and why they are those.  A plain
@@ -271,12 +281,34 @@ REFUSED_BY = {FOLLOWS_SUIT: Rule.MUST_FOLLOW_SUIT, LEADS: Rule.TRUMP_NOT_BROKEN}
 LegalSet = tuple[str, tuple[Play, ...]]
 
 
-def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> LegalSet:
+def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool,
+              banned: int = 0) -> LegalSet:
     """The legal plays from ``hand`` (RULINGS.md section 1): following suit bit ``led`` (0 when
     leading), with the trump bits ``unbroken`` not yet broken; ``duals`` when the deck has
     Travelers/Hunters (each is then one play per declaration it allows).  A card of the led
     suit follows as that suit; a leader may not lead an unbroken trump unless every card could
-    only be led as one.  Plays are interned, in hand order."""
+    only be led as one.  Plays are interned, in hand order.
+
+    ``banned`` (the house rule ``spade_lead = not_first_trick``, on a hand's first trick: the
+    Spade bit) keeps those suits out of the trick, led or not, unless following them or
+    holding nothing else (then the legal set is as without it).
+
+    >>> from spades_lab.core.cards import parse_card
+    >>> hand = [parse_card(c) for c in ("AS", "2C")]
+    >>> legal_set(hand, SUIT_BITS["H"], 0, False, banned=SUIT_BITS["S"])
+    ('no-spades-first-trick', (Play('2C'),))
+    >>> legal_set(hand[:1], SUIT_BITS["H"], 0, False, banned=SUIT_BITS["S"])[0]
+    'cannot-follow'
+    """
+    got = _legal_set(hand, led, unbroken, duals)
+    if banned and got[0] != FOLLOWS_SUIT:  # house rules: bidding and play
+        keep = tuple([p for p in got[1] if not p.bit & banned])
+        if keep and len(keep) != len(got[1]):
+            return (NO_SPADES_FIRST_TRICK, keep)
+    return got
+
+
+def _legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> LegalSet:
     if led:
         if duals:
             f = [c.play_as[led] for c in hand if c.bits & led]
@@ -301,10 +333,15 @@ def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> Leg
     return (basis, tuple([c.play for c in hand]))
 
 
-def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool) -> bool:
+def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool,
+             banned: int = 0) -> bool:
     """Whether the play ``p`` of a card in ``hand`` is one of :func:`legal_set`'s plays (same
     arguments), without building them: the same rule asked of one play, for replaying long
     records (a test holds the two to the same answer for every play of many hands)."""
+    if banned and p.bit & banned and p.bit != led:  # house rules: bidding and play
+        for c in hand:
+            if not c.bits & banned:
+                return False
     if led:
         if p.bit == led:  # following as the led suit
             return True
@@ -330,4 +367,5 @@ def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool
 __all__ = ["SUPERIOR", "INFERIOR", "LED", "WIN_REASONS", "POWER_STEP", "decide",
            "after_play", "TrumpState", "TrickTables", "tables_for", "rank_tables",
            "trick_winner", "trump_states_through", "FOLLOWS_SUIT", "CANNOT_FOLLOW", "LEADS",
-           "ONLY_UNBROKEN_TRUMPS", "REFUSED_BY", "LegalSet", "legal_set", "is_legal"]
+           "ONLY_UNBROKEN_TRUMPS", "NO_SPADES_FIRST_TRICK", "REFUSED_BY", "LegalSet",
+           "legal_set", "is_legal"]

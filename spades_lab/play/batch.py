@@ -41,6 +41,7 @@ import numpy as np
 
 from ..core.bids import Bid, all_bids
 from ..core.cards import SUIT_BITS
+from ..core.errors import ArgumentError
 from ..core.rules import RuleSet, rules_of
 from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR, tables_for
 
@@ -237,6 +238,16 @@ def _or_none(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return out
 
 
+def check_batch_rules(rules: RuleSet) -> None:
+    """Refuse a rule set with house rules (docs/rulings.md section 9): the batch path restates
+    the seed rules only, so house rules are played by the engine."""
+    if rules.house_rules:  # house rules: bidding and play are the engine's alone
+        raise ArgumentError("The numpy batch path plays the seed rules only; house rules ("
+                            f"{', '.join(rules.house_rules)}) are played by the engine: use "
+                            "simulate_hands, or spades-lab simulate without --batch.",
+                            argument="rules")
+
+
 def play_random_hands(rules: RuleSet | str, n: int, seed: int = 0, *,
                       nil_rate: float = 0.1, blind_rate: float = 0.02,
                       start: dict[str, list[int]] | None = None, first_index: int = 0,
@@ -249,6 +260,7 @@ def play_random_hands(rules: RuleSet | str, n: int, seed: int = 0, *,
     hand's partnership totals and bags before it (as a record's ``start``).
     """
     rules = rules_of(rules)
+    check_batch_rules(rules)
     if first_index % chunk:
         raise ValueError("first_index must be a multiple of the chunk size")
     parts = []

@@ -75,7 +75,7 @@ class RandomPlayer:
     def choose_bid(self, view: SeatView, legal: Sequence[Bid], rng: random.Random) -> Bid:
         ordinary = [b for b in legal if b.nil is None]
         nils = [b for b in legal if b.nil is not None]
-        if nils and rng.random() < self.nil_rate:
+        if nils and (not ordinary or rng.random() < self.nil_rate):
             return rng.choice(nils)
         return rng.choice(ordinary)
 
@@ -108,6 +108,8 @@ class SimplePlayer(RandomPlayer):
         count = sum(1 for c in hand if (c.rank in high and not c.is_dual) or
                     (c.rank == "Q" and c.suit in ("S", "A")))
         ordinary = [b for b in legal if b.nil is None]
+        if not ordinary:  # house rules (Suicide, Whiz, Mirror) may leave only a nil
+            return legal[0]
         best = min(ordinary, key=lambda b: abs(b.tricks - max(count, ordinary[0].tricks)))
         return best
 
@@ -344,7 +346,11 @@ class HeuristicPlayer(RandomPlayer):
         est = estimate_tricks(rules, hand)
         mates = [s for s in k.mates[view.seat] if s != view.seat]
         mate_nil = any(view.bids[s] is not None and view.bids[s].nil for s in mates)  # type: ignore[union-attr]
-        ordinary = [b for b in legal if b.nil is None]
+        ordinary = [b for b in legal if b.nil is None and not b.blind]
+        if not ordinary:  # house rules (Suicide, Whiz, Mirror) may leave only a nil
+            return next((b for b in legal if not b.blind), legal[0])
+        if len(ordinary) == 1 and not any(b.nil for b in legal):
+            return ordinary[0]  # the one bid the house rules leave (Mirror)
         lo = ordinary[0].tricks
         # bags close to the limit: bid a little higher rather than collect more
         nil_kinds = {b.nil for b in legal if b.nil and not b.blind}
@@ -393,8 +399,8 @@ class HeuristicPlayer(RandomPlayer):
             return hand[:lo]
         k = _know(rules)
         me = view.bids[view.seat]
-        if me is not None and me.blind and me.nil:
-            # the blind nil bidder: pass the most dangerous cards (its nil suit first)
+        if me is not None and me.nil and (me.blind or rules.nil_exchange):
+            # the (blind) nil bidder: pass the most dangerous cards (its nil suit first)
             suit = me.nil_suit
             ranked = sorted(hand, key=lambda c: (bool(suit and suit in c.suits),
                                                  bool(c.bits & k.trump_bits), k.high[c]),

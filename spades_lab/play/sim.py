@@ -632,9 +632,10 @@ def iter_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: in
                       force_processes: bool = False, **kw: Any) -> Generator[Any, None, None]:
     """:func:`simulate_random_batch` one chunk's DataFrame at a time, in order (close it or run
     it to the end, as :func:`iter_simulation`)."""
-    from .batch import CHUNK
+    from .batch import CHUNK, check_batch_rules
 
     r = rules_of(rules)
+    check_batch_rules(r)
     if type(n) is not int or n < 1:
         raise ValueError(f"the number of hands must be a whole number of at least 1, not "
                          f"{echo(n)}")

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 from ..core.cards import SUIT_BITS, Card
 from ..core.rules import PARTIAL_NIL_SUIT, RuleSet
-from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR
+from ..core.tricks import INFERIOR, LED, POWER_STEP, SUPERIOR, tables_for
 from ..core.tricks import rank_tables as _core_rank_tables
 
 __all__ = ["rank_tables", "trump_bits", "superior_at_start", "first_break_sets_superior",
-           "card_power", "nil_suit", "SUIT_BITS"]
+           "card_power", "nil_suit", "SUIT_BITS", "lead_needs_breaking", "first_trick_ban"]
 
 
 def rank_tables(rules: RuleSet) -> tuple[dict[Card, int], dict[Card, int]]:
@@ -55,6 +55,20 @@ def superior_at_start(rules: RuleSet) -> int:
 def first_break_sets_superior(rules: RuleSet) -> bool:
     """Whether the first trump broken becomes the superior one (the Acorns rule)."""
     return rules.superior_by_first_break
+
+
+# house rules: bidding and play
+
+
+def lead_needs_breaking(rules: RuleSet) -> bool:
+    """Whether a trump must be broken before it is led (not under ``spade_lead = any``)."""
+    return tables_for(rules).lead_guard != 0
+
+
+def first_trick_ban(rules: RuleSet) -> int:
+    """The suit bits kept out of a hand's first trick (``spade_lead = not_first_trick``)."""
+    return tables_for(rules).first_trick_ban
+# end house rules: bidding and play
 
 
 def card_power(rank: int, bit: int, led: int, sup: int, inf: int) -> int:

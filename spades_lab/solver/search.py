@@ -101,6 +101,8 @@ from .facts import (
     SUIT_BITS,
     card_power,
     first_break_sets_superior,
+    first_trick_ban,
+    lead_needs_breaking,
     nil_suit,
     rank_tables,
     superior_at_start,
@@ -336,6 +338,9 @@ class Position:
     won: tuple[tuple[Card, ...], ...] = ()
     taken: tuple[int, ...] = ()
     bids: tuple[Any, ...] = ()
+    #: The trick on the table (or the next) is the hand's first (house rule
+    #: ``spade_lead = not_first_trick`` keeps Spades out of it).
+    first_trick: bool = False
 
     @classmethod
     def from_hand(cls, hand: Hand) -> Position:
@@ -347,7 +352,7 @@ class Position:
                    trick=tuple(hand.trick),
                    broken=tuple(t for t in rules.trumps if hand.broken & SUIT_BITS[t]),
                    superior=hand.superior, won=tuple(tuple(w) for w in hand.won),
-                   taken=tuple(hand.taken), bids=tuple(hand.bids))
+                   taken=tuple(hand.taken), bids=tuple(hand.bids), first_trick=not hand.tricks)
 
     @classmethod
     def from_game(cls, game: Game) -> Position:
@@ -502,7 +507,13 @@ class Solver:
         self.rules = rules
         self.tab = _Tables.of(rules)
         self.n = rules.players
-        self.enforce = enforce_trump_breaking
+        #: house rules: bidding and play -- Spades may be led at any time (``spade_lead =
+        #: any``) is the search without trump breaking
+        self.enforce = enforce_trump_breaking and lead_needs_breaking(rules)
+        #: ``left`` at the hand's first trick while the position analysed is in it under
+        #: ``spade_lead = not_first_trick`` (set by :meth:`state`), else None
+        self._first_left: int | None = None
+        self._first_ban = first_trick_ban(rules)
         self.tts: dict[tuple[int, int, int], dict[Any, tuple[int, int]]] = {}
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
@@ -607,6 +618,7 @@ class Solver:
             sup = SUIT_BITS[pos.superior]
         else:
             sup = tab.sup_start
+        self._first_left = left if self._first_ban and pos.first_trick else None
         return hands, tuple(trick), pos.turn, broken, sup, left
 
     # ------------------------------------------------------------------ rules (mirrors)
@@ -628,6 +640,55 @@ class Solver:
                 return out
             return [(c, tab.default_bit[c]) for c in _iter_bits(h)]
         return [(c, b) for c in _iter_bits(h) for b in tab.play_bits[c]]
+
+    # house rules: bidding and play
+    def moves_at(self, seat: int, hands: Sequence[int], trick: Sequence[tuple[int, int, int]],
+                 broken: int, left: int) -> list[tuple[int, int]]:
+        """:meth:`gen`, with Spades kept out of the hand's first trick where the house rule
+        says so (mirrors ``tricks.legal_set``'s ``banned``): unless following them or
+        holding nothing else."""
+        out = self.gen(seat, hands, trick, broken)
+        ban = self._first_ban
+        if ban and left == self._first_left:
+            if trick and hands[seat] & self.tab.suit_mask[trick[0][2]]:
+                return out  # following suit
+            keep = [m for m in out if not m[1] & ban]
+            if keep:
+                return keep
+        return out
+
+    def _ban_binds(self, state: tuple[Any, ...]) -> bool:
+        """Whether the first-trick ban may change a legal set in the rest of this trick: always
+        at the lead (the led suit decides who is void), else when a seat still to play is void
+        in the led suit and holds Spades and other cards.  Where it cannot, the usual search
+        answers (its moves are the legal ones)."""
+        hands, trick, turn, _, _, _ = state
+        if not trick:
+            return True
+        tab = self.tab
+        led = tab.suit_mask[trick[0][2]]
+        ban = tab.suit_mask[self._first_ban]
+        for k in range(self.n - len(trick)):
+            h = hands[(turn + k) % self.n]
+            if not h & led and h & ban and h & ~ban:
+                return True
+        return False
+
+    def _first_trick_value(self, goal: _Goal, state: tuple[Any, ...]) -> int:
+        """The exact value of a position in the hand's first trick under ``spade_lead =
+        not_first_trick``: the rest of that trick searched move by move (:meth:`moves_at`),
+        each position after it by the usual search (later tricks have the seed rules)."""
+        hands, trick, turn, broken, sup, left = state
+        maxing = bool(goal.max_mask >> turn & 1)
+        best: int | None = None
+        for c, b in self.moves_at(turn, hands, trick, broken, left):
+            child, cnt = self._after(state, c, b, goal)
+            v = cnt + self._value(goal, child)
+            if best is None or (v > best if maxing else v < best):
+                best = v
+        assert best is not None
+        return best
+    # end house rules: bidding and play
 
     def winner(self, trick: Sequence[tuple[int, int, int]], sup: int) -> int:
         """The seat winning ``trick`` (seat, card index, suit bit): mirrors
@@ -1117,6 +1178,8 @@ class Solver:
         ``try_lo``: test one above the lower bound first; ``top``: keep :attr:`last_bounds` up
         to date (the value a caller asked for)."""
         hands, trick, turn, broken, sup, left = state
+        if self._first_left is not None and left == self._first_left and self._ban_binds(state):
+            return self._first_trick_value(goal, state)  # house rules: bidding and play
         search = self._search_fn(goal)
         if hi is None:
             hi = left
@@ -1190,7 +1253,7 @@ class Solver:
         try:
             best = self._value(goal, state, top=True)
             if per_move:
-                for c, b in self.gen(seat, state[0], state[1], state[3]):
+                for c, b in self.moves_at(seat, state[0], state[1], state[3], state[5]):
                     child, cnt = self._after(state, c, b, goal)
                     values[self.tab.play_obj[(c, b)]] = cnt + self._value(
                         goal, child, 0, best - cnt, try_hi=True)

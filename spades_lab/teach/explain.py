@@ -68,7 +68,13 @@ from ..core.engine import Game, Hand, Phase, trump_states
 from ..core.errors import Rule, RuleError
 from ..core.line import Line
 from ..core.rules import team_name
-from ..core.tricks import CANNOT_FOLLOW, FOLLOWS_SUIT, ONLY_UNBROKEN_TRUMPS, trick_winner
+from ..core.tricks import (
+    CANNOT_FOLLOW,
+    FOLLOWS_SUIT,
+    NO_SPADES_FIRST_TRICK,
+    ONLY_UNBROKEN_TRUMPS,
+    trick_winner,
+)
 from ..core.words import plural
 from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher_text
 
@@ -206,6 +212,10 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
             words = f"{who} may play {pretty}: it is of the led suit, {suit_name(led)}"
             if c.is_dual:
                 words += f", so it is played as {suit_name(led)}"
+        elif legal_basis == NO_SPADES_FIRST_TRICK:  # house rules: bidding and play
+            basis = "no-spades-first-trick"
+            words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit), " \
+                "and on the first trick your rules keep Spades out while other cards are held"
         else:
             assert legal_basis == CANNOT_FOLLOW
             basis = "cannot-follow"
@@ -218,6 +228,10 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
             basis = "only-unbroken-trumps"
             words = f"{who} may lead {pretty} although {suit_name(played_as)} are not broken: " \
                 f"every card {who} holds could only be led as an unbroken trump"
+        elif played_as in hand.rules.trumps and not hand.rules.spades_need_breaking \
+                and not hand.is_broken(played_as):  # house rules: bidding and play
+            basis = "leads"
+            words = f"{who} may lead {pretty}: your rules let Spades be led at any time"
         elif played_as in hand.rules.trumps:
             basis = "leads-broken-trump"
             words = f"{who} may lead {pretty}: {suit_name(played_as)} are already broken"
@@ -744,7 +758,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
     said.append(Said(f"After the hand: {outcome}" + (
         f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
         else ".")))
-    return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
+    return ScoreExplanation(hand.index, tuple(teams), rules.options_shown(), over, winner,
                             outcome, teacher_text(said), tuple(said))
 
 

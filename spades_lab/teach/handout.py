@@ -45,7 +45,7 @@ from ..core.records import replay
 from ..core.rules import RuleSet, rules_of, team_name
 from ..core.words import noun
 from .quiz import Quiz
-from .wording import end_words, full_nil_words
+from .wording import end_words, full_nil_words, house_rule_words
 
 #: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "A": "Ac", "P": "Pl", "O": "Cd",
@@ -203,8 +203,9 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
                "cannot, play any card.</li>")
     out.append(f"<li><b>{noun(2 if two else 1, 'Trump')}:</b> {_e(trumps)}. A trump suit is "
                "<i>broken</i> once a card has been played as that suit.</li>")
-    out.append("<li>You may not lead an unbroken trump, unless every card you hold could "
-               "only be led as one.</li>")
+    if r.spades_need_breaking:  # (house rules: bidding and play, below, may say otherwise)
+        out.append("<li>You may not lead an unbroken trump, unless every card you hold could "
+                   "only be led as one.</li>")
     if two:
         out.append("<li>The first trump broken in a hand is <b>superior</b> for the rest of "
                    "that hand; the other is inferior. It resets every deal. If both are first "
@@ -239,7 +240,7 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
         out.append("</ul>")
 
     out.append("<h2>Bidding</h2><ul>")
-    if r.deck.ace_flips:
+    if r.deck.ace_flips or not r.zero_is_nil:
         out.append(f"<li>An ordinary bid is {lo} to {hi} tricks; 0 is an ordinary bid of "
                    "zero.</li>")
     else:
@@ -288,6 +289,10 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
     out.append(f"<li>{_e(end[0].upper() + end[1:])}.</li>")
     if r.losing_floor is not None:
         out.append(f"<li>A partnership at or below {r.losing_floor} loses at once.</li>")
+    house = house_rule_words(r)  # house rules: bidding and play
+    if house:
+        out.append("</ul><h2>House rules</h2><ul>")
+        out.extend(f"<li>{_e(line)}</li>" for line in house)
     out.append("</ul></div>")
     return _page(f"Rules: {r.name}", "\n".join(out))
 

@@ -37,13 +37,13 @@ from itertools import islice
 from typing import Any
 
 from ..core import args
-from ..core.bids import Bid
+from ..core.bids import Bid, spades_held
 from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, suit_name
 from ..core.engine import Game, Hand, Phase, SeatView, trump_states
 from ..core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
 from ..core.line import Line
 from ..core.records import replay
-from ..core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
+from ..core.rules import SUICIDE_MIN_BID, RuleSet, rules_from_json, rules_of, seat_name, team_name
 from ..core.tricks import trick_winner
 from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
@@ -86,10 +86,13 @@ TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
              "declared-suit", "bad-declaration"),
     "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
-               "inferior-trump-wins", "superior-trump-set", "both-trumps-broken"),
+               "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
+               "spades-first-trick"),  # (house rules: bidding and play)
     "tricks": REASON_QUESTION_IDS + ("th-rank",),
     "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
-                "blind-exchange", "full-nil-exchange"),
+                "blind-exchange", "full-nil-exchange",
+                # house rules: bidding and play (asked where the option is on)
+                "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",),
     "game": END_QUESTION_IDS + ("dealer-rotation",),
     "input-checks": INPUT_CHECK_IDS,
@@ -115,6 +118,8 @@ DIFFICULTY: dict[str, int] = {
     "inferior-trump-wins": 3, "ace-high": 3, "ace-low": 3, "played-as-led-suit": 3,
     "declared-suit": 3, "superior-trump-set": 3, "both-trumps-broken": 3, "th-rank": 3,
     "full-nil-exchange": 3,
+    # house rules: bidding and play
+    "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1,
 }
 #: The ids that are lesson 3's wherever there are two trumps (the Heckadeck sets).
 _HECKADECK_LEVEL3 = ("trump-not-broken", "superior-trump-wins", "broke-trump",
@@ -339,6 +344,15 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
         if key in ("played-as-led-suit", "declared-suit", "th-rank") \
                 and not r.deck.travelers_hunters:
             continue
+        # house rules: bidding and play -- each asked where its option is on
+        if key == "team-bid-limit" and r.team_bid_max is None and r.team_bid_min is None:
+            continue
+        if key == "bid-forced" and r.bidding == "free":
+            continue
+        if key == "spades-first-trick" and not r.no_spades_first_trick:
+            continue
+        if key in ("trump-not-broken", "only-unbroken-trumps") and not r.spades_need_breaking:
+            continue
         if key == "only-unbroken-trumps" and len(_plain_trumps(r)) < r.hand_size:
             continue  # (a hand of unbroken trumps only cannot be dealt: acorns with T/H)
         if (key == "bag-penalty") == (r.bag_limit is None) and key in ("bag-penalty",
@@ -461,8 +475,8 @@ class _Scripted(HeuristicPlayer):
         if b is not None and b in legal:
             return b
         choice = super().choose_bid(view, legal, rng)
-        if choice.nil is not None and view.seat not in self._bids:
-            ordinary = [x for x in legal if x.nil is None]
+        ordinary = [x for x in legal if x.nil is None and not x.blind]
+        if choice.nil is not None and view.seat not in self._bids and ordinary:
             return min(ordinary, key=lambda x: abs(x.tricks - choice.tricks))
         return choice
 
@@ -1191,6 +1205,67 @@ def _blind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str,
     return blind, looked
 
 
+# house rules: bidding and play
+
+
+def _partner_bid_or_first(rules: RuleSet, rng: random.Random, g: Game, seat: int
+                          ) -> tuple[str, bool]:
+    """A bid against the partnership's cap or minimum: just over the cap, just under the
+    minimum (once the partner has bid), or one the engine offers."""
+    h = g.hand
+    assert h is not None
+    mates = [s for s in rules.team_seats[rules.team_of(seat)] if s != seat]
+    so_far = sum(b.tricks for b in (h.bids[s] for s in mates) if b is not None)
+    tries = []
+    if rules.team_bid_max is not None:
+        tries.append(rules.team_bid_max - so_far + 1)
+    if rules.team_bid_min is not None and all(h.bids[s] is not None for s in mates):
+        tries.append(rules.team_bid_min - so_far - 1)
+    tries = [t for t in tries if rules.min_bid <= t <= rules.hand_size]
+    g.look(seat)
+    offered = [b for b in g.legal_bids() if b.nil is None]
+    if tries and (rng.random() < 0.7 or not offered):
+        return str(rng.choice(tries)), True
+    return str(rng.choice(offered).tricks) if offered else "nil", True
+
+
+def _variant_bid(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
+    """A bid the bidding game may refuse: Mirror/Whiz one Spade off the Spades held, Suicide a
+    bid under its least; sometimes one the engine offers."""
+    h = g.hand
+    assert h is not None
+    g.look(seat)
+    offered = [b for b in g.legal_bids() if not b.blind]
+    if offered and rng.random() < 0.3:
+        return str(rng.choice(offered).to_json()), True
+    if rules.bidding == "suicide":
+        return str(rng.randrange(max(rules.min_bid, 1), SUICIDE_MIN_BID)), True
+    n = spades_held(h.hands[seat])
+    wrong = [x for x in (n - 1, n + 1) if max(rules.min_bid, 1) <= x <= rules.hand_size]
+    return str(rng.choice(wrong)), True
+
+
+def _first_trick_void(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """Mid-way through the first trick: a seat void in the led suit holding Spades and other
+    cards; the other cards (Yes) and the Spades (No)."""
+    got = _to_play(g, mid_trick=True)
+    if got is None or got[1].tricks:
+        return None
+    seat, h = got
+    L = SUIT_BITS[h.trick[0][1].suit]
+    held = h.cards_held(seat)
+    if any(c.bits & L for c in held):
+        return None
+    spades = [c for c in held if c.suit == "S"]
+    other = [c for c in held if c.suit != "S"]
+    return ((seat, other), (seat, spades)) if spades and other else None
+
+
+_b_team_bid_limit = _may_bid("team-bid-limit", _partner_bid_or_first)
+_b_bid_forced = _may_bid("bid-forced", _variant_bid)
+_b_spades_first_trick = _may_play("spades-first-trick", _first_trick_void)
+# end house rules: bidding and play
+
 _b_bid_out_of_range = _may_bid("bid-out-of-range", _too_many)
 _b_bid_not_allowed = _may_bid("bid-not-allowed", _other_kind)
 _b_blind_not_allowed = _may_bid("blind-not-allowed", _blind)
@@ -1696,6 +1771,10 @@ BUILDERS: dict[str, Builder] = {
     "th-rank": _b_th_rank,
     "bags-off": _b_bags_off,
     "full-nil-exchange": _b_full_nil_exchange,
+    # house rules: bidding and play
+    "team-bid-limit": _b_team_bid_limit,
+    "bid-forced": _b_bid_forced,
+    "spades-first-trick": _b_spades_first_trick,
 }
 
 

@@ -259,7 +259,62 @@ floor: a partnership can fall as low as the cards take it.']
         out.append("Teams: " + ("two teams of four (teammates sit in every other seat)."
                                 if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
+    out.extend(house_rule_words(rules))
     return out
+
+
+# house rules: bidding and play
+def house_rule_words(rules: RuleSet) -> list[str]:
+    """One sentence per bidding/play house rule switched on (docs/rulings.md section 9 quotes
+    them), none for a plain preset.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> for line in house_rule_words(RuleSet.preset("standard", team_bid_max=13,
+    ...                                              spade_lead="any")):
+    ...     print(line)
+    Spades may be led at any time: they never need breaking.
+    A partnership's bids may add up to at most 13 tricks.
+    """
+    out: list[str] = []
+    if rules.spade_lead == "any":
+        out.append("Spades may be led at any time: they never need breaking.")
+    elif rules.spade_lead == "not_first_trick":
+        out.append("No Spade may be played on the first trick, led or not, by a player who "
+                   "holds any other card; a player holding only Spades plays one. After that, "
+                   "Spades are led once broken.")
+    if rules.zero_bid == "ordinary":
+        out.append("A bid of 0 is an ordinary bid of no tricks, not a nil: the bidder's tricks "
+                   "count toward the partnership's bid as any bidder's do; nil is bid by name.")
+    if rules.nil_bids == "off":
+        out.append("Nil is switched off: every bid is a number of tricks, blind nil included.")
+    elif rules.nil_bids == "below_target":
+        out.append(f"A partnership at or above the target ({plural(rules.target, 'point')}) "
+                   "when a hand starts may not bid nil.")
+    if not rules.blind_nil and rules.nil_bids != "off":
+        out.append("Blind nil is switched off.")
+    if rules.team_bid_max is not None:
+        out.append(f"A partnership's bids may add up to at most "
+                   f"{plural(rules.team_bid_max, 'trick')}.")
+    if rules.team_bid_min is not None:
+        out.append(f"A partnership's bids must add up to at least "
+                   f"{plural(rules.team_bid_min, 'trick')}.")
+    if rules.blind_bids:
+        out.append("A player who has not looked may bid a number of tricks blind: it counts "
+                   "double, made or missed (a blind 10 is worth 200).")
+    if rules.nil_exchange:
+        out.append(f"After a nil (not blind), the nil bidder passes "
+                   f"{plural(rules.nil_exchange, 'card')} face down to the partner, who passes "
+                   "as many back.")
+    if rules.bidding == "mirror":
+        out.append("Mirror: every player bids the number of Spades held ("
+                   + ("nil" if rules.zero_bid == "nil" else "0") + " with none).")
+    elif rules.bidding == "whiz":
+        out.append("Whiz: every player bids nil or the number of Spades held (nil with none).")
+    elif rules.bidding == "suicide":
+        out.append("Suicide: in each partnership one partner bids nil and the other bids 4 or "
+                   "more.")
+    return out
+# end house rules: bidding and play
 
 
 def line_text(item: LineItem | Any) -> str:
