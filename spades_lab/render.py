@@ -62,6 +62,21 @@ PROJECTOR_CSS = """
 .sl-projector .sl-card .sl-rank-long{font-size:14px;letter-spacing:-.8px}
 .sl-projector .widget-html-content,.sl-projector .widget-label{font-size:17px;line-height:1.35}
 .sl-projector .sl-score th,.sl-projector .sl-score td{padding:1px 6px}
+.sl-table-app.sl-projector{flex-flow:row wrap!important;align-items:center;
+ align-content:flex-start;column-gap:8px}
+.sl-table-app.sl-projector>*{flex:0 0 100%;order:5}
+.sl-table-app.sl-projector>.sl-title{order:0}
+.sl-table-app.sl-projector>.sl-projector-toggle,.sl-table-app.sl-projector>.sl-top,
+.sl-table-app.sl-projector>.sl-steps{flex:0 0 auto;order:1}
+.sl-table-app.sl-projector>.sl-controls,
+.sl-table-app.sl-projector>:has(>.sl-best-play-toggle){flex:0 0 auto;order:2}
+.sl-table-app.sl-projector>.sl-message{order:3}
+.sl-table-app.sl-projector>.sl-status-box,.sl-table-app.sl-projector>.sl-trumps-box{
+ flex:0 1 auto;order:3}
+.sl-table-app.sl-projector>.sl-table-box{order:4}
+.sl-table-app.sl-projector>.sl-play-here-box{order:6}
+.sl-projector .sl-trumps{margin:0}
+.sl-projector .sl-status{margin:0}
 .sl-score-explainer.sl-projector{display:grid!important;grid-template-columns:minmax(0,1fr)
  minmax(0,1fr);column-gap:16px;align-items:start}
 .sl-score-explainer.sl-projector>*{grid-column:1/-1}
@@ -1021,7 +1036,7 @@ PLAY_CSS = """
 .sl-indent{margin-left:1.5em;list-style:circle}
 .sl-suit-inline{display:inline-flex;vertical-align:-0.12em}
 .sl-hand-buttons{display:flex;flex-wrap:wrap;gap:3px}
-.sl-cardbtn.jupyter-button,.sl-cardbtn{width:4.6em!important;height:5.2em!important;
+.sl-cardbtn.jupyter-button,.sl-cardbtn{width:5.4em!important;height:5.6em!important;
  white-space:normal!important;line-height:1.1!important;font-size:12px!important;
  padding:2px!important;background:#fff!important;color:#111!important;
  border:2px solid #555!important;border-radius:6px!important;display:inline-flex!important;
@@ -1029,8 +1044,11 @@ PLAY_CSS = """
 .sl-cardbtn::before,.sl-cardbtn::after{content:"";display:block;width:1.5em;height:1.5em;
  background-repeat:no-repeat;background-size:contain;flex:none}
 .sl-cardbtn:not([class*="sl-s2-"])::after{display:none}
-.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.1em;
- height:1.1em}
+.sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:6.6em!important}
+.sl-cardbtn[class*="sl-s2-"]{flex-flow:row wrap!important;align-content:center;
+ justify-content:center;column-gap:.25em;row-gap:.1em}
+.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.3em;
+ height:1.3em;order:-1}
 .sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
  border-style:dashed!important;opacity:1!important;filter:none!important}
@@ -1039,7 +1057,8 @@ PLAY_CSS = """
  border:1px dashed #546e7a}
 .sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
-.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
+.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn,
+.sl-projector .sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:70px!important;
  height:94px!important;font-size:14px!important;margin:0!important}
 .sl-projector .sl-hand-buttons{gap:2px}
 .sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
