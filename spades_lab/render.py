@@ -61,6 +61,8 @@ PROJECTOR_CSS = """
 .sl-projector .sl-card .sl-rank{font-size:19px;letter-spacing:-1.5px}
 .sl-projector .sl-card .sl-rank-long{font-size:14px;letter-spacing:-.8px}
 .sl-projector .widget-html-content,.sl-projector .widget-label{font-size:17px;line-height:1.35}
+.sl-projector .jupyter-button:not(.sl-cardbtn),.sl-projector .widget-dropdown select,
+.sl-projector .widget-text input{font-size:15px}
 .sl-projector .sl-score th,.sl-projector .sl-score td{padding:1px 6px}
 .sl-table-app.sl-projector{flex-flow:row wrap!important;align-items:center;
  align-content:flex-start;column-gap:8px}
@@ -77,11 +79,8 @@ PROJECTOR_CSS = """
 .sl-table-app.sl-projector>.sl-play-here-box{order:6}
 .sl-projector .sl-trumps{margin:0}
 .sl-projector .sl-status{margin:0}
-.sl-score-explainer.sl-projector{display:grid!important;grid-template-columns:minmax(0,1fr)
- minmax(0,1fr);column-gap:16px;align-items:start}
-.sl-score-explainer.sl-projector>*{grid-column:1/-1}
-.sl-score-explainer.sl-projector>.sl-score-totals{grid-column:1}
-.sl-score-explainer.sl-projector>.sl-score-options{grid-column:2}
+.sl-projector .sl-options ul{columns:2;column-gap:24px;margin:2px 0;padding-left:20px}
+.sl-projector .sl-options li{break-inside:avoid}
 .sl-projector .sl-card .sl-suit-sym{flex-direction:column;gap:3px}
 .sl-projector .sl-card.sl-back{width:24px;min-width:24px;height:34px;padding:0}
 .sl-projector .sl-hand{flex-wrap:nowrap;gap:0;min-width:0}
