@@ -327,7 +327,8 @@ TEXT_CONTRAST_JS = r"""
   const parse = c => { const m = /rgba?\(([^)]*)\)/.exec(c || '');
     if (!m) return null; const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
     return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
-  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lin = v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
   const lum = c => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
   const over = (f, b) => [0, 1, 2].map(i => f[i] * f[3] + b[i] * (1 - f[3]));
   const out = {count: 0, low: [], undecided: []};
@@ -336,10 +337,12 @@ TEXT_CONTRAST_JS = r"""
     while (walk.nextNode()) {
       const node = walk.currentNode, text = node.textContent.trim();
       const el = node.parentElement;
-      if (!text || !el || el.closest('svg, style, script, option, :disabled, [aria-disabled="true"]')) continue;
+      if (!text || !el ||
+          el.closest('svg, style, script, option, :disabled, [aria-disabled="true"]')) continue;
       const s = getComputedStyle(el);
       const r = el.getBoundingClientRect();
-      if (s.visibility === 'hidden' || !r.width || !r.height || !el.getClientRects().length) continue;
+      if (s.visibility === 'hidden' || !r.width || !r.height ||
+          !el.getClientRects().length) continue;
       let opacity = 1, image = false; const layers = [];
       for (let e = el; e; e = e.parentElement) {
         const st = getComputedStyle(e);

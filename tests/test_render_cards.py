@@ -12,8 +12,10 @@ from xml.etree import ElementTree
 
 import pytest
 
+from conftest import ROOT
 from spades_lab import RuleSet
 from spades_lab.core.cards import SUITS, Card, Play, card_words
+from spades_lab.core.records import replay
 from spades_lab.render import (
     RANK_MARKS,
     card_html,
@@ -125,10 +127,6 @@ def test_played_as_words_and_marks() -> None:
 
 
 def test_the_short_marks_are_explained_where_cards_are_drawn() -> None:
-    from spades_lab.core.records import replay
-
-    from conftest import ROOT
-
     assert rank_legend(DECKS["standard"].deck.cards) == ""
     assert rank_legend(DECKS["acorns"].deck.cards) == "Bst = Beast"
     game = replay(ROOT / "data" / "scenarios" / "demo_acorns_th.json").game

@@ -117,10 +117,10 @@ def safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
     return handler
 
 
-def projector_toggle(box: W.Box, on: bool = False) -> W.ToggleButton:
-    """The widget's one "Projector mode" toggle: it puts the class ``sl-projector`` on
-    ``box`` (:data:`spades_lab.render.PROJECTOR_CSS`: everything on a 1024x768 screen, cards
-    70 px wide)."""
+def projector_toggle(box: W.Box, on: bool = False, at: int = 1) -> W.ToggleButton:
+    """The widget's one "Projector mode" toggle, put among ``box``'s children at ``at``: it
+    puts the class ``sl-projector`` on ``box`` (:data:`spades_lab.render.PROJECTOR_CSS`:
+    everything on a 1024x768 screen, cards 70 px wide)."""
     toggle = W.ToggleButton(description="Projector mode", value=on,
                             tooltip="large cards and text for a projector (1024x768)")
     toggle.add_class("sl-projector-toggle")
@@ -134,6 +134,7 @@ def projector_toggle(box: W.Box, on: bool = False) -> W.ToggleButton:
 
     toggle.observe(lambda ch: switch(bool(ch["new"])), names="value")
     switch(on)
+    box.children = (*box.children[:at], toggle, *box.children[at:])
     return toggle
 
 

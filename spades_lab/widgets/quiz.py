@@ -49,7 +49,6 @@ class Quiz(W.VBox):
                           self.feedback_html, W.HBox([self.next_button, self.score_html])])
         self.add_class("sl-quiz")
         self.projector_toggle = projector_toggle(self, projector)
-        self.children = (self.children[0], self.projector_toggle, *self.children[1:])
         self.buttons: list[W.Button] = []
         self.players = 4
         self.model = QuizModel([])

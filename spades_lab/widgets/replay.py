@@ -107,8 +107,7 @@ class TableApp(W.VBox):
                  W.HBox([self.best_toggle, self.play_here_button]), self.play_box]
         super().__init__(rows)
         self.add_class("sl-table-app")
-        self.projector_toggle = projector_toggle(self, projector)
-        self.children = (*self.children[:2], self.projector_toggle, *self.children[2:])
+        self.projector_toggle = projector_toggle(self, projector, at=2)
         self._busy = False
         m = self.message
         self.first_button.on_click(safe(lambda _: self._go(self.model.first), m))

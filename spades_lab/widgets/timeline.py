@@ -29,7 +29,6 @@ class TrumpTimelineView(W.VBox):
         super().__init__([style_box(), self.message, self.now_html, self.picture])
         self.add_class("sl-trump-timeline")
         self.projector_toggle = projector_toggle(self, projector)
-        self.children = (self.children[0], self.projector_toggle, *self.children[1:])
         if isinstance(source, TableApp):
             # follow the table: the picture shows the hand as far as the table has stepped
             self.table: TableApp | None = source
@@ -91,7 +90,6 @@ class ScoreExplainer(W.VBox):
                           self.totals_html, self.options_html])
         self.add_class("sl-score-explainer")
         self.projector_toggle = projector_toggle(self, projector)
-        self.children = (self.children[0], self.projector_toggle, *self.children[1:])
         game, err, rule = load_game(source)
         if game is None:
             self.message.value = render.error_html(err or "", rule)

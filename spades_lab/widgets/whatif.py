@@ -42,7 +42,6 @@ class WhatIf(W.VBox):
                           self.choices_box, self.result_html])
         self.add_class("sl-whatif")
         self.projector_toggle = projector_toggle(self, projector)
-        self.children = (self.children[0], self.projector_toggle, *self.children[1:])
         table = source if isinstance(source, TableModel) else TableModel.from_record(source, hand)
         if not table.ok:
             self.message.value = render.error_html(table.error or "", table.error_rule)
