@@ -2,8 +2,9 @@
 
 Every element carries a stable CSS class beginning ``sl-`` (listed in the README, section
 "CSS classes"), so tests and teachers can find and restyle it.  Colour is never the only clue:
-each suit has its own symbol and letter, each colour group its own border pattern, and every
-card names itself in ``aria-label``/``title`` (SVG: ``<title>``).
+each suit has its own shape (the package's SVG glyphs), each colour group its own border
+pattern, and every card names itself in words (:func:`card_label`, in ``aria-label``/``title``;
+SVG: ``<title>``).  A card face shows no record letter (:func:`rank_mark`).
 
 The functions only draw; every fact they show (who is winning a trick, which trump is
 superior, what a hand scored) comes from the engine.
@@ -1056,15 +1057,15 @@ PLAY_CSS = """
  border:1px dashed #546e7a}
 .sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
-.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn,
-.sl-projector .sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:70px!important;
+.sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
  height:94px!important;font-size:14px!important;margin:0!important}
 .sl-projector .sl-hand-buttons{gap:2px}
 .sl-projector .sl-cardbtn::before,.sl-projector .sl-cardbtn::after{width:28px;height:28px}
 .sl-projector .sl-play-setup,.sl-projector .sl-rules-words{display:none!important}
 .sl-projector .sl-cardbtn[class*="sl-s2-"]::before,
 .sl-projector .sl-cardbtn[class*="sl-s2-"]::after{width:20px;height:20px}
-.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:12px!important;line-height:1!important}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:13px!important;line-height:1.05!important}
+.sl-projector .sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:86px!important}
 .sl-projector .sl-trumps{margin:1px 0}
 .sl-projector .sl-status{margin:2px 0}
 .sl-projector .sl-play-explanation{font-size:15px}

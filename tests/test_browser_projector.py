@@ -5,7 +5,8 @@ table at the deal, in the first trick and at the end of the hand; the play table
 a hand); every text node of every widget, in both modes, has a solid colour at or above the
 WCAG AA contrast ratio on its background (4.5:1, 3:1 for large text), measured node by node,
 and axe-core finds no serious or critical WCAG 2.1 A/AA violation; the play table's
-Traveler/Hunter buttons draw both suit shapes and their words whole at 1366x768.
+Traveler/Hunter buttons draw both suit shapes and their words whole at 1366x768 (and in
+projector mode).
 
 Two small screenshots for the README go to docs/images/: the replay table in projector mode
 (``replay_projector.png``) and the play table's bidding screen (``play_bidding.png``).
@@ -228,6 +229,11 @@ def test_traveler_and_hunter_buttons_are_drawn_whole(voila_url: str) -> None:
                     break
             assert duals, "no Traveler or Hunter dealt to the learner"
             for d in duals:
+                assert d["shown"] == ["block", "block"], d
+                assert min(d["above"], d["below"], d["left"], d["right"], d["side"]) >= -0.5, d
+            # and in projector mode
+            projector_on(p, ".sl-play-app")
+            for d in p.page.evaluate(DUAL_BUTTONS):
                 assert d["shown"] == ["block", "block"], d
                 assert min(d["above"], d["below"], d["left"], d["right"], d["side"]) >= -0.5, d
             assert not p.errors, p.errors
