@@ -89,16 +89,18 @@ PROJECTOR_CSS = """
  (var(--n) - 1)))}
 .sl-projector .sl-badged{flex:none}
 .sl-projector .sl-table{gap:3px}
-.sl-projector .sl-table-4:not(.sl-play-table),.sl-projector .sl-table-4.sl-table-wide{
+:is(.sl-projector .sl-table-4,.sl-table-4.sl-projector):not(.sl-play-table){
  grid-template-columns:1fr;grid-template-areas:"s0" "s3" "s1" "s2" "mid"}
-.sl-projector .sl-table-8:not(.sl-play-table){grid-template-columns:1fr 1fr;
- grid-template-areas:"s0 s1" "s7 s2" "s6 s3" "s5 s4" "mid mid"}
-.sl-projector .sl-table:not(.sl-play-table) .sl-seat{display:grid;grid-template-columns:6.2em
- minmax(0,1fr);grid-template-rows:auto 1fr;column-gap:4px;justify-self:stretch;min-width:0;
- padding:2px 4px;align-items:start}
-.sl-projector .sl-table:not(.sl-play-table) .sl-seat>.sl-hand{grid-column:2;grid-row:1/3}
-.sl-projector .sl-table:not(.sl-play-table) .sl-seat>.sl-seat-name,
-.sl-projector .sl-table:not(.sl-play-table) .sl-seat>.sl-taken-bid{grid-column:1;margin:0}
+:is(.sl-projector .sl-table-8,.sl-table-8.sl-projector):not(.sl-play-table){
+ grid-template-columns:1fr 1fr;grid-template-areas:"s0 s1" "s7 s2" "s6 s3" "s5 s4" "mid mid"}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat{display:grid;
+ grid-template-columns:6.2em minmax(0,1fr);grid-template-rows:auto 1fr;column-gap:4px;
+ justify-self:stretch;min-width:0;padding:2px 4px;align-items:start}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-hand{
+ grid-column:2;grid-row:1/3}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-seat-name,
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-taken-bid{
+ grid-column:1;margin:0}
 .sl-projector .sl-table-wide .sl-hand .sl-card{font-size:21px;min-width:70px;padding:3px 4px}
 .sl-projector .sl-trick-area{min-height:0;padding:2px 6px;justify-self:stretch;
  display:flex;flex-wrap:wrap;align-items:center;justify-content:center;column-gap:12px}

@@ -239,3 +239,29 @@ def test_traveler_and_hunter_buttons_are_drawn_whole(voila_url: str) -> None:
             assert not p.errors, p.errors
         finally:
             p.close()
+
+
+def test_a_table_drawn_for_the_projector_fits(tmp_path: Path) -> None:
+    """``render.table_html(..., projector=True)`` on its own page (as a server's page draws
+    it): every hand face up, 70 px cards, within 1024x768 and no wider than the screen."""
+    from conftest import launch_chromium
+    from spades_lab import render
+    from spades_lab.core.records import replay
+
+    records = {"heckadeck": (ROOT / "data" / "scenarios" / "demo_acorns_th.json", 6),
+               "standard": (ROOT / "data" / "course" / "standard_hand.json", 6)}
+    with sync_api.sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            for name, (record, step) in records.items():
+                hand = replay(record, upto=(0, step)).game.hand
+                html = render.table_html(hand, projector=True, style=True)
+                page.set_content(f"<!doctype html><body style='margin:0'>{html}</body>")
+                m = page.evaluate(MEASURE, ".sl-table")
+                assert m["cards"] == len(hand.rules.deck.cards), (name, m)  # hands and trick
+                assert m["narrowest"] >= 70 and m["width"] <= 1024, (name, m)
+                assert m["height"] <= 768 and m["page_width"] <= 1024, (name, m)
+                assert not m["scrollers"] and not m["small"], (name, m)
+        finally:
+            browser.close()
