@@ -2,17 +2,18 @@
 
 Every element carries a stable CSS class beginning ``sl-`` (listed in the README, section
 "CSS classes"), so tests and teachers can find and restyle it.  Colour is never the only clue:
-each suit has its own symbol and letter, each colour group its own border pattern, and every
-card names itself in ``aria-label``/``title`` (SVG: ``<title>``).
+each suit has its own shape (the package's SVG glyphs), each colour group its own border
+pattern, and every card names itself in words (:func:`card_label`, in ``aria-label``/``title``;
+SVG: ``<title>``).  A card face shows no record letter (:func:`rank_mark`).
 
 The functions only draw; every fact they show (who is winning a trick, which trump is
 superior, what a hand scored) comes from the engine.
 
 >>> from spades_lab.core.cards import parse_card
 >>> html = card_html(parse_card("QH"))
->>> 'class="sl-card sl-suit-H sl-red"' in html, 'aria-label="Queen of Hearts"' in html
+>>> 'class="sl-card sl-suit-H sl-red"' in html, 'aria-label="The Queen of Hearts"' in html
 (True, True)
->>> "<title>Traveler of Planets/Spades</title>" in card_svg(parse_card("TPS"))
+>>> "<title>The Traveler of Planets/Spades</title>" in card_svg(parse_card("TPS"))
 True
 """
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from .core.cards import SUITS, Card, Play
+from .core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from .core.engine import Phase
 from .core.rules import seat_name, team_name
 from .core.words import plural
@@ -50,6 +51,70 @@ COLOURS = {"red": "#c62828", "black": "#111111", "blue": "#1565c0", "green": "#2
 #: Border pattern per colour group, so the four colours differ in shape as well as hue.
 BORDERS = {"red": "solid", "black": "solid", "blue": "dashed", "green": "dotted"}
 
+#: Projector mode: one class, ``sl-projector``, on a widget (its "Projector mode" toggle) or on
+#: a table drawn with ``projector=True``.  Everything on a 1024x768 screen: cards 70 px wide,
+#: a hand that does not fit one row fanned (each card showing its rank and suit at the left),
+#: text at least 15 px.
+PROJECTOR_CSS = """
+.sl-projector{font-size:17px;max-width:1024px;box-sizing:border-box}
+.sl-projector .sl-card{font-size:21px;width:70px;min-width:70px;height:76px;flex:none;
+ align-items:flex-start;justify-content:flex-start;padding:3px 4px;margin:0;gap:2px}
+.sl-projector .sl-card .sl-rank{font-size:19px;letter-spacing:-1.5px}
+.sl-projector .sl-card .sl-rank-long{font-size:14px;letter-spacing:-.8px}
+.sl-projector .widget-html-content,.sl-projector .widget-label{font-size:17px;line-height:1.35}
+.sl-projector .jupyter-button:not(.sl-cardbtn),.sl-projector .widget-dropdown select,
+.sl-projector .widget-text input{font-size:15px}
+.sl-projector .sl-score th,.sl-projector .sl-score td{padding:1px 6px}
+.sl-table-app.sl-projector{flex-flow:row wrap!important;align-items:center;
+ align-content:flex-start;column-gap:8px}
+.sl-table-app.sl-projector>*{flex:0 0 100%;order:5}
+.sl-table-app.sl-projector>.sl-title{order:0}
+.sl-table-app.sl-projector>.sl-projector-toggle,.sl-table-app.sl-projector>.sl-top,
+.sl-table-app.sl-projector>.sl-steps{flex:0 0 auto;order:1}
+.sl-table-app.sl-projector>.sl-controls,
+.sl-table-app.sl-projector>:has(>.sl-best-play-toggle){flex:0 0 auto;order:2}
+.sl-table-app.sl-projector>.sl-message{order:3}
+.sl-table-app.sl-projector>.sl-status-box,.sl-table-app.sl-projector>.sl-trumps-box{
+ flex:0 1 auto;order:3}
+.sl-table-app.sl-projector>.sl-table-box{order:4}
+.sl-table-app.sl-projector>.sl-play-here-box{order:6}
+.sl-projector .sl-trumps{margin:0}
+.sl-projector .sl-status{margin:0}
+.sl-projector .sl-options ul{columns:2;column-gap:24px;margin:2px 0;padding-left:20px}
+.sl-projector .sl-options li{break-inside:avoid}
+.sl-projector .sl-card .sl-suit-sym{flex-direction:column;gap:3px}
+.sl-projector .sl-card.sl-back{width:24px;min-width:24px;height:34px;padding:0}
+.sl-projector .sl-hand{flex-wrap:nowrap;gap:0;min-width:0}
+.sl-projector .sl-hand.sl-face-up>*+*{margin-left:min(3px,calc((100% - 70px * var(--n)) /
+ (var(--n) - 1)))}
+.sl-projector .sl-badged{flex:none}
+.sl-projector .sl-table{gap:3px}
+:is(.sl-projector .sl-table-4,.sl-table-4.sl-projector):not(.sl-play-table){
+ grid-template-columns:1fr;grid-template-areas:"s0" "s3" "s1" "s2" "mid"}
+:is(.sl-projector .sl-table-8,.sl-table-8.sl-projector):not(.sl-play-table){
+ grid-template-columns:1fr 1fr;grid-template-areas:"s0 s1" "s7 s2" "s6 s3" "s5 s4" "mid mid"}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat{display:grid;
+ grid-template-columns:6.2em minmax(0,1fr);grid-template-rows:auto 1fr;column-gap:4px;
+ justify-self:stretch;min-width:0;padding:2px 4px;align-items:start}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-hand{
+ grid-column:2;grid-row:1/3}
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-seat-name,
+:is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat>.sl-taken-bid{
+ grid-column:1;margin:0}
+.sl-projector .sl-table-wide .sl-hand .sl-card{font-size:21px;min-width:70px;padding:3px 4px}
+.sl-projector .sl-trick-area{min-height:0;padding:2px 6px;justify-self:stretch;
+ display:flex;flex-wrap:wrap;align-items:center;justify-content:center;column-gap:12px}
+.sl-projector .sl-trick-play{font-size:15px}
+.sl-projector .sl-trick-caption,.sl-projector .sl-trick-winner,
+.sl-projector .sl-rank-legend{font-size:15px}
+.sl-projector .sl-badge,.sl-projector .sl-review-mark{font-size:14px}
+.sl-projector .sl-explanation{font-size:15px;padding:2px 8px;margin:2px 0}
+.sl-projector .sl-explanation ul{margin:0;columns:2;column-gap:24px}
+.sl-projector .sl-timeline-svg{width:100%;height:auto;max-height:440px}
+.sl-projector .sl-score{font-size:17px}
+.sl-projector .sl-options{font-size:16px}
+""".strip()
+
 CSS = """
 .sl-root{font-family:system-ui,-apple-system,"Segoe UI","DejaVu Sans",sans-serif;font-size:15px;
  color:#222}
@@ -59,13 +124,13 @@ CSS = """
  font-family:"DejaVu Sans",system-ui,sans-serif}
 .sl-card .sl-rank{font-weight:700;font-size:1.0em}
 .sl-card .sl-suit-sym{font-size:0.95em;display:inline-flex;line-height:1}
-.sl-card .sl-suit-letter{font-size:0.62em;opacity:.8}
+.sl-card .sl-rank-long{font-size:.72em}
+.sl-card .sl-as{display:inline-flex;border-bottom:2px solid currentColor}
 .sl-red{color:#c62828}.sl-black{color:#111}.sl-blue{color:#1565c0;border-style:dashed}
 .sl-green{color:#2e7d32;border-style:dotted;border-width:2px}
-.sl-dual{background:linear-gradient(135deg,#fff 50%,#f1f1f1 50%)}
 .sl-back{background:repeating-linear-gradient(45deg,#34568b,#34568b 4px,#4a6fa5 4px,
  #4a6fa5 8px);border-color:#23395d;color:transparent;min-width:1.6em}
-.sl-illegal{opacity:.35;filter:grayscale(80%)}
+.sl-card.sl-illegal{background:#f5f5f5;border-style:dashed;border-color:#757575}
 .sl-legal{box-shadow:0 0 0 2px #7cb342 inset}
 .sl-winning{box-shadow:0 0 0 3px #f9a825}
 .sl-last{outline:2px solid #6a1b9a;outline-offset:1px}
@@ -110,6 +175,8 @@ CSS = """
 .sl-options{font-size:.9em;color:#333}
 .sl-options code{background:#f5f5f5;padding:0 3px}
 .sl-timeline svg{max-width:100%}
+.sl-timeline-legend{display:flex;flex-wrap:wrap;gap:4px 16px;font-size:.9em;color:#222;
+ margin:2px 0}
 .sl-diff{border-left:4px solid #6a1b9a;background:#f3e5f5;padding:4px 8px;margin:4px 0}
 .sl-quiz-question{font-weight:600;margin:4px 0}
 .sl-quiz-feedback{margin:4px 0}
@@ -137,7 +204,8 @@ CSS = """
 .sl-review-lost .sl-review-mark{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
 .sl-review-unknown .sl-review-mark{border:1px dotted #616161;background:#f5f5f5;color:#424242}
 .sl-review-summary{margin:2px 0 4px 0}
-""".strip() + "\n" + "\n".join(
+.sl-rank-legend{font-size:.8em;color:#424242;margin-top:2px}
+""".strip() + "\n" + PROJECTOR_CSS + "\n" + "\n".join(
     f".sl-choice.sl-suit-{s.letter}{{color:{COLOURS[s.colour]}}}" for s in SUITS.values())
 
 
@@ -161,35 +229,73 @@ def suit_classes(card: Card) -> str:
     return f"{suits} sl-{colour}" + (" sl-dual" if card.is_dual else "")
 
 
-def card_html(card: Card | Play, *, classes: str = "", as_suit: str | None = None) -> str:
-    """One card face up as an HTML ``<span>``: rank, suit symbol(s) and suit letter(s).
+#: The rank as a card face shows it: numbers and A, J, Q, K as on any deck; the Heckadeck's
+#: Beast, Traveler and Hunter by a short mark that :func:`rank_legend` and each card's
+#: ``title`` explain (never the record letter B, T or H).
+RANK_MARKS: dict[str, str] = {"B": "Bst", "T": "Trv", "H": "Hnt"}
 
-    A :class:`Play` of a Traveler/Hunter adds "as <suit>" to its label.
+
+def rank_mark(rank: str) -> str:
+    """A rank as a card face shows it.
+
+    >>> [rank_mark(r) for r in ("10", "A", "K", "0", "B", "T", "H")]
+    ['10', 'A', 'K', '0', 'Bst', 'Trv', 'Hnt']
     """
+    return RANK_MARKS.get(rank, rank)
+
+
+def rank_legend(cards: Iterable[Card]) -> str:
+    """The words for the short rank marks among ``cards`` (empty for a 52-card deck).
+
+    >>> from spades_lab.core.cards import HECKADECK_TH, STANDARD_DECK
+    >>> rank_legend(HECKADECK_TH.cards)
+    'Bst = Beast, Trv = Traveler, Hnt = Hunter'
+    >>> rank_legend(STANDARD_DECK.cards)
+    ''
+    """
+    ranks = {c.rank for c in cards}
+    return ", ".join(f"{m} = {RANK_NAMES[r]}" for r, m in RANK_MARKS.items() if r in ranks)
+
+
+def card_label(card: Card | Play) -> str:
+    """A card's name for its ``aria-label`` and ``title``: :func:`card_words` at the start of a
+    sentence (``"The Traveler of Clouds/Hearts, played as Hearts"``)."""
+    return card_words(card, start=True)
+
+
+def card_html(card: Card | Play, *, classes: str = "", as_suit: str | None = None) -> str:
+    """One card face up as an HTML ``<span>``: the rank as a learner reads it
+    (:func:`rank_mark`) and the suit shape(s) from the package's SVG glyphs (a Traveler or
+    Hunter shows both; played, the suit it is played as is underlined), named in words
+    (:func:`card_label`).  No record letter is drawn.
+    """
+    play: Card | Play = card
     if isinstance(card, Play):
         if card.card.is_dual:
             as_suit = card.suit
+        else:
+            play = card.card
         card = card.card
-    label = card.name
     if as_suit is not None and card.is_dual:
-        label += f", played as {SUITS[as_suit].name}"
-    syms = "".join(suit_icon(s) for s in card.suits)
-    letters = "/".join(card.suits)
-    if as_suit is not None and card.is_dual:
-        letters = f"{letters}→{as_suit}"
+        play = card.play_as[SUITS[as_suit].bit]
+    label = card_label(play)
+    syms = "".join(
+        f'<span class="sl-as">{suit_icon(s)}</span>' if s == as_suit and card.is_dual
+        else suit_icon(s) for s in card.suits)
     cls = f"sl-card {suit_classes(card)}" + (f" {classes}" if classes else "")
+    mark = rank_mark(card.rank)
+    rcls = "sl-rank sl-rank-long" if len(mark) > 2 else "sl-rank"
     return (f'<span class="{cls}" role="img" aria-label="{escape(label)}" '
             f'title="{escape(label)}" data-card="{card.code}">'
-            f'<span class="sl-rank">{escape(card.rank)}</span>'
-            f'<span class="sl-suit-sym" aria-hidden="true">{syms}</span>'
-            f'<span class="sl-suit-letter" aria-hidden="true">{letters}</span></span>')
+            f'<span class="{rcls}" aria-hidden="true">{escape(mark)}</span>'
+            f'<span class="sl-suit-sym" aria-hidden="true">{syms}</span></span>')
 
 
 def card_back_html(classes: str = "") -> str:
     """A face-down card."""
     cls = "sl-card sl-back" + (f" {classes}" if classes else "")
     return f'<span class="{cls}" role="img" aria-label="face-down card" title="face-down card">' \
-           '&#8203;</span>'
+           '</span>'
 
 
 # Suit shapes for SVG, drawn in a 20x20 box centred on (10, 10).
@@ -242,19 +348,23 @@ def suit_shape_svg(letter: str, x: float, y: float, size: float = 20) -> str:
 
 
 def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
-    """One card as a standalone SVG: rank, suit letter(s) and suit shape(s), with ``<title>``.
+    """One card as a standalone SVG: the rank as a learner reads it (:func:`rank_mark`) and
+    the suit shape(s), named in words (``<title>`` and ``aria-label``: :func:`card_label`).
 
     >>> from spades_lab.core.cards import parse_card
     >>> svg = card_svg(parse_card("7A"))
-    >>> "sl-shape-acorn" in svg and 'aria-label="7 of Acorns"' in svg
+    >>> "sl-shape-acorn" in svg and 'aria-label="The 7 of Acorns"' in svg
     True
     """
     as_suit = None
+    play: Card | Play = card
     if isinstance(card, Play):
         if card.card.is_dual:
             as_suit = card.suit
+        else:
+            play = card.card
         card = card.card
-    label = card.name + (f", played as {SUITS[as_suit].name}" if as_suit else "")
+    label = card_label(play)
     h = round(width * 1.4)
     colour = COLOURS[SUITS[card.suit].colour]
     dash = {"dashed": ' stroke-dasharray="5 3"', "dotted": ' stroke-dasharray="2 2"'}.get(
@@ -263,19 +373,22 @@ def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
     if card.is_dual:
         shapes = (suit_shape_svg(card.suits[0], 3, 32, 20)
                   + suit_shape_svg(card.suits[1], 27, 32, 20))
+        if as_suit is not None:  # the suit it is played as, underlined
+            x = 3 if as_suit == card.suits[0] else 27
+            shapes += (f'<rect class="sl-as" x="{x}" y="55" width="20" height="2.5" '
+                       f'fill="{COLOURS[SUITS[as_suit].colour]}"/>')
     else:
         shapes = suit_shape_svg(card.suit, 12, 30, 26)
-    letters = "/".join(card.suits) + (f"→{as_suit}" if as_suit else "")
+    mark = rank_mark(card.rank)
+    size = 13 if len(mark) <= 2 else 11
     cls = f"sl-card-svg {suit_classes(card)}" + (f" {classes}" if classes else "")
     return (f'<svg class="{cls}" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
             f'viewBox="0 0 50 70" role="img" aria-label="{escape(label)}" '
             f'data-card="{card.code}"><title>{escape(label)}</title>'
             f'<rect x="1" y="1" width="48" height="68" rx="5" fill="#fff" stroke="{colour}" '
             f'stroke-width="2"{dash}/>'
-            f'<text x="4" y="15" font-size="13" font-weight="700" fill="{colour}" '
-            f'font-family="DejaVu Sans, sans-serif">{escape(card.rank)}</text>'
-            f'<text x="46" y="66" font-size="8" text-anchor="end" fill="{colour}" '
-            f'font-family="DejaVu Sans, sans-serif">{escape(letters)}</text>'
+            f'<text x="4" y="15" font-size="{size}" font-weight="700" fill="{colour}" '
+            f'font-family="DejaVu Sans, sans-serif" aria-hidden="true">{escape(mark)}</text>'
             f'{shapes}</svg>')
 
 
@@ -313,7 +426,9 @@ def hand_html(cards: Sequence[Card] | None, *, count: int | None = None,
         else:
             parts.append(card_html(c, classes=cls))
     body = "".join(parts) or '<span class="sl-hand-count">no cards</span>'
-    return (style_block() if style else "") + f'<div class="sl-hand sl-face-up">{body}</div>'
+    # --n: the number of cards, for the projector's fanned hands (CSS)
+    return (style_block() if style else "") + \
+        f'<div class="sl-hand sl-face-up" style="--n:{max(len(ordered), 2)}">{body}</div>'
 
 
 def trick_html(plays: Sequence[tuple[int, Play]], players: int, *,
@@ -441,7 +556,9 @@ def table_html(hand: Hand, *, seat: int | None = None, face_up: Sequence[bool] |
         middle = trick_html(shown, n, winning=marked)
     cap = f'<div class="sl-trick-caption">{text_html(trick_caption)}</div>' \
         if trick_caption else ""
-    mid = f'<div class="sl-trick-area">{middle}{cap}</div>'
+    marks = rank_legend(hand.rules.deck.cards)
+    legend = f'<div class="sl-rank-legend">Card marks: {escape(marks)}</div>' if marks else ""
+    mid = f'<div class="sl-trick-area">{middle}{cap}{legend}</div>'
     # big hands (the Heckadeck's 34 or 17 cards): smaller cards, and West and East get half the
     # width each, so a hand takes one or two rows instead of five
     wide = " sl-table-wide" if hand.rules.hand_size > 13 and not compact else ""
@@ -598,9 +715,9 @@ def trump_timeline_svg(timeline: TrumpTimeline,
     total = hand_size
     if upto is not None:
         total = max(upto, 1)
-    cw, left, lane_h, top = 20, 90, 34, 22
+    cw, left, lane_h, top = 20, 96, 34, 24
     width = left + cw * total + 10
-    height = top + lane_h * len(trumps) + 26
+    height = top + lane_h * len(trumps) + 6
     parts = [f'<svg class="sl-timeline-svg" xmlns="http://www.w3.org/2000/svg" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" role="img" '
              f'aria-label="{escape(tl.text)}"><title>{escape(tl.text)}</title>']
@@ -610,8 +727,8 @@ def trump_timeline_svg(timeline: TrumpTimeline,
             parts.append(f'<rect x="{x}" y="{top}" width="{cw}" '
                          f'height="{lane_h * len(trumps)}" fill="#fafafa"/>')
         if k % 4 == 0 or k == total - 1:
-            parts.append(f'<text x="{x + cw / 2}" y="{top - 6}" font-size="9" text-anchor="middle"'
-                         f' fill="#555">{k + 1}</text>')
+            parts.append(f'<text x="{x + cw / 2}" y="{top - 7}" font-size="12" '
+                         f'text-anchor="middle" fill="#424242">{k + 1}</text>')
     decided = {d.trick for d in tl.decided}
     breaks = {(b.suit, b.trick): b for b in tl.breaks}
     for li, t in enumerate(trumps):
@@ -624,7 +741,7 @@ def trump_timeline_svg(timeline: TrumpTimeline,
                          f'width="{cw * max(total - k0, 0)}" height="{lane_h - 4}" '
                          'fill="#ffe082" opacity="0.6"/>')
         parts.append(suit_shape_svg(t, 4, y + 7, 18))
-        parts.append(f'<text x="26" y="{y + 21}" font-size="12" fill="{colour}">'
+        parts.append(f'<text x="26" y="{y + 22}" font-size="14" fill="{colour}">'
                      f'{escape(suit.name)}</text>')
         for k, plays in enumerate(tricks_plays[:total]):
             n_played = sum(1 for _, p in plays if p.suit == t)
@@ -642,13 +759,29 @@ def trump_timeline_svg(timeline: TrumpTimeline,
             parts.append(f'<rect class="sl-timeline-decided" x="{x + 1}" y="{top}" '
                          f'width="{cw - 2}" height="{lane_h * len(trumps)}" fill="none" '
                          'stroke="#6a1b9a" stroke-width="2" rx="3"/>')
-    parts.append(f'<text x="4" y="{height - 8}" font-size="10" fill="#333">● card played as the '
-                 'trump   ★ broken   shaded: superior   ringed: trick decided by superiority'
-                 '</text>')
     parts.append("</svg>")
     lines = "".join(f"<li>{text_html(x)}</li>" for x in learner_lines(tl))
-    return (f'<div class="sl-timeline">{"".join(parts)}'
+    return (f'<div class="sl-timeline">{"".join(parts)}{_TIMELINE_LEGEND}'
             f'<ul class="sl-timeline-text">{lines}</ul></div>')
+
+
+def _mark(inner: str) -> str:
+    return (f'<svg width="1.1em" height="1.1em" viewBox="0 0 20 20" aria-hidden="true" '
+            f'style="vertical-align:-0.2em">{inner}</svg>')
+
+
+#: The timeline's marks in words (HTML, so it wraps and grows with the text; not in the SVG).
+_TIMELINE_LEGEND = (
+    '<div class="sl-timeline-legend">'
+    + "<span>" + _mark('<circle cx="10" cy="10" r="4" fill="#111"/>')
+    + " a card played as the trump</span>"
+    + "<span>" + _mark('<text x="10" y="16" font-size="17" text-anchor="middle" '
+                       'fill="#d84315">★</text>') + " broken</span>"
+    + "<span>" + _mark('<rect x="1" y="3" width="18" height="14" fill="#ffe082"/>')
+    + " shaded: superior from then on</span>"
+    + "<span>" + _mark('<rect x="2" y="2" width="16" height="16" rx="3" fill="none" '
+                       'stroke="#6a1b9a" stroke-width="2.5"/>')
+    + " ringed: a trick decided by superiority</span></div>")
 
 
 def table_words(rules: RuleSet) -> list[str]:
@@ -905,7 +1038,7 @@ PLAY_CSS = """
 .sl-indent{margin-left:1.5em;list-style:circle}
 .sl-suit-inline{display:inline-flex;vertical-align:-0.12em}
 .sl-hand-buttons{display:flex;flex-wrap:wrap;gap:3px}
-.sl-cardbtn.jupyter-button,.sl-cardbtn{width:4.6em!important;height:5.2em!important;
+.sl-cardbtn.jupyter-button,.sl-cardbtn{width:5.4em!important;height:5.6em!important;
  white-space:normal!important;line-height:1.1!important;font-size:12px!important;
  padding:2px!important;background:#fff!important;color:#111!important;
  border:2px solid #555!important;border-radius:6px!important;display:inline-flex!important;
@@ -913,8 +1046,11 @@ PLAY_CSS = """
 .sl-cardbtn::before,.sl-cardbtn::after{content:"";display:block;width:1.5em;height:1.5em;
  background-repeat:no-repeat;background-size:contain;flex:none}
 .sl-cardbtn:not([class*="sl-s2-"])::after{display:none}
-.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.1em;
- height:1.1em}
+.sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:6.6em!important}
+.sl-cardbtn[class*="sl-s2-"]{flex-flow:row wrap!important;align-content:center;
+ justify-content:center;column-gap:.25em;row-gap:.1em}
+.sl-cardbtn[class*="sl-s2-"]::before,.sl-cardbtn[class*="sl-s2-"]::after{width:1.3em;
+ height:1.3em;order:-1}
 .sl-cardbtn.sl-legal{border:3px solid #2e7d32!important;background:#f1f8e9!important}
 .sl-cardbtn.sl-illegal{background:#eceff1!important;color:#37474f!important;
  border-style:dashed!important;opacity:1!important;filter:none!important}
@@ -923,7 +1059,6 @@ PLAY_CSS = """
  border:1px dashed #546e7a}
 .sl-cardbtn.sl-selected{outline:3px solid #6a1b9a;background:#f3e5f5!important}
 .sl-projector .sl-root,.sl-projector{font-size:17px}
-.sl-projector .sl-card{font-size:30px}
 .sl-projector .sl-cardbtn.jupyter-button,.sl-projector .sl-cardbtn{width:70px!important;
  height:94px!important;font-size:14px!important;margin:0!important}
 .sl-projector .sl-hand-buttons{gap:2px}
@@ -931,7 +1066,8 @@ PLAY_CSS = """
 .sl-projector .sl-play-setup,.sl-projector .sl-rules-words{display:none!important}
 .sl-projector .sl-cardbtn[class*="sl-s2-"]::before,
 .sl-projector .sl-cardbtn[class*="sl-s2-"]::after{width:20px;height:20px}
-.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:12px!important;line-height:1!important}
+.sl-projector .sl-cardbtn[class*="sl-s2-"]{font-size:13px!important;line-height:1.05!important}
+.sl-projector .sl-cardbtn.jupyter-button[class*="sl-s2-"]{width:86px!important}
 .sl-projector .sl-trumps{margin:1px 0}
 .sl-projector .sl-status{margin:2px 0}
 .sl-projector .sl-play-explanation{font-size:15px}
@@ -942,7 +1078,8 @@ PLAY_CSS = """
 """.strip()
 
 
-__all__ = ["CSS", "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
+__all__ = ["CSS", "PROJECTOR_CSS", "RANK_MARKS", "rank_mark", "rank_legend", "card_label",
+           "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
            "card_back_html", "card_svg", "suit_shape_svg",
            "play_html", "hand_html", "trick_html", "trick_record_html",
            "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     from .core.engine import Game, Hand
 
 
+#: Projector mode (``projector=True``): text at least 11 pt (15 px at 100 dpi), the legend under
+#: the picture, the figure at most 10.24 x 7.68 inches (1024x768 px at 100 dpi).
+PROJECTOR_PT = 13
+
+
 def _axes(ax: Any, size: tuple[float, float]) -> Any:
     if ax is not None:
         return ax
@@ -33,15 +38,25 @@ def _axes(ax: Any, size: tuple[float, float]) -> Any:
     return ax
 
 
-def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
+def _projector_text(ax: Any) -> None:
+    """Every text of ``ax`` (title, axis labels, tick labels) at the projector's size."""
+    ax.title.set_fontsize(PROJECTOR_PT + 2)
+    ax.xaxis.label.set_fontsize(PROJECTOR_PT)
+    ax.yaxis.label.set_fontsize(PROJECTOR_PT)
+    ax.tick_params(labelsize=PROJECTOR_PT)
+
+
+def trump_timeline_plot(hand: Hand, ax: Any = None, *, projector: bool = False) -> Any:
     """The hand's tricks left to right, one lane per trump: a dot per card played as that
     trump, a star where it was broken, the superior trump's lane shaded from the trick that set
-    it, and a frame round each trick the superiority decided."""
+    it, and a frame round each trick the superiority decided.  ``projector=True``: large text,
+    the legend under the picture (:data:`PROJECTOR_PT`)."""
     from matplotlib.patches import Rectangle
 
     rules = hand.rules
     tl = trump_timeline(hand)
-    ax = _axes(ax, (10, 1.2 + 0.7 * len(rules.trumps)))
+    ax = _axes(ax, (10, 2.6 + 0.9 * len(rules.trumps)) if projector else
+               (10, 1.2 + 0.7 * len(rules.trumps)))
     total = rules.hand_size
     plays = [t.plays for t in hand.tricks] + ([tuple(hand.trick)] if hand.trick else [])
     for lane, t in enumerate(rules.trumps):
@@ -74,11 +89,13 @@ def trump_timeline_plot(hand: Hand, ax: Any = None) -> Any:
         title += (f" ({SUITS[tl.superior].name} superior from trick "
                   f"{tl.superior_set_at[0] + 1})")
     ax.set_title(title)
-    _timeline_legend(ax, rules.superior_by_first_break)
+    _timeline_legend(ax, rules.superior_by_first_break, projector)
+    if projector:
+        _projector_text(ax)
     return ax
 
 
-def _timeline_legend(ax: Any, acorns: bool) -> None:
+def _timeline_legend(ax: Any, acorns: bool, projector: bool = False) -> None:
     """Name every mark of the trump timeline (dots, stars, shading, frames) in a legend."""
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
@@ -92,13 +109,19 @@ def _timeline_legend(ax: Any, acorns: bool) -> None:
                              label="the superior trump, from the trick that set it"))
         handles.append(Patch(fill=False, edgecolor="#6a1b9a", linewidth=1.5,
                              label="a trick the superior trump decided"))
+    if projector:  # under the picture, two columns, large
+        ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.3), ncol=2,
+                  fontsize=PROJECTOR_PT, frameon=False, title="marks",
+                  title_fontsize=PROJECTOR_PT)
+        return
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small",
               frameon=False, title="marks")
 
 
-def score_progress_plot(game: Game, ax: Any = None) -> Any:
-    """Each partnership's running total after every complete hand (starting totals first)."""
-    ax = _axes(ax, (6, 3.5))
+def score_progress_plot(game: Game, ax: Any = None, *, projector: bool = False) -> Any:
+    """Each partnership's running total after every complete hand (starting totals first);
+    ``projector=True``: large text (:data:`PROJECTOR_PT`)."""
+    ax = _axes(ax, (9, 6) if projector else (6, 3.5))
     rules = game.rules
     done = [h for h in game.hands if h.scores]
     for t, seats in enumerate(rules.team_seats):
@@ -107,8 +130,10 @@ def score_progress_plot(game: Game, ax: Any = None) -> Any:
     ax.axhline(rules.target, color="#999", linestyle="--", linewidth=1, label="target")
     ax.set_xlabel("hands played")
     ax.set_ylabel("total")
-    ax.legend(fontsize=8)
+    ax.legend(fontsize=PROJECTOR_PT if projector else 8)
+    if projector:
+        _projector_text(ax)
     return ax
 
 
-__all__ = ["trump_timeline_plot", "score_progress_plot"]
+__all__ = ["trump_timeline_plot", "score_progress_plot", "PROJECTOR_PT"]

@@ -312,3 +312,67 @@ def tree(folder: Path) -> dict[str, str]:
         return {}
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# ------------------------------------------------------------------------- text contrast
+
+#: For every visible text node inside a selector: its colour (with the opacity of it and its
+#: ancestors) over its background (the background colours of it and its ancestors up to the
+#: first opaque one, on white), the WCAG 2.1 contrast ratio and the ratio it needs (3:1 for
+#: large text: 24 px, or 18.66 px bold; else 4.5:1).  A text node with reduced opacity or a
+#: background image behind it is reported as undecided (what axe-core leaves "incomplete").
+#: Text of a disabled control is exempt (WCAG 1.4.3: inactive user interface components).
+TEXT_CONTRAST_JS = r"""
+(sel) => {
+  const parse = c => { const m = /rgba?\(([^)]*)\)/.exec(c || '');
+    if (!m) return null; const p = m[1].split(/[\s,\/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lin = v => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = c => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  const over = (f, b) => [0, 1, 2].map(i => f[i] * f[3] + b[i] * (1 - f[3]));
+  const out = {count: 0, low: [], undecided: []};
+  for (const root of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const node = walk.currentNode, text = node.textContent.trim();
+      const el = node.parentElement;
+      if (!text || !el ||
+          el.closest('svg, style, script, option, :disabled, [aria-disabled="true"]')) continue;
+      const s = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      if (s.visibility === 'hidden' || !r.width || !r.height ||
+          !el.getClientRects().length) continue;
+      let opacity = 1, image = false; const layers = [];
+      for (let e = el; e; e = e.parentElement) {
+        const st = getComputedStyle(e);
+        opacity *= Number(st.opacity);
+        if (st.backgroundImage && st.backgroundImage !== 'none') image = true;
+        const b = parse(st.backgroundColor);
+        if (b && b[3] > 0) { layers.push(b); if (b[3] >= 1) break; }
+      }
+      let bg = [255, 255, 255];
+      for (const b of layers.reverse()) bg = over(b, bg);
+      const c = parse(s.color); const fg = over([c[0], c[1], c[2], c[3] * opacity], bg);
+      const hi = Math.max(lum(fg), lum(bg)), lo = Math.min(lum(fg), lum(bg));
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(s.fontSize), bold = Number(s.fontWeight) >= 700;
+      const need = (size >= 24 || (bold && size >= 18.66)) ? 3 : 4.5;
+      const item = {text: text.slice(0, 40), ratio: Math.round(ratio * 100) / 100, need,
+                    color: s.color, size, cls: String(el.className).slice(0, 60)};
+      out.count++;
+      if (opacity < 1 || image) out.undecided.push(item);
+      else if (ratio < need) out.low.push(item);
+    }
+  }
+  return out;
+}
+"""
+
+
+def text_contrast(page: Any, selector: str) -> dict[str, Any]:
+    """:data:`TEXT_CONTRAST_JS` run on a playwright page: ``count`` text nodes measured,
+    ``low`` those below WCAG AA, ``undecided`` those with reduced opacity or a background
+    image."""
+    result: dict[str, Any] = page.evaluate(TEXT_CONTRAST_JS, selector)
+    return result

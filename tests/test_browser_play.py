@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, ROOT, launch_chromium
+from conftest import CHROMIUM, ROOT, launch_chromium, text_contrast
 
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -91,7 +91,9 @@ class Page:
         self.wait_change(gen)
 
     def axe(self, selector: str) -> list[dict[str, Any]]:
-        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``."""
+        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``, and (as
+        ``text-contrast``) every text node below the AA contrast ratio or undecided (reduced
+        opacity, a background image): :func:`conftest.text_contrast`, node by node."""
         if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
             self.page.add_script_tag(path=str(AXE))
         res = self.page.evaluate(
@@ -99,7 +101,13 @@ class Page:
             "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
             "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
             [selector, WCAG])
-        return [v for v in res if v["impact"] in ("serious", "critical")]
+        bad = [v for v in res if v["impact"] in ("serious", "critical")]
+        c = text_contrast(self.page, selector)
+        if c["low"] or c["undecided"]:
+            bad.append({"id": "text-contrast", "impact": "serious",
+                        "help": "text below the WCAG AA contrast ratio, or undecided",
+                        "nodes": c["low"] + c["undecided"]})
+        return bad
 
 
 def _shot(page: Any, name: str, selector: str | None = None) -> None:

@@ -42,14 +42,14 @@ def mid_game(k: int):
 @pytest.mark.parametrize("card", ALL_CARDS, ids=lambda c: c.code)
 def test_every_card_has_a_text_alternative_and_its_suits(card):
     html = card_html(card)
-    assert f'aria-label="{card.name}"' in html
+    assert f'aria-label="{render.card_label(card)}"' in html
     assert f'data-card="{card.code}"' in html
     for s in card.suits:
         assert f"sl-suit-{s}" in html
         assert f"sl-shape-{SUITS[s].shape}" in html
     svg = card_svg(card)
     root = ElementTree.fromstring(svg)  # well-formed XML
-    assert root.find("{http://www.w3.org/2000/svg}title").text == card.name
+    assert root.find("{http://www.w3.org/2000/svg}title").text == render.card_label(card)
     for s in card.suits:
         assert f"sl-shape-{SUITS[s].shape}" in svg
 
@@ -73,8 +73,8 @@ def test_a_declared_traveler_says_how_it_was_played():
     card = parse_card("TPS")
     play = card.play_as[SUITS["S"].bit]
     html = card_html(play)
-    assert 'aria-label="Traveler of Planets/Spades, played as Spades"' in html
-    assert "P/S→S" in html
+    assert 'aria-label="The Traveler of Planets/Spades, played as Spades"' in html
+    assert '<span class="sl-as"><svg class="sl-suit-icon sl-shape-spade"' in html
 
 
 def test_hand_marks_legal_and_illegal_cards_from_the_engine():

@@ -117,6 +117,27 @@ def safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
     return handler
 
 
+def projector_toggle(box: W.Box, on: bool = False, at: int = 1) -> W.ToggleButton:
+    """The widget's one "Projector mode" toggle, put among ``box``'s children at ``at``: it
+    puts the class ``sl-projector`` on ``box`` (:data:`spades_lab.render.PROJECTOR_CSS`:
+    everything on a 1024x768 screen, cards 70 px wide)."""
+    toggle = W.ToggleButton(description="Projector mode", value=on,
+                            tooltip="large cards and text for a projector (1024x768)")
+    toggle.add_class("sl-projector-toggle")
+    toggle.add_class("sl-button")
+
+    def switch(value: bool) -> None:
+        if value:
+            box.add_class("sl-projector")
+        else:
+            box.remove_class("sl-projector")
+
+    toggle.observe(lambda ch: switch(bool(ch["new"])), names="value")
+    switch(on)
+    box.children = (*box.children[:at], toggle, *box.children[at:])
+    return toggle
+
+
 def style_box() -> W.HTML:
     return html_box("sl-style", render.style_block() + f"<style>{render.PLAY_CSS}</style>")
 
@@ -127,4 +148,5 @@ if served():
 
 
 __all__ = ["RecordSource", "MAX_TEXT", "html_box", "button", "server_log", "log_server_side",
-           "keep_tracebacks_on_the_server", "went_wrong", "bounded", "safe", "style_box"]
+           "keep_tracebacks_on_the_server", "went_wrong", "bounded", "safe", "style_box",
+           "projector_toggle"]

@@ -19,7 +19,7 @@ from ..table import (
     load_game,
 )
 from ..teach.quiz import QuizQuestion, make_quiz
-from .common import RecordSource, button, html_box, safe, style_box
+from .common import RecordSource, button, html_box, projector_toggle, safe, style_box
 
 
 class Quiz(W.VBox):
@@ -37,7 +37,7 @@ class Quiz(W.VBox):
     def __init__(self, source: RecordSource | None = None, *, seed: int = 0,
                  rules: RuleSet | str | None = None, options: dict[str, Any] | None = None,
                  difficulty: int | Sequence[int] | None = None, count: int | None = None,
-                 questions: Sequence[Any] | None = None) -> None:
+                 questions: Sequence[Any] | None = None, projector: bool = False) -> None:
         self.message = html_box("sl-message")
         self.question_html = html_box("sl-quiz-question-box")
         self.choices_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
@@ -48,6 +48,7 @@ class Quiz(W.VBox):
         super().__init__([style_box(), self.message, self.question_html, self.choices_box,
                           self.feedback_html, W.HBox([self.next_button, self.score_html])])
         self.add_class("sl-quiz")
+        self.projector_toggle = projector_toggle(self, projector)
         self.buttons: list[W.Button] = []
         self.players = 4
         self.model = QuizModel([])

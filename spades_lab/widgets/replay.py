@@ -17,7 +17,7 @@ from ..table import (
     load_game,
     score_lines,
 )
-from .common import RecordSource, bounded, button, html_box, safe, style_box
+from .common import RecordSource, bounded, button, html_box, projector_toggle, safe, style_box
 from .play import PlayTable
 
 
@@ -35,7 +35,8 @@ class TableApp(W.VBox):
     """
 
     def __init__(self, source: RecordSource | None = None, *, hand: int = 0,
-                 view_seat: int | None = None, loader: bool = False) -> None:
+                 view_seat: int | None = None, loader: bool = False,
+                 projector: bool = False) -> None:
         """``loader=True`` adds a box to load a record by its path, in a notebook of your own;
         a served page never has one (the box is not built at all)."""
         self.model = TableModel()
@@ -106,6 +107,7 @@ class TableApp(W.VBox):
                  W.HBox([self.best_toggle, self.play_here_button]), self.play_box]
         super().__init__(rows)
         self.add_class("sl-table-app")
+        self.projector_toggle = projector_toggle(self, projector, at=2)
         self._busy = False
         m = self.message
         self.first_button.on_click(safe(lambda _: self._go(self.model.first), m))

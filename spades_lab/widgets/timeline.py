@@ -13,7 +13,7 @@ from ..table import (
     load_game,
 )
 from ..teach.explain import explain_score, trump_timeline
-from .common import RecordSource, html_box, safe, style_box
+from .common import RecordSource, html_box, projector_toggle, safe, style_box
 from .replay import TableApp
 
 
@@ -21,12 +21,14 @@ class TrumpTimelineView(W.VBox):
     """For the Acorns rule sets: the hand's tricks, when each trump was broken, which became
     superior, and the tricks the superiority decided."""
 
-    def __init__(self, source: RecordSource | TableApp, hand: int = 0) -> None:
+    def __init__(self, source: RecordSource | TableApp, hand: int = 0, *,
+                 projector: bool = False) -> None:
         self.message = html_box("sl-message")
         self.picture = html_box("sl-timeline-box")
         self.now_html = html_box("sl-timeline-now")
         super().__init__([style_box(), self.message, self.now_html, self.picture])
         self.add_class("sl-trump-timeline")
+        self.projector_toggle = projector_toggle(self, projector)
         if isinstance(source, TableApp):
             # follow the table: the picture shows the hand as far as the table has stepped
             self.table: TableApp | None = source
@@ -76,7 +78,7 @@ class ScoreExplainer(W.VBox):
     """Each partnership's line items in words and numbers, running totals and bags after every
     hand, and the table options in force."""
 
-    def __init__(self, source: RecordSource) -> None:
+    def __init__(self, source: RecordSource, *, projector: bool = False) -> None:
         self.message = html_box("sl-message")
         self.hand_select = W.Dropdown(description="Hand", options=[], layout=W.Layout(
             width="10em"))
@@ -87,6 +89,7 @@ class ScoreExplainer(W.VBox):
         super().__init__([style_box(), self.message, self.hand_select, self.lines_html,
                           self.totals_html, self.options_html])
         self.add_class("sl-score-explainer")
+        self.projector_toggle = projector_toggle(self, projector)
         game, err, rule = load_game(source)
         if game is None:
             self.message.value = render.error_html(err or "", rule)

@@ -15,14 +15,15 @@ from ..table import (
     WhatIfModel,
     card_words,
 )
-from .common import RecordSource, button, html_box, safe, style_box
+from .common import RecordSource, button, html_box, projector_toggle, safe, style_box
 
 
 class WhatIf(W.VBox):
     """Pick a point in the hand, pick another card (illegal ones are greyed; clicking one
     shows why), see the hand re-played and the difference."""
 
-    def __init__(self, source: RecordSource | TableModel, hand: int = 0) -> None:
+    def __init__(self, source: RecordSource | TableModel, hand: int = 0, *,
+                 projector: bool = False) -> None:
         self.message = html_box("sl-message")
         # a labelled number box, as the table's "Step": a slider's handle has no accessible
         # name in ipywidgets
@@ -40,6 +41,7 @@ class WhatIf(W.VBox):
         super().__init__([style_box(), self.message, self.point_slider, self.position_html,
                           self.choices_box, self.result_html])
         self.add_class("sl-whatif")
+        self.projector_toggle = projector_toggle(self, projector)
         table = source if isinstance(source, TableModel) else TableModel.from_record(source, hand)
         if not table.ok:
             self.message.value = render.error_html(table.error or "", table.error_rule)
