@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
+from . import lesson as lesson_
 from .store import SqliteStore, Store
 from .tables import Table
 
@@ -55,6 +56,9 @@ MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
             "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
+# the lesson's messages (spades_lab.classroom.lesson)
+MESSAGE_FIELDS.update(lesson_.MESSAGE_FIELDS)
+REQUIRED.update(lesson_.REQUIRED)
 
 
 class BadMessage(Exception):
@@ -179,6 +183,7 @@ class Classroom:
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
         self.join_fails: dict[str, list[float]] = {}
+        self.lesson = lesson_.Lesson(self)  # the class's poll, what-if and quiz
 
     # ---------------------------------------------------------------- cookies
     def sign(self, token: str) -> str:
@@ -285,6 +290,9 @@ class Classroom:
         ref = msg.get("ref")
         if kind == "ping":
             c.send({"type": "pong", "ref": ref})
+            return
+        if kind in lesson_.MESSAGE_FIELDS:  # the lesson's (spades_lab.classroom.lesson)
+            self.lesson.handle(c, msg)
             return
         t = self.tables.get(msg["table"])
         if t is None:
@@ -460,6 +468,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 "tables": [room.summary(t) for t in room.tables.values()]})
         for t in room.tables.values():
             room.send_state(c, t)
+        room.lesson.send_to(c)
         try:
             while True:
                 text = await ws.receive_text()
@@ -480,6 +489,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.send({"type": "error", "code": "bad-message", "message": str(e),
                             "ref": ref})
                 except RuleError as e:
+                    room.lesson.note_refusal(c, msg, e)  # the board of mistakes
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
         except (WebSocketDisconnect, KeyError, RuntimeError):
@@ -504,6 +514,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         yield
         for task in room.runners.values():
             task.cancel()
+        room.lesson.close()
 
     app = Starlette(routes=[
         Route("/", page("student.html")),
@@ -513,6 +524,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         WebSocketRoute("/ws", socket),
+        *lesson_.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app

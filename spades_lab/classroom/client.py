@@ -112,6 +112,22 @@ class Student:
         server's answer to it."""
         return self.answer(self.send({"type": kind, "table": table, **fields}))
 
+    # the lesson's (docs/classroom.md, "The lesson")
+    def respond(self, activity: int, **fields: Any) -> dict[str, Any]:
+        """Answer the open lesson activity: a poll with ``card=`` (and ``as_=`` for a
+        Traveler/Hunter), a quiz question with ``question=`` and ``choice=`` (both from 0);
+        returns the server's answer (``ack``, ``feedback`` or ``refused``)."""
+        if "as_" in fields:
+            fields["as"] = fields.pop("as_")
+        ref = self.send({"type": "answer", "activity": activity, **fields})
+        return self.wait(lambda m: m.get("ref") == ref and m["type"] in (
+            "ack", "feedback", "refused", "error"), 30)
+
+    def lesson(self, timeout: float = 30) -> dict[str, Any] | None:
+        """Ask for the open lesson activity again and return it as this student sees it."""
+        self.send({"type": "lesson"})
+        return self.wait(lambda m: m["type"] == "lesson", timeout)["activity"]  # type: ignore[no-any-return]
+
 
 class Teacher:
     """The teacher: every request carries the secret."""
@@ -137,6 +153,31 @@ class Teacher:
     def record(self, table: int) -> dict[str, Any]:
         return dict(_http("GET", f"{self.base}/api/teacher/tables/{table}/record",
                           headers=self.headers)[0])
+
+    # the lesson's (docs/classroom.md, "The lesson")
+    def _lesson(self, body: dict[str, Any]) -> dict[str, Any]:
+        return dict(_http("POST", self.base + "/api/teacher/lesson",
+                          {k: v for k, v in body.items() if v is not None},
+                          headers=self.headers)[0])
+
+    def lesson(self) -> dict[str, Any]:
+        """The open lesson activity as the teacher sees it (answers, verdicts)."""
+        return dict(_http("GET", self.base + "/api/teacher/lesson", headers=self.headers)[0])
+
+    def poll(self, table: int, step: int | None = None, *, hand: int | None = None,
+             budget: float | None = None) -> dict[str, Any]:
+        """Freeze the class at STEP ``step`` (default: now) of hand ``hand`` (default: the
+        current one, from 0) of ``table`` and ask "which card would you play?"."""
+        return self._lesson({"type": "poll", "table": table, "step": step, "hand": hand,
+                             "budget": budget})
+
+    def reveal(self) -> dict[str, Any]:
+        """Show the class the open activity's answer."""
+        return self._lesson({"type": "reveal"})
+
+    def end(self) -> dict[str, Any]:
+        """Close the open activity."""
+        return self._lesson({"type": "end"})
 
 
 __all__ = ["Student", "Teacher", "ClassroomError"]

@@ -1,0 +1,193 @@
+"""The class's lesson (spades_lab/classroom/lesson.py, docs/classroom.md "The lesson"): the poll
+and its solver in a worker process, the class what-if, the quiz, the board of mistakes; over
+Starlette's TestClient and its websockets, checked against the engine and the solver."""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from spades_lab.classroom.app import create_app  # noqa: E402
+from spades_lab.classroom.lesson import answer_rows  # noqa: E402
+from spades_lab.classroom.store import SqliteStore  # noqa: E402
+from spades_lab.core.line import Line  # noqa: E402
+from spades_lab.solver import solve  # noqa: E402
+
+pytestmark = pytest.mark.timeout(300)
+
+
+class Room:
+    """A server in a TestClient, its class, and the teacher's requests."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+        self.room = client.app.state.classroom  # type: ignore[attr-defined]
+        self.teacher = {"X-Teacher-Secret": self.room.teacher_secret}
+
+    def join(self, name: str) -> tuple[int, str]:
+        r = self.client.post("/api/join", json={"code": self.room.code, "name": name})
+        assert r.status_code == 200, r.text
+        cookie = r.cookies["sl_seat"]
+        self.client.cookies.clear()
+        return r.json()["student"], cookie
+
+    def connect(self, cookie: str) -> Any:
+        return self.client.websocket_connect("/ws", headers={"cookie": f"sl_seat={cookie}"})
+
+    def new_table(self, preset: str, seats: list[int | None], **kw: Any) -> int:
+        r = self.client.post("/api/teacher/tables", headers=self.teacher,
+                             json={"preset": preset, "seats": seats, "pace": 0, **kw})
+        assert r.status_code == 201, r.text
+        return int(r.json()["table"])
+
+    def lesson(self, body: dict[str, Any] | None = None, headers: Any = None) -> Any:
+        h = self.teacher if headers is None else headers
+        if body is None:
+            return self.client.get("/api/teacher/lesson", headers=h)
+        return self.client.post("/api/teacher/lesson", headers=h, json=body)
+
+    def wait_solver(self) -> dict[str, Any]:
+        for _ in range(600):  # bounded: the budget is seconds, and the worker's start
+            view = self.lesson().json()
+            if view["solver"] != "working":
+                return dict(view)
+            time.sleep(0.1)
+        raise AssertionError("the solver never answered")
+
+
+@pytest.fixture
+def room() -> Any:
+    with TestClient(create_app(SqliteStore(":memory:"))) as client:
+        yield Room(client)
+
+
+def until(ws: Any, pred: Any, limit: int = 5000) -> dict[str, Any]:
+    """Read messages until one satisfies ``pred``."""
+    for _ in range(limit):
+        m = json.loads(ws.receive_text())
+        if pred(m):
+            return dict(m)
+    raise AssertionError("no such message")
+
+
+def to_play(room: Room, ws: Any, tid: int, tricks: int) -> dict[str, Any]:
+    """Bid and play (a middling bid, the first legal card) until this seat is to play with at
+    least ``tricks`` tricks done (and, after the first, a trick begun); the seat's state."""
+    t = room.room.tables[tid]
+    ref = 100
+    for _ in range(5000):
+        m = json.loads(ws.receive_text())
+        if m["type"] not in ("state", "update") or m["table"] != tid:
+            continue
+        state = m["state"]
+        if state["version"] != t.version or state["waiting_for"] != state["seat"]:
+            continue
+        if state["phase"] == "play" and sum(state["taken"]) >= tricks and \
+                (state["trick"] or not tricks):
+            return dict(state)
+        ref += 1
+        if state["legal_bids"]:
+            bids = state["legal_bids"]
+            ws.send_text(json.dumps({"type": "bid", "table": tid, "ref": ref,
+                                     "bid": bids[min(3, len(bids) - 1)]["bid"]}))
+        elif state["legal_plays"]:
+            p = state["legal_plays"][0]
+            ws.send_text(json.dumps({"type": "play", "table": tid, "ref": ref,
+                                     "card": p["card"], "as": p["as"]}))
+    raise AssertionError("never this seat's turn")
+
+
+def lesson_msg(ws: Any, pred: Any = bool) -> Any:
+    """The next ``lesson`` message whose activity satisfies ``pred`` (by default: one is
+    open)."""
+    return until(ws, lambda m: m["type"] == "lesson" and pred(m["activity"]))["activity"]
+
+
+def test_a_poll_shows_the_spread_beside_the_solvers_verdicts(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    bob, bob_cookie = room.join("Bob")
+    tid = room.new_table("standard", [ann, None, None, None], seed=11)
+    with room.connect(ann_cookie) as a, room.connect(bob_cookie) as b:
+        state = to_play(room, a, tid, 5)
+        t = room.room.tables[tid]
+        r = room.lesson({"type": "poll", "table": tid})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        line = Line.of(t.game)
+        assert (view["hand"], view["step"], view["seat"]) == (line.hand, len(line) - 1, 0)
+        assert view["question"].startswith("Which card would you play? You are North at table")
+        # Ann sits at that table and its hand goes on: she takes no part
+        mine = lesson_msg(a)
+        assert "withheld" in mine and "html" not in mine and "choices" not in mine
+        ref = 90
+        a.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "card": state["legal_plays"][0]["card"], "ref": ref}))
+        refused = until(a, lambda m: m.get("ref") == ref)
+        assert refused["type"] == "refused" and "your own table" in refused["message"]
+        # Bob sees the seat's cards, the legal ones marked, and picks
+        poll = lesson_msg(b)
+        assert {c["card"] for c in poll["choices"]} == {p["card"] for p in state["legal_plays"]}
+        illegal = [c for c in state["hand"] if c not in {p["card"] for p in
+                                                          state["legal_plays"]}]
+        assert illegal  # this seed's position: the seat holds the led suit and others
+        b.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "card": illegal[0], "ref": 1}))
+        no = until(b, lambda m: m.get("ref") == 1)
+        assert no["type"] == "refused" and no["rule"] == "must-follow-suit"
+        assert no["message"] == line.at(len(line) - 1).can_play(illegal[0]).message
+        assert [(x["name"], x["rule"], x["source"]) for x in room.room.store.mistakes(
+            room.room.code)] == [("Bob", "must-follow-suit", "poll")]
+        pick = state["legal_plays"][-1]["card"]
+        b.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "card": pick, "ref": 2}))
+        assert until(b, lambda m: m.get("ref") == 2)["type"] == "ack"
+        assert lesson_msg(b, lambda x: x and x["yours"])["yours"]
+        done = room.wait_solver()
+        assert done["solver"] == "done" and done["exact"] is True
+        # the verdicts are the solver's on the same position
+        pos = line.at(len(line) - 1)
+        res = solve(pos)
+        by_code = {p.card.code: v for p, v in res.per_move.items()}
+        assert {s["card"] for s in done["spread"]} == set(by_code)
+        for s in done["spread"]:
+            assert s["tricks"] == by_code[s["card"]]
+            assert s["best"] == (by_code[s["card"]] == res.tricks)
+            assert s["verdict"] and "keeps" in s["verdict"]
+            assert s["count"] == (1 if s["card"] == pick else 0)
+            assert s["names"] == (["Bob"] if s["card"] == pick else [])
+        # revealed: Bob sees the answer, and the verdict on his own card
+        room.lesson({"type": "reveal"})
+        shown = lesson_msg(b, lambda x: x and x["revealed"])
+        assert shown["revealed"] and shown["answer"]["yours"] == next(
+            s["verdict"] for s in done["spread"] if s["card"] == pick)
+        rows = answer_rows(room.room.store, room.room.code)
+        assert [(x.name, x.kind, x.right) for x in rows] == [
+            ("Bob", "poll", by_code[pick] == res.tricks)]
+
+
+def test_the_tables_answer_while_a_slow_heckadeck_solve_runs(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    tid = room.new_table("acorns", [ann, None, None, None], seed=3)
+    with room.connect(ann_cookie) as a:
+        state = to_play(room, a, tid, 0)
+        r = room.lesson({"type": "poll", "table": tid, "budget": 4})
+        assert r.status_code == 200, r.text
+        assert r.json()["solver"] == "working"
+        p = state["legal_plays"][0]
+        a.send_text(json.dumps({"type": "play", "table": tid, "card": p["card"],
+                                "as": p["as"], "ref": 7}))
+        ack = until(a, lambda m: m.get("ref") == 7)
+        assert ack["type"] == "ack"  # the table acted, and said so ...
+        assert room.lesson().json()["solver"] == "working"  # ... while the solver still works
+        done = room.wait_solver()
+        # 32 cards each: not worked out within 4 seconds, said as bounds in words
+        assert done["solver"] == "done" and done["exact"] is False
+        assert "within the time allowed" in done["verdict"]
+        assert all(s["verdict"] is None for s in done["spread"])
