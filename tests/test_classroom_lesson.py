@@ -19,6 +19,8 @@ from spades_lab.classroom.lesson import answer_rows  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
 from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.solver import solve  # noqa: E402
+from spades_lab.teach.whatif import describe_whatif, what_if_game  # noqa: E402
+from spades_lab.teach.wording import step_words  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -191,3 +193,66 @@ def test_the_tables_answer_while_a_slow_heckadeck_solve_runs(room: Room) -> None
         assert done["solver"] == "done" and done["exact"] is False
         assert "within the time allowed" in done["verdict"]
         assert all(s["verdict"] is None for s in done["spread"])
+
+
+def table_state(room: Room, tid: int) -> str:
+    """Everything a table is: its game's record and log length, its version, its stored
+    actions and what each seat is told."""
+    t = room.room.tables[tid]
+    return json.dumps([t.game.to_record(), len(t.game.log), t.version,
+                       room.room.store.actions(tid),
+                       [t.seat_state(s) for s in range(t.rules.players)]], sort_keys=True)
+
+
+def test_the_class_what_if_is_the_engines_and_changes_no_table(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    bob, bob_cookie = room.join("Bob")
+    tid = room.new_table("standard", [ann, None, None, None], seed=5)
+    other = room.new_table("standard", [bob, None, None, None], seed=6)
+    with room.connect(ann_cookie) as a, room.connect(bob_cookie) as b:
+        to_play(room, a, tid, 3)
+        t2 = room.room.tables[other]
+        for _ in range(1000):  # bounded: the robots bid at once, then Bob is to bid
+            if not t2.bots_due():
+                break
+            time.sleep(0.01)
+        t = room.room.tables[tid]
+        line = Line.of(t.game)
+        # "what if South had played ... instead?": South's last play with a choice
+        k, alt = next((k, p) for k in reversed(range(len(line.steps)))
+                      if line.steps[k].kind == "play" and line.steps[k].seat == 2
+                      for p in line.at(k).legal_plays() if p != line.steps[k].value)
+        before = [table_state(room, x) for x in (tid, other)]
+        r = room.lesson({"type": "whatif", "table": tid, "step": k, "action": alt.card.code})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        w = what_if_game(t.game, (line.hand, k), alt.card.code)
+        question, _, rest = describe_whatif(w).partition("\n")
+        assert view["question"] == question and question.startswith("What if, in trick")
+        assert "South plays" in question
+        assert view["summary"] == rest.splitlines()
+        branch = Line.of(w.branch.game, line.hand).steps[k:]
+        assert len(view["branch"]) == len(branch) and len(view["happened"]) == len(
+            line.steps) - k
+        assert view["branch"][0].endswith(step_words(branch[0], 4))
+        assert view["happened"][0].endswith(step_words(line.steps[k], 4))
+        # Bob sees the question; the branch once the teacher shows it; Ann, at that table, not
+        asked = lesson_msg(b)
+        assert asked["question"] == question and "branch" not in asked
+        assert "withheld" in lesson_msg(a)
+        b.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "card": "AS", "ref": 3}))
+        no = until(b, lambda m: m.get("ref") == 3)
+        assert no["type"] == "refused" and "asks nothing of you" in no["message"]
+        room.lesson({"type": "reveal"})
+        shown = lesson_msg(b, lambda x: x and x["revealed"])
+        assert shown["branch"] == view["branch"] and shown["summary"] == view["summary"]
+        assert shown["happened"] == view["happened"]
+        # a card South does not hold there: the engine's refusal, nothing stored or changed
+        held = {c for c in t.game.hands[line.hand].deal[2]}
+        stranger = next(c for c in t.game.rules.deck.cards if c not in held)
+        bad = room.lesson({"type": "whatif", "table": tid, "step": k,
+                           "action": stranger.code})
+        assert bad.status_code == 400 and bad.json()["rule"] == "card-not-in-hand"
+        assert room.lesson().json()["activity"] == view["activity"]
+        assert [table_state(room, x) for x in (tid, other)] == before

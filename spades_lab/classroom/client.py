@@ -171,6 +171,14 @@ class Teacher:
         return self._lesson({"type": "poll", "table": table, "step": step, "hand": hand,
                              "budget": budget})
 
+    def whatif(self, table: int, action: str, step: int | None = None, *,
+               hand: int | None = None, then: str | None = None) -> dict[str, Any]:
+        """Ask the class "what if ``action`` had been made at STEP ``step`` (default: the last
+        action) of hand ``hand`` of ``table``?"; the engine's branch is shown by
+        :meth:`reveal`."""
+        return self._lesson({"type": "whatif", "table": table, "action": action, "step": step,
+                             "hand": hand, "then": then})
+
     def reveal(self) -> dict[str, Any]:
         """Show the class the open activity's answer."""
         return self._lesson({"type": "reveal"})

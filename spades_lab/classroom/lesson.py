@@ -25,7 +25,7 @@ import concurrent.futures
 import json
 import multiprocessing
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -38,9 +38,11 @@ from ..core.cards import Play
 from ..core.engine import Game, Phase, PlayEvent
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.line import Line
+from ..core.records import Step
 from ..core.rules import seat_name
 from ..teach.bestplay import best_play, play_words
-from ..teach.wording import place_words
+from ..teach.whatif import describe_whatif, what_if_game
+from ..teach.wording import place_words, seat_counts, step_words
 from .store import Store
 from .tables import Table, seat_table_html
 
@@ -55,6 +57,9 @@ WORKERS, MAX_PENDING = 1, 4
 
 #: The largest teacher's lesson command (bytes of JSON text).
 MAX_COMMAND = 4096
+
+#: What follows a what-if's new action (teach.whatif's policies the teacher may choose).
+WHATIF_THEN = ("record", "players")
 
 #: The lesson's messages from a student (app.validate checks them as its own).
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -214,6 +219,78 @@ def make_poll(room: Classroom, spec: Mapping[str, Any], activity: int) -> Poll:
                 drawing=seat_table_html(position.view(seat), t.names()), where=where)
 
 
+@dataclass
+class WhatIf(Activity):
+    """"What if ...?" at STEP ``step`` of hand ``hand`` of table ``table``: the engine's branch
+    (:func:`~spades_lab.teach.whatif.what_if_game`) in words beside what happened, shown to the
+    class when the teacher reveals it.  Only words are kept (not the branch's games)."""
+
+    table: int = 0
+    hand: int = 0
+    step: int = 0
+    question: str = ""
+    happened: tuple[str, ...] = ()
+    branch: tuple[str, ...] = ()
+    taken: tuple[str, str] = ("", "")
+    summary: tuple[str, ...] = ()
+
+    def source(self) -> tuple[int, int] | None:
+        return self.table, self.hand
+
+    def question_words(self) -> str:
+        return self.question
+
+    def to_words(self) -> dict[str, Any]:
+        return {"happened": list(self.happened), "branch": list(self.branch),
+                "taken": {"happened": self.taken[0], "branch": self.taken[1]},
+                "summary": list(self.summary)}
+
+
+def _steps_words(steps: Sequence[Step], start: int, players: int) -> tuple[str, ...]:
+    """The actions of a hand from STEP ``start`` on, each with where it falls (``Trick 3:
+    South plays the Queen of Hearts``)."""
+    out = []
+    for i in range(start, len(steps)):
+        where = place_words(steps, i, players)
+        out.append(f"{where[0].upper()}{where[1:]}: {step_words(steps[i], players)}")
+    return tuple(out)
+
+
+def make_whatif(room: Classroom, spec: Mapping[str, Any], activity: int) -> WhatIf:
+    """The class what-if ``spec`` asks for (``table``, ``action``, optional ``hand``, ``step``
+    (default: the hand's last action) and ``then``), branched by the engine from the table's
+    game, which is not changed."""
+    t = _table(room, spec.get("table"))
+    line = _line(t, spec.get("hand"))
+    action = spec.get("action")
+    if not isinstance(action, str) or not 0 < len(action) <= 40:
+        raise LessonError("A what-if needs the action to try instead, such as \"QH\" for a "
+                          "card or \"nil\" for a bid.")
+    step = spec.get("step")
+    if step is None:
+        if not line.steps:
+            raise LessonError("This hand has no action yet to ask about: give the step.")
+        step = len(line.steps) - 1
+    then = spec.get("then", "record")
+    if then not in WHATIF_THEN:
+        raise LessonError("then is \"record\" (the table's own actions while they stay "
+                          "legal) or \"players\" (the robots play the hand out).")
+    try:
+        line.check_step(step)
+    except RuleError as e:
+        raise LessonError(e.message) from None
+    n = t.rules.players
+    w = what_if_game(t.game, (line.hand, step), action, then=then)
+    question, _, rest = describe_whatif(w).partition("\n")
+    hd = w.diff[line.hand]
+    return WhatIf(activity, "whatif", dict(spec), table=t.id, hand=line.hand, step=step,
+                  question=question,
+                  happened=_steps_words(line.steps, step, n),
+                  branch=_steps_words(Line.of(w.branch.game, line.hand).steps, step, n),
+                  taken=(seat_counts(hd.taken[0], n), seat_counts(hd.taken[1], n)),
+                  summary=tuple(rest.splitlines()))
+
+
 def _table(room: Classroom, tid: Any) -> Table:
     if type(tid) is not int or tid not in room.tables:
         raise LessonError(f"There is no table {str(tid)[:20]}: the tables are "
@@ -280,16 +357,18 @@ class Lesson:
         """Do one teacher command (``POST /api/teacher/lesson``): the teacher's view after it."""
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise LessonError("Send a lesson command as a JSON object with its type: poll, "
-                              "reveal or end.")
+                              "whatif, reveal or end.")
         kind = body["type"]
         if kind == "poll":
             self.start_poll(body)
+        elif kind == "whatif":
+            self.start_whatif(body)
         elif kind == "reveal":
             self.reveal()
         elif kind == "end":
             self.end()
         else:
-            raise LessonError("The lesson commands are poll, reveal and end.")
+            raise LessonError("The lesson commands are poll, whatif, reveal and end.")
         return self.teacher_view()
 
     def _open(self, kind: str, spec: dict[str, Any],
@@ -316,6 +395,20 @@ class Lesson:
         self._solve(poll)
         self.push()
         return poll
+
+    def start_whatif(self, body: Mapping[str, Any]) -> WhatIf:
+        allowed = {"type", "table", "hand", "step", "action", "then"}
+        extra = set(body) - allowed
+        if extra:
+            raise LessonError(f"A what-if has no field {sorted(extra)[0][:20]!r}: give the "
+                              "table and the action, and if you like the hand, the step and "
+                              "what follows (then).")
+        spec = {k: body[k] for k in ("table", "hand", "step", "action", "then")
+                if body.get(k) is not None}
+        act = self._open("whatif", spec, lambda aid: make_whatif(self.room, spec, aid))
+        assert isinstance(act, WhatIf)
+        self.push()
+        return act
 
     def _solve(self, poll: Poll) -> None:
         t = self.room.tables[poll.table]
@@ -379,6 +472,9 @@ class Lesson:
                          "working" if verdict is None else "done",
                          "verdict": act.failed or (verdict["text"] if verdict else None),
                          "exact": verdict["exact"] if verdict else None})
+        elif isinstance(act, WhatIf):
+            base.update({"table": act.table, "hand": act.hand, "step": act.step,
+                         **act.to_words()})
         return base
 
     # ---------------------------------------------------------------- students
@@ -423,6 +519,8 @@ class Lesson:
                               for p in act.legal if _choice_key(p) in verdicts],
                     "yours": (verdicts[yours["choice"]]["text"]
                               if yours and yours["choice"] in verdicts else None)}
+        elif isinstance(act, WhatIf) and act.revealed:
+            out.update(act.to_words())
         return out
 
     def send_to(self, c: Conn) -> None:
@@ -448,6 +546,9 @@ class Lesson:
                                 "table.")
         if isinstance(act, Poll):
             self._answer_poll(c, act, msg)
+        else:
+            raise IllegalAction(Rule.WRONG_PHASE, "A what-if asks nothing of you: watch what "
+                                "the teacher shows.")
 
     def _answer_poll(self, c: Conn, poll: Poll, msg: dict[str, Any]) -> None:
         if "card" not in msg or "question" in msg or "choice" in msg:
@@ -513,5 +614,6 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     return [Route("/api/teacher/lesson", teacher_lesson, methods=["GET", "POST"])]
 
 
-__all__ = ["Lesson", "Solvers", "Poll", "LessonError", "AnswerRow", "answer_rows",
-           "solve_position", "MESSAGE_FIELDS", "REQUIRED", "DEFAULT_BUDGET", "MAX_BUDGET"]
+__all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "make_poll", "make_whatif", "LessonError",
+           "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
+           "DEFAULT_BUDGET", "MAX_BUDGET"]
