@@ -19,6 +19,7 @@ from spades_lab.classroom.lesson import answer_rows  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
 from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.solver import solve  # noqa: E402
+from spades_lab.teach.quiz import make_quiz  # noqa: E402
 from spades_lab.teach.whatif import describe_whatif, what_if_game  # noqa: E402
 from spades_lab.teach.wording import step_words  # noqa: E402
 
@@ -256,3 +257,81 @@ def test_the_class_what_if_is_the_engines_and_changes_no_table(room: Room) -> No
         assert bad.status_code == 400 and bad.json()["rule"] == "card-not-in-hand"
         assert room.lesson().json()["activity"] == view["activity"]
         assert [table_state(room, x) for x in (tid, other)] == before
+
+
+def test_the_quiz_stores_answers_and_gives_each_student_the_quizs_feedback(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    bob, bob_cookie = room.join("Bob")
+    with room.connect(ann_cookie) as a, room.connect(bob_cookie) as b:
+        r = room.lesson({"type": "quiz", "preset": "standard", "level": 1, "count": 3,
+                         "seed": 4})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        quiz = make_quiz("standard", 4, count=3, difficulty=1)
+        assert [q["prompt"] for q in view["questions"]] == [q.prompt for q in quiz.questions]
+        assert view["question"] == "A quiz of 3 questions on Spades (standard)."
+        seen = lesson_msg(b)
+        assert [q["shown"] for q in seen["questions"]] == [list(q.shown) for q in
+                                                          quiz.questions]
+        assert all("answer" not in q and "tests" not in q for q in seen["questions"])
+        lesson_msg(a)
+        q0 = quiz.questions[0]
+        wrong = (q0.answer + 1) % len(q0.choices)
+        for ws, choice, ref in ((a, q0.answer, 1), (b, wrong, 2)):
+            ws.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                     "question": 0, "choice": choice, "ref": ref}))
+            fb = until(ws, lambda m, r=ref: m.get("ref") == r)
+            assert fb["type"] == "feedback" and fb["right"] == (choice == q0.answer)
+            assert fb["feedback"] == list(q0.feedback_for(choice))
+            mine = lesson_msg(ws, lambda x: x and x["questions"][0]["yours"])
+            assert mine["questions"][0]["yours"]["feedback"] == fb["feedback"]
+        # once only
+        b.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "question": 0, "choice": q0.answer, "ref": 3}))
+        again = until(b, lambda m: m.get("ref") == 3)
+        assert again["type"] == "refused" and "already" in again["message"]
+        # a poll's answer is no quiz answer, nor a question the quiz lacks
+        for ref, bad in ((4, {"card": "AS"}), (5, {"question": 9, "choice": 0})):
+            b.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                    "ref": ref, **bad}))
+            assert until(b, lambda m, r=ref: m.get("ref") == r)["type"] == "refused"
+        # the teacher sees who answered what
+        teacher = room.lesson().json()["questions"][0]
+        assert sorted((x["name"], x["choice"], x["right"]) for x in teacher["answers"]) == [
+            ("Ann", q0.answer, True), ("Bob", wrong, False)]
+        assert teacher["right"] == 1
+        rows = answer_rows(room.room.store, room.room.code)
+        assert [(x.name, x.kind, x.question, x.prompt, x.answer, x.right) for x in rows] == [
+            ("Ann", "quiz", 1, q0.prompt, q0.choices[q0.answer], True),
+            ("Bob", "quiz", 1, q0.prompt, q0.choices[wrong], False)]
+        assert [(m["name"], m["rule"], m["source"]) for m in room.room.store.mistakes(
+            room.room.code)] == [("Bob", q0.tests, "quiz")]
+
+
+def test_refusals_outside_an_activity_and_without_the_secret(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    tid = room.new_table("standard", [ann, None, None, None], seed=2)
+    with room.connect(ann_cookie) as a:
+        assert lesson_msg(a, lambda x: True) is None  # nothing open on connecting
+        a.send_text(json.dumps({"type": "answer", "activity": 1, "card": "AS", "ref": 1}))
+        no = until(a, lambda m: m.get("ref") == 1)
+        assert no["type"] == "refused" and no["message"].startswith(
+            "There is no question open")
+        a.send_text(json.dumps({"type": "answer", "ref": 2}))
+        bad = until(a, lambda m: m["type"] == "error")  # a message the protocol lacks
+        assert "needs the field 'activity'" in bad["message"]
+        for body in ({"type": "poll", "table": tid}, {"type": "quiz"}, {"type": "reveal"},
+                     {"type": "whatif", "table": tid, "action": "AS"}, None):
+            r = room.lesson(body, headers={"X-Teacher-Secret": "guess"})
+            assert r.status_code == 403 and "teacher's secret" in r.json()["error"]
+        assert room.room.store.activities(room.room.code) == []
+        # the teacher's own mistakes are sentences too, and store nothing
+        for body, words in (({"type": "poll", "table": 99}, "There is no table 99"),
+                            ({"type": "poll", "table": tid}, "choose a position in the play"),
+                            ({"type": "quiz", "count": 0}, "count is the number"),
+                            ({"type": "quiz", "preset": "bridge"}, "bridge"),
+                            ({"type": "reveal"}, "nothing to reveal"),
+                            ({"type": "dance"}, "The lesson commands are")):
+            r = room.lesson(body)
+            assert r.status_code == 400 and words in r.json()["error"], r.text
+        assert room.room.store.activities(room.room.code) == []

@@ -179,6 +179,14 @@ class Teacher:
         return self._lesson({"type": "whatif", "table": table, "action": action, "step": step,
                              "hand": hand, "then": then})
 
+    def quiz(self, preset: str = "standard", count: int = 5, *, level: int | None = None,
+             options: dict[str, Any] | None = None, seed: int | None = None
+             ) -> dict[str, Any]:
+        """Give the class a quiz of ``count`` questions (teach.quiz.make_quiz) on ``preset``
+        with ``options``, of one ``level`` (1 to 3; default every level)."""
+        return self._lesson({"type": "quiz", "preset": preset, "count": count, "level": level,
+                             "options": options, "seed": seed})
+
     def reveal(self) -> dict[str, Any]:
         """Show the class the open activity's answer."""
         return self._lesson({"type": "reveal"})

@@ -24,6 +24,7 @@ import asyncio
 import concurrent.futures
 import json
 import multiprocessing
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,9 +41,11 @@ from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.line import Line
 from ..core.records import Step
 from ..core.rules import seat_name
+from ..core.words import plural
 from ..teach.bestplay import best_play, play_words
+from ..teach.quiz import Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
-from ..teach.wording import place_words, seat_counts, step_words
+from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
 from .tables import Table, seat_table_html
 
@@ -60,6 +63,9 @@ MAX_COMMAND = 4096
 
 #: What follows a what-if's new action (teach.whatif's policies the teacher may choose).
 WHATIF_THEN = ("record", "players")
+
+#: The most questions a class quiz asks.
+MAX_QUESTIONS = 20
 
 #: The lesson's messages from a student (app.validate checks them as its own).
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -246,6 +252,31 @@ class WhatIf(Activity):
                 "summary": list(self.summary)}
 
 
+@dataclass
+class QuizActivity(Activity):
+    """A quiz of :func:`~spades_lab.teach.quiz.make_quiz` questions: each student answers each
+    question once, and reads the quiz's own feedback on the choice made."""
+
+    quiz: Quiz | None = None
+
+    @property
+    def questions(self) -> tuple[QuizQuestion, ...]:
+        return () if self.quiz is None else self.quiz.questions
+
+    def question_words(self) -> str:
+        assert self.quiz is not None
+        n = len(self.questions)
+        return f"A quiz of {plural(n, 'question')} on {rules_title(self.quiz.rules)}."
+
+
+def make_quiz_activity(spec: Mapping[str, Any], activity: int) -> QuizActivity:
+    """The quiz ``spec`` asks for (``preset``, ``options``, ``level``, ``count``, ``seed``):
+    the same spec makes the same questions."""
+    quiz = make_quiz(spec["preset"], spec["seed"], count=spec["count"],
+                     difficulty=spec.get("level"), options=spec.get("options") or None)
+    return QuizActivity(activity, "quiz", dict(spec), quiz=quiz)
+
+
 def _steps_words(steps: Sequence[Step], start: int, players: int) -> tuple[str, ...]:
     """The actions of a hand from STEP ``start`` on, each with where it falls (``Trick 3:
     South plays the Queen of Hearts``)."""
@@ -353,22 +384,24 @@ class Lesson:
     current: Activity | None = None
 
     # ---------------------------------------------------------------- teacher
-    def command(self, body: Any) -> dict[str, Any]:
+    async def command(self, body: Any) -> dict[str, Any]:
         """Do one teacher command (``POST /api/teacher/lesson``): the teacher's view after it."""
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise LessonError("Send a lesson command as a JSON object with its type: poll, "
-                              "whatif, reveal or end.")
+                              "whatif, quiz, reveal or end.")
         kind = body["type"]
         if kind == "poll":
             self.start_poll(body)
         elif kind == "whatif":
             self.start_whatif(body)
+        elif kind == "quiz":
+            await self.start_quiz(body)
         elif kind == "reveal":
             self.reveal()
         elif kind == "end":
             self.end()
         else:
-            raise LessonError("The lesson commands are poll, whatif, reveal and end.")
+            raise LessonError("The lesson commands are poll, whatif, quiz, reveal and end.")
         return self.teacher_view()
 
     def _open(self, kind: str, spec: dict[str, Any],
@@ -409,6 +442,36 @@ class Lesson:
         assert isinstance(act, WhatIf)
         self.push()
         return act
+
+    async def start_quiz(self, body: Mapping[str, Any]) -> QuizActivity:
+        allowed = {"type", "preset", "options", "level", "count", "seed"}
+        extra = set(body) - allowed
+        if extra:
+            raise LessonError(f"A quiz has no field {sorted(extra)[0][:20]!r}: give the rule "
+                              "set (preset), its options, the level and the number of "
+                              "questions.")
+        options = body.get("options") or {}
+        if not isinstance(options, dict) or len(options) > 40:
+            raise LessonError("options is an object of rule options.")
+        count = body.get("count", 5)
+        if type(count) is not int or not 1 <= count <= MAX_QUESTIONS:
+            raise LessonError(f"count is the number of questions, 1 to {MAX_QUESTIONS}.")
+        level = body.get("level")
+        if level is not None and level not in (1, 2, 3):
+            raise LessonError("level is 1 (beginners), 2 or 3 (the fine print), or left out "
+                              "for every level.")
+        seed = body.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        elif type(seed) is not int or not 0 <= seed < 2**31:
+            raise LessonError("seed is a whole number from 0.")
+        spec = {"preset": body.get("preset", "standard"), "options": options, "level": level,
+                "count": count, "seed": seed}
+        # making the questions plays hands (a fraction of a second): not in the event loop
+        made = await asyncio.to_thread(make_quiz_activity, spec, 0)
+        self._open("quiz", spec, lambda aid: made)
+        self.push()
+        return made
 
     def _solve(self, poll: Poll) -> None:
         t = self.room.tables[poll.table]
@@ -475,6 +538,15 @@ class Lesson:
         elif isinstance(act, WhatIf):
             base.update({"table": act.table, "hand": act.hand, "step": act.step,
                          **act.to_words()})
+        elif isinstance(act, QuizActivity):
+            base["questions"] = [{
+                "question": i, "prompt": q.prompt, "shown": list(q.shown),
+                "choices": list(q.choices), "answer": q.answer, "tests": q.tests,
+                "right": sum(1 for a in answers if a["question"] == i and a["right"]),
+                "answers": [{"student": a["student"], "name": a["name"],
+                             "choice": int(a["choice"]), "answer": a["answer"],
+                             "right": a["right"]} for a in answers if a["question"] == i]}
+                for i, q in enumerate(act.questions)]
         return base
 
     # ---------------------------------------------------------------- students
@@ -521,6 +593,15 @@ class Lesson:
                               if yours and yours["choice"] in verdicts else None)}
         elif isinstance(act, WhatIf) and act.revealed:
             out.update(act.to_words())
+        elif isinstance(act, QuizActivity):
+            qs = []
+            for i, q in enumerate(act.questions):
+                a = mine.get(i)
+                qs.append({"question": i, "prompt": q.prompt, "shown": list(q.shown),
+                           "choices": list(q.choices), "yours": None if a is None else {
+                               "choice": int(a["choice"]), "right": a["right"],
+                               "feedback": list(q.feedback_for(int(a["choice"])))}})
+            out["questions"] = qs
         return out
 
     def send_to(self, c: Conn) -> None:
@@ -546,6 +627,8 @@ class Lesson:
                                 "table.")
         if isinstance(act, Poll):
             self._answer_poll(c, act, msg)
+        elif isinstance(act, QuizActivity):
+            self._answer_quiz(c, act, msg)
         else:
             raise IllegalAction(Rule.WRONG_PHASE, "A what-if asks nothing of you: watch what "
                                 "the teacher shows.")
@@ -568,6 +651,33 @@ class Lesson:
                                    c.student, key, play_words(play),
                                    None if v is None else bool(v["best"]), time.time())
         c.send({"type": "ack", "ref": msg.get("ref"), "activity": poll.id})
+        self.send_to(c)
+
+    def _answer_quiz(self, c: Conn, act: QuizActivity, msg: dict[str, Any]) -> None:
+        if "question" not in msg or "choice" not in msg or "card" in msg:
+            raise IllegalAction(Rule.WRONG_PHASE, "This is a quiz: answer a question with one "
+                                "of its choices.")
+        qs = act.questions
+        i, choice = msg["question"], msg["choice"]
+        if not 0 <= i < len(qs):
+            raise IllegalAction(Rule.WRONG_PHASE, f"This quiz has questions 1 to {len(qs)}.")
+        q = qs[i]
+        if not 0 <= choice < len(q.choices):
+            raise IllegalAction(Rule.WRONG_PHASE, f"Question {i + 1} has choices 1 to "
+                                f"{len(q.choices)}.")
+        if any(a["question"] == i and a["student"] == c.student
+               for a in self.room.store.answers(self.room.code, act.id)):
+            raise IllegalAction(Rule.WRONG_PHASE, f"You have answered question {i + 1} "
+                                "already: your answer stays.")
+        right = choice == q.answer
+        feedback = list(q.feedback_for(choice))
+        self.room.store.put_answer(self.room.code, act.id, i, q.prompt, c.student, str(choice),
+                                   q.choices[choice], right, time.time())
+        if not right:
+            self.room.store.add_mistake(self.room.code, c.student, q.tests, "quiz", q.rules,
+                                        " ".join(feedback), time.time())
+        c.send({"type": "feedback", "ref": msg.get("ref"), "activity": act.id, "question": i,
+                "choice": choice, "right": right, "feedback": feedback})
         self.send_to(c)
 
     # ---------------------------------------------------------------- mistakes
@@ -605,7 +715,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         except ValueError:
             body = None
         try:
-            return JSONResponse(lesson.command(body))
+            return JSONResponse(await lesson.command(body))
         except LessonError as e:
             return JSONResponse({"error": str(e)}, 400)
         except RuleError as e:
@@ -614,6 +724,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     return [Route("/api/teacher/lesson", teacher_lesson, methods=["GET", "POST"])]
 
 
-__all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "make_poll", "make_whatif", "LessonError",
+__all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll", "make_whatif",
+           "make_quiz_activity", "LessonError",
            "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
            "DEFAULT_BUDGET", "MAX_BUDGET"]
