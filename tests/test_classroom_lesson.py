@@ -335,3 +335,50 @@ def test_refusals_outside_an_activity_and_without_the_secret(room: Room) -> None
             r = room.lesson(body)
             assert r.status_code == 400 and words in r.json()["error"], r.text
         assert room.room.store.activities(room.room.code) == []
+
+
+def test_the_board_of_mistakes_with_a_scenario_one_click_away(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    tid = room.new_table("standard", [ann, None, None, None], seed=11)
+    with room.connect(ann_cookie) as a:
+        state = to_play(room, a, tid, 5)
+        illegal = next(c for c in state["hand"] if c not in {
+            p["card"] for p in state["legal_plays"]})
+        a.send_text(json.dumps({"type": "play", "table": tid, "card": illegal, "ref": 1}))
+        no = until(a, lambda m: m.get("ref") == 1)
+        assert no["type"] == "refused" and no["rule"] == "must-follow-suit"
+        a.send_text(json.dumps({"type": "bid", "table": tid, "bid": 3, "ref": 2}))
+        assert until(a, lambda m: m.get("ref") == 2)["rule"] == "wrong-phase"
+        view = room.lesson({"type": "quiz", "preset": "standard", "level": 1, "count": 1,
+                            "seed": 4}).json()
+        q = make_quiz("standard", 4, count=1, difficulty=1).questions[0]
+        wrong = (q.answer + 1) % len(q.choices)
+        a.send_text(json.dumps({"type": "answer", "activity": view["activity"],
+                                "question": 0, "choice": wrong, "ref": 3}))
+        assert until(a, lambda m: m.get("ref") == 3)["right"] is False
+        # the teacher's board: per student, per rule, in words, with the scenario
+        board = room.client.get("/api/teacher/mistakes", headers=room.teacher).json()
+        (mine,) = board["students"]
+        assert mine["name"] == "Ann" and mine["total"] == 3
+        rules = {r["rule"]: r for r in mine["rules"]}
+        assert set(rules) == {"must-follow-suit", "wrong-phase", q.tests}
+        follow = rules["must-follow-suit"]
+        assert follow["sources"] == {"table": 1} and follow["last"] == no["message"]
+        assert follow["words"].startswith("The seat holds a card of the led suit")
+        assert follow["scenario"] == {"name": "std_must_follow.json",
+                                      "href": "/scenario/std_must_follow.json"}
+        assert rules[q.tests]["sources"] == {"quiz": 1}
+        assert rules[q.tests]["last"] == " ".join(q.feedback_for(wrong))
+        page = room.client.get(follow["scenario"]["href"])
+        assert page.status_code == 200 and page.text.startswith("<!DOCTYPE html>")
+        assert "An example to study" in page.text
+        for bad in ("../README.md", "nothing.json", "build_scenarios.py"):
+            assert room.client.get(f"/scenario/{bad}").status_code == 404
+        assert room.client.get("/api/teacher/mistakes").status_code == 403
+        # the student's own list: the sentences read, no rule ids
+        a.send_text(json.dumps({"type": "mistakes"}))
+        own = until(a, lambda m: m["type"] == "mistakes")["items"]
+        assert sorted(x["words"] for x in own) == sorted(r["last"] for r in mine["rules"])
+        text = json.dumps(own)
+        assert not any(f'"{r}"' in text or f" {r} " in text for r in rules)
+        assert "rule" not in {k for x in own for k in x}

@@ -123,6 +123,12 @@ class Student:
         return self.wait(lambda m: m.get("ref") == ref and m["type"] in (
             "ack", "feedback", "refused", "error"), 30)
 
+    def mistakes(self, timeout: float = 30) -> list[dict[str, Any]]:
+        """This student's own mistakes (the sentence read, how often, the example to
+        study)."""
+        self.send({"type": "mistakes"})
+        return list(self.wait(lambda m: m["type"] == "mistakes", timeout)["items"])
+
     def lesson(self, timeout: float = 30) -> dict[str, Any] | None:
         """Ask for the open lesson activity again and return it as this student sees it."""
         self.send({"type": "lesson"})
@@ -186,6 +192,10 @@ class Teacher:
         with ``options``, of one ``level`` (1 to 3; default every level)."""
         return self._lesson({"type": "quiz", "preset": preset, "count": count, "level": level,
                              "options": options, "seed": seed})
+
+    def mistakes(self) -> dict[str, Any]:
+        """The board of mistakes: per student and per rule, with the scenario to study."""
+        return dict(_http("GET", self.base + "/api/teacher/mistakes", headers=self.headers)[0])
 
     def reveal(self) -> dict[str, Any]:
         """Show the class the open activity's answer."""

@@ -25,25 +25,28 @@ import concurrent.futures
 import json
 import multiprocessing
 import random
+import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.cards import Play
 from ..core.engine import Game, Phase, PlayEvent
-from ..core.errors import IllegalAction, Rule, RuleError
+from ..core.errors import RULE_IDS, IllegalAction, Rule, RuleError
 from ..core.line import Line
 from ..core.records import Step
 from ..core.rules import seat_name
 from ..core.words import plural
 from ..teach.bestplay import best_play, play_words
-from ..teach.quiz import Quiz, QuizQuestion, make_quiz
+from ..teach.handout import deal_handout
+from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
@@ -70,6 +73,7 @@ MAX_QUESTIONS = 20
 #: The lesson's messages from a student (app.validate checks them as its own).
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "lesson": {},
+    "mistakes": {},
     "answer": {"activity": (int,), "card": (str,), "as": (str, type(None)),
                "question": (int,), "choice": (int,)},
 }
@@ -346,6 +350,59 @@ def _budget(value: Any) -> float:
     return float(value)
 
 
+# ---------------------------------------------------------------------------- mistakes
+
+
+def scenario_dir() -> Path:
+    """data/scenarios: in the wheel's course (``spades_lab/_course``), else in the clone."""
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "_course" / "data" / "scenarios"
+    return packaged if packaged.is_dir() else here.parent / "data" / "scenarios"
+
+
+def scenario_map(folder: Path | None = None) -> dict[str, list[tuple[str, str]]]:
+    """Rule id -> the curated scenarios that show it, as (file, rule set) in the order of
+    data/scenarios/README.md, whose table is the one list of what each scenario teaches (the
+    ids it names in its last column; tests/test_scenarios.py asserts them).
+
+    >>> m = scenario_map()
+    >>> m["must-follow-suit"][0], m["bad-declaration"][0][1]
+    (('std_must_follow.json', 'standard'), 'acorns')
+    """
+    readme = (folder or scenario_dir()) / "README.md"
+    out: dict[str, list[tuple[str, str]]] = {}
+    if not readme.is_file():
+        return out
+    for row in readme.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in row.split("|")]
+        if len(cells) < 6 or not re.fullmatch(r"`[a-z0-9_]+\.json`", cells[1]):
+            continue
+        preset = re.match(r"[a-z0-9]*", cells[2])
+        for rule in re.findall(r"`([a-z0-9-]+)`", cells[4]):
+            if rule in QUIZ_IDS:
+                out.setdefault(rule, []).append((cells[1].strip("`"),
+                                                 preset.group(0) if preset else ""))
+    return out
+
+
+def scenario_for(rule: str, preset: str, mapping: Mapping[str, list[tuple[str, str]]]
+                 ) -> str | None:
+    """The scenario that shows ``rule``, one of the rule set ``preset`` if there is one."""
+    found = mapping.get(rule, [])
+    same = [f for f, p in found if p == preset]
+    return same[0] if same else found[0][0] if found else None
+
+
+def rule_words(rule: str) -> str:
+    """A rule id as the teacher's board names it: what the rule says (core.errors), or the
+    quiz's topic it belongs to."""
+    said = RULE_IDS.get(rule)  # type: ignore[call-overload]
+    if said:
+        return str(said)[0].upper() + str(said)[1:]
+    topics = [name for name, ids in TOPICS.items() if rule in ids and name != "input-checks"]
+    return f"A question on {topics[0]}" if topics else "A question of the quiz"
+
+
 # ---------------------------------------------------------------------------- the lesson
 
 
@@ -382,6 +439,7 @@ class Lesson:
     room: Classroom
     solvers: Solvers = field(default_factory=Solvers)
     current: Activity | None = None
+    scenarios: dict[str, list[tuple[str, str]]] = field(default_factory=scenario_map)
 
     # ---------------------------------------------------------------- teacher
     async def command(self, body: Any) -> dict[str, Any]:
@@ -617,6 +675,9 @@ class Lesson:
         if msg["type"] == "lesson":
             self.send_to(c)
             return
+        if msg["type"] == "mistakes":
+            c.send({"type": "mistakes", "items": self.own_mistakes(c.student)})
+            return
         act = self.current
         if act is None or msg["activity"] != act.id:
             raise IllegalAction(Rule.WRONG_PHASE, "There is no question open to answer now: "
@@ -686,6 +747,50 @@ class Lesson:
         self.room.store.add_mistake(self.room.code, student, str(err.rule), source, preset,
                                     err.message, time.time())
 
+    def _grouped(self, student: int | None) -> dict[tuple[int, str], list[dict[str, Any]]]:
+        by: dict[tuple[int, str], list[dict[str, Any]]] = {}
+        for m in self.room.store.mistakes(self.room.code, student):
+            by.setdefault((m["student"], m["rule"]), []).append(m)
+        return by
+
+    def _scenario(self, rule: str, preset: str) -> dict[str, str] | None:
+        name = scenario_for(rule, preset, self.scenarios)
+        return None if name is None else {"name": name, "href": f"/scenario/{name}"}
+
+    def board(self) -> dict[str, Any]:
+        """The board of mistakes (``GET /api/teacher/mistakes``): per student and per rule id,
+        how often, from where (``table``, ``poll``, ``quiz``), the last sentence the student
+        read, and the scenario that shows the rule."""
+        students: dict[int, dict[str, Any]] = {}
+        for (sid, rule), ms in self._grouped(None).items():
+            s = students.setdefault(sid, {"student": sid, "name": ms[0]["name"], "total": 0,
+                                          "rules": []})
+            s["total"] += len(ms)
+            sources: dict[str, int] = {}
+            for m in ms:
+                sources[m["source"]] = sources.get(m["source"], 0) + 1
+            s["rules"].append({"rule": rule, "words": rule_words(rule), "count": len(ms),
+                               "sources": sources, "last": ms[-1]["words"],
+                               "scenario": self._scenario(rule, ms[-1]["preset"])})
+        for s in students.values():
+            s["rules"].sort(key=lambda r: (-r["count"], r["rule"]))
+        return {"students": sorted(students.values(), key=lambda s: (-s["total"], s["name"]))}
+
+    def own_mistakes(self, student: int) -> list[dict[str, Any]]:
+        """A student's own mistakes, for their page: per rule, the last sentence they read,
+        how often, and the scenario to study (no rule ids)."""
+        return [{"words": ms[-1]["words"], "count": len(ms),
+                 "scenario": self._scenario(rule, ms[-1]["preset"])}
+                for (_, rule), ms in self._grouped(student).items()]
+
+    def scenario_page(self, name: str) -> str | None:
+        """The page of a scenario the board links to (None: not one of them)."""
+        if not any(name == f for found in self.scenarios.values() for f, _ in found):
+            return None
+        path = scenario_dir() / name
+        hands = len(json.loads(path.read_text(encoding="utf-8")).get("hands", []))
+        return deal_handout(path, max(0, hands - 1), title="An example to study")
+
     def note_refusal(self, c: Conn, msg: Mapping[str, Any], err: RuleError) -> None:
         """A table action the engine refused (the server's hook): on the board."""
         t = self.room.tables.get(msg.get("table"))  # type: ignore[arg-type]
@@ -721,10 +826,24 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         except RuleError as e:
             return JSONResponse({"error": e.message, "rule": str(e.rule)}, 400)
 
-    return [Route("/api/teacher/lesson", teacher_lesson, methods=["GET", "POST"])]
+    async def teacher_mistakes(request: Request) -> Response:
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        return JSONResponse(lesson.board())
+
+    async def scenario(request: Request) -> Response:
+        page = lesson.scenario_page(request.path_params["name"])
+        if page is None:
+            return JSONResponse({"error": "There is no such example."}, 404)
+        return HTMLResponse(page)
+
+    return [Route("/api/teacher/lesson", teacher_lesson, methods=["GET", "POST"]),
+            Route("/api/teacher/mistakes", teacher_mistakes),
+            Route("/scenario/{name}", scenario)]
 
 
 __all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll", "make_whatif",
-           "make_quiz_activity", "LessonError",
+           "make_quiz_activity", "scenario_map", "scenario_for", "rule_words", "LessonError",
            "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
            "DEFAULT_BUDGET", "MAX_BUDGET"]
