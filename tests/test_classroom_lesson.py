@@ -382,3 +382,56 @@ def test_the_board_of_mistakes_with_a_scenario_one_click_away(room: Room) -> Non
         text = json.dumps(own)
         assert not any(f'"{r}"' in text or f" {r} " in text for r in rules)
         assert "rule" not in {k for x in own for k in x}
+
+
+def test_a_seat_of_the_polled_table_sees_the_poll_once_its_hand_is_over(room: Room) -> None:
+    ann, ann_cookie = room.join("Ann")
+    tid = room.new_table("standard", [ann, None, None, None], seed=11)
+    with room.connect(ann_cookie) as a:
+        state = to_play(room, a, tid, 5)
+        view = room.lesson({"type": "poll", "table": tid}).json()
+        assert "withheld" in lesson_msg(a)
+        t = room.room.tables[tid]
+        p = state["legal_plays"][0]
+        a.send_text(json.dumps({"type": "play", "table": tid, "card": p["card"],
+                                "as": p["as"]}))
+        for _ in range(5000):  # Ann plays the hand out; then the poll is hers to see
+            m = json.loads(a.receive_text())
+            if m["type"] == "lesson" and m["activity"] and "html" in m["activity"]:
+                break
+            if m["type"] in ("state", "update") and m["table"] == tid:
+                s = m["state"]
+                if s["version"] == t.version and s["waiting_for"] == s["seat"] and \
+                        s["legal_plays"]:
+                    p = s["legal_plays"][0]
+                    a.send_text(json.dumps({"type": "play", "table": tid, "card": p["card"],
+                                            "as": p["as"]}))
+        else:
+            raise AssertionError("the poll was never shown")
+        assert t.game.hands[view["hand"]].scores is not None
+        assert m["activity"]["activity"] == view["activity"]
+
+
+def test_a_restarted_server_keeps_the_open_poll_and_its_answers(tmp_path: Any) -> None:
+    db = tmp_path / "class.sqlite3"
+    with TestClient(create_app(SqliteStore(db))) as client:
+        room = Room(client)
+        ann, ann_cookie = room.join("Ann")
+        bob, bob_cookie = room.join("Bob")
+        tid = room.new_table("standard", [ann, None, None, None], seed=11)
+        with room.connect(ann_cookie) as a, room.connect(bob_cookie) as b:
+            state = to_play(room, a, tid, 5)
+            first = room.lesson({"type": "poll", "table": tid}).json()
+            lesson_msg(b)
+            pick = state["legal_plays"][0]["card"]
+            b.send_text(json.dumps({"type": "answer", "activity": first["activity"],
+                                    "card": pick, "ref": 1}))
+            assert until(b, lambda m: m.get("ref") == 1)["type"] == "ack"
+            before = room.wait_solver()
+    with TestClient(create_app(SqliteStore(db))) as client:
+        room = Room(client)
+        after = room.wait_solver()
+        assert after["activity"] == first["activity"] and after["spread"] == before["spread"]
+        assert [s["names"] for s in after["spread"] if s["card"] == pick] == [["Bob"]]
+        with room.connect(bob_cookie) as b:
+            assert lesson_msg(b)["yours"] is not None

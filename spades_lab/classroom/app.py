@@ -266,6 +266,7 @@ class Classroom:
                 continue
             c.send({"type": "update", "table": t.id, "from_version": version_before,
                     "version": t.version, "events": events, "state": t.seat_state(seat)})
+        self.lesson.table_moved(t)  # a lesson activity kept from this table's seats
 
     def wake(self, t: Table) -> None:
         """Start the table's bot runner if a deal or a bot's decision is due."""
@@ -511,6 +512,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for t in room.tables.values():  # restored tables whose robots were about to act
             room.wake(t)
+        room.lesson.restore()  # the lesson's open activity, if one was
         yield
         for task in room.runners.values():
             task.cancel()

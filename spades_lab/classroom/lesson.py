@@ -151,6 +151,8 @@ class Activity:
     kind: str
     spec: dict[str, Any]
     revealed: bool = False
+    #: the hand it comes from is over at its table: its students have been sent it
+    released: bool = False
 
     def source(self) -> tuple[int, int] | None:
         """(table, hand) the activity's position comes from, if any."""
@@ -224,8 +226,10 @@ def make_poll(room: Classroom, spec: Mapping[str, Any], activity: int) -> Poll:
     seat = h.turn
     trick = place_words(line.steps, step, n)
     where = f"{seat_name(seat, n)} at table {t.id}, in {trick} of hand {line.hand + 1}"
+    order = {c: i for i, c in enumerate(t.rules.deck.sorted(h.hands[seat]))}
+    legal = tuple(sorted(position.legal_plays(), key=lambda p: (order[p.card], p.suit)))
     return Poll(activity, "poll", dict(spec), table=t.id, hand=line.hand, step=step, seat=seat,
-                position=position, legal=position.legal_plays(),
+                position=position, legal=legal,
                 drawing=seat_table_html(position.view(seat), t.names()), where=where)
 
 
@@ -573,7 +577,8 @@ class Lesson:
             return {"activity": None}
         answers = self.room.store.answers(self.room.code, act.id)
         base = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
-                "question": act.question_words(), "students": len(self.room.students())}
+                "question": act.question_words(),
+                "students": sum(not self._private(act, sid) for sid in self.room.students())}
         if isinstance(act, Poll):
             verdicts = act.card_verdicts()
             spread = []
@@ -796,6 +801,42 @@ class Lesson:
         t = self.room.tables.get(msg.get("table"))  # type: ignore[arg-type]
         if t is not None and msg.get("type") in ("look", "bid", "exchange", "play"):
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
+
+    def table_moved(self, t: Table) -> None:
+        """After an action at ``t`` (the server's hook): once the hand the open activity comes
+        from is over there, its students get the activity they were kept from."""
+        act = self.current
+        src = act.source() if act is not None else None
+        if act is None or src is None or src[0] != t.id or act.released:
+            return
+        if t.game.hands[src[1]].scores is None and not t.game.over:
+            return
+        act.released = True
+        for c in list(self.room.conns):
+            if t.seat_of(c.student) is not None:
+                self.send_to(c)
+
+    def restore(self) -> None:
+        """A restarted server's lesson: the activity that was open, made again from its spec
+        (a poll's position solved again), its answers as stored."""
+        rows = self.room.store.activities(self.room.code)
+        if not rows or rows[-1][3] == "ended":
+            return
+        aid, kind, spec, state, _ = rows[-1]
+        try:
+            if kind == "poll":
+                act: Activity = make_poll(self.room, spec, aid)
+            elif kind == "whatif":
+                act = make_whatif(self.room, spec, aid)
+            else:
+                act = make_quiz_activity(spec, aid)
+        except (LessonError, RuleError):  # pragma: no cover - a spec that was made once
+            self.room.store.set_activity_state(aid, "ended")
+            return
+        act.revealed = state == "revealed"
+        self.current = act
+        if isinstance(act, Poll):
+            self._solve(act)
 
     def close(self) -> None:
         self.solvers.close()
