@@ -13,6 +13,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
+from test_classroom import leaks  # noqa: E402
 
 from spades_lab.classroom.app import create_app  # noqa: E402
 from spades_lab.classroom.lesson import answer_rows  # noqa: E402
@@ -137,6 +138,9 @@ def test_a_poll_shows_the_spread_beside_the_solvers_verdicts(room: Room) -> None
         # Bob sees the seat's cards, the legal ones marked, and picks
         poll = lesson_msg(b)
         assert {c["card"] for c in poll["choices"]} == {p["card"] for p in state["legal_plays"]}
+        pos = line.at(len(line) - 1)
+        others = {c for s in range(1, 4) for c in pos.hand.hands[s]}
+        assert not leaks(json.dumps(poll, ensure_ascii=False), others)  # North's cards only
         illegal = [c for c in state["hand"] if c not in {p["card"] for p in
                                                           state["legal_plays"]}]
         assert illegal  # this seed's position: the seat holds the led suit and others
