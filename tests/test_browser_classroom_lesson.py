@@ -24,6 +24,26 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.timeout(300)]
 
 
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe(page: Any, selector: str) -> list[dict[str, Any]]:
+    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` (none when axe-core
+    is not installed: ./dev.sh test installs it)."""
+    if not AXE.exists():
+        return []
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+        [selector, WCAG])
+    return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
 def watch(page: Any, errors: list[str], elsewhere: list[str]) -> None:
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -80,6 +100,7 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             page.wait_for_selector("#lesson-view td >> text=keeps", timeout=60_000)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "classroom_teacher_poll.png"), full_page=True)
+            assert axe(page, "#lesson") == [] and axe(bob, "#lesson") == []
             page.focus("#lesson-reveal")
             page.keyboard.press("Enter")
             bob.wait_for_selector("#lesson-body .sl-answer")
@@ -95,6 +116,7 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             bob.wait_for_selector("#lesson-body fieldset .sl-right, "
                                   "#lesson-body fieldset .sl-wrong")
             page.wait_for_selector("#lesson-view li >> text=Bob:", timeout=30_000)
+            assert axe(page, "#lesson") == [] and axe(bob, "#lesson") == []
             page.click("#board-refresh")
             page.wait_for_timeout(500)
             bob.screenshot(path=str(ARTIFACTS / "classroom_student_quiz.png"), full_page=True)
