@@ -439,3 +439,54 @@ def test_a_restarted_server_keeps_the_open_poll_and_its_answers(tmp_path: Any) -
         assert [s["names"] for s in after["spread"] if s["card"] == pick] == [["Bob"]]
         with room.connect(bob_cookie) as b:
             assert lesson_msg(b)["yours"] is not None
+
+
+@pytest.mark.slow
+def test_the_python_client_drives_the_lesson(tmp_path: Any) -> None:
+    pytest.importorskip("uvicorn")
+    from test_classroom_server import start
+
+    from conftest import stop
+    from spades_lab.classroom.client import ClassroomError, Student, Teacher
+
+    proc, base, code, secret = start(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        ann, bob = Student(base, code, "Ann"), Student(base, code, "Bob")
+        assert ann.id is not None
+        table = teacher.new_table("standard", [ann.id, None, None, None], seed=11)["table"]
+        for _ in range(200):  # Ann bids, then stops at her first card
+            s = ann.wait(lambda m: m["type"] in ("state", "update"))["state"]
+            if s["waiting_for"] == s["seat"] and s["legal_bids"]:
+                ann.act(table, "bid", bid=3)
+            elif s["waiting_for"] == s["seat"] and s["legal_plays"]:
+                break
+        poll = teacher.poll(table, budget=5)
+        card = s["legal_plays"][0]["card"]
+        assert bob.respond(poll["activity"], card=card)["type"] == "ack"
+        assert bob.lesson()["yours"]  # type: ignore[index]
+        for _ in range(300):  # bounded: the worker starts, then solves a 13-card hand
+            if teacher.lesson()["solver"] != "working":
+                break
+            time.sleep(0.1)
+        assert teacher.reveal()["revealed"] is True
+        assert teacher.lesson()["spread"][0]["verdict"]
+        # at the position itself (no action there yet): the robots play the hand out
+        w = teacher.whatif(table, card, step=poll["step"], then="players")
+        assert w["question"].startswith("What if") and w["happened"] == []
+        assert w["branch"][0].startswith("Trick ") and "North plays" in w["branch"][0]
+        assert len(w["branch"]) > 1
+        quiz = teacher.quiz("standard", 2, level=1, seed=4)
+        q = quiz["questions"][0]
+        fb = bob.respond(quiz["activity"], question=0, choice=(q["answer"] + 1) % len(
+            q["choices"]))
+        assert fb["type"] == "feedback" and fb["right"] is False
+        assert [x["name"] for x in teacher.mistakes()["students"]] == ["Bob"]
+        assert len(bob.mistakes()) == 1
+        with pytest.raises(ClassroomError) as e:
+            Teacher(base, "guess").quiz()
+        assert e.value.status == 403
+        ann.close()
+        bob.close()
+    finally:
+        stop(proc)
