@@ -118,7 +118,9 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             page.wait_for_selector("#lesson-view li >> text=Bob:", timeout=30_000)
             assert axe(page, "#lesson") == [] and axe(bob, "#lesson") == []
             page.click("#board-refresh")
-            page.wait_for_timeout(500)
+            bob.focus("#mistakes-button")
+            bob.keyboard.press("Enter")
+            bob.wait_for_selector("#my-mistakes li")  # a wrong answer, or "No mistakes so far."
             bob.screenshot(path=str(ARTIFACTS / "classroom_student_quiz.png"), full_page=True)
             assert errors == [] and elsewhere == [], (errors, elsewhere)
             browser.close()

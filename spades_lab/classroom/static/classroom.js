@@ -187,7 +187,7 @@
     }
     $("mistakes-button").addEventListener("click", () => send({ type: "mistakes" }));
     return (m) => {
-      if (m.type === "lesson") { show(m.activity); return true; }
+      if (m.type === "lesson") { $("mistakes").hidden = false; show(m.activity); return true; }
       if (m.type === "feedback") return true;  // the lesson message that follows shows it
       if (m.type === "mistakes") { mistakes(m.items); return true; }
       return false;
