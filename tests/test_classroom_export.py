@@ -116,7 +116,7 @@ def test_the_reports_figures_are_the_stores(room: Room) -> None:
         assert line["totals"] == list(result.totals)
         assert line["hands"] == sum(1 for h in result.hands if h.complete)
     assert [x["hands"] for x in figures["tables"]] == [1, len(room.room.tables[t2].game.hands)]
-    want = Counter(x.rule for x in store.refusals(room.room.code))
+    want = Counter(x["rule"] for x in store.mistakes(room.room.code))
     assert figures["mistakes"] == dict(want) == {"bid-out-of-range": 1}
     assert figures["by_student"] == {"Ann": {"bid-out-of-range": 1}}
     page = get(room, "report.html").text
@@ -128,24 +128,23 @@ def test_the_reports_figures_are_the_stores(room: Room) -> None:
 
 
 def test_the_answers_csv_has_one_row_per_answer(room: Room) -> None:
-    r = get(room, "answers.csv")  # this store keeps no answers yet: the header alone
+    r = get(room, "answers.csv")  # no poll or quiz yet: the header alone
     assert r.text == "student,question,answer,right,time\n"
-
-    class WithAnswers(SqliteStore):
-        def answers(self, code: str) -> list[dict[str, Any]]:
-            return [{"student": "Ann", "question": "Which card?", "answer": "Queen of Hearts",
-                     "right": False, "time": "10:01"},
-                    {"student": "Ben, Jr.", "question": "Which card?", "answer": "Ace",
-                     "right": True, "time": "10:02"},
-                    {"student": "Ann", "question": "How many?", "answer": "3", "right": None,
-                     "time": "10:03"}]
-
-    s = WithAnswers(":memory:")
-    rows = answer_rows(s, "X")
+    s = SqliteStore(":memory:")
+    code, _ = s.create_class("csv")
+    ann, _ = s.add_student(code, "Ann")
+    ben, _ = s.add_student(code, "Ben, Jr.")
+    poll = s.add_activity(code, "poll", {}, 1.0)
+    quiz = s.add_activity(code, "quiz", {}, 2.0)
+    s.put_answer(code, poll, 0, "Which card?", ann, "QH", "Queen of Hearts", False, 3.0)
+    s.put_answer(code, poll, 0, "Which card?", ben, "AS", "Ace", True, 4.0)
+    s.put_answer(code, quiz, 0, "How many?", ann, "2", "3", None, 5.0)
+    rows = answer_rows(s, code)
     parsed = list(csv.DictReader(io.StringIO(answers_csv(rows))))
     assert len(parsed) == len(rows) == 3
     assert [p["right"] for p in parsed] == ["no", "yes", ""]
     assert parsed[1]["student"] == "Ben, Jr." and parsed[0]["answer"] == "Queen of Hearts"
+    assert parsed[2]["question"] == "How many?" and parsed[0]["time"].startswith("1970-01-01T")
 
 
 def test_a_student_downloads_only_their_own_scored_hands(room: Room) -> None:

@@ -30,6 +30,7 @@ from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
 from . import export, teacher
+from . import lesson as lesson_
 from .store import SqliteStore, Store
 from .tables import Table
 
@@ -56,6 +57,9 @@ MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
 }
 REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
             "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
+# the lesson's messages (spades_lab.classroom.lesson)
+MESSAGE_FIELDS.update(lesson_.MESSAGE_FIELDS)
+REQUIRED.update(lesson_.REQUIRED)
 
 
 class BadMessage(Exception):
@@ -186,6 +190,7 @@ class Classroom:
         teacher.restore_flags(self)
         self._teacher_mac: bytes | None = None
         self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
+        self.lesson = lesson_.Lesson(self)  # the class's poll, what-if and quiz
 
     def check_teacher(self, secret: str) -> bool:
         """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
@@ -283,6 +288,7 @@ class Classroom:
                 continue
             c.send({"type": "update", "table": t.id, "from_version": version_before,
                     "version": t.version, "events": events, "state": t.seat_state(seat)})
+        self.lesson.table_moved(t)  # a lesson activity kept from this table's seats
 
     def wake(self, t: Table) -> None:
         """Start the table's bot runner if a deal or a bot's decision is due."""
@@ -307,6 +313,9 @@ class Classroom:
         ref = msg.get("ref")
         if kind == "ping":
             c.send({"type": "pong", "ref": ref})
+            return
+        if kind in lesson_.MESSAGE_FIELDS:  # the lesson's (spades_lab.classroom.lesson)
+            self.lesson.handle(c, msg)
             return
         t = self.tables.get(msg["table"])
         if t is None:
@@ -486,6 +495,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         for t in room.tables.values():
             room.send_state(c, t)
         teacher.on_connect(room, c)  # which of their tables the teacher holds
+        room.lesson.send_to(c)
         try:
             while True:
                 text = await ws.receive_text()
@@ -506,9 +516,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.send({"type": "error", "code": "bad-message", "message": str(e),
                             "ref": ref})
                 except RuleError as e:
+                    room.lesson.note_refusal(c, msg, e)  # the board of mistakes
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
-                    export.note_refusal(room, c.student, msg, e)  # the report's mistakes
         except (WebSocketDisconnect, KeyError, RuntimeError):
             pass
         finally:
@@ -528,9 +538,11 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for t in room.tables.values():  # restored tables whose robots were about to act
             room.wake(t)
+        room.lesson.restore()  # the lesson's open activity, if one was
         yield
         for task in room.runners.values():
             task.cancel()
+        room.lesson.close()
 
     app = Starlette(routes=[
         Route("/", page("student.html")),
@@ -542,6 +554,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         WebSocketRoute("/ws", socket),
         *teacher.routes(room, teacher_ok),
         *export.routes(room, teacher_ok),
+        *lesson_.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app

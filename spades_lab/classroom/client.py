@@ -112,6 +112,28 @@ class Student:
         server's answer to it."""
         return self.answer(self.send({"type": kind, "table": table, **fields}))
 
+    # the lesson's (docs/classroom.md, "The lesson")
+    def respond(self, activity: int, **fields: Any) -> dict[str, Any]:
+        """Answer the open lesson activity: a poll with ``card=`` (and ``as_=`` for a
+        Traveler/Hunter), a quiz question with ``question=`` and ``choice=`` (both from 0);
+        returns the server's answer (``ack``, ``feedback`` or ``refused``)."""
+        if "as_" in fields:
+            fields["as"] = fields.pop("as_")
+        ref = self.send({"type": "answer", "activity": activity, **fields})
+        return self.wait(lambda m: m.get("ref") == ref and m["type"] in (
+            "ack", "feedback", "refused", "error"), 30)
+
+    def mistakes(self, timeout: float = 30) -> list[dict[str, Any]]:
+        """This student's own mistakes (the sentence read, how often, the example to
+        study)."""
+        self.send({"type": "mistakes"})
+        return list(self.wait(lambda m: m["type"] == "mistakes", timeout)["items"])
+
+    def lesson(self, timeout: float = 30) -> dict[str, Any] | None:
+        """Ask for the open lesson activity again and return it as this student sees it."""
+        self.send({"type": "lesson"})
+        return self.wait(lambda m: m["type"] == "lesson", timeout)["activity"]  # type: ignore[no-any-return]
+
 
 class Teacher:
     """The teacher: every request carries the secret."""
@@ -224,6 +246,50 @@ class Teacher:
     def comparison(self, deal: int) -> dict[str, Any]:
         """A prepared deal, table by table: bids, tricks, score and why they differ."""
         return self._get(f"/api/teacher/deals/{deal}")
+    # the lesson's (docs/classroom.md, "The lesson")
+    def _lesson(self, body: dict[str, Any]) -> dict[str, Any]:
+        return dict(_http("POST", self.base + "/api/teacher/lesson",
+                          {k: v for k, v in body.items() if v is not None},
+                          headers=self.headers)[0])
+
+    def lesson(self) -> dict[str, Any]:
+        """The open lesson activity as the teacher sees it (answers, verdicts)."""
+        return dict(_http("GET", self.base + "/api/teacher/lesson", headers=self.headers)[0])
+
+    def poll(self, table: int, step: int | None = None, *, hand: int | None = None,
+             budget: float | None = None) -> dict[str, Any]:
+        """Freeze the class at STEP ``step`` (default: now) of hand ``hand`` (default: the
+        current one, from 0) of ``table`` and ask "which card would you play?"."""
+        return self._lesson({"type": "poll", "table": table, "step": step, "hand": hand,
+                             "budget": budget})
+
+    def whatif(self, table: int, action: str, step: int | None = None, *,
+               hand: int | None = None, then: str | None = None) -> dict[str, Any]:
+        """Ask the class "what if ``action`` had been made at STEP ``step`` (default: the last
+        action) of hand ``hand`` of ``table``?"; the engine's branch is shown by
+        :meth:`reveal`."""
+        return self._lesson({"type": "whatif", "table": table, "action": action, "step": step,
+                             "hand": hand, "then": then})
+
+    def quiz(self, preset: str = "standard", count: int = 5, *, level: int | None = None,
+             options: dict[str, Any] | None = None, seed: int | None = None
+             ) -> dict[str, Any]:
+        """Give the class a quiz of ``count`` questions (teach.quiz.make_quiz) on ``preset``
+        with ``options``, of one ``level`` (1 to 3; default every level)."""
+        return self._lesson({"type": "quiz", "preset": preset, "count": count, "level": level,
+                             "options": options, "seed": seed})
+
+    def mistakes(self) -> dict[str, Any]:
+        """The board of mistakes: per student and per rule, with the scenario to study."""
+        return dict(_http("GET", self.base + "/api/teacher/mistakes", headers=self.headers)[0])
+
+    def reveal(self) -> dict[str, Any]:
+        """Show the class the open activity's answer."""
+        return self._lesson({"type": "reveal"})
+
+    def end(self) -> dict[str, Any]:
+        """Close the open activity."""
+        return self._lesson({"type": "end"})
 
 
 __all__ = ["Student", "Teacher", "ClassroomError"]

@@ -24,7 +24,6 @@ import html
 import io
 import json
 import tempfile
-import time
 import zipfile
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -36,12 +35,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..core.errors import CLASSROOM_IDS, RULE_IDS, OutputError, Rule, RuleError
+from ..core.errors import CLASSROOM_IDS, RULE_IDS, OutputError, Rule
 from ..core.records import dump_record, replay
 from ..core.rules import team_name
 from ..teach.handout import CSS, html_to_pdf
 from ..teach.wording import rules_title, winner_words
-from .store import RefusalRow, Store
+from .lesson import answer_rows as lesson_answers
+from .store import Store
 
 COOKIE = "sl_seat"
 
@@ -50,18 +50,6 @@ if TYPE_CHECKING:
 
 #: The answers CSV's columns, in order.
 ANSWER_COLUMNS = ("student", "question", "answer", "right", "time")
-
-
-# ---------------------------------------------------------------------------- refusals
-
-
-def note_refusal(room: Classroom, student: int, msg: Mapping[str, Any], err: RuleError
-                 ) -> None:
-    """Keep an action the engine refused at a table (the report's mistakes by rule)."""
-    table = msg.get("table")
-    if isinstance(table, int) and table in room.tables:
-        room.store.add_refusal(room.code, RefusalRow(table, student, str(msg.get("type")),
-                                                     str(err.rule), err.message, time.time()))
 
 
 # ---------------------------------------------------------------------------- records
@@ -107,10 +95,11 @@ def zip_records(records: Iterable[tuple[str, Mapping[str, Any]]]) -> bytes:
 
 
 def answer_rows(store: Store, code: str) -> list[dict[str, Any]]:
-    """The class's poll and quiz answers, from the store's ``answers(code)`` where the store
-    keeps them (the lesson's tables), else none."""
-    answers = getattr(store, "answers", None)
-    return [dict(r) for r in answers(code)] if callable(answers) else []
+    """The class's poll and quiz answers as the CSV writes them (the lesson's
+    :func:`~spades_lab.classroom.lesson.answer_rows`, oldest first): the student's name, the
+    question in words, the answer in words, right or not, when."""
+    return [{"student": r.name, "question": r.prompt, "answer": r.answer, "right": r.right,
+             "time": r.time} for r in lesson_answers(store, code)]
 
 
 def answers_csv(rows: Iterable[Mapping[str, Any]]) -> str:
@@ -168,13 +157,12 @@ def class_report(room: Classroom) -> ClassReport:
             tuple(team_name(s, rules.players) for s in rules.team_seats), tuple(r.totals),
             winner_words(r)))
     names = store.students(code)
-    refused = store.refusals(code)
+    refused = store.mistakes(code)  # the board of mistakes' rows (classroom.lesson)
     by_student: dict[str, Counter[str]] = {}
     for x in refused:
-        by_student.setdefault(names.get(x.student, f"student {x.student}"), Counter())[
-            x.rule] += 1
+        by_student.setdefault(names.get(x["student"], x["name"]), Counter())[x["rule"]] += 1
     rows = answer_rows(store, code)
-    return ClassReport(code, tuple(lines), dict(Counter(x.rule for x in refused)),
+    return ClassReport(code, tuple(lines), dict(Counter(x["rule"] for x in refused)),
                        {k: dict(v) for k, v in by_student.items()}, len(rows),
                        sum(1 for r in rows if r.get("right")))
 
@@ -325,7 +313,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     ]
 
 
-__all__ = ["routes", "note_refusal", "table_records",
+__all__ = ["routes", "table_records",
            "student_records", "finished_hands", "zip_records",
            "answer_rows", "answers_csv", "result_rows", "class_report", "report_html", "report_pdf",
            "report_json", "ClassReport", "TableLine", "ANSWER_COLUMNS"]

@@ -65,10 +65,25 @@ CREATE TABLE IF NOT EXISTS table_flags (
 CREATE TABLE IF NOT EXISTS deals (
     id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
     source TEXT NOT NULL, hand INTEGER NOT NULL, record TEXT NOT NULL, tables TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS refusals (
+"""
+
+#: The lesson's tables (spades_lab.classroom.lesson): the class activities (a poll, a what-if,
+#: a quiz) as the teacher set them up, every answer a student gave to one, and every mistake
+#: (an action the engine refused at a table or in a poll, a wrong quiz answer) by rule id.
+LESSON_SCHEMA = """
+CREATE TABLE IF NOT EXISTS lesson_activities (
     id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
-    table_id INTEGER NOT NULL, student INTEGER NOT NULL, kind TEXT NOT NULL,
-    rule TEXT NOT NULL, message TEXT NOT NULL, at REAL NOT NULL);
+    kind TEXT NOT NULL, spec TEXT NOT NULL, state TEXT NOT NULL, at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS lesson_answers (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    activity INTEGER NOT NULL REFERENCES lesson_activities(id), question INTEGER NOT NULL,
+    prompt TEXT NOT NULL, student INTEGER NOT NULL REFERENCES students(id),
+    choice TEXT NOT NULL, answer TEXT NOT NULL, right INTEGER, at REAL NOT NULL,
+    UNIQUE (activity, question, student));
+CREATE TABLE IF NOT EXISTS lesson_mistakes (
+    id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
+    student INTEGER NOT NULL REFERENCES students(id), rule TEXT NOT NULL,
+    source TEXT NOT NULL, preset TEXT NOT NULL, words TEXT NOT NULL, at REAL NOT NULL);
 """
 
 
@@ -112,19 +127,6 @@ class DealRow(NamedTuple):
     tables: list[int]
 
 
-class RefusalRow(NamedTuple):
-    """An action the engine refused at a table (the class report's mistakes by rule): who,
-    where, what kind of action, the rule id, the sentence shown, and when (seconds since
-    1970)."""
-
-    table: int
-    student: int
-    kind: str
-    rule: str
-    message: str
-    at: float
-
-
 class Store(Protocol):
     """What the server needs of a store (one implementation: :class:`SqliteStore`)."""
 
@@ -153,8 +155,17 @@ class Store(Protocol):
     def add_deal(self, code: str, source: str, hand: int, record: dict[str, Any],
                  tables: Sequence[int]) -> int: ...
     def deals(self, code: str) -> list[DealRow]: ...
-    def add_refusal(self, code: str, row: RefusalRow) -> None: ...
-    def refusals(self, code: str) -> list[RefusalRow]: ...
+    # the lesson's (spades_lab.classroom.lesson)
+    def add_activity(self, code: str, kind: str, spec: dict[str, Any], at: float) -> int: ...
+    def set_activity_state(self, activity: int, state: str) -> None: ...
+    def activities(self, code: str) -> list[tuple[int, str, dict[str, Any], str, float]]: ...
+    def put_answer(self, code: str, activity: int, question: int, prompt: str, student: int,
+                   choice: str, answer: str, right: bool | None, at: float) -> None: ...
+    def mark_answers(self, activity: int, right: dict[str, bool]) -> None: ...
+    def answers(self, code: str, activity: int | None = None) -> list[dict[str, Any]]: ...
+    def add_mistake(self, code: str, student: int, rule: str, source: str, preset: str,
+                    words: str, at: float) -> None: ...
+    def mistakes(self, code: str, student: int | None = None) -> list[dict[str, Any]]: ...
 
 
 def _scrypt(secret: str, salt: bytes) -> bytes:
@@ -179,6 +190,7 @@ class SqliteStore:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._db.executescript(TEACHER_SCHEMA)
+        self._db.executescript(LESSON_SCHEMA)
 
     def _write(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -358,15 +370,79 @@ class SqliteStore:
                     "SELECT id, source, hand, record, tables FROM deals WHERE class_code = ? "
                     "ORDER BY id", (code,))]
 
-    def add_refusal(self, code: str, row: RefusalRow) -> None:
-        self._write("INSERT INTO refusals (class_code, table_id, student, kind, rule, message, "
-                    "at) VALUES (?, ?, ?, ?, ?, ?, ?)", (code, *row))
+    # ---------------------------------------------------------------- lessons
+    def add_activity(self, code: str, kind: str, spec: dict[str, Any], at: float) -> int:
+        """A new class activity (``poll``, ``whatif``, ``quiz``) as the teacher set it up."""
+        cur = self._write("INSERT INTO lesson_activities (class_code, kind, spec, state, at) "
+                          "VALUES (?, ?, ?, 'open', ?)", (code, kind, json.dumps(spec), at))
+        assert cur.lastrowid is not None
+        return cur.lastrowid
 
-    def refusals(self, code: str) -> list[RefusalRow]:
-        """The class's refused actions, oldest first."""
-        return [RefusalRow(*r) for r in self._read(
-            "SELECT table_id, student, kind, rule, message, at FROM refusals "
-            "WHERE class_code = ? ORDER BY id", (code,))]
+    def set_activity_state(self, activity: int, state: str) -> None:
+        """``open``, ``revealed`` (the answer shown to the class) or ``ended``."""
+        self._write("UPDATE lesson_activities SET state = ? WHERE id = ?", (state, activity))
+
+    def activities(self, code: str) -> list[tuple[int, str, dict[str, Any], str, float]]:
+        """The class's activities in order: (id, kind, spec, state, time)."""
+        return [(i, k, json.loads(s), state, at) for i, k, s, state, at in self._read(
+            "SELECT id, kind, spec, state, at FROM lesson_activities WHERE class_code = ? "
+            "ORDER BY id", (code,))]
+
+    def put_answer(self, code: str, activity: int, question: int, prompt: str, student: int,
+                   choice: str, answer: str, right: bool | None, at: float) -> None:
+        """A student's answer to one question of an activity (a later answer to the same
+        question replaces it: a poll may be changed until the answer is shown)."""
+        self._write("INSERT INTO lesson_answers (class_code, activity, question, prompt, "
+                    "student, choice, answer, right, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (activity, question, student) DO UPDATE SET "
+                    "choice = excluded.choice, answer = excluded.answer, "
+                    "right = excluded.right, at = excluded.at",
+                    (code, activity, question, prompt, student, choice, answer,
+                     None if right is None else int(right), at))
+
+    def mark_answers(self, activity: int, right: dict[str, bool]) -> None:
+        """Set whether each choice of an activity's answers is right (a poll, once the solver
+        has judged the cards)."""
+        with self._lock:
+            self._db.executemany("UPDATE lesson_answers SET right = ? WHERE activity = ? AND "
+                                 "choice = ?", [(int(v), activity, k) for k, v in right.items()])
+
+    def answers(self, code: str, activity: int | None = None) -> list[dict[str, Any]]:
+        """The class's answers (of one activity, if given), oldest first, each with the
+        student's name and the activity's kind."""
+        sql = ("SELECT a.activity, v.kind, a.question, a.prompt, a.student, s.name, a.choice, "
+               "a.answer, a.right, a.at FROM lesson_answers a JOIN students s ON "
+               "s.id = a.student JOIN lesson_activities v ON v.id = a.activity WHERE "
+               "a.class_code = ?")
+        rows = self._read(sql + (" AND a.activity = ?" if activity is not None else "")
+                          + " ORDER BY a.at, a.id",
+                          (code,) if activity is None else (code, activity))
+        keys = ("activity", "kind", "question", "prompt", "student", "name", "choice",
+                "answer", "right", "at")
+        out = []
+        for r in rows:
+            d = dict(zip(keys, r, strict=True))
+            d["right"] = None if d["right"] is None else bool(d["right"])
+            out.append(d)
+        return out
+
+    def add_mistake(self, code: str, student: int, rule: str, source: str, preset: str,
+                    words: str, at: float) -> None:
+        """One mistake of a student: a refused action (``source`` ``table`` or ``poll``) or a
+        wrong quiz answer (``quiz``), by rule id, with the sentence the student read."""
+        self._write("INSERT INTO lesson_mistakes (class_code, student, rule, source, preset, "
+                    "words, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (code, student, rule, source, preset, words, at))
+
+    def mistakes(self, code: str, student: int | None = None) -> list[dict[str, Any]]:
+        """The class's mistakes (of one student, if given), oldest first."""
+        sql = ("SELECT m.student, s.name, m.rule, m.source, m.preset, m.words, m.at FROM "
+               "lesson_mistakes m JOIN students s ON s.id = m.student WHERE m.class_code = ?")
+        rows = self._read(sql + (" AND m.student = ?" if student is not None else "")
+                          + " ORDER BY m.at, m.id",
+                          (code,) if student is None else (code, student))
+        keys = ("student", "name", "rule", "source", "preset", "words", "at")
+        return [dict(zip(keys, r, strict=True)) for r in rows]
 
     def size(self) -> int:
         """The bytes the store's file and its write-ahead log take on disk."""
@@ -381,4 +457,4 @@ class SqliteStore:
 
 
 __all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow",
-           "RefusalRow", "new_code", "CODE_ALPHABET"]
+           "new_code", "CODE_ALPHABET"]

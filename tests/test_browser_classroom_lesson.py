@@ -1,0 +1,129 @@
+"""The lesson's page parts in a real browser (spades_lab/classroom/lesson.py): the teacher
+starts a poll from the keyboard, a student answers it by clicking a card, the spread and the
+solver's verdict show on the teacher's page, the answer is revealed to the student; then a
+quiz answered with its feedback, and the board of mistakes.  No console error, no other
+host."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("playwright")
+
+from test_classroom_server import start  # noqa: E402
+
+from conftest import ARTIFACTS, CHROMIUM, launch_chromium, stop  # noqa: E402
+from spades_lab.classroom.client import Student, Teacher  # noqa: E402
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
+              pytest.mark.timeout(300)]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe(page: Any, selector: str) -> list[dict[str, Any]]:
+    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` (none when axe-core
+    is not installed: ./dev.sh test installs it)."""
+    if not AXE.exists():
+        return []
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+        [selector, WCAG])
+    return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
+def watch(page: Any, errors: list[str], elsewhere: list[str]) -> None:
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 else None)
+    page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1",
+                                                             "ws://127.0.0.1", "data:"))
+            else elsewhere.append(r.url))
+
+
+def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
+    from playwright.sync_api import sync_playwright
+
+    proc, base, code, secret = start(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        ann = Student(base, code, "Ann")
+        assert ann.id is not None
+        table = teacher.new_table("standard", [ann.id, None, None, None], seed=11)["table"]
+        for _ in range(200):  # Ann bids, then stops at her first card
+            s = ann.wait(lambda m: m["type"] in ("state", "update"))["state"]
+            if s["waiting_for"] == s["seat"] and s["legal_bids"]:
+                ann.act(table, "bid", bid=3)
+            elif s["waiting_for"] == s["seat"] and s["legal_plays"]:
+                break
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            errors: list[str] = []
+            elsewhere: list[str] = []
+            bob = browser.new_context().new_page()
+            watch(bob, errors, elsewhere)
+            bob.goto(base + "/")
+            bob.fill("#code", code)
+            bob.fill("#name", "Bob")
+            bob.press("#name", "Enter")
+            bob.wait_for_selector("text=Welcome, Bob.")
+            page = browser.new_context().new_page()
+            watch(page, errors, elsewhere)
+            page.goto(f"{base}/teacher#secret={secret}")
+            page.wait_for_selector("text=No question is open.")
+            # the teacher starts the poll from the keyboard
+            page.focus("#poll-table")
+            page.keyboard.type(str(table))
+            page.keyboard.press("Enter")
+            page.wait_for_selector("#lesson-view >> text=Which card would you play?")
+            # Bob sees the seat to play's cards and clicks a legal one
+            bob.wait_for_selector("#lesson:not([hidden]) #lesson-body button.sl-legal")
+            card = bob.locator("#lesson-body button.sl-legal").first
+            label = card.get_attribute("aria-label")
+            card.click()
+            bob.wait_for_selector("#lesson-body >> text=Your answer:")
+            # the spread and the verdicts, live on the teacher's page
+            page.wait_for_selector("#lesson-view td >> text=Bob", timeout=30_000)
+            page.wait_for_selector("#lesson-view td >> text=keeps", timeout=60_000)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "classroom_teacher_poll.png"), full_page=True)
+            assert axe(page, "#lesson") == [] and axe(bob, "#lesson") == []
+            page.focus("#lesson-reveal")
+            page.keyboard.press("Enter")
+            bob.wait_for_selector("#lesson-body .sl-answer")
+            assert "Your card: " in bob.inner_text("#lesson-body")
+            assert label
+            # a quiz of two questions: Bob answers the first and reads its feedback
+            page.select_option("#quiz-level", "1")
+            page.fill("#quiz-count", "2")
+            page.click("#quiz-form button[type=submit]")
+            page.wait_for_selector("#lesson-view >> text=A quiz of 2 questions")
+            bob.wait_for_selector("#lesson-body fieldset button")
+            bob.locator("#lesson-body fieldset").first.locator("button").first.click()
+            bob.wait_for_selector("#lesson-body fieldset .sl-right, "
+                                  "#lesson-body fieldset .sl-wrong")
+            page.wait_for_selector("#lesson-view li >> text=Bob:", timeout=30_000)
+            assert axe(page, "#lesson") == [] and axe(bob, "#lesson") == []
+            page.click("#board-refresh")
+            bob.focus("#mistakes-button")
+            bob.keyboard.press("Enter")
+            bob.wait_for_selector("#my-mistakes li")  # a wrong answer, or "No mistakes so far."
+            bob.screenshot(path=str(ARTIFACTS / "classroom_student_quiz.png"), full_page=True)
+            assert errors == [] and elsewhere == [], (errors, elsewhere)
+            browser.close()
+        ann.close()
+    finally:
+        stop(proc)
