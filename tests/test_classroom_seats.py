@@ -2,11 +2,16 @@
 a robot holding a dropped seat, hints and undo as table settings (spades_lab/classroom)."""
 from __future__ import annotations
 
+import random
 import re
+import time
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
+
+from test_classroom import Room, Seat, assert_replays, choose  # noqa: E402
 
 from spades_lab.classroom.tables import SeatHand, Table, seat_table_html  # noqa: E402
 from spades_lab.core.engine import Phase  # noqa: E402
@@ -83,3 +88,83 @@ def test_the_seat_to_play_has_its_legal_cards_marked() -> None:
     assert "the cards you may play are marked green" in html
     others = [s for s in range(4) if s != seat]
     assert "sl-legal" not in seat_table_html(t.game.view(others[0]), t.names())
+
+
+# ---------------------------------------------------------------------------- a robot holds a seat
+
+def _room(grace: float) -> Any:
+    from starlette.testclient import TestClient
+
+    from spades_lab.classroom.app import create_app
+    from spades_lab.classroom.store import SqliteStore
+    return TestClient(create_app(SqliteStore(":memory:"), grace=grace))
+
+
+def _until(pred: Any, what: str) -> None:
+    """Wait (bounded) for the server's robots to make ``pred`` true."""
+    for _ in range(2_000):
+        if pred():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+def test_a_robot_holds_a_dropped_seat_and_hands_it_back() -> None:
+    """Ann's connection closes at her turn: after the grace period the table's robot plays for
+    her (stored like any action); when she comes back (the same cookie) the seat is hers
+    again, she is told what the robot did, and the robot no longer plays for her."""
+    with _room(grace=0.05) as client:
+        r = Room(client)
+        a, ca = r.join("Ann")
+        tid = r.new_table("standard", [a, None, None, None], seed=4, pace=0.05)
+        t = r.room.tables[tid]
+        rng = random.Random(2)
+        with r.connect(ca) as w:
+            s = Seat(w, r.room, tid)
+            for _ in range(200):  # play until a trick is under way and Ann is to play
+                s.settle()
+                if t.game.phase == "play" and t.actor() == 0:
+                    break
+                assert s.send(choose(s.state, rng))["type"] == "ack"
+            at = t.version
+        _until(lambda: len(t.held_words.get(0, [])) >= 2, "the robot plays for Ann")
+        assert 0 in t.held
+        with r.connect(ca) as w:
+            s = Seat(w, r.room, tid)
+            msgs = [s.recv() for _ in range(2)]
+            back = next(m for m in msgs if m["type"] == "back")
+            assert back["seat"] == 0 and back["table"] == tid
+            assert back["message"] == "While you were away, the robot played for you."
+            assert back["words"][0].startswith("North plays ")
+            assert 0 not in t.held and 0 not in t.held_words
+            # the robot's cards are in the store, as Ann's actions
+            plays = [e for e in r.room.store.actions(tid)[at:] if e.get("seat") == 0]
+            assert plays and plays[0]["kind"] == "play"
+            for _ in range(400):  # Ann's turn again: the table waits for her now
+                s.settle()
+                if t.actor() == 0 or t.game.over:
+                    break
+            if not t.game.over:
+                v = t.version
+                time.sleep(0.3)  # longer than the robots' pace and the grace period
+                assert t.version == v and t.actor() == 0 and not t.held
+                assert s.state is not None and s.state["held"] == []
+            assert_replays(r, tid)  # the table stands still: the robot's actions replay
+            if not t.game.over:
+                assert s.send(choose(s.state, rng))["type"] == "ack"
+
+
+def test_within_the_grace_period_the_table_waits() -> None:
+    with _room(grace=3600) as client:
+        r = Room(client)
+        a, ca = r.join("Ann")
+        tid = r.new_table("standard", [a, None, None, None], seed=4)
+        t = r.room.tables[tid]
+        with r.connect(ca) as w:
+            Seat(w, r.room, tid).settle()
+        v = t.version
+        time.sleep(0.2)
+        assert t.version == v and not t.held and t.actor() == 0
+        with r.connect(ca) as w:
+            s = Seat(w, r.room, tid)
+            assert all(s.recv()["type"] != "back" for _ in range(2))

@@ -42,6 +42,9 @@ FLOOD_CLOSE = 200
 #: Wrong class codes (or teacher secrets) one address may try per minute.
 JOIN_FAILS_PER_MINUTE = 10
 MAX_NAME = 40
+#: Seconds a person's seat waits for them after their connection closes before the table's
+#: robot plays for them (until they come back).
+GRACE = 15.0
 PRESETS = ("standard", "online", "original", "acorns", "acorns8")
 
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -161,8 +164,10 @@ class Classroom:
     """The state of the server: the store, the class, every table and every connection."""
 
     def __init__(self, store: Store, *, origins: tuple[str, ...] = (),
-                 teacher_secret: str | None = None) -> None:
+                 teacher_secret: str | None = None, grace: float = GRACE) -> None:
         self.store = store
+        self.grace = grace
+        self.holds: dict[tuple[int, int], asyncio.Task[None]] = {}
         codes = store.class_codes()
         if codes:
             self.code = codes[0]
@@ -224,6 +229,7 @@ class Classroom:
         tid = self.store.create_table(self.code, rj, rows, seed, pace)
         t = Table(tid, rj, rows, seed=seed, pace=pace)
         self.tables[tid] = t
+        self.watch(t)
         self.wake(t)
         for c in self.conns:
             if t.seat_of(c.student) is not None:
@@ -277,6 +283,63 @@ class Classroom:
             before, v0 = len(t.game.log), t.version
             self.commit(t, t.step())
             self.broadcast(t, before, v0)
+
+    # ---------------------------------------------------------------- away and back
+    def present(self, student: int) -> bool:
+        """Has ``student`` a connection open now?"""
+        return any(c.student == student for c in self.conns)
+
+    def watch(self, t: Table) -> None:
+        """Every person at ``t`` with no connection open gets a robot after the grace period
+        (a new table, or a table restored by a restarted server)."""
+        for seat, s in enumerate(t.seats):
+            if s["kind"] == "person" and not self.present(s["student"]):
+                self.hold_later(t, seat, s["student"])
+
+    def hold_later(self, t: Table, seat: int, student: int) -> None:
+        key = (t.id, seat)
+        if key not in self.holds or self.holds[key].done():
+            self.holds[key] = asyncio.get_running_loop().create_task(
+                self._hold(t, seat, student))
+
+    async def _hold(self, t: Table, seat: int, student: int) -> None:
+        await asyncio.sleep(self.grace)
+        if self.present(student) or t.seat_of(student) != seat or t.game.over:
+            return
+        t.hold(seat)
+        self.tell_seated(t)
+        self.wake(t)
+
+    def tell_seated(self, t: Table) -> None:
+        for o in list(self.conns):
+            self.send_state(o, t)
+
+    def left(self, c: Conn) -> None:
+        """``c`` closed: a robot will hold each seat of its student after the grace period."""
+        if self.present(c.student):
+            return
+        for t in self.tables.values():
+            seat = t.seat_of(c.student)
+            if seat is not None:
+                self.hold_later(t, seat, c.student)
+
+    def back(self, c: Conn) -> None:
+        """``c``'s student is connected: their seats are theirs again, and they are told what
+        the robot did for them meanwhile."""
+        for t in self.tables.values():
+            seat = t.seat_of(c.student)
+            if seat is None:
+                continue
+            task = self.holds.pop((t.id, seat), None)
+            if task is not None:
+                task.cancel()
+            held = seat in t.held
+            words = t.hand_back(seat)
+            if held or words:
+                c.send({"type": "back", "table": t.id, "seat": seat, "words": words,
+                        "message": "While you were away, the robot played for you." if words
+                        else "You are back: the robot did not need to play for you."})
+                self.tell_seated(t)
 
     # ---------------------------------------------------------------- messages
     def handle(self, c: Conn, msg: dict[str, Any]) -> None:
@@ -339,11 +402,12 @@ def _page(name: str) -> str:
 
 
 def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
-               teacher_secret: str | None = None) -> Starlette:
+               teacher_secret: str | None = None, grace: float = GRACE) -> Starlette:
     """The app over ``store`` (an in-memory one when omitted); ``app.state.classroom`` is the
-    :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints)."""
+    :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints);
+    ``grace`` the seconds a dropped person's seat waits before a robot holds it."""
     room = Classroom(store or SqliteStore(":memory:"), origins=origins,
-                     teacher_secret=teacher_secret)
+                     teacher_secret=teacher_secret, grace=grace)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def show(request: Request) -> Response:
@@ -458,6 +522,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         c.send({"type": "welcome", "student": student.id, "name": student.name,
                 "class": room.code,
                 "tables": [room.summary(t) for t in room.tables.values()]})
+        room.back(c)
         for t in room.tables.values():
             room.send_state(c, t)
         try:
@@ -486,6 +551,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             pass
         finally:
             room.conns.discard(c)
+            room.left(c)
         if c.refused >= FLOOD_CLOSE:  # a flood: say why, send what is queued, then close
             c.send({"type": "error", "code": "flood",
                     "message": "Too many refused messages: this connection is closed."})
@@ -500,9 +566,10 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for t in room.tables.values():  # restored tables whose robots were about to act
+            room.watch(t)
             room.wake(t)
         yield
-        for task in room.runners.values():
+        for task in [*room.runners.values(), *room.holds.values()]:
             task.cancel()
 
     app = Starlette(routes=[

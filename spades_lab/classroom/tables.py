@@ -96,6 +96,10 @@ class Table:
         self.game = Game(self.rules)
         self.version = 0
         self._bot = HeuristicPlayer()
+        #: Seats of people who are away, where the table's robot plays meanwhile, and what it
+        #: did there (each action's words) for the person to read on coming back.
+        self.held: set[int] = set()
+        self.held_words: dict[int, list[str]] = {}
 
     # ---------------------------------------------------------------- restoring
     def restore(self, entries: Sequence[Mapping[str, Any]]) -> None:
@@ -118,6 +122,23 @@ class Table:
     def is_bot(self, seat: int) -> bool:
         return bool(self.seats[seat]["kind"] == "bot")
 
+    def robot_acts(self, seat: int) -> bool:
+        """Does the table's robot decide for ``seat`` now (a robot's seat, or a person's seat
+        the robot holds while the person is away)?"""
+        return self.is_bot(seat) or seat in self.held
+
+    def hold(self, seat: int) -> None:
+        """The person at ``seat`` is away: the robot plays for them until :meth:`hand_back`."""
+        if not self.is_bot(seat):
+            self.held.add(seat)
+            self.held_words.setdefault(seat, [])
+
+    def hand_back(self, seat: int) -> list[str]:
+        """The person at ``seat`` is back: the seat is theirs again; what the robot did there
+        meanwhile, in words (nothing when it did nothing)."""
+        self.held.discard(seat)
+        return self.held_words.pop(seat, [])
+
     def seat_of(self, student: int) -> int | None:
         for i, s in enumerate(self.seats):
             if s.get("student") == student:
@@ -136,7 +157,7 @@ class Table:
         if self.game.over:
             return False
         seat = self.actor()
-        return seat is None or self.is_bot(seat)
+        return seat is None or self.robot_acts(seat)
 
     # ---------------------------------------------------------------- acting
     def _run(self, fn: Any) -> list[dict[str, Any]]:
@@ -189,9 +210,15 @@ class Table:
         if g.phase == Phase.DEAL:
             return self._run(lambda: g.deal(rng))
         seat = self.actor()
-        assert seat is not None and self.is_bot(seat)
+        assert seat is not None and self.robot_acts(seat)
         players = [self._bot] * self.rules.players
-        return self._run(lambda: act(g, players, rng))
+        before = len(g.log)
+        out = self._run(lambda: act(g, players, rng))
+        if seat in self.held:  # the robot acted for a person who is away: say what it did
+            self.held_words[seat].extend(
+                e["words"] for e in self.public_events(before)
+                if seat in (e.get("seat"), e.get("from")))
+        return out
 
     def run_bots(self, limit: int = 10_000) -> list[dict[str, Any]]:
         """Step deals and bots until a person must act (at most ``limit`` steps); the caller
@@ -284,7 +311,7 @@ class Table:
             "passed": [c.code for c in v.passed], "received": [c.code for c in v.received],
             "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
-            "over": g.over,
+            "over": g.over, "held": sorted(self.held),
             "html": seat_table_html(v, self.names(), self.words(seat).trick_view()),
         }
 

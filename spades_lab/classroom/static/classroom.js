@@ -91,6 +91,7 @@
           for (const ev of m.events) log(ev.words);
           showState(m.state);
         }
+        else if (m.type === "back") { for (const w of m.words) log("While you were away: " + w); say(m.message); }
         else if (m.type === "refused" || m.type === "error") say(m.message);
         else if (m.type === "ack") say("");
       };
