@@ -2,6 +2,7 @@
 a robot holding a dropped seat, hints and undo as table settings (spades_lab/classroom)."""
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -17,7 +18,7 @@ from spades_lab.classroom.tables import SeatHand, Table, seat_table_html  # noqa
 from spades_lab.core.engine import Phase  # noqa: E402
 from spades_lab.render import table_html  # noqa: E402
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(120)
 
 
 def _bots(preset: str = "standard", seed: int = 3) -> Table:
@@ -168,3 +169,99 @@ def test_within_the_grace_period_the_table_waits() -> None:
         with r.connect(ca) as w:
             s = Seat(w, r.room, tid)
             assert all(s.recv()["type"] != "back" for _ in range(2))
+
+
+# ---------------------------------------------------------------------------- hints and undo
+
+def _two_people(r: Room, **kw: Any) -> tuple[int, Any, Any, Any]:
+    a, ca = r.join("Ann")
+    b, cb = r.join("Bob")
+    tid = r.new_table("standard", [a, None, b, None], seed=6, **kw)
+    return tid, r.room.tables[tid], ca, cb
+
+
+def _ask(s: Seat, msg: dict[str, Any]) -> dict[str, Any]:
+    """Send ``msg`` and read until its answer (a hint, or ack, refused, error)."""
+    s.ws.send_text(json.dumps(msg))
+    for _ in range(200):
+        m = s.recv()
+        if m["type"] in ("hint", "ack", "refused", "error"):
+            return m
+    raise AssertionError("no answer")
+
+
+def _settle_both(sa: Seat, sb: Seat) -> None:
+    sa.settle()
+    sb.settle()
+
+
+def test_hints_are_off_until_the_teacher_turns_them_on() -> None:
+    from spades_lab.table import PlayModel
+    with _room(grace=3600) as client:
+        r = Room(client)
+        tid, t, ca, cb = _two_people(r)
+        with r.connect(ca) as wa, r.connect(cb) as wb:
+            sa, sb = Seat(wa, r.room, tid), Seat(wb, r.room, tid)
+            _settle_both(sa, sb)
+            assert sa.state is not None and sa.state["settings"] == {"hints": False,
+                                                                    "undo": False}
+            me = sa if sa.state["seat"] == t.actor() else sb
+            no = _ask(me, {"type": "hint", "table": tid})
+            assert no["type"] == "refused" and no["rule"] == "hints-off"
+            assert no["message"] == "Hints are off at this table: the teacher can turn them on."
+            v = t.version
+            bad = client.post(f"/api/teacher/tables/{tid}/settings", json={"hints": True})
+            assert bad.status_code == 403 and t.settings["hints"] is False
+            ok = client.post(f"/api/teacher/tables/{tid}/settings", json={"hints": True},
+                             headers=r.teacher)
+            assert ok.status_code == 200 and ok.json()["settings"]["hints"] is True
+            assert client.post(f"/api/teacher/tables/{tid}/settings", json={"hints": "yes"},
+                               headers=r.teacher).status_code == 400
+            seat = t.actor()
+            want = PlayModel(game=t.game.copy(), seat=seat, pace=60,
+                             seed=t.seed + t.version).hint()
+            yes = _ask(me, {"type": "hint", "table": tid})
+            assert yes["type"] == "hint" and yes["words"] == want
+            assert yes["words"].startswith("The practice bot would ")
+            assert t.version == v  # a hint changes nothing
+        assert r.room.store.table_settings(tid) == {"hints": True, "undo": False}
+
+
+def test_undo_needs_every_person_or_the_teacher() -> None:
+    with _room(grace=3600) as client:
+        r = Room(client)
+        tid, t, ca, cb = _two_people(r)
+        rng = random.Random(5)
+        with r.connect(ca) as wa, r.connect(cb) as wb:
+            sa, sb = Seat(wa, r.room, tid), Seat(wb, r.room, tid)
+            seats = {0: sa, 2: sb}
+            _settle_both(sa, sb)
+            assert sa.send({"type": "undo", "table": tid})["rule"] == "nothing-to-undo"
+            for _ in range(3):  # two people's decisions, robots' in between
+                me = seats[t.actor()]
+                assert me.send(choose(me.state, rng))["type"] == "ack"
+                _settle_both(sa, sb)
+            off = sa.send({"type": "undo", "table": tid})
+            assert off["type"] == "refused" and off["rule"] == "undo-off"
+            assert client.post(f"/api/teacher/tables/{tid}/settings", json={"undo": True},
+                               headers=r.teacher).status_code == 200
+            before = list(r.room.store.actions(tid))
+            k = t.last_decision(before)
+            assert k is not None
+            assert sa.send({"type": "undo", "table": tid})["type"] == "ack"
+            asked = next(m for m in [sb.recv() for _ in range(3)] if m["type"] == "undo_asked")
+            assert asked["waiting"] == [2] and "Bob must agree" in asked["words"]
+            assert t.version == len(before)  # one person asked: nothing taken back yet
+            assert sb.send({"type": "undo", "table": tid})["type"] == "ack"
+            _settle_both(sa, sb)
+            assert r.room.store.actions(tid) == before[:k] and t.version == k
+            assert t.actor() == before[k].get("seat", before[k].get("from"))
+            assert any(m["type"] == "undone" for m in sa.received)
+            # the teacher takes back without asking anyone (and without the secret, nothing)
+            assert client.post(f"/api/teacher/tables/{tid}/undo").status_code == 403
+            n = len(r.room.store.actions(tid))
+            k2 = t.last_decision(r.room.store.actions(tid))
+            got = client.post(f"/api/teacher/tables/{tid}/undo", headers=r.teacher)
+            assert got.status_code == 200 and got.json()["taken_back"] == n - k2
+            _settle_both(sa, sb)
+            assert_replays(r, tid)

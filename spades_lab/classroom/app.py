@@ -30,7 +30,7 @@ from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
 from .store import SqliteStore, Store
-from .tables import Table
+from .tables import SETTINGS, Table, TableRefusal, TableRule
 
 COOKIE = "sl_seat"
 #: The largest message a client may send (bytes of JSON text).
@@ -55,8 +55,11 @@ MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "bid": {"table": (int,), "seat": (int,), "bid": (int, str)},
     "exchange": {"table": (int,), "seat": (int,), "cards": (list,), "count": (int,)},
     "play": {"table": (int,), "seat": (int,), "card": (str,), "as": (str, type(None))},
+    "hint": {"table": (int,)},
+    "undo": {"table": (int,)},
 }
 REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
+            "hint": ("table",), "undo": ("table",),
             "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
 
 
@@ -180,6 +183,7 @@ class Classroom:
         for row in store.tables(self.code):
             t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
             t.restore(store.actions(row.id))
+            t.settings.update(store.table_settings(row.id))
             self.tables[row.id] = t
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
@@ -251,6 +255,7 @@ class Classroom:
         if entries:
             self.store.append(t.id, t.version, entries)
             t.version += len(entries)
+            t.undo_asked.clear()  # a request to take back lapses when the table moves on
 
     def send_state(self, c: Conn, t: Table) -> None:
         seat = t.seat_of(c.student)
@@ -341,6 +346,60 @@ class Classroom:
                         else "You are back: the robot did not need to play for you."})
                 self.tell_seated(t)
 
+    # ---------------------------------------------------------------- hints and undo
+    def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:
+        """A student asks for a hint, or to take back the last decision (docs/classroom.md:
+        both are table settings the teacher controls; an undo needs every person's
+        consent)."""
+        if kind == "hint":
+            c.send({"type": "hint", "ref": ref, "table": t.id, "words": t.hint(seat)})
+            return
+        if t.last_decision(self.store.actions(t.id)) is None:
+            raise TableRefusal(TableRule.NOTHING_TO_UNDO, "There is nothing to take back.")
+        agreed = t.ask_undo(seat)
+        c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
+        if agreed:
+            self.take_back(t)
+            return
+        names = t.names()
+        waiting = [s for s in t.people() if s not in t.undo_asked]
+        words = (f"{names[seat]} asks to take back the last decision: "
+                 + _and([names[s] for s in waiting]) + " must agree (press Take back).")
+        for o in list(self.conns):
+            if t.seat_of(o.student) is not None:
+                o.send({"type": "undo_asked", "table": t.id, "asked": sorted(t.undo_asked),
+                        "waiting": waiting, "words": words})
+                self.send_state(o, t)
+
+    def take_back(self, t: Table) -> int:
+        """Take the table back to just before the last decision of a person (the robots'
+        moves after it go too): stored first, then every seat gets its state; the number of
+        actions taken back."""
+        entries = self.store.actions(t.id)
+        k = t.last_decision(entries)
+        if k is None:
+            raise TableRefusal(TableRule.NOTHING_TO_UNDO, "There is nothing to take back.")
+        e = entries[k]
+        who = t.names()[e.get("seat", e.get("from", 0))]
+        self.store.take_back(t.id, k)
+        t.rewind(entries[:k])
+        words = f"The table took back {who}'s last decision."
+        for o in list(self.conns):
+            if t.seat_of(o.student) is not None:
+                o.send({"type": "undone", "table": t.id, "version": t.version, "words": words})
+                self.send_state(o, t)
+        self.wake(t)
+        return len(entries) - k
+
+    def set_settings(self, t: Table, settings: dict[str, Any]) -> None:
+        """The teacher sets a table's hints and undo (stored, then every seat is told)."""
+        for k, v in settings.items():
+            if k not in SETTINGS or not isinstance(v, bool):
+                raise BadMessage("The settings are hints and undo, each true or false.")
+        t.settings.update(settings)
+        self.store.set_table_settings(t.id, t.settings)
+        self.tell_seated(t)
+
     # ---------------------------------------------------------------- messages
     def handle(self, c: Conn, msg: dict[str, Any]) -> None:
         """Answer one checked message from a student (refusals name the rule)."""
@@ -373,6 +432,9 @@ class Classroom:
             return
         if "seat" in msg and msg["seat"] != seat:
             raise IllegalAction(Rule.NOT_YOUR_TURN, "You may act only for your own seat.")
+        if kind in ("hint", "undo"):
+            self.hint_or_undo(c, t, seat, kind, ref)
+            return
         before, v0 = len(t.game.log), t.version
         if kind == "look":
             entries = t.act(seat, "look")
@@ -386,6 +448,11 @@ class Classroom:
         c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
         self.broadcast(t, before, v0)
         self.wake(t)
+
+
+def _and(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -504,6 +571,32 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return JSONResponse({"error": f"There is no table {tid}."}, 404)
         return JSONResponse(room.store.record(tid))
 
+    async def teacher_table_settings(request: Request) -> Response:
+        """``POST /api/teacher/tables/{id}/settings`` ({"hints": bool, "undo": bool}) and
+        ``POST /api/teacher/tables/{id}/undo`` (the teacher takes back the last decision)."""
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        t = room.tables.get(request.path_params["table"])
+        if t is None:
+            return JSONResponse({"error": f"There is no table {request.path_params['table']}."},
+                                404)
+        try:
+            if request.url.path.endswith("/undo"):
+                taken = room.take_back(t)
+                return JSONResponse({"table": t.id, "taken_back": taken, "version": t.version})
+            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+            if not isinstance(body, dict):
+                raise BadMessage("Send the settings as a JSON object.")
+            room.set_settings(t, body)
+        except ValueError:
+            return JSONResponse({"error": "Send the settings as a JSON object."}, 400)
+        except BadMessage as e:
+            return JSONResponse({"error": str(e)}, 400)
+        except TableRefusal as e:
+            return JSONResponse({"error": e.message, "rule": e.rule}, 409)
+        return JSONResponse({"table": t.id, "settings": t.settings})
+
     async def socket(ws: WebSocket) -> None:
         if not _origin_ok(ws, room.origins):
             await ws.send_denial_response(PlainTextResponse(
@@ -544,7 +637,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.refused += 1
                     c.send({"type": "error", "code": "bad-message", "message": str(e),
                             "ref": ref})
-                except RuleError as e:
+                except (RuleError, TableRefusal) as e:
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
         except (WebSocketDisconnect, KeyError, RuntimeError):
@@ -579,6 +672,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
+        Route("/api/teacher/tables/{table:int}/settings", teacher_table_settings,
+              methods=["POST"]),
+        Route("/api/teacher/tables/{table:int}/undo", teacher_table_settings, methods=["POST"]),
         WebSocketRoute("/ws", socket),
     ], lifespan=lifespan)
     app.state.classroom = room

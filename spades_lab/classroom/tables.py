@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from html import escape
 from typing import Any
 
@@ -41,20 +42,56 @@ from ..core.engine import (
     PlayEvent,
     SeatView,
 )
-from ..core.errors import IllegalAction, Rule
+from ..core.errors import IllegalAction, Rule, SpadesLabError
 from ..core.records import Step, apply_step
 from ..core.rules import RuleSet, seat_name
 from ..core.tricks import trick_winner
 from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
 from ..render import card_html, table_html
-from ..table import BOT, PERSON, TrickView
+from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView
 from ..table import Table as TableBase
 from ..teach.explain import explain_score, explain_trick
 from ..teach.wording import learner, rules_title
 
 #: The kinds of action a seat may send.
 ACTIONS = ("look", "bid", "exchange", "play")
+#: A table's settings the teacher controls, and their values at a new table (of people).
+SETTINGS = {"hints": False, "undo": False}
+
+
+class TableRule(StrEnum):
+    """The ids of a refusal of a table setting (a hint, an undo): not rules of the game
+    (:class:`~spades_lab.core.errors.Rule` holds those) but as stable; a member is its id.
+
+    >>> TableRule.HINTS_OFF, TableRule("undo-off") is TableRule.UNDO_OFF
+    ('hints-off', True)
+    """
+
+    HINTS_OFF = "hints-off"
+    UNDO_OFF = "undo-off"
+    NOTHING_TO_UNDO = "nothing-to-undo"
+
+    def __repr__(self) -> str:
+        return repr(self._value_)
+
+
+#: What each :class:`TableRule` means.
+TABLE_IDS: dict[TableRule, str] = {
+    TableRule.HINTS_OFF: "the teacher has not turned hints on at this table",
+    TableRule.UNDO_OFF: "the teacher has not turned taking back on at this table",
+    TableRule.NOTHING_TO_UNDO: "no person at the table has made a decision to take back",
+}
+
+
+class TableRefusal(SpadesLabError):
+    """A hint or an undo the table's settings do not allow now: ``rule`` (a
+    :class:`TableRule`) and the sentence; nothing changed."""
+
+    def __init__(self, rule: TableRule, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
 
 
 def step_of(entry: Mapping[str, Any]) -> Step:
@@ -100,6 +137,10 @@ class Table:
         #: did there (each action's words) for the person to read on coming back.
         self.held: set[int] = set()
         self.held_words: dict[int, list[str]] = {}
+        #: The teacher's settings (:data:`SETTINGS`), and the seats that asked to take back
+        #: the last decision since the table's last action.
+        self.settings = dict(SETTINGS)
+        self.undo_asked: set[int] = set()
 
     # ---------------------------------------------------------------- restoring
     def restore(self, entries: Sequence[Mapping[str, Any]]) -> None:
@@ -232,6 +273,49 @@ class Table:
             out.extend(new)
         return out
 
+    # ---------------------------------------------------------------- hints and undo
+    def people(self) -> list[int]:
+        return [s for s in range(self.rules.players) if not self.is_bot(s)]
+
+    def hint(self, seat: int) -> str:
+        """What the practice bot would do in ``seat``'s place, in play mode's words
+        (:meth:`spades_lab.table.PlayModel.hint`, on a copy: the table is untouched); refused
+        unless the teacher turned hints on."""
+        if not self.settings["hints"]:
+            raise TableRefusal(TableRule.HINTS_OFF, "Hints are off at this table: the teacher "
+                               "can turn them on.")
+        model = PlayModel(game=self.game.copy(), seat=seat, pace=MAX_PACE,
+                          seed=self.seed + self.version)
+        return model.hint()
+
+    def last_decision(self, entries: Sequence[Mapping[str, Any]]) -> int | None:
+        """The index in ``entries`` (the stored actions) of the last bid, exchange or play of
+        a person's seat: an undo takes the table back to just before it (a look stays: the
+        cards have been seen)."""
+        people = set(self.people())
+        for i in range(len(entries) - 1, -1, -1):
+            e = entries[i]
+            if e["kind"] in ("bid", "play") and e["seat"] in people or \
+                    e["kind"] == "exchange" and e["from"] in people:
+                return i
+        return None
+
+    def ask_undo(self, seat: int) -> bool:
+        """``seat`` asks to take back the last decision: True once every person at the table
+        has asked (the undo is agreed); refused unless the teacher turned undo on."""
+        if not self.settings["undo"]:
+            raise TableRefusal(TableRule.UNDO_OFF, "Taking back is off at this table: the "
+                               "teacher can turn it on, or take a decision back.")
+        self.undo_asked.add(seat)
+        return set(self.people()) <= self.undo_asked
+
+    def rewind(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """The table as the stored ``entries`` (fewer than before: an undo) leave it."""
+        self.game = Game(self.rules)
+        self.version = 0
+        self.restore(entries)
+        self.undo_asked.clear()
+
     # ---------------------------------------------------------------- what seats see
     def public_events(self, before: int) -> list[dict[str, Any]]:
         """The engine's log events from index ``before`` as events every seat may read; after
@@ -311,7 +395,8 @@ class Table:
             "passed": [c.code for c in v.passed], "received": [c.code for c in v.received],
             "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
-            "over": g.over, "held": sorted(self.held),
+            "over": g.over, "held": sorted(self.held), "settings": dict(self.settings),
+            "undo_asked": sorted(self.undo_asked),
             "html": seat_table_html(v, self.names(), self.words(seat).trick_view()),
         }
 
@@ -480,4 +565,5 @@ def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None =
     return f'<div class="sl-classroom-seat">{table}{mine}</div>'
 
 
-__all__ = ["Table", "SeatHand", "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]
+__all__ = ["Table", "TableRule", "TABLE_IDS", "TableRefusal", "SETTINGS", "SeatHand",
+           "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]
