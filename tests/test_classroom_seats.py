@@ -265,3 +265,25 @@ def test_undo_needs_every_person_or_the_teacher() -> None:
             assert got.status_code == 200 and got.json()["taken_back"] == n - k2
             _settle_both(sa, sb)
             assert_replays(r, tid)
+
+
+# ---------------------------------------------------------------------------- the QR code
+
+def test_the_teachers_page_gets_the_qr_code_as_inline_svg() -> None:
+    import segno
+    with _room(grace=3600) as client:
+        r = Room(client)
+        assert client.get("/api/teacher/qr").status_code == 403
+        got = client.get("/api/teacher/qr", headers=r.teacher)
+        assert got.status_code == 200
+        body = got.json()
+        assert body["url"] == f"http://testserver/?code={r.room.code}"
+        svg = body["svg"]
+        assert svg.startswith('<svg role="img" aria-label="A QR code of the students\' address"')
+        assert "<script" not in svg and "href" not in svg
+        # the modules drawn are the QR code of the address (segno's own matrix, row by row)
+        want = segno.make(body["url"], error="m").svg_inline(
+            scale=5, dark="#000", light="#fff", svgclass="sl-qr", lineclass=None)
+        assert svg.split("<path", 1)[1] == want.split("<path", 1)[1]
+        page = client.get("/teacher").text
+        assert 'id="qr"' in page and r.room.code not in page

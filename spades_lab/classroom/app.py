@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -450,6 +451,15 @@ class Classroom:
         self.wake(t)
 
 
+def qr_svg(url: str) -> str:
+    """The students' address as a QR code, inline SVG drawn by ``segno`` (no script, no other
+    host), named for a screen reader."""
+    svg = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff",
+                                                svgclass="sl-qr", lineclass=None)
+    return svg.replace("<svg ", '<svg role="img" aria-label="A QR code of the students\' '
+                       'address" ', 1)
+
+
 def _and(names: list[str]) -> str:
     """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
@@ -571,6 +581,15 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return JSONResponse({"error": f"There is no table {tid}."}, 404)
         return JSONResponse(room.store.record(tid))
 
+    async def teacher_qr(request: Request) -> Response:
+        """``GET /api/teacher/qr``: the students' address (this server as the teacher's
+        browser reaches it, the class code filled in) and its QR code as inline SVG."""
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        url = f"{request.url.scheme}://{request.url.netloc}/?code={room.code}"
+        return JSONResponse({"url": url, "svg": qr_svg(url)})
+
     async def teacher_table_settings(request: Request) -> Response:
         """``POST /api/teacher/tables/{id}/settings`` ({"hints": bool, "undo": bool}) and
         ``POST /api/teacher/tables/{id}/undo`` (the teacher takes back the last decision)."""
@@ -672,6 +691,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
+        Route("/api/teacher/qr", teacher_qr),
         Route("/api/teacher/tables/{table:int}/settings", teacher_table_settings,
               methods=["POST"]),
         Route("/api/teacher/tables/{table:int}/undo", teacher_table_settings, methods=["POST"]),

@@ -29,6 +29,14 @@
         body: JSON.stringify({ preset: $("preset").value, pace: Number($("pace").value) }) });
       if (!r.ok) say((await r.json()).error); else refresh();
     });
+    async function showQr() {  // the students' address as a QR code, drawn by the server
+      const r = await fetch("/api/teacher/qr", { headers });
+      if (!r.ok) return;
+      const body = await r.json();
+      $("qr").innerHTML = body.svg;
+      $("qr-url").textContent = body.url.split("?")[0];
+    }
+    showQr();
     refresh(); setInterval(refresh, 3000);
   }
 
@@ -110,6 +118,8 @@
       localStorage.setItem("sl-joined", "1");
       connect();
     });
+    const given = new URLSearchParams(location.search).get("code");  // from the QR code
+    if (given && $("code")) $("code").value = given;
     // a student who comes back (same browser: the cookie) is let in at once
     if (localStorage.getItem("sl-joined")) connect();
   }
