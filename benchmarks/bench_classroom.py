@@ -1,9 +1,10 @@
 """Load benchmark of ``spades-lab classroom`` (a script, not a test): TABLES tables of four
 students each (32 students by default) play whole standard hands at full speed over websockets
-on 127.0.0.1.  Reports the p50/p95 time from a student's action to every seat's update of it,
-the server's memory (VmRSS) and the store's bytes per hand.
+on 127.0.0.1; then, on a fresh server, 8 students at one 8-seat Heckadeck table (``acorns8``).
+Each run reports the p50/p95 time from a student's action to every seat's update of it, the
+server's memory (VmRSS) and the store's bytes per hand.
 
-    .venv/bin/python benchmarks/bench_classroom.py [TABLES] [HANDS]
+    .venv/bin/python benchmarks/bench_classroom.py [TABLES] [HANDS] [--only standard|acorns8]
 """
 from __future__ import annotations
 
@@ -26,8 +27,22 @@ BIN = Path(sys.executable).parent / "spades-lab"
 
 
 def main() -> None:
-    tables = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-    hands = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    argv = sys.argv[1:]
+    only = None
+    if "--only" in argv:
+        k = argv.index("--only")
+        only = argv[k + 1]
+        del argv[k:k + 2]
+    tables = int(argv[0]) if argv else 8
+    hands = int(argv[1]) if len(argv) > 1 else 1
+    if only in (None, "standard"):
+        run_class("standard", tables, 4, hands)
+    if only in (None, "acorns8"):
+        run_class("acorns8", 1, 8, hands)
+
+
+def run_class(preset: str, tables: int, seats: int, hands: int) -> None:
+    """``tables`` tables of ``seats`` students each play ``hands`` hands of ``preset``."""
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "bench.sqlite3"
     with socket.socket() as s:
@@ -56,8 +71,8 @@ def main() -> None:
     done = threading.Event()
     groups = []
     for k in range(tables):
-        people = [Student(base, code, f"S{k}-{i}") for i in range(4)]
-        tid = teacher.new_table("standard", [p.id for p in people], pace=0, seed=k)["table"]
+        people = [Student(base, code, f"S{k}-{i}") for i in range(seats)]
+        tid = teacher.new_table(preset, [p.id for p in people], pace=0, seed=k)["table"]
         groups.append((tid, people))
 
     def run(tid: int, me: Student, rng: random.Random) -> None:
@@ -83,6 +98,12 @@ def main() -> None:
             msg: dict[str, Any] = {"type": "", "table": tid}
             if st["legal_bids"]:
                 msg.update(type="bid", bid=rng.choice(st["legal_bids"])["bid"])
+            elif st["exchange"]:
+                e = st["exchange"]
+                if e["blind"]:
+                    msg.update(type="exchange", count=e["hi"])
+                else:
+                    msg.update(type="exchange", cards=rng.sample(st["hand"], e["hi"]))
             elif st["legal_plays"]:
                 p = rng.choice(st["legal_plays"])
                 msg.update(type="play", card=p["card"], **({"as": p["as"]} if p["as"] else {}))
@@ -106,7 +127,7 @@ def main() -> None:
     lat = []
     for key, t_sent in sent.items():
         arrivals = seen.get(key, [])
-        if len(arrivals) == 4:
+        if len(arrivals) == seats:
             lat.append((max(arrivals) - t_sent) * 1000)
     rss = 0
     for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
@@ -118,7 +139,8 @@ def main() -> None:
     proc.kill()
     proc.wait()
     lat.sort()
-    print(f"{tables} tables, {4 * tables} students, {len(lat)} actions timed, {wall:.1f} s")
+    print(f"{preset}: {tables} tables, {seats * tables} students, {len(lat)} actions timed, "
+          f"{wall:.1f} s")
     if lat:
         print(f"action -> every seat's update: p50 {statistics.median(lat):.1f} ms, "
               f"p95 {lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
