@@ -78,7 +78,7 @@
     }
     function refocus(key) {
       if (!key) return;
-      const all = [...$("seat").querySelectorAll("button")];
+      const all = [...$("seat").querySelectorAll("button, select")];
       const same = all.find((b) => (b.dataset.card ? "card:" + b.dataset.card + ":" + (b.dataset.as || "") : b.dataset.key) === key);
       const next = same || $("drawing").querySelector("button.sl-legal") || $("choices").querySelector("button") || $("status");
       next.focus();
@@ -92,7 +92,16 @@
       $("drawing").innerHTML = s.html;  // the server's own drawing of this seat's view
       const choices = [];
       if (s.can_look) choices.push(button("Look at your cards", () => send({ type: "look", table: s.table }), "look"));
-      for (const b of s.legal_bids) choices.push(button("Bid " + b.label, () => send({ type: "bid", table: s.table, bid: b.bid }), "bid:" + b.label));
+      if (s.legal_bids.length <= 16) {
+        for (const b of s.legal_bids) choices.push(button("Bid " + b.label, () => send({ type: "bid", table: s.table, bid: b.bid }), "bid:" + b.label));
+      } else {  // many bids (the Acorns nils + N): one menu and a button, as in play mode
+        const label = document.createElement("label"); label.htmlFor = "bid-menu"; label.textContent = "Your bid ";
+        const menu = document.createElement("select"); menu.id = "bid-menu"; menu.dataset.key = "bid-menu";
+        s.legal_bids.forEach((b, i) => { const o = document.createElement("option"); o.value = String(i); o.textContent = b.label; menu.appendChild(o); });
+        const three = s.legal_bids.findIndex((b) => b.bid === 3);
+        if (three >= 0) menu.value = String(three);
+        choices.push(label, menu, button("Bid", () => send({ type: "bid", table: s.table, bid: s.legal_bids[Number(menu.value)].bid }), "bid:menu"));
+      }
       if (s.exchange) {
         if (s.exchange.blind) choices.push(button("Pass " + s.exchange.hi + " cards unseen", () => send({ type: "exchange", table: s.table, count: s.exchange.hi }), "pass-unseen"));
         else $("status").textContent = "Choose " + s.exchange.hi + " cards to pass: click them, then Pass.";
