@@ -287,3 +287,39 @@ def test_the_teachers_page_gets_the_qr_code_as_inline_svg() -> None:
         assert svg.split("<path", 1)[1] == want.split("<path", 1)[1]
         page = client.get("/teacher").text
         assert 'id="qr"' in page and r.room.code not in page
+
+
+@pytest.mark.parametrize("preset", ["standard", "acorns"])
+def test_a_hint_names_no_card_of_another_seat(preset: str) -> None:
+    """Play mode's hint, asked at every decision of a game of people, never names a card
+    another seat holds unseen (nor its code)."""
+    from test_classroom import leaks
+
+    people = [{"kind": "person", "student": i + 1, "name": f"P{i + 1}"} for i in range(4)]
+    t = Table(1, {"preset": preset, "options": {}}, people, seed=9)
+    t.settings["hints"] = True
+    rng = random.Random(4)
+    asked = 0
+    for _ in range(200):
+        if t.game.over or len(t.game.hands) > 1:
+            break
+        seat = t.actor()
+        if seat is None:
+            t.version += len(t.step())
+            continue
+        g = t.game
+        v = g.view(seat)
+        assert g.hand is not None
+        known = set(v.hand or ()) | set(v.passed) | set(v.received)
+        hidden = {c for s in range(4) if s != seat for c in g.hand.hands[s]} - known
+        words = t.hint(seat)
+        assert words.startswith("The practice bot would"), words
+        assert leaks(words, hidden) == [], (seat, words)
+        asked += 1
+        s = t.seat_state(seat)
+        msg = choose(s, rng)
+        kind = msg.pop("type")
+        msg.pop("table")
+        value = msg.get("bid", msg.get("cards", msg.get("count", msg.get("card"))))
+        t.version += len(t.act(seat, kind, value, msg.get("as")))
+    assert asked > 20
