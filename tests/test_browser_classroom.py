@@ -55,7 +55,7 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             assert f"Table {table}" in page.inner_text("#seat-title")
 
             def state() -> str:
-                return page.inner_text("#status")
+                return str(page.inner_text("#status"))
 
             # the bidding: look first where the rules offer a blind bid, then bid
             for _ in range(40):

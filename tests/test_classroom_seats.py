@@ -101,6 +101,11 @@ def _room(grace: float) -> Any:
     return TestClient(create_app(SqliteStore(":memory:"), grace=grace))
 
 
+def _now(s: Seat) -> dict[str, Any]:
+    assert s.state is not None
+    return s.state
+
+
 def _until(pred: Any, what: str) -> None:
     """Wait (bounded) for the server's robots to make ``pred`` true."""
     for _ in range(2_000):
@@ -126,7 +131,7 @@ def test_a_robot_holds_a_dropped_seat_and_hands_it_back() -> None:
                 s.settle()
                 if t.game.phase == "play" and t.actor() == 0:
                     break
-                assert s.send(choose(s.state, rng))["type"] == "ack"
+                assert s.send(choose(_now(s), rng))["type"] == "ack"
             at = t.version
         _until(lambda: len(t.held_words.get(0, [])) >= 2, "the robot plays for Ann")
         assert 0 in t.held
@@ -152,7 +157,7 @@ def test_a_robot_holds_a_dropped_seat_and_hands_it_back() -> None:
                 assert s.state is not None and s.state["held"] == []
             assert_replays(r, tid)  # the table stands still: the robot's actions replay
             if not t.game.over:
-                assert s.send(choose(s.state, rng))["type"] == "ack"
+                assert s.send(choose(_now(s), rng))["type"] == "ack"
 
 
 def test_within_the_grace_period_the_table_waits() -> None:
@@ -239,7 +244,7 @@ def test_undo_needs_every_person_or_the_teacher() -> None:
             assert sa.send({"type": "undo", "table": tid})["rule"] == "nothing-to-undo"
             for _ in range(3):  # two people's decisions, robots' in between
                 me = seats[t.actor()]
-                assert me.send(choose(me.state, rng))["type"] == "ack"
+                assert me.send(choose(_now(me), rng))["type"] == "ack"
                 _settle_both(sa, sb)
             off = sa.send({"type": "undo", "table": tid})
             assert off["type"] == "refused" and off["rule"] == "undo-off"
