@@ -116,48 +116,77 @@ def _until(pred: Any, what: str) -> None:
 
 
 def test_a_robot_holds_a_dropped_seat_and_hands_it_back() -> None:
-    """Ann's connection closes at her turn: after the grace period the table's robot plays for
-    her (stored like any action); when she comes back (the same cookie) the seat is hers
-    again, she is told what the robot did, and the robot no longer plays for her."""
+    """Ann's connection closes at her turn while Bob plays on: after the grace period the
+    table's robot plays for her (stored like any action); when she comes back (the same
+    cookie) the seat is hers again, she is told what the robot did, and the robot no longer
+    plays for her."""
     with _room(grace=0.05) as client:
         r = Room(client)
         a, ca = r.join("Ann")
-        tid = r.new_table("standard", [a, None, None, None], seed=4, pace=0.05)
+        b, cb = r.join("Bob")
+        tid = r.new_table("standard", [a, None, b, None], seed=4, pace=0.02)
         t = r.room.tables[tid]
         rng = random.Random(2)
-        with r.connect(ca) as w:
-            s = Seat(w, r.room, tid)
-            for _ in range(200):  # play until a trick is under way and Ann is to play
-                s.settle()
-                if t.game.phase == "play" and t.actor() == 0:
+        with r.connect(cb) as wb:
+            sb = Seat(wb, r.room, tid)
+            with r.connect(ca) as wa:
+                sa = Seat(wa, r.room, tid)
+                seats = {0: sa, 2: sb}
+                for _ in range(200):  # play until a trick is under way and Ann is to play
+                    _settle_both(sa, sb)
+                    if t.game.phase == "play" and t.actor() == 0:
+                        break
+                    me = seats[t.actor()]
+                    assert me.send(choose(_now(me), rng))["type"] == "ack"
+                at = t.version
+            _until(lambda: 0 in t.held, "a robot holds Ann's seat")
+            for _ in range(200):  # Bob plays on; the robot plays Ann's cards
+                if len(t.held_words.get(0, [])) >= 2 or t.game.over:
                     break
-                assert s.send(choose(_now(s), rng))["type"] == "ack"
-            at = t.version
-        _until(lambda: len(t.held_words.get(0, [])) >= 2, "the robot plays for Ann")
-        assert 0 in t.held
+                sb.settle()
+                if t.actor() == 2:
+                    assert sb.send(choose(_now(sb), rng))["type"] == "ack"
+            assert 0 in t.held and len(t.held_words[0]) >= 2
+            assert sb.state is not None and sb.state["held"] == [0]
+            with r.connect(ca) as wa:
+                sa = Seat(wa, r.room, tid)
+                msgs = [sa.recv() for _ in range(2)]
+                back = next(m for m in msgs if m["type"] == "back")
+                assert back["seat"] == 0 and back["table"] == tid
+                assert back["message"] == "While you were away, the robot played for you."
+                assert back["words"][0].startswith("North plays ")
+                assert 0 not in t.held and 0 not in t.held_words
+                # the robot's cards are in the store, as Ann's actions
+                plays = [e for e in r.room.store.actions(tid)[at:] if e.get("seat") == 0]
+                assert plays and plays[0]["kind"] == "play"
+                for _ in range(400):  # Ann's turn again: the table waits for her now
+                    _settle_both(sa, sb)
+                    if t.actor() == 0 or t.game.over:
+                        break
+                    assert sb.send(choose(_now(sb), rng))["type"] == "ack"
+                if not t.game.over:
+                    v = t.version
+                    time.sleep(0.3)  # longer than the robots' pace and the grace period
+                    assert t.version == v and t.actor() == 0 and not t.held
+                    assert _now(sa)["held"] == []
+                assert_replays(r, tid)  # the table stands still: the robot's actions replay
+                if not t.game.over:
+                    assert sa.send(choose(_now(sa), rng))["type"] == "ack"
+
+
+def test_a_table_everyone_left_waits_for_its_people() -> None:
+    """A robot holds an away seat only for the others: when the last person at a table
+    leaves, nothing is played for them, however long they are away."""
+    with _room(grace=0.05) as client:
+        r = Room(client)
+        a, ca = r.join("Ann")
+        tid = r.new_table("standard", [a, None, None, None], seed=4)
+        t = r.room.tables[tid]
         with r.connect(ca) as w:
-            s = Seat(w, r.room, tid)
-            msgs = [s.recv() for _ in range(2)]
-            back = next(m for m in msgs if m["type"] == "back")
-            assert back["seat"] == 0 and back["table"] == tid
-            assert back["message"] == "While you were away, the robot played for you."
-            assert back["words"][0].startswith("North plays ")
-            assert 0 not in t.held and 0 not in t.held_words
-            # the robot's cards are in the store, as Ann's actions
-            plays = [e for e in r.room.store.actions(tid)[at:] if e.get("seat") == 0]
-            assert plays and plays[0]["kind"] == "play"
-            for _ in range(400):  # Ann's turn again: the table waits for her now
-                s.settle()
-                if t.actor() == 0 or t.game.over:
-                    break
-            if not t.game.over:
-                v = t.version
-                time.sleep(0.3)  # longer than the robots' pace and the grace period
-                assert t.version == v and t.actor() == 0 and not t.held
-                assert s.state is not None and s.state["held"] == []
-            assert_replays(r, tid)  # the table stands still: the robot's actions replay
-            if not t.game.over:
-                assert s.send(choose(_now(s), rng))["type"] == "ack"
+            Seat(w, r.room, tid).settle()
+        v = t.version
+        time.sleep(0.3)
+        assert t.version == v and not t.held and t.actor() == 0
 
 
 def test_within_the_grace_period_the_table_waits() -> None:

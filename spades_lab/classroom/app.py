@@ -308,9 +308,15 @@ class Classroom:
             self.holds[key] = asyncio.get_running_loop().create_task(
                 self._hold(t, seat, student))
 
+    def someone_at(self, t: Table) -> bool:
+        """Is a person at ``t`` connected?  A robot holds an away seat only for them: at a
+        table everyone has left, the game waits for its people."""
+        return any(s["kind"] == "person" and self.present(s["student"]) for s in t.seats)
+
     async def _hold(self, t: Table, seat: int, student: int) -> None:
         await asyncio.sleep(self.grace)
-        if self.present(student) or t.seat_of(student) != seat or t.game.over:
+        if self.present(student) or t.seat_of(student) != seat or t.game.over or \
+                not self.someone_at(t):
             return
         t.hold(seat)
         self.tell_seated(t)
@@ -326,8 +332,11 @@ class Classroom:
             return
         for t in self.tables.values():
             seat = t.seat_of(c.student)
-            if seat is not None:
-                self.hold_later(t, seat, c.student)
+            if seat is None:
+                continue
+            self.hold_later(t, seat, c.student)
+            if not self.someone_at(t):  # the last person left: the robots stop holding
+                t.held.clear()
 
     def back(self, c: Conn) -> None:
         """``c``'s student is connected: their seats are theirs again, and they are told what
@@ -346,6 +355,7 @@ class Classroom:
                         "message": "While you were away, the robot played for you." if words
                         else "You are back: the robot did not need to play for you."})
                 self.tell_seated(t)
+            self.watch(t)  # someone is here again: the others who are away get a robot
 
     # ---------------------------------------------------------------- hints and undo
     def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:
