@@ -8,6 +8,7 @@ server's memory (VmRSS) and the store's bytes per hand.
 """
 from __future__ import annotations
 
+import os
 import random
 import re
 import socket
@@ -25,6 +26,12 @@ from typing import Any
 from spades_lab.classroom.client import Student, Teacher
 
 BIN = Path(sys.executable).parent / "spades-lab"
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -115,6 +122,7 @@ def run_class(preset: str, tables: int, seats: int, hands: int) -> None:
             me.send(msg)
 
     threads = []
+    cpu0 = cpu_seconds(proc.pid)
     t0 = time.perf_counter()
     for tid, people in groups:
         for i, p in enumerate(people):
@@ -130,6 +138,7 @@ def run_class(preset: str, tables: int, seats: int, hands: int) -> None:
         arrivals = seen.get(key, [])
         if len(arrivals) == seats:
             lat.append((max(arrivals) - t_sent) * 1000)
+    cpu = cpu_seconds(proc.pid) - cpu0
     rss = 0
     for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
         if line.startswith("VmRSS"):
@@ -145,7 +154,8 @@ def run_class(preset: str, tables: int, seats: int, hands: int) -> None:
     if lat:
         print(f"action -> every seat's update: p50 {statistics.median(lat):.1f} ms, "
               f"p95 {lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
-    print(f"server memory (VmRSS): {rss} MB")
+    print(f"server memory (VmRSS): {rss} MB; server CPU {cpu:.1f} s for the hands, "
+          f"{1000 * cpu / max(len(sent), 1):.1f} ms per action")
     print(f"store: {size} bytes for {played} complete hands "
           f"({size // max(played, 1)} bytes per hand, WAL included)")
     with sqlite3.connect(db) as con:  # the WAL folded in: what the store keeps for good
