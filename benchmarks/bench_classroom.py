@@ -1,15 +1,18 @@
 """Load benchmark of ``spades-lab classroom`` (a script, not a test): TABLES tables of four
 students each (32 students by default) play whole standard hands at full speed over websockets
-on 127.0.0.1.  Reports the p50/p95 time from a student's action to every seat's update of it,
-the server's memory (VmRSS) and the store's bytes per hand.
+on 127.0.0.1; then, on a fresh server, 8 students at one 8-seat Heckadeck table (``acorns8``).
+Each run reports the p50/p95 time from a student's action to every seat's update of it, the
+server's memory (VmRSS) and the store's bytes per hand.
 
-    .venv/bin/python benchmarks/bench_classroom.py [TABLES] [HANDS]
+    .venv/bin/python benchmarks/bench_classroom.py [TABLES] [HANDS] [--only standard|acorns8]
 """
 from __future__ import annotations
 
+import os
 import random
 import re
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -25,9 +28,29 @@ from spades_lab.classroom.client import Student, Teacher
 BIN = Path(sys.executable).parent / "spades-lab"
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) process ``pid`` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
-    tables = int(sys.argv[1]) if len(sys.argv) > 1 else 8
-    hands = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    argv = sys.argv[1:]
+    only = None
+    if "--only" in argv:
+        k = argv.index("--only")
+        only = argv[k + 1]
+        del argv[k:k + 2]
+    tables = int(argv[0]) if argv else 8
+    hands = int(argv[1]) if len(argv) > 1 else 1
+    if only in (None, "standard"):
+        run_class("standard", tables, 4, hands)
+    if only in (None, "acorns8"):
+        run_class("acorns8", 1, 8, hands)
+
+
+def run_class(preset: str, tables: int, seats: int, hands: int) -> None:
+    """``tables`` tables of ``seats`` students each play ``hands`` hands of ``preset``."""
     tmp = Path(tempfile.mkdtemp())
     db = tmp / "bench.sqlite3"
     with socket.socket() as s:
@@ -56,8 +79,8 @@ def main() -> None:
     done = threading.Event()
     groups = []
     for k in range(tables):
-        people = [Student(base, code, f"S{k}-{i}") for i in range(4)]
-        tid = teacher.new_table("standard", [p.id for p in people], pace=0, seed=k)["table"]
+        people = [Student(base, code, f"S{k}-{i}") for i in range(seats)]
+        tid = teacher.new_table(preset, [p.id for p in people], pace=0, seed=k)["table"]
         groups.append((tid, people))
 
     def run(tid: int, me: Student, rng: random.Random) -> None:
@@ -83,6 +106,12 @@ def main() -> None:
             msg: dict[str, Any] = {"type": "", "table": tid}
             if st["legal_bids"]:
                 msg.update(type="bid", bid=rng.choice(st["legal_bids"])["bid"])
+            elif st["exchange"]:
+                e = st["exchange"]
+                if e["blind"]:
+                    msg.update(type="exchange", count=e["hi"])
+                else:
+                    msg.update(type="exchange", cards=rng.sample(st["hand"], e["hi"]))
             elif st["legal_plays"]:
                 p = rng.choice(st["legal_plays"])
                 msg.update(type="play", card=p["card"], **({"as": p["as"]} if p["as"] else {}))
@@ -93,6 +122,7 @@ def main() -> None:
             me.send(msg)
 
     threads = []
+    cpu0 = cpu_seconds(proc.pid)
     t0 = time.perf_counter()
     for tid, people in groups:
         for i, p in enumerate(people):
@@ -106,8 +136,9 @@ def main() -> None:
     lat = []
     for key, t_sent in sent.items():
         arrivals = seen.get(key, [])
-        if len(arrivals) == 4:
+        if len(arrivals) == seats:
             lat.append((max(arrivals) - t_sent) * 1000)
+    cpu = cpu_seconds(proc.pid) - cpu0
     rss = 0
     for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines():
         if line.startswith("VmRSS"):
@@ -118,13 +149,22 @@ def main() -> None:
     proc.kill()
     proc.wait()
     lat.sort()
-    print(f"{tables} tables, {4 * tables} students, {len(lat)} actions timed, {wall:.1f} s")
+    print(f"{preset}: {tables} tables, {seats * tables} students, {len(lat)} actions timed, "
+          f"{wall:.1f} s")
     if lat:
         print(f"action -> every seat's update: p50 {statistics.median(lat):.1f} ms, "
               f"p95 {lat[int(0.95 * (len(lat) - 1))]:.1f} ms")
-    print(f"server memory (VmRSS): {rss} MB")
+    print(f"server memory (VmRSS): {rss} MB; server CPU {cpu:.1f} s for the hands, "
+          f"{1000 * cpu / max(len(sent), 1):.1f} ms per action")
     print(f"store: {size} bytes for {played} complete hands "
           f"({size // max(played, 1)} bytes per hand, WAL included)")
+    with sqlite3.connect(db) as con:  # the WAL folded in: what the store keeps for good
+        entries = con.execute("SELECT COALESCE(SUM(LENGTH(entry)), 0) FROM actions"
+                              ).fetchone()[0]
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    kept = db.stat().st_size
+    print(f"store after a checkpoint: {kept} bytes ({kept // max(played, 1)} bytes per hand; "
+          f"the actions' JSON {entries // max(played, 1)} bytes per hand)")
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from .core.engine import Phase
@@ -475,17 +475,46 @@ def trumps_html(hand: Hand) -> str:
     return '<div class="sl-trumps">' + "".join(parts) + "</div>"
 
 
-def seat_label(hand: Hand, seat: int, names: Sequence[str] | None = None) -> str:
+class TableHand(Protocol):
+    """What :func:`table_html` reads of a hand: a :class:`~spades_lab.core.engine.Hand`, or a
+    seat's view of one (the classroom draws each seat from ``Game.view(seat)``, its other
+    hands only as counts)."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def turn(self) -> int | None: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def scores(self) -> Sequence[TeamScore] | None: ...
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]: ...
+    @property
+    def bids(self) -> Sequence[Any]: ...
+    @property
+    def taken(self) -> Sequence[int]: ...
+    @property
+    def trick(self) -> Sequence[tuple[int, Play]]: ...
+    def legal_plays(self) -> Sequence[Play]: ...
+    def winning_so_far(self) -> tuple[int, str] | None: ...
+
+
+def seat_label(hand: TableHand, seat: int, names: Sequence[str] | None = None) -> str:
     base = seat_name(seat, hand.n)
     return f"{names[seat]} ({base})" if names else base
 
 
-def taken_bid_text(hand: Hand, seat: int) -> str:
+def taken_bid_text(hand: TableHand, seat: int) -> str:
     bid = hand.bids[seat]
     return f"{hand.taken[seat]}/{bid.label if bid is not None else '–'}"
 
 
-def table_html(hand: Hand, *, seat: int | None = None, face_up: Sequence[bool] | None = None,
+def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bool] | None = None,
                names: Sequence[str] | None = None, show_legal: bool = True,
                legal: Iterable[Card] | None = None,
                trick: Sequence[tuple[int, Play]] | None = None, winning: int | None = None,
@@ -1082,7 +1111,7 @@ __all__ = ["CSS", "PROJECTOR_CSS", "RANK_MARKS", "rank_mark", "rank_legend", "ca
            "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
            "card_back_html", "card_svg", "suit_shape_svg",
            "play_html", "hand_html", "trick_html", "trick_record_html",
-           "trumps_html", "table_html", "status_text", "hand_state_html", "score_html",
+           "trumps_html", "TableHand", "table_html", "status_text", "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
            "trump_timeline_svg", "options_html", "option_words", "bags_words", "game_html",
            "error_html", "explanation_html",

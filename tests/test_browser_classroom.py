@@ -55,7 +55,7 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             assert f"Table {table}" in page.inner_text("#seat-title")
 
             def state() -> str:
-                return page.inner_text("#status")
+                return str(page.inner_text("#status"))
 
             # the bidding: look first where the rules offer a blind bid, then bid
             for _ in range(40):
@@ -108,6 +108,202 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             record: dict[str, Any] = teacher.record(table)
             assert len(record["hands"][0]["plays"]) == 52
             assert errors == [] and elsewhere == [], (errors, elsewhere)
+            browser.close()
+    finally:
+        stop(proc)
+
+
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+
+def _axe(page: Any, selector: str = "body") -> list[dict[str, Any]]:
+    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` (axe-core)."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+        [selector, WCAG])
+    return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
+class Watched:
+    """A page in its own browser context, its console errors and other hosts recorded."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1024, "height": 768})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.errors: list[str] = []
+        self.elsewhere: list[str] = []
+        p = self.page
+        p.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        p.on("pageerror", lambda e: self.errors.append(str(e)))
+        p.on("response", lambda r: self.errors.append(f"{r.status} {r.url}")
+             if r.status >= 400 else None)
+        p.on("request", lambda r: None if r.url.startswith(
+            ("http://127.0.0.1", "ws://127.0.0.1", "data:")) else self.elsewhere.append(r.url))
+        p.goto(url)
+
+
+@pytest.mark.skipif(not AXE.exists(), reason="no node_modules/axe-core")
+def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> None:
+    """Four students join from four browser contexts; the teacher (a fifth) seats them at one
+    table; they bid and play a whole hand by clicking (one of them by the keyboard alone, in
+    projector mode on 1024x768); no console error, no other host, no serious or critical axe
+    violation on the student's or the teacher's page."""
+    from playwright.sync_api import sync_playwright
+
+    proc, base, code, secret = start(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            boss = Watched(browser, f"{base}/teacher#secret={secret}")
+            boss.page.wait_for_selector("#qr svg")
+            names = ["Ann", "Bob", "Cy", "Di"]
+            kids = []
+            for name in names:
+                w = Watched(browser, f"{base}/?code={code}")  # as the QR code's address
+                assert w.page.input_value("#code") == code
+                w.page.fill("#name", name)
+                w.page.click("#join button[type=submit]")
+                w.page.wait_for_selector(f"text=Welcome, {name}.")
+                kids.append(w)
+            ids = {s["name"]: s["student"] for s in teacher.overview()["students"]}
+            table = teacher.new_table("standard", [ids[n] for n in names], pace=0,
+                                      seed=11)["table"]
+            for w in kids:
+                w.page.wait_for_selector("#seat:not([hidden])")
+            ann = kids[0].page
+            ann.click("#projector")
+            assert ann.get_attribute("#projector", "aria-pressed") == "true"
+            clicks = keys = 0
+            checked_projector = shot = False
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            for _ in range(3_000):
+                record: dict[str, Any] = teacher.record(table)
+                hands = record["hands"]
+                if hands and len(hands[0]["plays"]) == 52:
+                    break
+                if hands and len(hands[0]["plays"]) >= 22 and not shot:  # mid-hand: a picture
+                    bob = kids[1].page
+                    bob.wait_for_function("() => document.querySelectorAll("
+                                          "'#drawing .sl-trick-play').length > 0")
+                    bob.screenshot(path=str(SCREENSHOTS / "classroom_student.png"))
+                    shot = True
+                acted = False
+                for k, w in enumerate(kids):
+                    p = w.page
+                    if p.inner_text("#status") != "Your turn.":
+                        continue
+                    look = p.locator("#choices button", has_text="Look at your cards")
+                    bids = p.locator("#choices button", has_text=re.compile(r"^Bid \d+$"))
+                    legal = p.locator("#drawing button.sl-legal")
+                    if k == 0 and legal.count() and not checked_projector:
+                        size = p.evaluate("() => [document.documentElement.scrollWidth, "
+                                          "document.documentElement.scrollHeight, "
+                                          "innerWidth, innerHeight, Math.min(...[...document"
+                                          ".querySelectorAll('#drawing button[data-card]')]"
+                                          ".map(b => b.getBoundingClientRect().width))]")
+                        assert size[0] <= size[2] and size[1] <= size[3], size  # no scrollbars
+                        assert size[4] >= 70, size  # cards at least 70 px wide
+                        assert _axe(p) == []
+                        p.screenshot(path=str(SCREENSHOTS / "classroom_projector.png"))
+                        checked_projector = True
+                    if k == 0:  # Ann: the keyboard alone, Tab to the control, Enter
+                        want = "look" if look.count() else "bid" if bids.count() else \
+                            "card" if legal.count() else None
+                        if want is None:
+                            continue
+                        for _ in range(120):
+                            p.keyboard.press("Tab")
+                            got = p.evaluate(
+                                "() => { const e = document.activeElement; return [e.dataset"
+                                ".card ? 'card' : (e.dataset.key || '').split(':')[0], "
+                                "e.classList.contains('sl-legal'), /^Bid \\d+$/.test("
+                                "e.textContent), getComputedStyle(e).outlineStyle]; }")
+                            if (want == "card" and got[0] == "card" and got[1]) or (
+                                    want == "bid" and got[0] == "bid" and got[2]) or (
+                                    want == "look" and got[0] == "look"):
+                                assert got[3] != "none", got  # the focus is visible
+                                break
+                        else:
+                            raise AssertionError(f"Tab never reached a {want}")
+                        p.keyboard.press("Enter")
+                        keys += 1
+                    elif look.count():
+                        look.first.click()
+                    elif bids.count():
+                        bids.first.click()
+                    elif legal.count():
+                        legal.first.click()
+                    else:
+                        continue
+                    clicks += 1
+                    acted = True
+                    p.wait_for_timeout(100)
+                if not acted:
+                    kids[0].page.wait_for_timeout(100)
+            assert len(teacher.record(table)["hands"][0]["plays"]) == 52
+            assert checked_projector and keys >= 13, (checked_projector, keys)
+            for w in kids:
+                w.page.wait_for_function("() => document.querySelector('#log').innerText"
+                                         ".includes('Hand 1 scored')")
+            boss.page.wait_for_function(
+                "() => document.querySelector('#tables').innerText.includes('Ann')")
+            ann.click("#projector")  # back to the ordinary page for the audit and the picture
+            assert _axe(kids[1].page) == [] and _axe(ann) == []
+            assert _axe(boss.page) == []
+            assert shot
+            boss.page.screenshot(path=str(SCREENSHOTS / "classroom_teacher.png"))
+            for w in [boss, *kids]:
+                assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
+            browser.close()
+    finally:
+        stop(proc)
+
+
+def test_projector_mode_holds_an_eight_seat_heckadeck_table(tmp_path: Path) -> None:
+    """At an 8-seat Heckadeck table (16 cards a hand), projector mode still fits 1024x768
+    without scrollbars, with every card button at least 70 px wide."""
+    from playwright.sync_api import sync_playwright
+
+    proc, base, code, secret = start(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            w = Watched(browser, f"{base}/?code={code}")
+            p = w.page
+            p.click("#projector")
+            p.fill("#name", "Ann")
+            p.click("#join button[type=submit]")
+            p.wait_for_selector("text=Welcome, Ann.")
+            (ann,) = [s["student"] for s in teacher.overview()["students"]]
+            teacher.new_table("acorns8", [ann] + [None] * 7, pace=0, seed=2)
+            for _ in range(100):  # look and bid until the cards are in the hand
+                p.wait_for_selector("#seat:not([hidden])")
+                if p.locator("#drawing button[data-card]").count():
+                    break
+                look = p.locator("#choices button", has_text="Look at your cards")
+                if look.count():
+                    look.first.click()
+                p.wait_for_timeout(200)
+            size = p.evaluate("() => [document.documentElement.scrollWidth, "
+                              "document.documentElement.scrollHeight, innerWidth, innerHeight, "
+                              "Math.min(...[...document.querySelectorAll('#drawing "
+                              "button[data-card]')].map(b => b.getBoundingClientRect().width)),"
+                              " document.querySelectorAll('#drawing button[data-card]').length]")
+            p.screenshot(path=str(ARTIFACTS / "classroom_projector_acorns8.png"))
+            assert size[5] >= 16, size  # the Heckadeck's 16 cards a hand at 8 seats
+            assert size[0] <= size[2] and size[1] <= size[3], size
+            assert size[4] >= 70, size
+            assert _axe(p) == []
+            assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()
     finally:
         stop(proc)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
+import segno
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -32,7 +33,7 @@ from ..render import play_css, style_block
 from . import export, teacher
 from . import lesson as lesson_
 from .store import SqliteStore, Store
-from .tables import Table
+from .tables import SETTINGS, Table, TableRefusal
 
 COOKIE = "sl_seat"
 #: The largest message a client may send (bytes of JSON text).
@@ -44,6 +45,9 @@ FLOOD_CLOSE = 200
 #: Wrong class codes (or teacher secrets) one address may try per minute.
 JOIN_FAILS_PER_MINUTE = 10
 MAX_NAME = 40
+#: Seconds a person's seat waits for them after their connection closes before the table's
+#: robot plays for them (until they come back).
+GRACE = 15.0
 PRESETS = ("standard", "online", "original", "acorns", "acorns8")
 
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -54,8 +58,11 @@ MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "bid": {"table": (int,), "seat": (int,), "bid": (int, str)},
     "exchange": {"table": (int,), "seat": (int,), "cards": (list,), "count": (int,)},
     "play": {"table": (int,), "seat": (int,), "card": (str,), "as": (str, type(None))},
+    "hint": {"table": (int,)},
+    "undo": {"table": (int,)},
 }
 REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
+            "hint": ("table",), "undo": ("table",),
             "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
 # the lesson's messages (spades_lab.classroom.lesson)
 MESSAGE_FIELDS.update(lesson_.MESSAGE_FIELDS)
@@ -166,8 +173,10 @@ class Classroom:
     """The state of the server: the store, the class, every table and every connection."""
 
     def __init__(self, store: Store, *, origins: tuple[str, ...] = (),
-                 teacher_secret: str | None = None) -> None:
+                 teacher_secret: str | None = None, grace: float = GRACE) -> None:
         self.store = store
+        self.grace = grace
+        self.holds: dict[tuple[int, int], asyncio.Task[None]] = {}
         codes = store.class_codes()
         if codes:
             self.code = codes[0]
@@ -180,6 +189,7 @@ class Classroom:
         for row in store.tables(self.code):
             t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
             t.restore(store.actions(row.id))
+            t.settings.update(store.table_settings(row.id))
             self.tables[row.id] = t
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
@@ -250,6 +260,7 @@ class Classroom:
         tid = self.store.create_table(self.code, rj, rows, seed, pace)
         t = Table(tid, rj, rows, seed=seed, pace=pace)
         self.tables[tid] = t
+        self.watch(t)
         self.wake(t)
         for c in self.conns:
             if t.seat_of(c.student) is not None:
@@ -272,6 +283,7 @@ class Classroom:
             self.store.append(t.id, t.version, entries)
             t.version += len(entries)
             self.changed_at[t.id] = time.monotonic()
+            t.undo_asked.clear()  # a request to take back lapses when the table moves on
 
     def send_state(self, c: Conn, t: Table) -> None:
         seat = t.seat_of(c.student)
@@ -305,6 +317,127 @@ class Classroom:
             before, v0 = len(t.game.log), t.version
             self.commit(t, t.step())
             self.broadcast(t, before, v0)
+
+    # ---------------------------------------------------------------- away and back
+    def present(self, student: int) -> bool:
+        """Has ``student`` a connection open now?"""
+        return any(c.student == student for c in self.conns)
+
+    def watch(self, t: Table) -> None:
+        """Every person at ``t`` with no connection open gets a robot after the grace period
+        (a new table, or a table restored by a restarted server)."""
+        for seat, s in enumerate(t.seats):
+            if s["kind"] == "person" and not self.present(s["student"]):
+                self.hold_later(t, seat, s["student"])
+
+    def hold_later(self, t: Table, seat: int, student: int) -> None:
+        key = (t.id, seat)
+        if key not in self.holds or self.holds[key].done():
+            self.holds[key] = asyncio.get_running_loop().create_task(
+                self._hold(t, seat, student))
+
+    def someone_at(self, t: Table) -> bool:
+        """Is a person at ``t`` connected?  A robot holds an away seat only for them: at a
+        table everyone has left, the game waits for its people."""
+        return any(s["kind"] == "person" and self.present(s["student"]) for s in t.seats)
+
+    async def _hold(self, t: Table, seat: int, student: int) -> None:
+        await asyncio.sleep(self.grace)
+        if self.present(student) or t.seat_of(student) != seat or t.game.over or \
+                not self.someone_at(t):
+            return
+        t.hold(seat)
+        self.tell_seated(t)
+        self.wake(t)
+
+    def tell_seated(self, t: Table) -> None:
+        for o in list(self.conns):
+            self.send_state(o, t)
+
+    def left(self, c: Conn) -> None:
+        """``c`` closed: a robot will hold each seat of its student after the grace period."""
+        if self.present(c.student):
+            return
+        for t in self.tables.values():
+            seat = t.seat_of(c.student)
+            if seat is None:
+                continue
+            self.hold_later(t, seat, c.student)
+            if not self.someone_at(t):  # the last person left: the robots stop holding
+                t.held.clear()
+
+    def back(self, c: Conn) -> None:
+        """``c``'s student is connected: their seats are theirs again, and they are told what
+        the robot did for them meanwhile."""
+        for t in self.tables.values():
+            seat = t.seat_of(c.student)
+            if seat is None:
+                continue
+            task = self.holds.pop((t.id, seat), None)
+            if task is not None:
+                task.cancel()
+            held = seat in t.held
+            words = t.hand_back(seat)
+            if held or words:
+                c.send({"type": "back", "table": t.id, "seat": seat, "words": words,
+                        "message": "While you were away, the robot played for you." if words
+                        else "You are back: the robot did not need to play for you."})
+                self.tell_seated(t)
+            self.watch(t)  # someone is here again: the others who are away get a robot
+
+    # ---------------------------------------------------------------- hints and undo
+    def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:
+        """A student asks for a hint, or to take back the last decision (docs/classroom.md:
+        both are table settings the teacher controls; an undo needs every person's
+        consent)."""
+        if kind == "hint":
+            c.send({"type": "hint", "ref": ref, "table": t.id, "words": t.hint(seat)})
+            return
+        if t.last_decision(self.store.actions(t.id)) is None:
+            raise TableRefusal(Rule.NOTHING_TO_UNDO, "There is nothing to take back.")
+        agreed = t.ask_undo(seat)
+        c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
+        if agreed:
+            self.take_back(t)
+            return
+        names = t.names()
+        waiting = [s for s in t.people() if s not in t.undo_asked]
+        words = (f"{names[seat]} asks to take back the last decision: "
+                 + _and([names[s] for s in waiting]) + " must agree (press Take back).")
+        for o in list(self.conns):
+            if t.seat_of(o.student) is not None:
+                o.send({"type": "undo_asked", "table": t.id, "asked": sorted(t.undo_asked),
+                        "waiting": waiting, "words": words})
+                self.send_state(o, t)
+
+    def take_back(self, t: Table) -> int:
+        """Take the table back to just before the last decision of a person (the robots'
+        moves after it go too): stored first, then every seat gets its state; the number of
+        actions taken back."""
+        entries = self.store.actions(t.id)
+        k = t.last_decision(entries)
+        if k is None:
+            raise TableRefusal(Rule.NOTHING_TO_UNDO, "There is nothing to take back.")
+        e = entries[k]
+        who = t.names()[e.get("seat", e.get("from", 0))]
+        self.store.take_back(t.id, k)
+        t.rewind(entries[:k])
+        words = f"The table took back {who}'s last decision."
+        for o in list(self.conns):
+            if t.seat_of(o.student) is not None:
+                o.send({"type": "undone", "table": t.id, "version": t.version, "words": words})
+                self.send_state(o, t)
+        self.wake(t)
+        return len(entries) - k
+
+    def set_settings(self, t: Table, settings: dict[str, Any]) -> None:
+        """The teacher sets a table's hints and undo (stored, then every seat is told)."""
+        for k, v in settings.items():
+            if k not in SETTINGS or not isinstance(v, bool):
+                raise BadMessage("The settings are hints and undo, each true or false.")
+        t.settings.update(settings)
+        self.store.set_table_settings(t.id, t.settings)
+        self.tell_seated(t)
 
     # ---------------------------------------------------------------- messages
     def handle(self, c: Conn, msg: dict[str, Any]) -> None:
@@ -344,6 +477,9 @@ class Classroom:
             return
         if "seat" in msg and msg["seat"] != seat:
             raise IllegalAction(Rule.NOT_YOUR_TURN, "You may act only for your own seat.")
+        if kind in ("hint", "undo"):
+            self.hint_or_undo(c, t, seat, kind, ref)
+            return
         before, v0 = len(t.game.log), t.version
         if kind == "look":
             entries = t.act(seat, "look")
@@ -357,6 +493,20 @@ class Classroom:
         c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
         self.broadcast(t, before, v0)
         self.wake(t)
+
+
+def qr_svg(url: str) -> str:
+    """The students' address as a QR code, inline SVG drawn by ``segno`` (no script, no other
+    host), named for a screen reader."""
+    svg = segno.make(url, error="m").svg_inline(scale=5, dark="#000", light="#fff",
+                                                svgclass="sl-qr", lineclass=None)
+    return svg.replace("<svg ", '<svg role="img" aria-label="A QR code of the students\' '
+                       'address" ', 1)
+
+
+def _and(names: list[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
 def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
@@ -373,11 +523,12 @@ def _page(name: str) -> str:
 
 
 def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
-               teacher_secret: str | None = None) -> Starlette:
+               teacher_secret: str | None = None, grace: float = GRACE) -> Starlette:
     """The app over ``store`` (an in-memory one when omitted); ``app.state.classroom`` is the
-    :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints)."""
+    :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints);
+    ``grace`` the seconds a dropped person's seat waits before a robot holds it."""
     room = Classroom(store or SqliteStore(":memory:"), origins=origins,
-                     teacher_secret=teacher_secret)
+                     teacher_secret=teacher_secret, grace=grace)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def show(request: Request) -> Response:
@@ -474,6 +625,41 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return JSONResponse({"error": f"There is no table {tid}."}, 404)
         return JSONResponse(room.store.record(tid))
 
+    async def teacher_qr(request: Request) -> Response:
+        """``GET /api/teacher/qr``: the students' address (this server as the teacher's
+        browser reaches it, the class code filled in) and its QR code as inline SVG."""
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        url = f"{request.url.scheme}://{request.url.netloc}/?code={room.code}"
+        return JSONResponse({"url": url, "svg": qr_svg(url)})
+
+    async def teacher_table_settings(request: Request) -> Response:
+        """``POST /api/teacher/tables/{id}/settings`` ({"hints": bool, "undo": bool}) and
+        ``POST /api/teacher/tables/{id}/undo`` (the teacher takes back the last decision)."""
+        refused = teacher_ok(request)
+        if refused is not None:
+            return refused
+        t = room.tables.get(request.path_params["table"])
+        if t is None:
+            return JSONResponse({"error": f"There is no table {request.path_params['table']}."},
+                                404)
+        try:
+            if request.url.path.endswith("/undo"):
+                taken = room.take_back(t)
+                return JSONResponse({"table": t.id, "taken_back": taken, "version": t.version})
+            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+            if not isinstance(body, dict):
+                raise BadMessage("Send the settings as a JSON object.")
+            room.set_settings(t, body)
+        except ValueError:
+            return JSONResponse({"error": "Send the settings as a JSON object."}, 400)
+        except BadMessage as e:
+            return JSONResponse({"error": str(e)}, 400)
+        except TableRefusal as e:
+            return JSONResponse({"error": e.message, "rule": e.rule}, 409)
+        return JSONResponse({"table": t.id, "settings": t.settings})
+
     async def socket(ws: WebSocket) -> None:
         if not _origin_ok(ws, room.origins):
             await ws.send_denial_response(PlainTextResponse(
@@ -492,6 +678,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         c.send({"type": "welcome", "student": student.id, "name": student.name,
                 "class": room.code,
                 "tables": [room.summary(t) for t in room.tables.values()]})
+        room.back(c)
         for t in room.tables.values():
             room.send_state(c, t)
         teacher.on_connect(room, c)  # which of their tables the teacher holds
@@ -515,14 +702,16 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     c.refused += 1
                     c.send({"type": "error", "code": "bad-message", "message": str(e),
                             "ref": ref})
-                except RuleError as e:
-                    room.lesson.note_refusal(c, msg, e)  # the board of mistakes
+                except (RuleError, TableRefusal) as e:
+                    if isinstance(e, RuleError):
+                        room.lesson.note_refusal(c, msg, e)  # the board of mistakes
                     c.send({"type": "refused", "rule": e.rule, "message": e.message,
                             "ref": ref})
         except (WebSocketDisconnect, KeyError, RuntimeError):
             pass
         finally:
             room.conns.discard(c)
+            room.left(c)
         if c.refused >= FLOOD_CLOSE:  # a flood: say why, send what is queued, then close
             c.send({"type": "error", "code": "flood",
                     "message": "Too many refused messages: this connection is closed."})
@@ -537,10 +726,11 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for t in room.tables.values():  # restored tables whose robots were about to act
+            room.watch(t)
             room.wake(t)
         room.lesson.restore()  # the lesson's open activity, if one was
         yield
-        for task in room.runners.values():
+        for task in [*room.runners.values(), *room.holds.values()]:
             task.cancel()
         room.lesson.close()
 
@@ -551,6 +741,10 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
+        Route("/api/teacher/qr", teacher_qr),
+        Route("/api/teacher/tables/{table:int}/settings", teacher_table_settings,
+              methods=["POST"]),
+        Route("/api/teacher/tables/{table:int}/undo", teacher_table_settings, methods=["POST"]),
         WebSocketRoute("/ws", socket),
         *teacher.routes(room, teacher_ok),
         *export.routes(room, teacher_ok),

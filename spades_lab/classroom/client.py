@@ -105,7 +105,7 @@ class Student:
     def answer(self, ref: int, timeout: float = 30) -> dict[str, Any]:
         """The ``ack``, ``refused`` or ``error`` that answers the message ``ref``."""
         return self.wait(lambda m: m.get("ref") == ref and m["type"] in (
-            "ack", "refused", "error", "pong"), timeout)
+            "ack", "refused", "error", "pong", "hint"), timeout)
 
     def act(self, table: int, kind: str, **fields: Any) -> dict[str, Any]:
         """Send an action (``look``, ``bid``, ``exchange``, ``play``, ``sit``) and return the
@@ -154,6 +154,16 @@ class Teacher:
         if seed is not None:
             body["seed"] = seed
         return dict(_http("POST", self.base + "/api/teacher/tables", body,
+                          headers=self.headers)[0])
+
+    def settings(self, table: int, **settings: bool) -> dict[str, Any]:
+        """Turn a table's ``hints`` or ``undo`` on or off."""
+        return dict(_http("POST", f"{self.base}/api/teacher/tables/{table}/settings", settings,
+                          headers=self.headers)[0])
+
+    def undo(self, table: int) -> dict[str, Any]:
+        """Take back the last decision of a person at the table (and the robots' after it)."""
+        return dict(_http("POST", f"{self.base}/api/teacher/tables/{table}/undo", {},
                           headers=self.headers)[0])
 
     def record(self, table: int) -> dict[str, Any]:

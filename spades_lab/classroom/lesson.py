@@ -39,7 +39,7 @@ from starlette.routing import Route
 
 from ..core.cards import Play
 from ..core.engine import Game, Phase, PlayEvent
-from ..core.errors import RULE_IDS, IllegalAction, Rule, RuleError
+from ..core.errors import CLASSROOM_IDS, RULE_IDS, IllegalAction, Rule, RuleError
 from ..core.line import Line
 from ..core.records import Step
 from ..core.rules import seat_name
@@ -797,9 +797,12 @@ class Lesson:
         return deal_handout(path, max(0, hands - 1), title="An example to study")
 
     def note_refusal(self, c: Conn, msg: Mapping[str, Any], err: RuleError) -> None:
-        """A table action the engine refused (the server's hook): on the board."""
+        """A table action the engine refused (the server's hook): on the board, unless the
+        refusal is the teacher's (a paused table: :data:`~spades_lab.core.errors.CLASSROOM_IDS`),
+        not a rule of the game."""
         t = self.room.tables.get(msg.get("table"))  # type: ignore[arg-type]
-        if t is not None and msg.get("type") in ("look", "bid", "exchange", "play"):
+        if (t is not None and msg.get("type") in ("look", "bid", "exchange", "play")
+                and err.rule not in CLASSROOM_IDS):
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
     def table_moved(self, t: Table) -> None:

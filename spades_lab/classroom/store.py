@@ -147,6 +147,9 @@ class Store(Protocol):
                ) -> None: ...
     def actions(self, table_id: int) -> list[dict[str, Any]]: ...
     def record(self, table_id: int) -> dict[str, Any]: ...
+    def take_back(self, table_id: int, first_seq: int) -> None: ...
+    def table_settings(self, table_id: int) -> dict[str, Any]: ...
+    def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None: ...
     def close(self) -> None: ...
     # the teacher's side
     def set_flags(self, table_id: int, *, paused: bool, hold_after: int | None,
@@ -310,6 +313,20 @@ class SqliteStore:
         """The table's actions in order (each a record entry with its ``kind``)."""
         return [json.loads(r[0]) for r in self._read(
             "SELECT entry FROM actions WHERE table_id = ? ORDER BY seq", (table_id,))]
+
+    def take_back(self, table_id: int, first_seq: int) -> None:
+        """Remove the table's actions from number ``first_seq`` on (an undo), in one
+        transaction."""
+        self._write("DELETE FROM actions WHERE table_id = ? AND seq >= ?", (table_id, first_seq))
+
+    def table_settings(self, table_id: int) -> dict[str, Any]:
+        """The table's settings the teacher chose (hints, undo); ``{}`` until one is set."""
+        rows = self._read("SELECT value FROM settings WHERE name = ?", (f"table:{table_id}",))
+        return dict(json.loads(rows[0][0])) if rows else {}
+
+    def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None:
+        self._write("INSERT OR REPLACE INTO settings VALUES (?, ?)",
+                    (f"table:{table_id}", json.dumps(settings)))
 
     def record(self, table_id: int) -> dict[str, Any]:
         """The table's game as a game record (docs/record-format.md), put together from the stored

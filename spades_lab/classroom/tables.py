@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
-from ..core.cards import SUITS
+from ..core.cards import SUITS, Card, Play
 from ..core.engine import (
     BidEvent,
     DealEvent,
@@ -40,17 +41,33 @@ from ..core.engine import (
     PlayEvent,
     SeatView,
 )
-from ..core.errors import IllegalAction, Rule
+from ..core.errors import IllegalAction, Rule, SpadesLabError
 from ..core.records import Step, apply_step
 from ..core.rules import RuleSet, seat_name
 from ..core.tricks import trick_winner
+from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
-from ..render import card_html, trick_html
+from ..render import card_html, table_html
+from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView
+from ..table import Table as TableBase
 from ..teach.explain import explain_score, explain_trick
 from ..teach.wording import learner, rules_title
 
 #: The kinds of action a seat may send.
 ACTIONS = ("look", "bid", "exchange", "play")
+#: A table's settings the teacher controls, and their values at a new table (of people).
+SETTINGS = {"hints": False, "undo": False}
+
+
+class TableRefusal(SpadesLabError):
+    """A hint or an undo the table's settings do not allow now: ``rule`` (a
+    :class:`~spades_lab.core.errors.Rule` of :data:`~spades_lab.core.errors.CLASSROOM_IDS`)
+    and the sentence; nothing changed."""
+
+    def __init__(self, rule: Rule, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
 
 
 def step_of(entry: Mapping[str, Any]) -> Step:
@@ -92,6 +109,14 @@ class Table:
         self.game = Game(self.rules)
         self.version = 0
         self._bot = HeuristicPlayer()
+        #: Seats of people who are away, where the table's robot plays meanwhile, and what it
+        #: did there (each action's words) for the person to read on coming back.
+        self.held: set[int] = set()
+        self.held_words: dict[int, list[str]] = {}
+        #: The teacher's settings (:data:`SETTINGS`), and the seats that asked to take back
+        #: the last decision since the table's last action.
+        self.settings = dict(SETTINGS)
+        self.undo_asked: set[int] = set()
         # the teacher's (classroom.teacher, kept in the store's table_flags): paused; hold once
         # this many hands are played (a prepared deal); closed (its players moved to that table)
         self.paused = False
@@ -126,6 +151,23 @@ class Table:
     def is_bot(self, seat: int) -> bool:
         return bool(self.seats[seat]["kind"] == "bot")
 
+    def robot_acts(self, seat: int) -> bool:
+        """Does the table's robot decide for ``seat`` now (a robot's seat, or a person's seat
+        the robot holds while the person is away)?"""
+        return self.is_bot(seat) or seat in self.held
+
+    def hold(self, seat: int) -> None:
+        """The person at ``seat`` is away: the robot plays for them until :meth:`hand_back`."""
+        if not self.is_bot(seat):
+            self.held.add(seat)
+            self.held_words.setdefault(seat, [])
+
+    def hand_back(self, seat: int) -> list[str]:
+        """The person at ``seat`` is back: the seat is theirs again; what the robot did there
+        meanwhile, in words (nothing when it did nothing)."""
+        self.held.discard(seat)
+        return self.held_words.pop(seat, [])
+
     def seat_of(self, student: int) -> int | None:
         if self.closed_for is not None:  # its players were moved to another table
             return None
@@ -137,12 +179,16 @@ class Table:
     def names(self) -> list[str]:
         return [s["name"] if s["kind"] == "person" else "Robot" for s in self.seats]
 
+    def words(self, seat: int) -> SeatWords:
+        """This table as the table model sees it from ``seat`` (the trick's words)."""
+        return SeatWords(self.game, [s["kind"] for s in self.seats], self.names(), seat)
+
     def bots_due(self) -> bool:
         """Is the next thing to happen a deal or a bot's decision?"""
         if self.game.over or self.holding():
             return False
         seat = self.actor()
-        return seat is None or self.is_bot(seat)
+        return seat is None or self.robot_acts(seat)
 
     # ---------------------------------------------------------------- acting
     def _run(self, fn: Any) -> list[dict[str, Any]]:
@@ -204,9 +250,15 @@ class Table:
         if g.phase == Phase.DEAL:
             return self._run(lambda: g.deal(rng))
         seat = self.actor()
-        assert seat is not None and self.is_bot(seat)
+        assert seat is not None and self.robot_acts(seat)
         players = [self._bot] * self.rules.players
-        return self._run(lambda: act(g, players, rng))
+        before = len(g.log)
+        out = self._run(lambda: act(g, players, rng))
+        if seat in self.held:  # the robot acted for a person who is away: say what it did
+            self.held_words[seat].extend(
+                e["words"] for e in self.public_events(before)
+                if seat in (e.get("seat"), e.get("from")))
+        return out
 
     def run_bots(self, limit: int = 10_000) -> list[dict[str, Any]]:
         """Step deals and bots until a person must act (at most ``limit`` steps); the caller
@@ -219,6 +271,49 @@ class Table:
             self.version += len(new)
             out.extend(new)
         return out
+
+    # ---------------------------------------------------------------- hints and undo
+    def people(self) -> list[int]:
+        return [s for s in range(self.rules.players) if not self.is_bot(s)]
+
+    def hint(self, seat: int) -> str:
+        """What the practice bot would do in ``seat``'s place, in play mode's words
+        (:meth:`spades_lab.table.PlayModel.hint`, on a copy: the table is untouched); refused
+        unless the teacher turned hints on."""
+        if not self.settings["hints"]:
+            raise TableRefusal(Rule.HINTS_OFF, "Hints are off at this table: the teacher "
+                               "can turn them on.")
+        model = PlayModel(game=self.game.copy(), seat=seat, pace=MAX_PACE,
+                          seed=self.seed + self.version)
+        return model.hint()
+
+    def last_decision(self, entries: Sequence[Mapping[str, Any]]) -> int | None:
+        """The index in ``entries`` (the stored actions) of the last bid, exchange or play of
+        a person's seat: an undo takes the table back to just before it (a look stays: the
+        cards have been seen)."""
+        people = set(self.people())
+        for i in range(len(entries) - 1, -1, -1):
+            e = entries[i]
+            if e["kind"] in ("bid", "play") and e["seat"] in people or \
+                    e["kind"] == "exchange" and e["from"] in people:
+                return i
+        return None
+
+    def ask_undo(self, seat: int) -> bool:
+        """``seat`` asks to take back the last decision: True once every person at the table
+        has asked (the undo is agreed); refused unless the teacher turned undo on."""
+        if not self.settings["undo"]:
+            raise TableRefusal(Rule.UNDO_OFF, "Taking back is off at this table: the "
+                               "teacher can turn it on, or take a decision back.")
+        self.undo_asked.add(seat)
+        return set(self.people()) <= self.undo_asked
+
+    def rewind(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """The table as the stored ``entries`` (fewer than before: an undo) leave it."""
+        self.game = Game(self.rules)
+        self.version = 0
+        self.restore(entries)
+        self.undo_asked.clear()
 
     # ---------------------------------------------------------------- what seats see
     def public_events(self, before: int) -> list[dict[str, Any]]:
@@ -241,8 +336,8 @@ class Table:
             elif isinstance(ev, ExchangeEvent):
                 k = len(ev.cards)
                 out.append({"kind": "exchange", "from": ev.seat, "to": ev.to, "count": k,
-                            "words": f"{seat_name(ev.seat, n)} passes {k} card"
-                                     f"{'' if k == 1 else 's'} to {seat_name(ev.to, n)}."})
+                            "words": f"{seat_name(ev.seat, n)} passes {plural(k, 'card')} "
+                                     f"to {seat_name(ev.to, n)}."})
             elif isinstance(ev, PlayEvent):
                 p = ev.play
                 out.append({"kind": "play", "seat": ev.seat, "card": p.card.code,
@@ -299,7 +394,9 @@ class Table:
             "passed": [c.code for c in v.passed], "received": [c.code for c in v.received],
             "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
-            "over": g.over, "html": seat_table_html(v, self.names()),
+            "over": g.over, "held": sorted(self.held), "settings": dict(self.settings),
+            "undo_asked": sorted(self.undo_asked),
+            "html": seat_table_html(v, self.names(), self.words(seat).trick_view()),
         }
 
 
@@ -311,34 +408,137 @@ def _raise(e: IllegalAction) -> list[dict[str, Any]]:
     raise e
 
 
-def seat_table_html(v: SeatView, names: Sequence[str]) -> str:
-    """The table as ``v.seat`` sees it, drawn by the package's own HTML pieces: each seat's
-    name, "taken/bid" and card count, the trick in the middle with the card winning it marked,
-    and the seat's own cards (buttons; the legal ones marked) when it holds them."""
+class _FaceDown(Sequence[Card]):
+    """A hand the drawing may count but not show: another seat's cards, or one's own before
+    looking (``len`` only; asking for a card is an error)."""
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i: Any) -> Any:
+        raise IndexError("a face-down hand shows no card")
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """The hand in progress as one seat sees it, built from ``Game.view(seat)`` alone, in the
+    shape :func:`spades_lab.render.table_html` draws (:class:`~spades_lab.render.TableHand`):
+    the seat's own cards once it has looked, every other hand as a count."""
+
+    view: SeatView
+
+    @property
+    def n(self) -> int:
+        return len(self.view.hand_sizes)
+
+    @property
+    def rules(self) -> RuleSet:
+        assert self.view.rules is not None
+        return self.view.rules
+
+    @property
+    def dealer(self) -> int:
+        return self.view.dealer
+
+    @property
+    def turn(self) -> int | None:
+        return self.view.turn
+
+    @property
+    def phase(self) -> Phase:
+        return self.view.phase
+
+    @property
+    def scores(self) -> None:
+        return None
+
+    @property
+    def hands(self) -> tuple[Sequence[Card], ...]:
+        v = self.view
+        return tuple(v.hand if s == v.seat and v.hand is not None else _FaceDown(k)
+                     for s, k in enumerate(v.hand_sizes))
+
+    @property
+    def bids(self) -> tuple[Any, ...]:
+        return self.view.bids
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        return self.view.taken
+
+    @property
+    def trick(self) -> tuple[tuple[int, Play], ...]:
+        return self.view.trick
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        return self.view.legal
+
+    def winning_so_far(self) -> tuple[int, str] | None:
+        v = self.view
+        return trick_winner(self.rules, v.trick, v.superior) if v.trick else None
+
+
+class SeatWords(TableBase):
+    """A classroom table as the table model (:mod:`spades_lab.table`) sees it, for its words:
+    the trick in the middle (in progress, with who is winning it, or the one just completed
+    until the next lead, with who won it) and its caption, as play mode says them."""
+
+    def __init__(self, game: Game, kinds: Sequence[str], names: Sequence[str], seat: int
+                 ) -> None:
+        self._game = game
+        self.seats = tuple(PERSON if k == "person" else BOT for k in kinds)
+        self._names = tuple(names)
+        self.seat = seat
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._game.rules
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    def seat_label(self, seat: int) -> str:
+        """"Ann (North)", and "(you)" after the seat drawn for."""
+        label = f"{self._names[seat]} ({seat_name(seat, self.rules.players)})"
+        return label + (" (you)" if seat == self.seat else "")
+
+    def trick_view(self) -> TrickView:
+        h = self._game.hand
+        if h is None:
+            return TrickView()
+        done = len(h.tricks) - 1 if h.tricks and not h.trick else None
+        return self._trick_view(h, done, self.seat_label)
+
+
+def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None = None, *,
+                    projector: bool = False) -> str:
+    """The table as ``v.seat`` sees it: :func:`spades_lab.render.table_html` (the drawing play
+    mode shows in a notebook) fed from the seat's view alone, drawn compact (each seat's name,
+    "taken/bid" and card count), with ``trick`` (the table model's :class:`TrickView`: its
+    cards, the card winning or that won marked, the caption) in the middle; below it the
+    seat's own cards as buttons (the legal ones marked when it is to play).
+
+    >>> g = Game("standard"); _ = g.deal(random.Random(1)); v = g.view(0)
+    >>> html = seat_table_html(v, ["Ann", "Robot", "Robot", "Robot"])
+    >>> "Ann (North) (you)" in html, "13 cards" in html, html.count("sl-cardbtn")
+    (True, True, 0)
+    """
+    t = trick or TrickView(v.trick)
     n = len(v.hand_sizes) or len(names)
-    seats = []
-    for s in range(n):
-        cls = "sl-seat sl-seat-compact" + (" sl-turn" if s == v.turn else "") + \
-            (" sl-you" if s == v.seat else "")
-        dealer = " sl-seat-dealer" if s == v.dealer else ""
-        k = v.hand_sizes[s] if v.hand_sizes else 0
-        bid = v.bids[s] if v.bids else None
-        taken = v.taken[s] if v.taken else 0
-        you = " (you)" if s == v.seat else ""
-        seats.append(
-            f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">'
-            f'<span class="sl-seat-name{dealer}">{escape(names[s])} ({seat_name(s, n)}){you}'
-            f'</span> <span class="sl-taken-bid" title="tricks taken / bid">{taken}/'
-            f'{escape(bid.label) if bid is not None else "–"}</span> '
-            f'<span class="sl-hand-count">{k} card{"s" if k != 1 else ""}</span></div>')
-    winning = None
-    if v.trick and v.rules is not None:
-        winning = trick_winner(v.rules, v.trick, v.superior)[0]
-    mid = f'<div class="sl-trick-area">{trick_html(v.trick, n, winning=winning)}</div>'
-    table = (f'<div class="sl-table sl-play-table sl-table-{8 if n == 8 else 4}">'
-             f'{"".join(seats)}{mid}</div>')
+    table = table_html(SeatHand(v), seat=v.seat, face_up=[False] * n, names=list(names),
+                       trick=list(t.plays), winning=t.winning, winner=t.winner,
+                       trick_caption=t.caption, compact=True, projector=projector) \
+        if v.hand_sizes else ""
     if v.hand is None:
-        mine = '<p class="sl-hand-title">Your cards are face down.</p>'
+        k = v.hand_sizes[v.seat] if v.hand_sizes else 0
+        mine = f'<p class="sl-hand-title">Your cards are face down ({plural(k, "card")}).</p>'
     else:
         legal = {(p.card.code, p.suit if p.card.is_dual else None) for p in v.legal}
         buttons = []
@@ -357,9 +557,12 @@ def seat_table_html(v: SeatView, names: Sequence[str]) -> str:
                     f'<button type="button" class="{" ".join(classes)}" data-card="{c.code}"'
                     f'{f" data-as={chr(34)}{a}{chr(34)}" if a else ""} '
                     f'aria-label="{escape(label)}">{card_html(c)}</button>')
-        mine = ('<p class="sl-hand-title">Your cards</p><div class="sl-hand-buttons">'
+        tail = ": the cards you may play are marked green" \
+            if v.phase == Phase.PLAY and v.turn == v.seat else ""
+        mine = (f'<p class="sl-hand-title">Your cards{tail}</p><div class="sl-hand-buttons">'
                 + "".join(buttons) + "</div>")
     return f'<div class="sl-classroom-seat">{table}{mine}</div>'
 
 
-__all__ = ["Table", "step_of", "entry_of", "seat_table_html", "ACTIONS"]
+__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand",
+           "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]

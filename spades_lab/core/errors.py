@@ -49,6 +49,9 @@ class Rule(StrEnum):
     BUDGET_EXCEEDED = "budget-exceeded"
     # the classroom's (spades_lab.classroom): the teacher's, not rules of the game, as stable
     TABLE_PAUSED = "table-paused"
+    HINTS_OFF = "hints-off"
+    UNDO_OFF = "undo-off"
+    NOTHING_TO_UNDO = "nothing-to-undo"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -92,11 +95,14 @@ SOLVER_IDS: dict[Rule, str] = {
 }
 
 
-#: The ids the classroom server refuses with for the teacher's reasons (a paused table): not
-#: rules of the game either, as stable.
+#: The ids the classroom server refuses with for the teacher's reasons (a paused table, the
+#: table's settings for hints and taking back): not rules of the game either, as stable.
 CLASSROOM_IDS: dict[Rule, str] = {
     Rule.TABLE_PAUSED: "the teacher has paused the table (or it waits for the teacher after a "
     "prepared hand)",
+    Rule.HINTS_OFF: "the teacher has not turned hints on at this table",
+    Rule.UNDO_OFF: "the teacher has not turned taking back on at this table",
+    Rule.NOTHING_TO_UNDO: "no person at the table has made a decision to take back",
 }
 
 

@@ -171,21 +171,37 @@
       if (await api("/api/teacher/tables", { preset: $("preset").value, pace: Number($("pace").value) })) refresh();
     });
     api("/api/teacher/records").then((r) => { if (r) { sources = r; variations = r.variations; showSourceNames(); showDealTables(); } });
+    async function showQr() {  // the students' address as a QR code, drawn by the server
+      const r = await fetch("/api/teacher/qr", { headers });
+      if (!r.ok) return;
+      const body = await r.json();
+      $("qr").innerHTML = body.svg;
+      $("qr-url").textContent = body.url.split("?")[0];
+    }
+    showQr();
     refresh(); setInterval(refresh, 3000);
     lessonTeacherPart(headers);  // the lesson's part of the page
   }
 
   function studentPage() {
-    let ws = null, versions = {}, tables = [], ref = 0;
+    let ws = null, versions = {}, tables = [], ref = 0, last = null;
     const send = (msg) => { msg.ref = ++ref; ws.send(JSON.stringify(msg)); };
     const lessonMessage = lessonStudentPart(send);  // the lesson's part of the page
     function log(line) { const p = document.createElement("div"); p.textContent = line; $("log").prepend(p); }
-    function button(label, onclick) {
+    function button(label, onclick, key) {
       const b = document.createElement("button"); b.type = "button"; b.textContent = label;
+      if (key) b.dataset.key = key;
       b.addEventListener("click", onclick); return b;
     }
+    // projector mode: one toggle, kept in this browser
+    const app = $("app"), proj = $("projector");
+    function setProjector(on) {
+      app.classList.toggle("sl-projector", on); proj.setAttribute("aria-pressed", String(on));
+      localStorage.setItem("sl-projector", on ? "1" : "");
+    }
+    proj.addEventListener("click", () => setProjector(!app.classList.contains("sl-projector")));
+    setProjector(!!localStorage.getItem("sl-projector"));
     function showTables() {
-      $("tables").hidden = false;
       $("table-list").replaceChildren(...tables.map((t) => {
         const div = document.createElement("div");
         div.append("Table " + t.table + " (" + t.rules.preset + "): ");
@@ -195,16 +211,43 @@
         });
         return div;
       }));
+      $("tables").hidden = last !== null || tables.length === 0;
+    }
+    // which control had the keyboard focus, so a redraw gives it back
+    function focusKey() {
+      const f = document.activeElement;
+      if (!f || !f.closest || !f.closest("#seat")) return null;
+      if (f.dataset.card) return "card:" + f.dataset.card + ":" + (f.dataset.as || "");
+      return f.dataset.key || "seat";
+    }
+    function refocus(key) {
+      if (!key) return;
+      const all = [...$("seat").querySelectorAll("button, select")];
+      const same = all.find((b) => (b.dataset.card ? "card:" + b.dataset.card + ":" + (b.dataset.as || "") : b.dataset.key) === key);
+      const next = same || $("drawing").querySelector("button.sl-legal") || $("choices").querySelector("button") || $("status");
+      next.focus();
     }
     function showState(s) {
+      const key = focusKey();
+      last = s;
+      $("tables").hidden = true;
       $("seat").hidden = false;
       $("seat-title").textContent = "Table " + s.table + ": " + s.rules;
       $("drawing").innerHTML = s.html;  // the server's own drawing of this seat's view
       const choices = [];
-      if (s.can_look) choices.push(button("Look at your cards", () => send({ type: "look", table: s.table })));
-      for (const b of s.legal_bids) choices.push(button("Bid " + b.label, () => send({ type: "bid", table: s.table, bid: b.bid })));
+      if (s.can_look) choices.push(button("Look at your cards", () => send({ type: "look", table: s.table }), "look"));
+      if (s.legal_bids.length <= 16) {
+        for (const b of s.legal_bids) choices.push(button("Bid " + b.label, () => send({ type: "bid", table: s.table, bid: b.bid }), "bid:" + b.label));
+      } else {  // many bids (the Acorns nils + N): one menu and a button, as in play mode
+        const label = document.createElement("label"); label.htmlFor = "bid-menu"; label.textContent = "Your bid ";
+        const menu = document.createElement("select"); menu.id = "bid-menu"; menu.dataset.key = "bid-menu";
+        s.legal_bids.forEach((b, i) => { const o = document.createElement("option"); o.value = String(i); o.textContent = b.label; menu.appendChild(o); });
+        const three = s.legal_bids.findIndex((b) => b.bid === 3);
+        if (three >= 0) menu.value = String(three);
+        choices.push(label, menu, button("Bid", () => send({ type: "bid", table: s.table, bid: s.legal_bids[Number(menu.value)].bid }), "bid:menu"));
+      }
       if (s.exchange) {
-        if (s.exchange.blind) choices.push(button("Pass " + s.exchange.hi + " cards unseen", () => send({ type: "exchange", table: s.table, count: s.exchange.hi })));
+        if (s.exchange.blind) choices.push(button("Pass " + s.exchange.hi + " cards unseen", () => send({ type: "exchange", table: s.table, count: s.exchange.hi }), "pass-unseen"));
         else $("status").textContent = "Choose " + s.exchange.hi + " cards to pass: click them, then Pass.";
       }
       $("choices").replaceChildren(...choices);
@@ -214,15 +257,28 @@
           if (s.exchange && !s.exchange.blind) {
             picked.has(b.dataset.card) ? picked.delete(b.dataset.card) : picked.add(b.dataset.card);
             b.classList.toggle("sl-selected");
+            b.setAttribute("aria-pressed", String(picked.has(b.dataset.card)));
             return;
           }
           send({ type: "play", table: s.table, card: b.dataset.card, as: b.dataset.as || null });
         });
       });
-      if (s.exchange && !s.exchange.blind) $("choices").appendChild(button("Pass the chosen cards", () => send({ type: "exchange", table: s.table, cards: [...picked] })));
+      if (s.exchange && !s.exchange.blind) $("choices").appendChild(button("Pass the chosen cards", () => send({ type: "exchange", table: s.table, cards: [...picked] }), "pass"));
       if (!s.exchange) $("status").textContent = s.over ? "The game is over." :
         (s.waiting_for === s.seat ? "Your turn." : "Waiting for " + (s.waiting_for === null ? "the deal" : s.names[s.waiting_for]) + ".");
+      // hints and taking back: shown when the teacher turned them on at this table
+      const mine = s.waiting_for === s.seat && !s.over;
+      $("hint-button").hidden = !s.settings.hints;
+      $("hint-button").disabled = !mine;
+      $("undo-button").hidden = !s.settings.undo;
+      $("undo-button").textContent = s.undo_asked.length ? "Take back (agree)" : "Take back";
+      if (!mine) $("hint").textContent = "";
+      const held = s.held.filter((x) => x !== s.seat).map((x) => s.names[x]);
+      $("held").textContent = held.length ? "A robot plays for " + held.join(", ") + " until they come back." : "";
+      refocus(key);
     }
+    $("hint-button").addEventListener("click", () => { if (last) send({ type: "hint", table: last.table }); });
+    $("undo-button").addEventListener("click", () => { if (last) send({ type: "undo", table: last.table }); });
     function connect() {
       ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
       ws.onmessage = (e) => {
@@ -236,6 +292,10 @@
           for (const ev of m.events) log(ev.words);
           showState(m.state);
         }
+        else if (m.type === "hint") $("hint").textContent = m.words;
+        else if (m.type === "undo_asked") say(m.words);
+        else if (m.type === "undone") { log(m.words); say(m.words); }
+        else if (m.type === "back") { for (const w of m.words) log("While you were away: " + w); say(m.message); }
         else if (m.type === "refused" || m.type === "error") say(m.message);
         else if (m.type === "paused") say(m.words);  // the teacher's (teacher.py)
         else if (m.type === "left") { say(m.words); $("seat").hidden = true; }
@@ -256,6 +316,8 @@
       localStorage.setItem("sl-joined", "1");
       connect();
     });
+    const given = new URLSearchParams(location.search).get("code");  // from the QR code
+    if (given && $("code")) $("code").value = given;
     // a student who comes back (same browser: the cookie) is let in at once
     if (localStorage.getItem("sl-joined")) connect();
   }
