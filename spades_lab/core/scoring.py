@@ -30,7 +30,8 @@ class LineItem(NamedTuple):
     """One line of a partnership's hand score.
 
     ``rule`` names the scoring rule (``bid-made``, ``bid-missed``, ``bags``,
-    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``); ``option`` is the
+    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``, and for the house
+    rules of RULINGS.md §9 ``big-bid``, ``moon``, ``bag-penalty-held``); ``option`` is the
     rule-set option that decided it, where one did; ``note`` is that option and its value
     (``failed_nil_tricks = bags_only``) for the lines whose sentence depends on it, kept apart
     from the sentence ``text`` (teachers' tools show it, learners read the sentence alone).
