@@ -158,14 +158,17 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 elif pair:  # house rules: scoring (partners_nil)
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} score nothing "
-                        "and are not bags: both partners bid nil", 0, 0, s, "partners_nil",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} "
+                        + ("scores nothing and is not a bag" if taken == 1 else
+                           "score nothing and are not bags")
+                        + ": both partners bid nil", 0, 0, s, "partners_nil",
                         f"partners_nil = {rules.partners_nil}"))
                 elif mode == "ignored":  # house rules: scoring
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} are ignored: "
-                        f"no points, no bags, no help to {tname}'s bid", 0, 0, s,
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} "
+                        f"{'is' if taken == 1 else 'are'} ignored: no points, no bags, no help "
+                        f"to {tname}'s bid", 0, 0, s,
                         "failed_nil_tricks", "failed_nil_tricks = ignored"))
                 elif mode == "bags_only":
                     failed_tricks += taken
@@ -314,7 +317,7 @@ def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = N
 
     >>> r = RuleSet.preset("standard", hand_limit=30)
     >>> game_outcome(r, [310, 240], hands=30).reason
-    'the last of the 30 hands was played'
+    'the hand limit was reached (30 hands)'
     >>> game_outcome(r, [310, 310], hands=30).reason
     'the highest totals tie at 310: play another hand'
     """
@@ -331,7 +334,7 @@ def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = N
     leaders = [i for i in pool if totals[i] == best]
     why = f"a total reached the target {rules.target}" if reached else \
         f"a total fell to the losing floor {floor}" if floored else \
-        f"the last of the {rules.hand_limit} hands was played"
+        f"the hand limit was reached ({plural(rules.hand_limit or 0, 'hand')})"
     if len(leaders) > 1:
         settled = _tie_break(rules, leaders, last)  # house rules: scoring (tie_break)
         if settled is None:
