@@ -3,10 +3,10 @@ scoring function does: every sampled hand, replayed through the engine, has the 
 from __future__ import annotations
 
 import pytest
+from test_batch import check_hand
 
 from spades_lab.core.rules import RuleSet
 from spades_lab.play.batch import play_random_hands
-from test_batch import check_hand
 
 CONFIGS = [
     ("standard", {"nil_points": 50, "partners_nil": "unit"}),

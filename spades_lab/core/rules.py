@@ -12,6 +12,7 @@ spades_lab.core.errors.OptionError: Rule set 'standard' has no option 'th_low'. 
 """
 from __future__ import annotations
 
+import difflib
 import json
 import zlib
 from collections.abc import Mapping, Sequence
@@ -74,6 +75,20 @@ HOUSE_SCORING_NOT_HERE: dict[str, str] = {
 NIL_POINTS_CHOICES = (50, 100)
 PARTNERS_NIL_CHOICES = ("separate", "unit", "no_bags")
 TIE_BREAK_CHOICES = ("play_on", "made_bid", "fewer_bags")
+
+
+def _house_hint(key: Any, house: Sequence[str]) -> str:
+    """The end of an unknown option's message: the house rules there are, by name when the
+    unknown name is close to one (the full list would not fit in one line of the CLI).
+
+    >>> _house_hint("nil_point", HOUSE_SCORING_OPTIONS["standard"])
+    ', and the house rules of the rulings, section 9 (did you mean nil_points?)'
+    """
+    if not house:
+        return ""
+    close = difflib.get_close_matches(key[:40], house, n=1) if isinstance(key, str) else []
+    return ", and the house rules of the rulings, section 9" + (
+        f" (did you mean {close[0]}?)" if close else "")
 # end of house rules: scoring
 
 #: Nil-type bid kinds.  "Full" kinds fail on any trick; partial kinds on a card of a suit.
@@ -217,10 +232,12 @@ class RuleSet:
                                   f"{HOUSE_SCORING_NOT_HERE[key]}.", option=key,
                                   valid=sorted(allowed))
             if key not in allowed:
+                table = COMMON_OPTIONS + EXTRA_OPTIONS[name]
                 raise OptionError(f"Rule set {name!r} has no option {echo(key, 40)}. Its options "
                                   "are: "
-                                  f"{', '.join(sorted(allowed))}.", option=key,
-                                  valid=sorted(allowed))
+                                  f"{', '.join(sorted(table))}"
+                                  + _house_hint(key, HOUSE_SCORING_OPTIONS[name]) + ".",
+                                  option=key, valid=sorted(allowed))
         base: dict[str, Any] = dict(_PRESET_DEFAULTS[name])
         if "bag_limit" in opts and opts["bag_limit"] is None and "bag_penalty" not in opts:
             base["bag_penalty"] = 0
