@@ -540,4 +540,6 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
-           "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
+           "step_words", "place_words", "winner_words", "team_totals", "yes_no",
+           # house rules: scoring
+           "house_words", "tie_words", "failed_nil_tricks_words"]
