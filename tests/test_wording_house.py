@@ -103,3 +103,12 @@ def test_play_mode_setup_offers_the_house_rules_in_words() -> None:
     # the Heckadeck sets offer only the house rules they take
     t2 = PlayTable("acorns", seed=1, pace=0)
     assert "nil_points" not in t2._controls and "overtrick_points" in t2._controls
+
+
+def test_changes_back_to_the_standard_rules_name_the_house_rule_left_out() -> None:
+    mine = RuleSet.preset("standard", nil_points=50, hand_limit=30)
+    back = option_changes(mine, RuleSet.preset("standard"))
+    assert "Without the house rule: Nil is worth 50 in your rules: +50 made, -50 failed; a " \
+        "blind nil is worth double, 100." in back
+    assert any(x.startswith("Target: 500 points.") and "at the latest" not in x for x in back)
+    assert option_changes(mine, mine) == []

@@ -418,6 +418,8 @@ def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
         out += [y for x, y in zip(wa, wb, strict=True) if x != y]
     else:
         out += [y for y in wb if y not in wa]
+        # house rules: scoring: a house rule of ``a`` that ``b`` does not play
+        out += [f"Without the house rule: {x}" for x in house_words(a) if x not in wb]
     return out
 
 
