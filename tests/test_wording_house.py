@@ -112,3 +112,20 @@ def test_changes_back_to_the_standard_rules_name_the_house_rule_left_out() -> No
         "blind nil is worth double, 100." in back
     assert any(x.startswith("Target: 500 points.") and "at the latest" not in x for x in back)
     assert option_changes(mine, mine) == []
+
+
+def test_play_mode_folds_the_house_rules_under_one_heading() -> None:
+    pytest.importorskip("ipywidgets")
+    from spades_lab.widgets.play import PlayTable
+
+    t = PlayTable("standard", seed=3, pace=0)
+    fold = [w for w in t.options_box.children if "sl-house-rules" in w._dom_classes]
+    assert len(fold) == 1
+    show, box = fold[0].children
+    assert "House rules" in show.description
+    assert t._controls["nil_points"] in box.children and t._controls["target"] not in box.children
+    assert box.layout.display == "none"  # folded until asked for
+    show.value = True
+    assert box.layout.display == "flex"
+    show.value = False
+    assert box.layout.display == "none"

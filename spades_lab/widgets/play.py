@@ -78,22 +78,25 @@ def _house_scoring_controls(r: RuleSet, style: dict[str, str]) -> dict[str, W.Wi
     have = set(HOUSE_SCORING_OPTIONS[r.name])
     out: dict[str, W.Widget] = {}
     wide = W.Layout(width="22em")
+
+    def long() -> W.Layout:  # room for the description and the longest choice
+        return W.Layout(width="36em")
     if "nil_points" in have:
         out["nil_points"] = W.Dropdown(description="Nil is worth",
                                        options=[("100 (blind nil 200)", 100),
                                                 ("50 (blind nil 100)", 50)],
-                                       value=r.nil_points, style=style)
+                                       value=r.nil_points, style=style, layout=long())
     if "partners_nil" in have:
         out["partners_nil"] = W.Dropdown(
             description="When both partners bid nil",
             options=[("each nil scores alone", "separate"),
                      ("one bid: both made or both lost", "unit"),
                      ("each alone, their tricks not bags", "no_bags")],
-            value=r.partners_nil, style=style)
+            value=r.partners_nil, style=style, layout=long())
     out["overtrick_points"] = W.Dropdown(description="Each trick over the bid scores",
                                          options=[("1 point (and a bag)", 1),
                                                   ("nothing (still a bag)", 0)],
-                                         value=r.overtrick_points, style=style)
+                                         value=r.overtrick_points, style=style, layout=long())
     if "big_bid_bonus" in have:
         out["big_bid_bonus"] = W.BoundedIntText(description="Bonus for a made big bid (points)",
                                                 value=r.big_bid_bonus, min=0, max=1000,
@@ -116,7 +119,7 @@ def _house_scoring_controls(r: RuleSet, style: dict[str, str]) -> dict[str, W.Wi
                                   options=[("plays another hand", "play_on"),
                                            ("goes to the team that made its bid", "made_bid"),
                                            ("goes to the team with fewer bags", "fewer_bags")],
-                                  value=r.tie_break, style=style)
+                                  value=r.tie_break, style=style, layout=long())
     return out
 # end of house rules: scoring
 
@@ -296,7 +299,24 @@ class PlayTable(W.VBox):
                 w.value = (v or 0) if k in ("bag_limit", "hand_limit") else v
         for k, w in self._controls.items():
             w.add_class(f"sl-option-{k.replace('_', '-')}")
-        self.options_box.children = tuple(self._controls.values())
+        # house rules: scoring: their controls fold away under one heading, table options first
+        house = set(HOUSE_SCORING_OPTIONS[preset])
+        children: tuple[W.Widget, ...] = tuple(w for k, w in self._controls.items()
+                                               if k not in house)
+        folded = [w for k, w in self._controls.items() if k in house]
+        if folded:
+            rules_box = W.VBox(folded, layout=W.Layout(display="none", width="100%"))
+            show = W.ToggleButton(description="House rules: scoring and the end of the game",
+                                  value=False, layout=W.Layout(width="auto"))
+            show.add_class("sl-house-rules-toggle")
+
+            def _toggle(change: dict[str, Any]) -> None:
+                rules_box.layout.display = "flex" if change["new"] else "none"
+            show.observe(_toggle, names="value")
+            fold = W.VBox([show, rules_box], layout=W.Layout(width="100%"))
+            fold.add_class("sl-house-rules")
+            children += (fold,)
+        self.options_box.children = children
         n = RuleSet.preset(preset).players
         old = self.seat_select.value if self.seat_select.options else 0
         self.seat_select.options = [(seat_name(s, n), s) for s in range(n)]
