@@ -65,7 +65,7 @@ def test_defaults_offer_todays_bids() -> None:
     g = game()
     g.look(0)
     assert g.legal_bids() == tuple([Bid(n) for n in range(1, 14)] + [Bid(0, "nil")])
-    assert not RuleSet.preset("standard").house_rules
+    assert not RuleSet.preset("standard").house_play_rules
 
 
 # ---------------------------------------------------------------------------- zero_bid

@@ -18,10 +18,11 @@ COMMON = {"failed_nil_tricks", "bag_limit", "bag_penalty", "losing_floor", "targ
     ("acorns8", {"travelers_hunters", "th_low", "teams"}),
 ])
 def test_options_per_preset(preset: str, extra: set[str]) -> None:
-    from spades_lab.core.rules import HOUSE_PLAY_OPTIONS, HOUSE_PLAY_PRESETS
+    from spades_lab.core.rules import HOUSE_OPTIONS
 
-    house = set(HOUSE_PLAY_OPTIONS) if preset in HOUSE_PLAY_PRESETS else set()
-    assert set(RuleSet.preset(preset).options(all=True)) == COMMON | extra | house
+    assert set(RuleSet.preset(preset).options(all=True)) == COMMON | extra  # house rules: once set
+    assert set(RuleSet.preset(preset).options(all=True, house=True)) == (
+        COMMON | extra | set(HOUSE_OPTIONS[preset]))
     for name in {"blind_nil_deficit", "travelers_hunters", "th_low", "teams"} - extra:
         with pytest.raises(OptionError) as e:
             RuleSet.preset(preset, {name: 1})

@@ -31,7 +31,7 @@ from spades_lab.core.tricks import NO_SPADES_FIRST_TRICK, is_legal, legal_set
 from spades_lab.play.players import HeuristicPlayer, RandomPlayer, SimplePlayer, play_game
 from spades_lab.solver.search import Solver
 from spades_lab.teach.explain import explain_play
-from spades_lab.teach.wording import house_rule_words, option_words
+from spades_lab.teach.wording import house_words, option_words
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,11 +55,11 @@ def test_every_option_is_declared_once_with_todays_default() -> None:
     assert set(CHOICES) == set(HOUSE_PLAY_OPTIONS)
     for preset in ("standard", "online", "original"):
         plain = RuleSet.preset(preset)
-        assert plain.house_rules == () and plain.options() == {}
+        assert plain.house_play_rules == () and plain.options() == {}
         assert all(getattr(plain, k) == v[0] for k, v in CHOICES.items())
         assert "spade_lead" not in plain.describe() and "spade_lead" not in \
-            plain.options_shown()
-        assert set(HOUSE_PLAY_OPTIONS) <= set(plain.options(all=True))
+            plain.options(all=True)
+        assert set(HOUSE_PLAY_OPTIONS) <= set(plain.options(all=True, house=True))
     assert HOUSE_PLAY_PRESETS == ("standard", "online", "original")
 
 
@@ -109,7 +109,7 @@ def test_contradictions_are_refused_with_the_reason(options: dict[str, Any], why
 
 def test_mirror_may_go_without_nil_where_0_is_a_bid() -> None:
     r = RuleSet.preset("standard", bidding="mirror", nil_bids="off", zero_bid="ordinary")
-    assert r.house_rules == ("zero_bid", "nil_bids", "bidding")
+    assert r.house_play_rules == ("zero_bid", "nil_bids", "bidding")
 
 
 def test_records_carry_the_options_and_read_them_back() -> None:
@@ -123,12 +123,12 @@ def test_records_carry_the_options_and_read_them_back() -> None:
 
 def test_each_option_has_its_sentence_and_none_for_the_plain_sets() -> None:
     for preset in ("standard", "online", "original", "acorns", "acorns8"):
-        assert house_rule_words(RuleSet.preset(preset)) == []
+        assert house_words(RuleSet.preset(preset)) == []
     docs = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     for key, values in CHOICES.items():
         for i, v in enumerate(values[1:]):
             r = RuleSet.preset("standard", {key: v})
-            words = house_rule_words(r)
+            words = house_words(r)
             assert len(words) == 1, (key, v, words)
             assert words[0] in option_words(r)
             if i == 0 or key in ("spade_lead", "nil_bids", "bidding"):

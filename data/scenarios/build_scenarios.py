@@ -626,11 +626,115 @@ def std_house_suicide() -> dict[str, Any]:
 # end house rules: bidding and play
 
 
-HOUSE_SCENARIOS = [std_house_spade_lead_any, std_house_spade_lead_not_first_trick,
+HOUSE_PLAY_SCENARIOS = [std_house_spade_lead_any, std_house_spade_lead_not_first_trick,
                    std_house_zero_bid, std_house_nil_off, std_house_nil_below_target,
                    std_house_blind_nil_off, std_house_team_bid_max, std_house_team_bid_min,
                    std_house_blind_bids, std_house_nil_exchange, std_house_mirror,
                    std_house_whiz, std_house_suicide]
+
+# ---------------------------------------------------------------------------- house rules: scoring
+# (issue 24; docs/rulings.md section 9): one scenario per scoring or game-end house rule.
+
+def std_house_nil_50() -> dict[str, Any]:
+    """nil_points 50: South's nil is made for +50, East's failed blind nil costs 100."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].nils[0].made and not s[1].nils[0].made
+    return search("standard", {"nil_points": 50}, pred, bids={2: "nil", 1: "blind nil"})
+
+
+def std_house_partners_nil_unit() -> dict[str, Any]:
+    """partners_nil unit: North and South both bid nil; one fails, so both lose (a flat -200),
+    and the failed one's tricks score nothing and are not bags."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and {n.made for n in s[0].nils} == {True, False}
+    return search("standard", {"partners_nil": "unit"}, pred, bids={0: "nil", 2: "nil"})
+
+
+def std_house_failed_nil_ignored() -> dict[str, Any]:
+    """The deal and play of std_failed_nil_bags_only under failed_nil_tricks = ignored."""
+    rec = json.loads((HERE / "std_failed_nil_bags_only.json").read_text())
+    rec["rules"]["options"] = {"failed_nil_tricks": "ignored"}
+    return rec
+
+
+def std_house_overtricks_nothing() -> dict[str, Any]:
+    """overtrick_points 0, from 8 bags: North/South's bags score nothing and still reach 10."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].penalties == 1 and s[0].bags_added >= 2
+    return search("standard", {"overtrick_points": 0}, pred,
+                  start={"scores": [320, 280], "bags": [8, 3]})
+
+
+def std_house_big_bid() -> dict[str, Any]:
+    """big_bid_bonus 50 and moon_bonus 200: North holds every Spade, North/South bid 10 and
+    take all 13 tricks."""
+    rules = RuleSet.preset("standard", {"big_bid_bonus": 50, "moon_bonus": 200})
+    suits = {x: [f"{r}{x}" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q",
+                                      "K", "A")] for x in "SHDC"}
+    deal = [suits["S"],
+            suits["H"][:7] + suits["D"][:6],
+            suits["H"][7:] + suits["C"][:7],
+            suits["D"][6:] + suits["C"][7:]]
+    game = Game(rules, dealer=0)
+    game.deal(cards=deal)
+    pl = [Scripted(rules, {1: 1, 2: 1, 3: 1, 0: 9})] * 4
+    rng = random.Random(0)
+    while not game.hands[0].complete:
+        act(game, pl, rng)
+    return game.to_record()
+
+
+def online_house_one_bag_penalty() -> dict[str, Any]:
+    """The 1:5:50 deal of online_bag_penalty_1_5_50 under bag_penalty_once: one penalty, not
+    two, and the count carries past the limit."""
+    rec = json.loads((HERE / "online_bag_penalty_1_5_50.json").read_text())
+    rec["rules"]["options"] = {**rec["rules"]["options"], "bag_penalty_once": True}
+    return rec
+
+
+def std_house_no_penalty_negative() -> dict[str, Any]:
+    """bag_penalty_while_negative false: North/South's bags reach 10 while their score stays
+    below 0, so no penalty is taken and the bags wait."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].bags >= 10 and s[0].total < 0
+    return search("standard", {"bag_penalty_while_negative": False}, pred,
+                  start={"scores": [-200, 150], "bags": [8, 3]})
+
+
+def std_house_hand_limit() -> dict[str, Any]:
+    """The three hands of std_dealer_rotates under hand_limit 3: the game ends after hand 3,
+    below the target, and the highest total wins."""
+    rec = json.loads((HERE / "std_dealer_rotates.json").read_text())
+    rec["rules"]["options"] = {"hand_limit": 3}
+    return rec
+
+
+def std_house_tie_made_bid() -> dict[str, Any]:
+    """tie_break made_bid with hand_limit 1 (a one-hand play-off): both partnerships finish
+    the hand on 250; North/South made their bid, East/West missed theirs, so North/South win
+    the tie."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[0].made and not s[1].made and s[0].hand_score > 0
+    rec = search("standard", {"hand_limit": 1, "tie_break": "made_bid"}, pred)
+    from spades_lab.core.records import replay
+    hs = [t.hand_score for t in replay(rec).game.hands[0].scores]
+    rec["start"] = {"scores": [250 - hs[0], 250 - hs[1]], "bags": [0, 0]}
+    return rec
+
+
+HOUSE_SCORING_SCENARIOS = [std_house_nil_50, std_house_partners_nil_unit, std_house_failed_nil_ignored,
+                   std_house_overtricks_nothing, std_house_big_bid, online_house_one_bag_penalty,
+                   std_house_no_penalty_negative, std_house_hand_limit, std_house_tie_made_bid]
+# end of house rules: scoring
+
+
+HOUSE_SCENARIOS = HOUSE_PLAY_SCENARIOS + HOUSE_SCORING_SCENARIOS
+
 
 SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     f.__name__: f for f in [

@@ -1070,7 +1070,7 @@ class Game:
             raise RuleError(Rule.BAD_RECORD, "start scores and bags must be whole numbers.")
         limit = rules.bag_limit
         for b in bags:
-            if b < 0 or (limit is not None and b >= limit):
+            if b < 0 or (limit is not None and b >= limit and not rules.bags_may_pass_limit):
                 raise RuleError(Rule.BAD_RECORD, f"start bags must lie in 0..{(limit or 1) - 1}"
                                 if limit else "start bags cannot be negative.")
         self.start_scores = tuple(scores)
@@ -1234,7 +1234,8 @@ class Game:
         for s in scores:
             self.totals[s.team] = s.total
             self.bags[s.team] = s.bags
-        self.outcome = h.outcome = game_outcome(self.rules, self.totals)
+        self.outcome = h.outcome = game_outcome(self.rules, self.totals, hands=len(self.hands),
+                                                last=scores)
         self.log.append(HandScoredEvent(h.index, scores, self.outcome))
 
     # ------------------------------------------------------------------ actions

@@ -12,6 +12,7 @@ spades_lab.core.errors.OptionError: Rule set 'standard' has no option 'th_low'. 
 """
 from __future__ import annotations
 
+import difflib
 import json
 import zlib
 from collections.abc import Mapping, Sequence
@@ -36,14 +37,11 @@ EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
 
 # house rules: bidding and play
 #: The bidding and play house rules (docs/rulings.md section 9), options of the 52-card presets.
-#: Each defaults to the seed rules' behaviour; :meth:`RuleSet.options_shown` (explanations,
-#: :meth:`RuleSet.describe`) lists them only once switched on, so a plain preset prints as before.
+#: Each defaults to the seed rules' behaviour; like every house rule (:data:`HOUSE_OPTIONS`) a rule
+#: set lists one only once it is switched on, so a plain preset prints as before.
 HOUSE_PLAY_OPTIONS = ("spade_lead", "zero_bid", "nil_bids", "blind_nil", "team_bid_max",
                       "team_bid_min", "blind_bids", "nil_exchange", "bidding")
 HOUSE_PLAY_PRESETS = ("standard", "online", "original")
-for _preset in HOUSE_PLAY_PRESETS:
-    EXTRA_OPTIONS[_preset] = EXTRA_OPTIONS[_preset] + HOUSE_PLAY_OPTIONS
-del _preset
 #: ``spade_lead``: ``broken`` (Spades may be led once broken, the seed rules), ``not_first_trick``
 #: (as ``broken``, and no Spade may be played on the first trick, led or not, by a player who
 #: holds any other card), ``any`` (Spades may be led at any time: they never need breaking).
@@ -61,10 +59,66 @@ BIDDING_CHOICES = ("free", "mirror", "whiz", "suicide")
 SUICIDE_MIN_BID = 4
 # end house rules: bidding and play
 
-FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid")
+FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid", "ignored")
 FIRST_LEAD_CHOICES = ("left", "dealer")
 TEAMS_CHOICES = ("pairs", "fours")
 ONLINE_TARGETS = (100, 200, 250, 300, 500)
+
+# house rules: scoring (issue 24; RULINGS.md section 9).  Each is off by default (the default
+# is the seed rules' behaviour), and a rule set lists it only once it is set (``options``).
+#: The scoring and game-end house rules, and the presets each applies to.
+HOUSE_SCORING_OPTIONS: dict[str, tuple[str, ...]] = {
+    "standard": ("nil_points", "partners_nil", "overtrick_points", "big_bid_bonus",
+                 "big_bid_min", "moon_bonus", "bag_penalty_once", "bag_penalty_while_negative",
+                 "hand_limit", "tie_break"),
+    "online": ("nil_points", "partners_nil", "overtrick_points", "big_bid_bonus",
+               "big_bid_min", "moon_bonus", "bag_penalty_once", "bag_penalty_while_negative",
+               "hand_limit", "tie_break"),
+    "original": ("nil_points", "partners_nil", "overtrick_points", "big_bid_bonus",
+                 "big_bid_min", "moon_bonus", "bag_penalty_once", "bag_penalty_while_negative",
+                 "hand_limit", "tie_break"),
+    "acorns": ("overtrick_points", "bag_penalty_once", "bag_penalty_while_negative",
+               "hand_limit", "tie_break"),
+    "acorns8": ("overtrick_points", "bag_penalty_once", "bag_penalty_while_negative",
+                "hand_limit", "tie_break"),
+}
+#: Why a scoring house rule is not an option of the Spades (and Acorns) sets, in words.
+HOUSE_SCORING_NOT_HERE: dict[str, str] = {
+    "nil_points": "Spades (and Acorns) has its own nil-type bids (Nil Spades, Nil Acorns, Full "
+                  "Nil) with the values the rule text gives them, so the 52-card nil value is "
+                  "not an option there",
+    "partners_nil": "Spades (and Acorns) scores each nil-type bid player by player, as its "
+                    "rule text says; scoring partners' nils as one is a 52-card house rule",
+    "big_bid_bonus": "the big-bid bonuses are counted in 13-trick hands; Spades (and Acorns) "
+                     "deals 32 or 16 cards a player",
+    "big_bid_min": "the big-bid bonuses are counted in 13-trick hands; Spades (and Acorns) "
+                   "deals 32 or 16 cards a player",
+    "moon_bonus": "shooting the moon is taking all 13 tricks of a 52-card hand; Spades (and "
+                  "Acorns) has no such bonus",
+}
+#: Every preset's house rules (section 9): those of bidding and play, then those of scoring.  The
+#: one list :meth:`RuleSet.preset` accepts them from and :meth:`RuleSet.options` lists them by.
+HOUSE_OPTIONS: dict[str, tuple[str, ...]] = {
+    name: (HOUSE_PLAY_OPTIONS if name in HOUSE_PLAY_PRESETS else ()) + HOUSE_SCORING_OPTIONS[name]
+    for name in PRESETS}
+NIL_POINTS_CHOICES = (50, 100)
+PARTNERS_NIL_CHOICES = ("separate", "unit", "no_bags")
+TIE_BREAK_CHOICES = ("play_on", "made_bid", "fewer_bags")
+
+
+def _house_hint(key: Any, house: Sequence[str]) -> str:
+    """The end of an unknown option's message: the house rules there are, by name when the
+    unknown name is close to one (the full list would not fit in one line of the CLI).
+
+    >>> _house_hint("nil_point", HOUSE_SCORING_OPTIONS["standard"])
+    ', and the house rules of the rulings, section 9 (did you mean nil_points?)'
+    """
+    if not house:
+        return ""
+    close = difflib.get_close_matches(key[:40], house, n=1) if isinstance(key, str) else []
+    return ", and the house rules of the rulings, section 9" + (
+        f" (did you mean {close[0]}?)" if close else "")
+# end of house rules: scoring
 
 #: Nil-type bid kinds.  "Full" kinds fail on any trick; partial kinds on a card of a suit.
 NIL_KINDS_52 = ("nil",)
@@ -160,6 +214,31 @@ class RuleSet:
     nil_exchange: int = 0
     bidding: str = "free"
     # end house rules: bidding and play
+    # house rules: scoring (HOUSE_SCORING_OPTIONS; RULINGS.md section 9)
+    #: What a made nil scores (a blind nil doubles it); 52-card sets only.
+    nil_points: int = 100
+    #: When both partners bid nil: ``separate`` (each scored alone), ``unit`` (one bid worth
+    #: both values, all lost if either fails; their tricks score nothing) or ``no_bags``
+    #: (each scored alone, but their tricks score nothing and are not bags).
+    partners_nil: str = "separate"
+    #: Points per trick over the bid (each is still a bag, counted for the penalty).
+    overtrick_points: int = 1
+    #: Points added to a made partnership bid of ``big_bid_min`` tricks or more (0: off).
+    big_bid_bonus: int = 0
+    big_bid_min: int = 10
+    #: Points added for a partnership that takes all 13 tricks (0: off).
+    moon_bonus: int = 0
+    #: At most one bag penalty a hand (what is left over carries, even past the limit).
+    bag_penalty_once: bool = False
+    #: False: no bag penalty while the partnership's total is below 0 (the bags wait).
+    bag_penalty_while_negative: bool = True
+    #: The game ends after this many hands at the latest (None: no limit).
+    hand_limit: int | None = None
+    #: How a tie for the highest total at the end is settled: ``play_on`` (another hand),
+    #: ``made_bid`` (the tied partnership that made its bid in the last hand) or
+    #: ``fewer_bags`` (the tied partnership with fewer bags).
+    tie_break: str = "play_on"
+    # end of house rules: scoring
 
     # derived from the preset (not options)
     players: int = field(init=False)
@@ -186,13 +265,19 @@ class RuleSet:
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         opts: dict[str, Any] = dict(options or {})
         opts.update(kw)
-        allowed = COMMON_OPTIONS + EXTRA_OPTIONS[name]
+        allowed = COMMON_OPTIONS + EXTRA_OPTIONS[name] + HOUSE_OPTIONS[name]
         for key in opts:
+            if key in HOUSE_SCORING_NOT_HERE and key not in allowed:  # house rules: scoring
+                raise OptionError(f"Rule set {name!r} has no option {key}: "
+                                  f"{HOUSE_SCORING_NOT_HERE[key]}.", option=key,
+                                  valid=sorted(allowed))
             if key not in allowed:
+                table = COMMON_OPTIONS + EXTRA_OPTIONS[name]
                 raise OptionError(f"Rule set {name!r} has no option {echo(key, 40)}. Its options "
                                   "are: "
-                                  f"{', '.join(sorted(allowed))}.", option=key,
-                                  valid=sorted(allowed))
+                                  f"{', '.join(sorted(table))}"
+                                  + _house_hint(key, HOUSE_OPTIONS[name]) + ".",
+                                  option=key, valid=sorted(allowed))
         base: dict[str, Any] = dict(_PRESET_DEFAULTS[name])
         if "bag_limit" in opts and opts["bag_limit"] is None and "bag_penalty" not in opts:
             base["bag_penalty"] = 0
@@ -216,7 +301,8 @@ class RuleSet:
         set_(self, "trumps", ("S", "A") if acorns else ("S",))
         set_(self, "nil_kinds", NIL_KINDS_ACORNS if acorns else NIL_KINDS_52)
         half = self.name == "acorns8"
-        set_(self, "nil_values", {k: (v // 2 if half else v) for k, v in NIL_VALUES.items()
+        values = dict(NIL_VALUES, nil=self.nil_points)  # house rules: scoring (nil_points)
+        set_(self, "nil_values", {k: (v // 2 if half else v) for k, v in values.items()
                                   if k in self.nil_kinds})
         if players == 4:
             teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
@@ -267,6 +353,7 @@ class RuleSet:
         if self.teams not in TEAMS_CHOICES:
             bad("teams", "'pairs' (four teams of two) or 'fours' (two teams of four)")
         self._validate_house_play()
+        self._validate_house_scoring(bad, is_int)
         for kind, ex in self.blind_exchange:
             if not (isinstance(ex, tuple) and len(ex) == 2 and all(
                     isinstance(v, int) and not isinstance(v, bool) for v in ex)
@@ -353,7 +440,7 @@ class RuleSet:
                 or self.team_bid_min is not None or self.bidding != "free")
 
     @property
-    def house_rules(self) -> tuple[str, ...]:
+    def house_play_rules(self) -> tuple[str, ...]:
         """The bidding and play house rules switched on (their option names)."""
         return tuple(k for k in HOUSE_PLAY_OPTIONS if getattr(self, k) != _HOUSE_DEFAULTS[k])
 
@@ -367,6 +454,62 @@ class RuleSet:
         """No Spade may be played on a hand's first trick by a player holding another card."""
         return self.spade_lead == "not_first_trick"
     # end house rules: bidding and play
+
+    # house rules: scoring
+    def _validate_house_scoring(self, bad: Any, is_int: Any) -> None:
+        """Each scoring house rule's values, then the combinations that contradict themselves,
+        refused with a sentence saying why (RULINGS.md section 9)."""
+        def refuse(opt: str, why: str) -> None:
+            raise OptionError(f"Option {opt} cannot be used here: {why}.", option=opt)
+
+        for key, why in HOUSE_SCORING_NOT_HERE.items():
+            if key not in HOUSE_SCORING_OPTIONS[self.name] \
+                    and getattr(self, key) != _FIELD_DEFAULTS[key]:
+                raise OptionError(f"Rule set {self.name!r} has no option {key}: {why}.",
+                                  option=key)
+        if not is_int(self.nil_points) or self.nil_points not in NIL_POINTS_CHOICES:
+            bad("nil_points", " or ".join(map(str, NIL_POINTS_CHOICES))
+                + " (a blind nil is worth double)")
+        if self.partners_nil not in PARTNERS_NIL_CHOICES:
+            bad("partners_nil", "'separate', 'unit' or 'no_bags'")
+        if not is_int(self.overtrick_points) or self.overtrick_points not in (0, 1):
+            bad("overtrick_points", "1 (a point a bag) or 0 (bags score nothing)")
+        if not is_int(self.big_bid_bonus) or self.big_bid_bonus < 0:
+            bad("big_bid_bonus", "a whole number of points, 0 (off) or more")
+        if not is_int(self.big_bid_min) or not 1 <= self.big_bid_min <= self.hand_size:
+            bad("big_bid_min", f"a number of tricks from 1 to {self.hand_size}")
+        if not is_int(self.moon_bonus) or self.moon_bonus < 0:
+            bad("moon_bonus", "a whole number of points, 0 (off) or more")
+        if not isinstance(self.bag_penalty_once, bool):
+            bad("bag_penalty_once", "true or false")
+        if not isinstance(self.bag_penalty_while_negative, bool):
+            bad("bag_penalty_while_negative", "true or false")
+        if self.hand_limit is not None and (not is_int(self.hand_limit) or self.hand_limit < 1):
+            bad("hand_limit", "null (no limit) or a whole number of hands of at least 1")
+        if self.tie_break not in TIE_BREAK_CHOICES:
+            bad("tie_break", "'play_on', 'made_bid' or 'fewer_bags'")
+        if self.big_bid_min != 10 and self.big_bid_bonus == 0:
+            refuse("big_bid_min", "it says which bids earn the big-bid bonus, and big_bid_bonus "
+                   "is 0 (off); give the bonus too")
+        no_penalty = self.bag_limit is None or self.bag_penalty == 0
+        if self.bag_penalty_once and no_penalty:
+            refuse("bag_penalty_once", "it limits the bag penalty to one a hand, and these "
+                   "rules take no bag penalty (no bag limit, or a penalty of 0)")
+        if not self.bag_penalty_while_negative and no_penalty:
+            refuse("bag_penalty_while_negative", "it holds the bag penalty back while a "
+                   "score is below 0, and these rules take no bag penalty (no bag limit, or a "
+                   "penalty of 0)")
+        if self.partners_nil != "separate" and self.failed_nil_tricks == "count_toward_bid":
+            refuse("partners_nil", "it says the tricks of partners who both bid nil are not "
+                   "bags, and failed_nil_tricks = count_toward_bid counts a failed nil's tricks "
+                   "toward the partnership's bid of 0, where every one is a bag; choose one")
+
+    @property
+    def bags_may_pass_limit(self) -> bool:
+        """A carried bag count may stand at or past the limit: with one penalty a hand at most,
+        or none while the score is below 0 (RULINGS.md section 9)."""
+        return self.bag_penalty_once or not self.bag_penalty_while_negative
+    # end of house rules: scoring
 
     # ------------------------------------------------------------------ queries
     # The rule facts the rule sets differ in, by name (read these, not the preset's name).
@@ -427,22 +570,30 @@ class RuleSet:
         orders = self.deck.rank_orders
         return orders["th_low"] if self.th_low and "th_low" in orders else orders["default"]
 
-    def options(self, *, all: bool = False) -> dict[str, Any]:
-        """The options as JSON values (only those differing from the preset unless ``all``)."""
+    def options(self, *, all: bool = False, house: bool = False) -> dict[str, Any]:
+        """The options as JSON values (only those differing from the preset unless ``all``).
+
+        The house rules (:data:`HOUSE_OPTIONS`) are listed once set, even with ``all``;
+        ``house`` lists them at their defaults too (with ``all``).
+
+        >>> RuleSet.preset("standard", nil_points=50).options()
+        {'nil_points': 50}
+        >>> "spade_lead" in RuleSet.preset("standard").options(all=True)
+        False
+        >>> "hand_limit" in RuleSet.preset("standard").options(all=True, house=True)
+        True
+        """
         default = RuleSet.preset(self.name)
         out: dict[str, Any] = {}
         for key in COMMON_OPTIONS + EXTRA_OPTIONS[self.name]:
             value = getattr(self, key)
             if all or value != getattr(default, key):
                 out[key] = self._option_json(key, value)
+        for key in HOUSE_OPTIONS[self.name]:  # house rules
+            value = getattr(self, key)
+            if (all and house) or value != getattr(default, key):
+                out[key] = value
         return out
-
-    def options_shown(self) -> dict[str, Any]:
-        """:meth:`options` with ``all=True``, but the house rules of bidding and play only
-        once switched on: what an explanation or :meth:`describe` prints, so a plain preset
-        reads as it did before they existed."""
-        return {k: v for k, v in self.options(all=True).items()
-                if k not in HOUSE_PLAY_OPTIONS or getattr(self, k) != _HOUSE_DEFAULTS[k]}
 
     def _option_json(self, key: str, value: Any) -> Any:
         if key != "blind_exchange":
@@ -466,7 +617,7 @@ class RuleSet:
         """One line per option in force, for people."""
         lines = [f"Rule set: {self.name} ({self.players} players, {self.deck.label}, "
                  f"{self.hand_size} tricks)"]
-        for key, value in self.options_shown().items():
+        for key, value in self.options(all=True).items():
             lines.append(f"  {key} = {value}")
         return "\n".join(lines)
 
@@ -524,6 +675,8 @@ _HOUSE_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet)
 # end house rules: bidding and play
 
 _PRESET_DEFAULTS: dict[str, dict[str, Any]] = {name: _preset_defaults(name) for name in PRESETS}
+#: The field defaults (house rules: scoring reads them to refuse one set where it does not apply).
+_FIELD_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet) if f.init}
 
 
 def preset_options(name: str) -> dict[str, Any]:

@@ -30,8 +30,9 @@ class LineItem(NamedTuple):
     """One line of a partnership's hand score.
 
     ``rule`` names the scoring rule (``bid-made``, ``bid-missed``, ``bags``,
-    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``; ``blind-bid`` under
-    the house rule ``blind_bids``); ``option`` is the
+    ``failed-nil-tricks``, ``nil-made``, ``nil-failed``, ``bag-penalty``, and for the house
+    rules of RULINGS.md §9 ``big-bid``, ``moon``, ``bag-penalty-held`` and ``blind-bid``
+    (``blind_bids``)); ``option`` is the
     rule-set option that decided it, where one did; ``note`` is that option and its value
     (``failed_nil_tricks = bags_only``) for the lines whose sentence depends on it, kept apart
     from the sentence ``text`` (teachers' tools show it, learners read the sentence alone).
@@ -107,22 +108,40 @@ def _first_with(cards: Sequence[Card], bit: int) -> Card | None:
 def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                cards_won: Sequence[Sequence[Card]], bags_before: Sequence[int],
                totals_before: Sequence[int]) -> tuple[TeamScore, ...]:
-    """Score one complete hand for every partnership (RULINGS.md sections 1 and 8).
+    """Score one complete hand for every partnership (RULINGS.md sections 1, 8 and 9).
 
     ``bids``, ``tricks`` and ``cards_won`` are per seat (cards in the order won); ``bags_before``
     and ``totals_before`` per team.  Returns one :class:`TeamScore` per team.
+
+    The house rules of section 9 each add their own line (``rule`` ``big-bid``, ``moon``,
+    ``bag-penalty-held``) or change a line's sentence, naming the option that decided it:
+
+    >>> from spades_lab.core.bids import Bid
+    >>> r = RuleSet.preset("standard", overtrick_points=0, big_bid_bonus=50)
+    >>> ns, ew = score_hand(r, [Bid(6), Bid(1), Bid(4), Bid(1)], [6, 1, 5, 1],
+    ...                     [[], [], [], []], [0, 0], [0, 0])
+    >>> for item in ns.items: print(item.points, item.text)
+    100 North/South bid 10 and counted 11 tricks toward it: made, 10 × 10
+    0 1 trick over the bid: 1 bag, scoring no points in these rules
+    50 North/South made a big bid, 10 or more: +50
     """
     players = rules.players
-    bags_only = rules.failed_nil_tricks == "bags_only"
+    hand_size = rules.hand_size
+    mode = rules.failed_nil_tricks
+    bag_pts = rules.overtrick_points
     out = []
     for t, seats in enumerate(rules.team_seats):
         tname = team_name(seats, players)
+        # house rules: scoring (partners_nil): both partners bid a nil-type bid
+        pair = rules.partners_nil != "separate" and len(seats) > 1 and all(
+            bids[s].is_full_nil for s in seats)
         bid = 0
         counted = 0
         failed_tricks = 0
         nils: list[NilResult] = []
         items: list[LineItem] = []
         nil_items: list[LineItem] = []
+        pending: list[tuple[int, Bid, bool, str, Card | None, int, int]] = []
         for s in seats:
             b = bids[s]
             bid += b.tricks
@@ -135,21 +154,40 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
             if b.is_full_nil:
                 made = taken == 0
                 broken = None if made else (cards_won[s][0] if cards_won[s] else None)
-                if not made and bags_only:
-                    failed_tricks += taken
+                if made:
+                    pass
+                elif pair:  # house rules: scoring (partners_nil)
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} score 1 "
-                        "point and 1 bag each", taken, taken, s, "failed_nil_tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} "
+                        + ("scores nothing and is not a bag" if taken == 1 else
+                           "score nothing and are not bags")
+                        + ": both partners bid nil", 0, 0, s, "partners_nil",
+                        f"partners_nil = {rules.partners_nil}"))
+                elif mode == "ignored":  # house rules: scoring
+                    nil_items.append(LineItem(
+                        "failed-nil-tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} "
+                        f"{'is' if taken == 1 else 'are'} ignored: no points, no bags, no help "
+                        f"to {tname}'s bid", 0, 0, s,
+                        "failed_nil_tricks", "failed_nil_tricks = ignored"))
+                elif mode == "bags_only":
+                    failed_tricks += taken
+                    each = ("1 point and 1 bag each" if bag_pts else
+                            "no points and 1 bag each, in these rules")
+                    nil_items.append(LineItem(
+                        "failed-nil-tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} score "
+                        f"{each}", taken * bag_pts, taken, s, "failed_nil_tricks",
                         "failed_nil_tricks = bags_only"))
                 else:
                     counted += taken
-                    if not made:  # a 0-point line, so the option in force is always named
-                        nil_items.append(LineItem(
-                            "failed-nil-tricks",
-                            f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} count "
-                            f"toward {tname}'s bid", 0, 0, s, "failed_nil_tricks",
-                            "failed_nil_tricks = count_toward_bid"))
+                    # a 0-point line, so the option in force is always named
+                    nil_items.append(LineItem(
+                        "failed-nil-tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} count "
+                        f"toward {tname}'s bid", 0, 0, s, "failed_nil_tricks",
+                        "failed_nil_tricks = count_toward_bid"))
                 why = "took no trick" if made else f"took {plural(taken, 'trick')}"
             else:
                 suit = b.nil_suit
@@ -162,24 +200,53 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 else:
                     why = f"took {broken.pretty}" + (" (a card of both its suits)"
                                                      if broken.is_dual else "")
-            pts = value if made else -value
+            pending.append((s, b, made, why, broken, value, taken))
+            nil_items.append(LineItem("", "", 0))  # its place, filled below
+        unit = pair and rules.partners_nil == "unit"
+        unit_made = all(p[2] for p in pending)
+        filled = iter(pending)
+        for i, item in enumerate(nil_items):
+            if item.rule:
+                continue
+            s, b, made, why, broken, value, taken = next(filled)
+            name = seat_name(s, players)
+            label = ("blind " if b.blind else "") + b.nil  # type: ignore[operator]
+            if unit:  # house rules: scoring (partners_nil = unit)
+                pts = value if unit_made else -value
+                words = (f"{name}'s {label} {'made' if made else 'failed'}: {why}; both "
+                         "partners bid nil, scored as one bid: "
+                         + ("both made" if unit_made else "one failed, so both lose"))
+                nil_items[i] = LineItem("nil-made" if made else "nil-failed", words, pts, 0, s,
+                                        "partners_nil", "partners_nil = unit")
+            else:
+                pts = value if made else -value
+                nil_items[i] = LineItem("nil-made" if made else "nil-failed",
+                                        f"{name}'s {label} {'made' if made else 'failed'}: "
+                                        f"{why}", pts, 0, s)
             nils.append(NilResult(s, b, made, pts, taken, broken))
-            label = ("blind " if b.blind else "") + b.nil
-            nil_items.append(LineItem("nil-made" if made else "nil-failed",
-                                      f"{name}'s {label} {'made' if made else 'failed'}: {why}",
-                                      pts, 0, s))
         if counted >= bid:
             made_bid = True
             over = counted - bid
-            points = 10 * bid + over
+            points = 10 * bid + over * bag_pts
             bags = over
             items.append(LineItem("bid-made", f"{tname} bid {bid} and counted "
                                   f"{plural(counted, 'trick')} toward it: made, "
                                   f"10 × {bid}", 10 * bid))
-            if over:
+            if over and bag_pts:
                 items.append(LineItem("bags", f"{plural(over, 'trick')} over "
                                       f"the bid: {plural(over, 'bag')}, "
                                       "1 point each", over, over))
+            elif over:  # house rules: scoring (overtrick_points = 0)
+                items.append(LineItem("bags", f"{plural(over, 'trick')} over the bid: "
+                                      f"{plural(over, 'bag')}, scoring no points in these rules",
+                                      0, over, None, "overtrick_points", "overtrick_points = 0"))
+            if rules.big_bid_bonus and bid >= rules.big_bid_min:  # house rules: scoring
+                points += rules.big_bid_bonus
+                items.append(LineItem("big-bid", f"{tname} made a big bid, "
+                                      f"{rules.big_bid_min} or more: +{rules.big_bid_bonus}",
+                                      rules.big_bid_bonus, 0, None, "big_bid_bonus",
+                                      f"big_bid_bonus = {rules.big_bid_bonus}, big_bid_min = "
+                                      f"{rules.big_bid_min}"))
         else:
             made_bid = False
             points = -10 * bid
@@ -199,25 +266,43 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                     f"{'made' if made_bid else 'missed'}, {'+' if made_bid else '-'}10 × "
                     f"{b.tricks} more", extra, 0, s, "blind_bids", "blind_bids = true"))
         # end house rules: bidding and play
-        points += failed_tricks
+        if rules.moon_bonus and sum(tricks[s] for s in seats) == hand_size:  # house rules
+            points += rules.moon_bonus
+            items.append(LineItem("moon", f"{tname} took all {hand_size} tricks, shooting the "
+                                  f"moon: +{rules.moon_bonus}", rules.moon_bonus, 0, None,
+                                  "moon_bonus", f"moon_bonus = {rules.moon_bonus}"))
+        points += failed_tricks * bag_pts
         bags += failed_tricks
         items.extend(nil_items)
         running = bags_before[t] + bags
         penalty = 0
         penalties = 0
         limit = rules.bag_limit
-        if limit is not None:
+        nil_sum = sum(n.points for n in nils)
+        if limit is not None and running >= limit and rules.bag_penalty \
+                and not rules.bag_penalty_while_negative \
+                and totals_before[t] + points + nil_sum < 0:  # house rules: scoring
+            items.append(LineItem(
+                "bag-penalty-held", f"Bags reached {limit} ({bags_before[t]} + {bags} bags), "
+                f"but {tname}'s score is below 0 ({totals_before[t] + points + nil_sum}): no "
+                f"bag penalty while it is, {running} carried", 0, 0, None,
+                "bag_penalty_while_negative", "bag_penalty_while_negative = false"))
+        elif limit is not None:
             while running >= limit:
                 running -= limit
                 penalty += rules.bag_penalty
                 penalties += 1
+                if rules.bag_penalty_once:  # house rules: scoring
+                    break
         if penalties:
+            once = rules.bag_penalty_once and running >= limit  # type: ignore[operator]
             items.append(LineItem(
                 "bag-penalty", f"Bags reached {limit} {'twice' if penalties == 2 else ''}"
                 .rstrip() + (f" ({penalties} times)" if penalties > 2 else "") +
-                f" ({bags_before[t]} + {bags} bags): -{penalty}, {running} carried",
+                f" ({bags_before[t]} + {bags} bags): -{penalty}, {running} carried"
+                + (" (one bag penalty a hand, in these rules)" if once else ""),
                 -penalty, 0, None, "bag_limit"))
-        hand_score = points + sum(n.points for n in nils) - penalty
+        hand_score = points + nil_sum - penalty
         out.append(TeamScore(t, tuple(seats), bid, counted, made_bid, points, bags, penalty,
                              tuple(nils), hand_score, totals_before[t] + hand_score, running,
                              totals_before[t], bags_before[t], penalties, tuple(items)))
@@ -236,21 +321,56 @@ class Outcome:
         return {"over": self.over, "winner": self.winner, "reason": self.reason}
 
 
-def game_outcome(rules: RuleSet, totals: Sequence[int]) -> Outcome:
+def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = None,
+                 last: Sequence[TeamScore] | None = None) -> Outcome:
     """Check the end after a complete hand: over when a total reaches the target or (with
-    ``losing_floor``) falls to the floor; the highest total above the floor wins; a tie for
-    the highest plays on."""
+    ``losing_floor``) falls to the floor, or (with ``hand_limit``) once ``hands`` hands have
+    been played; the highest total above the floor wins; a tie for the highest plays on,
+    unless ``tie_break`` settles it from the last hand's scores ``last`` (RULINGS.md §9).
+
+    >>> r = RuleSet.preset("standard", hand_limit=30)
+    >>> game_outcome(r, [310, 240], hands=30).reason
+    'the hand limit was reached (30 hands)'
+    >>> game_outcome(r, [310, 310], hands=30).reason
+    'the highest totals tie at 310: play another hand'
+    """
     floor = rules.losing_floor
     reached = any(t >= rules.target for t in totals)
     floored = floor is not None and any(t <= floor for t in totals)
-    if not reached and not floored:
+    # house rules: scoring (hand_limit)
+    capped = rules.hand_limit is not None and hands is not None and hands >= rules.hand_limit
+    if not reached and not floored and not capped:
         return Outcome(False, None, "no total has reached the target")
     alive = [i for i, t in enumerate(totals) if floor is None or t > floor]
     pool = alive or list(range(len(totals)))
     best = max(totals[i] for i in pool)
     leaders = [i for i in pool if totals[i] == best]
-    if len(leaders) > 1:
-        return Outcome(False, None, f"the highest totals tie at {best}: play another hand")
     why = f"a total reached the target {rules.target}" if reached else \
-        f"a total fell to the losing floor {floor}"
+        f"a total fell to the losing floor {floor}" if floored else \
+        f"the hand limit was reached ({plural(rules.hand_limit or 0, 'hand')})"
+    if len(leaders) > 1:
+        settled = _tie_break(rules, leaders, last)  # house rules: scoring (tie_break)
+        if settled is None:
+            return Outcome(False, None, f"the highest totals tie at {best}: play another hand")
+        winner, how = settled
+        return Outcome(True, winner, f"{why}; the highest totals tie at {best}, {how}")
     return Outcome(True, leaders[0], why)
+
+
+def _tie_break(rules: RuleSet, leaders: Sequence[int], last: Sequence[TeamScore] | None
+               ) -> tuple[int, str] | None:
+    """The partnership a ``tie_break`` house rule gives a tie to, and how, or None (play on)."""
+    if rules.tie_break == "play_on" or not last:
+        return None
+    if rules.tie_break == "made_bid":
+        made = [i for i in leaders if last[i].made and all(n.made for n in last[i].nils)]
+        if len(made) == 1:
+            return made[0], (f"and only {team_name(rules.team_seats[made[0]], rules.players)} "
+                             "made its bid in the last hand")
+        return None
+    fewest = min(last[i].bags for i in leaders)
+    few = [i for i in leaders if last[i].bags == fewest]
+    if len(few) == 1:
+        return few[0], (f"and {team_name(rules.team_seats[few[0]], rules.players)} has the "
+                        f"fewer bags ({fewest})")
+    return None

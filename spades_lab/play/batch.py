@@ -241,9 +241,9 @@ def _or_none(values: np.ndarray, keep: np.ndarray) -> np.ndarray:
 def check_batch_rules(rules: RuleSet) -> None:
     """Refuse a rule set with house rules (docs/rulings.md section 9): the batch path restates
     the seed rules only, so house rules are played by the engine."""
-    if rules.house_rules:  # house rules: bidding and play are the engine's alone
+    if rules.house_play_rules:  # house rules: bidding and play are the engine's alone
         raise ArgumentError("The numpy batch path plays the seed rules only; house rules ("
-                            f"{', '.join(rules.house_rules)}) are played by the engine: use "
+                            f"{', '.join(rules.house_play_rules)}) are played by the engine: use "
                             "simulate_hands, or spades-lab simulate without --batch.",
                             argument="rules")
 
@@ -485,8 +485,22 @@ def _score(rules: RuleSet, bid_tricks: np.ndarray, bid_nil: np.ndarray, bid_blin
     nil_points = np.where(bid_nil > 0, np.where(made_nil, value, -value), 0)
     bags_only = rules.failed_nil_tricks == "bags_only"
     failed_full = full & ~made_nil
-    counted_seat = np.where(failed_full & bags_only, 0, taken)
-    failed_seat = np.where(failed_full & bags_only, taken, 0)
+    # house rules: scoring (failed_nil_tricks = ignored, partners_nil, RULINGS.md §9)
+    counts = rules.failed_nil_tricks == "count_toward_bid"
+    pair = np.zeros((N, P), dtype=bool)
+    if rules.partners_nil != "separate":
+        for seats in rules.team_seats:
+            both = full[:, list(seats)].all(axis=1)
+            if len(seats) > 1:
+                pair[:, list(seats)] = both[:, None]
+            if rules.partners_nil == "unit":
+                ok = made_nil[:, list(seats)].all(axis=1)
+                for s in seats:
+                    nil_points[:, s] = np.where(both, np.where(ok, value[:, s], -value[:, s]),
+                                                nil_points[:, s])
+    counted_seat = np.where(failed_full & ~counts, 0, taken)
+    failed_seat = np.where(failed_full & bags_only & ~pair, taken, 0)
+    op = rules.overtrick_points
     teams = len(rules.team_seats)
     out = {k: np.zeros((N, teams), dtype=np.int64) for k in (
         "team_bid", "team_tricks", "team_points", "bags_added", "bag_penalty", "hand_score",
@@ -499,16 +513,26 @@ def _score(rules: RuleSet, bid_tricks: np.ndarray, bid_nil: np.ndarray, bid_blin
         counted = counted_seat[:, idx].sum(axis=1)
         failed = failed_seat[:, idx].sum(axis=1)
         made = counted >= bid
-        points = np.where(made, 10 * bid + (counted - bid), -10 * bid) + failed
+        points = np.where(made, 10 * bid + (counted - bid) * op, -10 * bid) + failed * op
+        if rules.big_bid_bonus:  # house rules: scoring
+            points = points + np.where(made & (bid >= rules.big_bid_min), rules.big_bid_bonus, 0)
+        if rules.moon_bonus:
+            points = points + np.where(taken[:, idx].sum(axis=1) == rules.hand_size,
+                                       rules.moon_bonus, 0)
         bags = np.where(made, counted - bid, 0) + failed
         running = bags0[t] + bags
+        nil_sum = nil_points[:, idx].sum(axis=1)
         if limit is not None:
             times = running // limit
+            if rules.bag_penalty_once:  # house rules: scoring
+                times = np.minimum(times, 1)
+            if not rules.bag_penalty_while_negative and pen:
+                times = np.where(totals0[t] + points + nil_sum < 0, 0, times)
             running = running - times * limit
             penalty = times * pen
         else:
             penalty = np.zeros(N, dtype=np.int64)
-        hs = points + nil_points[:, idx].sum(axis=1) - penalty
+        hs = points + nil_sum - penalty
         out["team_bid"][:, t] = bid
         out["team_tricks"][:, t] = counted
         out["team_made"][:, t] = made

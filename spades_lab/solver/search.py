@@ -1330,7 +1330,8 @@ def can_make_bid(position: Position | Game | Hand, team: int, bid: int | None = 
     """Can partnership ``team`` (index into ``rules.team_seats``) still make its bid?
 
     ``bid`` defaults to the sum of its members' ordinary bids.  Tricks of a member with a full
-    nil-type bid count only under ``failed_nil_tricks = "count_toward_bid"`` (RULINGS §1).
+    nil-type bid count only under ``failed_nil_tricks = "count_toward_bid"`` (RULINGS §1; not
+    under ``bags_only`` nor ``ignored``, §9).
     """
     pos = _as_position(position)
     rules = pos.rules
@@ -1342,7 +1343,7 @@ def can_make_bid(position: Position | Game | Hand, team: int, bid: int | None = 
         bid = sum(b.tricks for s_, b in enumerate(bids) if s_ in seats and b is not None)
     counting = [s_ for s_ in seats if not (
         bids and bids[s_] is not None and bids[s_].is_full_nil
-        and rules.failed_nil_tricks == "bags_only")]
+        and rules.failed_nil_tricks != "count_toward_bid")]
     counted = sum(pos.taken[s_] for s_ in counting) if pos.taken else 0
     s = solver or Solver(rules)
     goal = _Goal(seats, counting)

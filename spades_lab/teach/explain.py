@@ -552,7 +552,8 @@ class NilExplanation(_Explained):
 class LineSummary:
     """The engine's :class:`~spades_lab.core.scoring.LineItem` as a frozen dataclass: ``rule``
     (``bid-made``, ``bid-missed``, ``bags``, ``failed-nil-tricks``, ``nil-made``,
-    ``nil-failed``, ``bag-penalty``), text, points, bags, the seat it concerns and the option
+    ``nil-failed``, ``bag-penalty``; with the house rules of RULINGS.md §9 also ``big-bid``,
+    ``moon``, ``bag-penalty-held``), text, points, bags, the seat it concerns and the option
     that decided it."""
 
     rule: str
@@ -622,6 +623,8 @@ def _value_words(hand: Hand, bid: Any) -> str:
     kind = bid.nil
     notes = []
     single = rules.nil_value(kind, False)
+    if kind == "nil" and rules.nil_points != 100:  # house rules: scoring (nil_points)
+        notes.append(f"Nil is worth {single} in your rules")
     if rules.players == 8:
         notes.append(f"{kind.title()} is worth {single} with eight players: half of "
                      f"{single * 2}")
@@ -649,6 +652,23 @@ def _win_words(hand: Hand, t: TrickExplanation) -> str:
     return how
 
 
+def rules_unit_words(hand: Hand, nr: Any) -> str:
+    """Under ``partners_nil = unit`` (both partners bid nil), how the pair scored, in words;
+    else ``""``."""
+    rules = hand.rules
+    if rules.partners_nil != "unit" or hand.scores is None:
+        return ""
+    ts = hand.scores[rules.team_of(nr.seat)]
+    if len(ts.nils) < 2 or len(ts.nils) != len(ts.seats):
+        return ""
+    other = next(n for n in ts.nils if n.seat != nr.seat)
+    partner = _name(hand, other.seat)
+    if all(n.made for n in ts.nils):
+        return f"both partners bid nil and both made it, scored as one bid with {partner}'s"
+    return (f"both partners bid nil, scored as one bid with {partner}'s, and "
+            f"{'this one' if not nr.made else partner + chr(39) + 's'} failed, so both lose")
+
+
 def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
     seat = nr.seat
     who = _name(hand, seat)
@@ -670,8 +690,13 @@ def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
                     trick_at, seat_at = t.index, s
             if trick_at is not None:
                 break
-    if nr.made:
-        words = f"{who}'s {label} made: +{nr.points}{value}."
+    # house rules: scoring (partners_nil = unit): the two nils score as one bid
+    unit = rules_unit_words(hand, nr)
+    if nr.made and nr.points < 0:
+        words = f"{who}'s {label} made, but {nr.points}{value}: {unit}."
+    elif nr.made:
+        words = f"{who}'s {label} made: +{nr.points}{value}" + (f": {unit}" if unit else "") \
+            + "."
     else:
         words = f"{who}'s {label} failed: {nr.points}{value}"
         if trick_at is not None:
@@ -696,6 +721,8 @@ def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
                 if broken.is_dual:
                     words += " (won in a trick, a Traveler or Hunter counts as a card of both " \
                         "its suits)"
+        if unit:
+            words += f"; {unit}"
         words += "."
     return NilExplanation(seat, str(nr.bid.to_json()), nr.made, nr.points, nr.tricks,
                           broken.code if broken is not None else None, trick_at, seat_at,
@@ -727,10 +754,14 @@ def explain_score(hand: Hand) -> ScoreExplanation:
                 ev = {"tricks": hand.taken[item.seat] if item.seat is not None else 0}
             elif item.rule in ("nil-made", "nil-failed") and item.seat in nil_by_seat:
                 ev = {k: v for k, v in _fields_dict(nil_by_seat[item.seat]).items() if k != "text"}
-            elif item.rule == "bag-penalty":
+            elif item.rule in ("bag-penalty", "bag-penalty-held"):
                 ev = {"bags_before": ts.bags_before, "bags_added": ts.bags_added,
                       "limit": rules.bag_limit, "penalty": rules.bag_penalty,
                       "penalties": ts.penalties, "carried": ts.bags}
+            elif item.rule == "big-bid":  # house rules: scoring
+                ev = {"bid": ts.bid, "min": rules.big_bid_min, "bonus": rules.big_bid_bonus}
+            elif item.rule == "moon":
+                ev = {"tricks": sum(hand.taken[s] for s in ts.seats), "bonus": rules.moon_bonus}
             value = getattr(rules, item.option) if item.option else None
             own = item_said(item)
             lines.append(ScoreLine(item.rule, own.teacher(), item.points, item.bags, item.seat,
@@ -758,7 +789,7 @@ def explain_score(hand: Hand) -> ScoreExplanation:
     said.append(Said(f"After the hand: {outcome}" + (
         f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
         else ".")))
-    return ScoreExplanation(hand.index, tuple(teams), rules.options_shown(), over, winner,
+    return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
                             outcome, teacher_text(said), tuple(said))
 
 

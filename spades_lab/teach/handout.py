@@ -45,7 +45,7 @@ from ..core.records import replay
 from ..core.rules import RuleSet, rules_of, team_name
 from ..core.words import noun
 from .quiz import Quiz
-from .wording import end_words, full_nil_words, house_rule_words
+from .wording import end_words, failed_nil_tricks_words, full_nil_words, house_words
 
 #: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "A": "Ac", "P": "Pl", "O": "Cd",
@@ -274,9 +274,11 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
     out.append("<li>Each nil-type bid scores its value if made, minus it if failed, "
                "separately from the partnership's bid.</li>")
     failed = f"a player whose {full_nil_words(r)} failed (blind or not)"
-    if r.failed_nil_tricks == "bags_only":
+    if r.failed_nil_tricks == "bags_only" and r.overtrick_points:
         out.append(f"<li>Tricks taken by {_e(failed)} score 1 point and 1 bag each; they do "
                    "not help the partnership's bid.</li>")
+    elif r.failed_nil_tricks != "count_toward_bid":  # house rules: scoring
+        out.append(f"<li>Tricks taken by {_e(failed)} {_e(failed_nil_tricks_words(r))}.</li>")
     else:
         out.append(f"<li>Tricks taken by {_e(failed)} count toward the partnership's bid."
                    "</li>")
@@ -289,7 +291,7 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
     out.append(f"<li>{_e(end[0].upper() + end[1:])}.</li>")
     if r.losing_floor is not None:
         out.append(f"<li>A partnership at or below {r.losing_floor} loses at once.</li>")
-    house = house_rule_words(r)  # house rules: bidding and play
+    house = house_words(r)
     if house:
         out.append("</ul><h2>House rules</h2><ul>")
         out.extend(f"<li>{_e(line)}</li>" for line in house)

@@ -55,7 +55,7 @@ from .explain import (
     explain_score,
     explain_trick,
 )
-from .wording import learner, learner_lines
+from .wording import failed_nil_tricks_words, house_words, learner, learner_lines
 
 #: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
 RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
@@ -1424,10 +1424,12 @@ def _score_shown(g: Game, team: int) -> list[str]:
         opts.append("no bag penalty")
     opts.append("a failed nil's tricks " + ("score 1 point and 1 bag each"
                                             if rules.failed_nil_tricks == "bags_only"
-                                            else "count toward the partnership's bid"))
+                                            and rules.overtrick_points
+                                            else failed_nil_tricks_words(rules)))
     if rules.players == 8:
         opts.append("nil values are halved with eight players")
     lines.append("Options: " + "; ".join(opts))
+    lines.extend(house_words(rules))
     return lines
 
 

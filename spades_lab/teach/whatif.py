@@ -466,9 +466,11 @@ def other_rules(base: RuleSet, options: Mapping[str, Any] | RuleSet | None
     """
     if isinstance(options, RuleSet):
         new = options
-        was = base.options(all=True) if new.name == base.name else {}
+        # house=True: a house rule set on one side and left at its default on the other counts
+        was = base.options(all=True, house=True) if new.name == base.name else {}
         changed = {} if new.name == base.name else {"preset": new.name}
-        changed.update({k: v for k, v in new.options(all=True).items()
+        changed.update({k: v for k, v in new.options(all=True,
+                                                     house=new.name == base.name).items()
                         if k not in was or was[k] != v})
         return new, changed
     changed = dict(options or {})

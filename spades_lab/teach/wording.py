@@ -200,9 +200,107 @@ def end_words(rules: RuleSet) -> str:
     'the game ends after the hand in which a partnership reaches 500 points; the highest total \
 wins, and a tie for the highest plays another hand'
     """
+    limit = rules.hand_limit  # house rules: scoring (hand_limit, tie_break)
+    cap = f", or after {plural(limit, 'hand')} at the latest" if limit is not None else ""
     return (f"the game ends after the hand in which a partnership reaches "
-            f"{plural(rules.target, 'point')}; the highest total wins, and a tie for the highest "
-            "plays another hand")
+            f"{plural(rules.target, 'point')}{cap}; the highest total wins, and "
+            + tie_words(rules))
+
+
+# house rules: scoring
+def tie_words(rules: RuleSet) -> str:
+    """How a tie for the highest total at the end is settled (option ``tie_break``).
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> tie_words(RuleSet.preset("standard", tie_break="fewer_bags"))[:57]
+    'a tie for the highest goes to the tied partnership with f'
+    """
+    if rules.tie_break == "made_bid":
+        return ("a tie for the highest goes to the tied partnership that made its bid (and any "
+                "nil) in the last hand (if none or more than one did, another hand is played)")
+    if rules.tie_break == "fewer_bags":
+        return ("a tie for the highest goes to the tied partnership with fewer bags (with as "
+                "many, another hand is played)")
+    return "a tie for the highest plays another hand"
+
+
+def failed_nil_tricks_words(rules: RuleSet) -> str:
+    """What a failed nil's tricks do (option ``failed_nil_tricks``), ending a sentence that
+    starts "the bidder's tricks".
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> failed_nil_tricks_words(RuleSet.preset("standard", failed_nil_tricks="ignored"))
+    "are ignored: no points, no bags, and no help to the partnership's bid"
+    """
+    if rules.failed_nil_tricks == "ignored":
+        return "are ignored: no points, no bags, and no help to the partnership's bid"
+    if rules.failed_nil_tricks == "count_toward_bid":
+        return "count toward the partnership's bid"
+    if rules.overtrick_points == 0:
+        return "score no points but 1 bag each, and do not help the partnership's bid"
+    return "score 1 point and 1 bag each and do not help the partnership's bid"
+
+
+def house_words(rules: RuleSet) -> list[str]:
+    """The house rules in force (docs/rulings.md section 9 quotes them), one sentence each, for
+    people: those of bidding and play, then those of scoring and the game's end; none at the
+    seed rules' defaults.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> for x in house_words(RuleSet.preset("standard", nil_points=50, spade_lead="any")):
+    ...     print(x)
+    Spades may be led at any time: they never need breaking.
+    Nil is worth 50 in your rules: +50 made, -50 failed; a blind nil is worth double, 100.
+    >>> house_words(RuleSet.preset("standard"))
+    []
+    """
+    return _house_play_words(rules) + _house_scoring_words(rules)
+
+
+def _house_scoring_words(rules: RuleSet) -> list[str]:
+    """The scoring and game-end house rules in force, one sentence each.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> for x in _house_scoring_words(RuleSet.preset("standard", nil_points=50, moon_bonus=200)):
+    ...     print(x)
+    Nil is worth 50 in your rules: +50 made, -50 failed; a blind nil is worth double, 100.
+    A partnership that takes all 13 tricks shoots the moon: 200 points more.
+    """
+    out = []
+    if "nil" in rules.nil_kinds and rules.nil_points != 100:
+        v = rules.nil_value("nil", False)
+        out.append(f"Nil is worth {v} in your rules: +{v} made, -{v} failed; a blind nil is "
+                   f"worth double, {rules.nil_value('nil', True)}.")
+    if rules.partners_nil == "unit":
+        out.append("When both partners bid nil, the two nils are scored as one bid: if both are "
+                   "made the partnership wins both values, if either fails it loses both; their "
+                   "tricks score nothing and are not bags.")
+    elif rules.partners_nil == "no_bags":
+        out.append("When both partners bid nil, each nil is scored on its own, but their tricks "
+                   "score nothing and are not bags.")
+    if rules.overtrick_points == 0:
+        out.append("Tricks over the bid score nothing in your rules; each is still a bag and "
+                   "counts toward the bag penalty.")
+    if rules.big_bid_bonus:
+        out.append(f"A partnership that makes a bid of {rules.big_bid_min} or more scores "
+                   f"{plural(rules.big_bid_bonus, 'point')} more (a missed one scores as "
+                   "usual).")
+    if rules.moon_bonus:
+        out.append(f"A partnership that takes all {rules.hand_size} tricks shoots the moon: "
+                   f"{plural(rules.moon_bonus, 'point')} more.")
+    if rules.bag_penalty_once:
+        out.append("At most one bag penalty a hand: the bags left over carry to the next hand, "
+                   "even at the limit or past it.")
+    if not rules.bag_penalty_while_negative:
+        out.append("No bag penalty while a partnership's score is below 0: its bags wait until "
+                   "the score is 0 or more.")
+    if rules.hand_limit is not None:
+        out.append(f"The game lasts {plural(rules.hand_limit, 'hand')} at most: after the last "
+                   f"one the highest total wins, and {tie_words(rules)}.")
+    elif rules.tie_break != "play_on":
+        out.append(f"At the end, {tie_words(rules)}.")
+    return out
+# end of house rules: scoring
 
 
 def full_nil_words(rules: RuleSet) -> str:
@@ -230,8 +328,7 @@ floor: a partnership can fall as low as the cards take it.']
         out.append("Bags: tricks over the bid score 1 point each and carry no penalty.")
     else:
         out.append(f"Bags: every {rules.bag_limit} bags cost {rules.bag_penalty} points.")
-    tricks = ("score 1 point and 1 bag each and do not help the partnership's bid"
-              if rules.failed_nil_tricks == "bags_only" else "count toward the partnership's bid")
+    tricks = failed_nil_tricks_words(rules)
     out.append(f"After a failed nil ({full_nil_words(rules)}, blind or not), the bidder's "
                f"tricks {tricks}.")
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
@@ -259,18 +356,17 @@ floor: a partnership can fall as low as the cards take it.']
         out.append("Teams: " + ("two teams of four (teammates sit in every other seat)."
                                 if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
-    out.extend(house_rule_words(rules))
+    out.extend(house_words(rules))
     return out
 
 
 # house rules: bidding and play
-def house_rule_words(rules: RuleSet) -> list[str]:
-    """One sentence per bidding/play house rule switched on (docs/rulings.md section 9 quotes
-    them), none for a plain preset.
+def _house_play_words(rules: RuleSet) -> list[str]:
+    """One sentence per bidding/play house rule switched on, none for a plain preset.
 
     >>> from spades_lab.core.rules import RuleSet
-    >>> for line in house_rule_words(RuleSet.preset("standard", team_bid_max=13,
-    ...                                              spade_lead="any")):
+    >>> for line in _house_play_words(RuleSet.preset("standard", team_bid_max=13,
+    ...                                               spade_lead="any")):
     ...     print(line)
     Spades may be led at any time: they never need breaking.
     A partnership's bids may add up to at most 13 tricks.
@@ -388,6 +484,8 @@ def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
         out += [y for x, y in zip(wa, wb, strict=True) if x != y]
     else:
         out += [y for y in wb if y not in wa]
+        # house rules: scoring: a house rule of ``a`` that ``b`` does not play
+        out += [f"Without the house rule: {x}" for x in house_words(a) if x not in wb]
     return out
 
 
@@ -510,4 +608,6 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
-           "step_words", "place_words", "winner_words", "team_totals", "yes_no"]
+           "step_words", "place_words", "winner_words", "team_totals", "yes_no",
+           # house rules: scoring
+           "house_words", "tie_words", "failed_nil_tricks_words"]

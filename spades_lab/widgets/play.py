@@ -15,7 +15,8 @@ from .. import render
 from .._jupyter import served
 from ..core.cards import SUITS, Card, Play
 from ..core.engine import Game, Phase
-from ..core.rules import ONLINE_TARGETS, PRESETS, RuleSet, seat_name
+from ..core.errors import OptionError
+from ..core.rules import HOUSE_SCORING_OPTIONS, ONLINE_TARGETS, PRESETS, RuleSet, seat_name
 from ..table import (
     PlayModel,
 )
@@ -49,7 +50,8 @@ def _option_controls(preset: str) -> dict[str, W.Widget]:
     out["failed_nil_tricks"] = W.Dropdown(
         description="After a failed nil, its tricks",
         options=[("score only as bags", "bags_only"),
-                 ("count toward the partner's bid", "count_toward_bid")],
+                 ("count toward the partner's bid", "count_toward_bid"),
+                 ("are ignored (no points, no bags)", "ignored")],
         value=r.failed_nil_tricks, style=style)
     out["first_lead"] = W.Dropdown(description="First lead",
                                    options=[("left of the dealer", "left"),
@@ -65,7 +67,61 @@ def _option_controls(preset: str) -> dict[str, W.Widget]:
                                   options=[("four pairs", "pairs"),
                                            ("two teams of four", "fours")],
                                   value=r.teams, style=style)
+    out.update(_house_scoring_controls(r, style))
     return out
+
+
+# house rules: scoring (RULINGS.md section 9), the controls of those the preset takes
+def _house_scoring_controls(r: RuleSet, style: dict[str, str]) -> dict[str, W.Widget]:
+    """One control per scoring or game-end house rule of ``r``'s preset, in words, at the
+    seed rules' defaults (a combination the rules refuse is refused when the game is dealt)."""
+    have = set(HOUSE_SCORING_OPTIONS[r.name])
+    out: dict[str, W.Widget] = {}
+    wide = W.Layout(width="22em")
+
+    def long() -> W.Layout:  # room for the description and the longest choice
+        return W.Layout(width="36em")
+    if "nil_points" in have:
+        out["nil_points"] = W.Dropdown(description="Nil is worth",
+                                       options=[("100 (blind nil 200)", 100),
+                                                ("50 (blind nil 100)", 50)],
+                                       value=r.nil_points, style=style, layout=long())
+    if "partners_nil" in have:
+        out["partners_nil"] = W.Dropdown(
+            description="When both partners bid nil",
+            options=[("each nil scores alone", "separate"),
+                     ("one bid: both made or both lost", "unit"),
+                     ("each alone, their tricks not bags", "no_bags")],
+            value=r.partners_nil, style=style, layout=long())
+    out["overtrick_points"] = W.Dropdown(description="Each trick over the bid scores",
+                                         options=[("1 point (and a bag)", 1),
+                                                  ("nothing (still a bag)", 0)],
+                                         value=r.overtrick_points, style=style, layout=long())
+    if "big_bid_bonus" in have:
+        out["big_bid_bonus"] = W.BoundedIntText(description="Bonus for a made big bid (points)",
+                                                value=r.big_bid_bonus, min=0, max=1000,
+                                                step=50, style=style, layout=wide)
+        out["big_bid_min"] = W.BoundedIntText(description="A big bid is at least (tricks)",
+                                              value=r.big_bid_min, min=1, max=r.hand_size,
+                                              style=style, layout=wide)
+        out["moon_bonus"] = W.BoundedIntText(description="Bonus for all 13 tricks (points)",
+                                             value=r.moon_bonus, min=0, max=1000, step=50,
+                                             style=style, layout=wide)
+    out["bag_penalty_once"] = W.Checkbox(description="At most one bag penalty a hand",
+                                         value=r.bag_penalty_once, indent=False)
+    out["bag_penalty_while_negative"] = W.Checkbox(
+        description="Bag penalty even while the score is below 0",
+        value=r.bag_penalty_while_negative, indent=False)
+    out["hand_limit"] = W.BoundedIntText(description="Most hands in a game (0: no limit)",
+                                         value=r.hand_limit or 0, min=0, max=500, style=style,
+                                         layout=wide)
+    out["tie_break"] = W.Dropdown(description="A tie for the highest at the end",
+                                  options=[("plays another hand", "play_on"),
+                                           ("goes to the team that made its bid", "made_bid"),
+                                           ("goes to the team with fewer bags", "fewer_bags")],
+                                  value=r.tie_break, style=style, layout=long())
+    return out
+# end of house rules: scoring
 
 
 def _options_of(controls: dict[str, W.Widget]) -> dict[str, Any]:
@@ -73,6 +129,8 @@ def _options_of(controls: dict[str, W.Widget]) -> dict[str, Any]:
     if opts.get("bag_limit") == 0:
         opts["bag_limit"] = None
         opts["bag_penalty"] = 0
+    if opts.get("hand_limit") == 0:  # house rules: scoring
+        opts["hand_limit"] = None
     return opts
 
 
@@ -238,10 +296,27 @@ class PlayTable(W.VBox):
         for k, v in (options or {}).items():
             if k in self._controls:
                 w = self._controls[k]
-                w.value = (v or 0) if k == "bag_limit" else v
+                w.value = (v or 0) if k in ("bag_limit", "hand_limit") else v
         for k, w in self._controls.items():
             w.add_class(f"sl-option-{k.replace('_', '-')}")
-        self.options_box.children = tuple(self._controls.values())
+        # house rules: scoring: their controls fold away under one heading, table options first
+        house = set(HOUSE_SCORING_OPTIONS[preset])
+        children: tuple[W.Widget, ...] = tuple(w for k, w in self._controls.items()
+                                               if k not in house)
+        folded = [w for k, w in self._controls.items() if k in house]
+        if folded:
+            rules_box = W.VBox(folded, layout=W.Layout(display="none", width="100%"))
+            show = W.ToggleButton(description="House rules: scoring and the end of the game",
+                                  value=False, layout=W.Layout(width="auto"))
+            show.add_class("sl-house-rules-toggle")
+
+            def _toggle(change: dict[str, Any]) -> None:
+                rules_box.layout.display = "flex" if change["new"] else "none"
+            show.observe(_toggle, names="value")
+            fold = W.VBox([show, rules_box], layout=W.Layout(width="100%"))
+            fold.add_class("sl-house-rules")
+            children += (fold,)
+        self.options_box.children = children
         n = RuleSet.preset(preset).players
         old = self.seat_select.value if self.seat_select.options else 0
         self.seat_select.options = [(seat_name(s, n), s) for s in range(n)]
@@ -250,7 +325,11 @@ class PlayTable(W.VBox):
     def new_game(self) -> None:
         """Deal a new game with the rule set, options, seat, seed and pace chosen."""
         self._cancel()
-        rules = RuleSet.preset(self.preset_select.value, _options_of(self._controls))
+        try:
+            rules = RuleSet.preset(self.preset_select.value, _options_of(self._controls))
+        except OptionError as e:  # a combination of options the rules refuse, in words
+            self.message.value = render.message_html(e.message, str(e.rule))
+            return
         self._start(PlayModel(rules, seat=self.seat_select.value, seed=self.seed_text.value,
                               pace=self.pace_select.value))
 
