@@ -133,6 +133,69 @@ class Table:
     def trick_view(self) -> TrickView:  # pragma: no cover - every table says
         raise NotImplementedError
 
+    @property
+    def hand(self) -> Hand | None:  # pragma: no cover - every table says
+        raise NotImplementedError
+
+    def seat_label(self, seat: int) -> str:  # pragma: no cover - every table says
+        raise NotImplementedError
+
+    def persons(self) -> tuple[int, ...]:
+        """The seats a person plays, in seat order."""
+        return tuple(s for s, kind in enumerate(self.seats) if kind == PERSON)
+
+    def _unavailable(self) -> str | None:
+        """Why this table has nothing to show (a replay of a refused record), else None."""
+        return None
+
+    def _status_head(self) -> str:
+        """What a status line starts with ("Step 4/140. " on a replay)."""
+        return ""
+
+    def status(self, seat: int | None = None) -> str:
+        """One line for any table, replayed or played: the hand and trick (from 1) and whose
+        move it is, said to ``seat`` ("Your turn to bid.") when ``seat`` is a person (default:
+        the table's first person, if it has one); the totals once a hand is over.
+
+        >>> TableModel.from_record("data/scenarios/demo_acorns_th.json").status()
+        "Step 0/140. Hand 1: waiting for East's bid."
+        >>> PlayModel("standard", seat=0, seed=3).status()
+        'Hand 1: Your turn to bid.'
+        """
+        why_not = self._unavailable()
+        if why_not is not None:
+            return why_not
+        head = self._status_head()
+        persons = self.persons()
+        if seat is None:
+            seat = persons[0] if persons else None
+        else:
+            args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
+        you = seat if seat is not None and seat in persons else None
+        g, h = self.game, self.hand
+        totals = ", ".join(f"{team_name(team, self.rules.players)} {v}"
+                           for team, v in zip(self.rules.team_seats, g.totals, strict=True))
+        if g.over and (h is None or h.complete):
+            winner = g.winner
+            who = (f"{team_name(self.rules.team_seats[winner], self.rules.players)} win"
+                   if winner is not None else "it is over")
+            return f"{head}Game over: {who}. Totals: {totals}."
+        if h is None:
+            return f"{head}No hand is dealt yet. Totals: {totals}."
+        if h.complete:
+            return f"{head}Hand {h.index + 1} is over. Totals: {totals}."
+        where = f"Hand {h.index + 1}"
+        if h.phase == Phase.PLAY and h.turn is not None:
+            verb = "lead" if not h.trick else "play"
+            said = f"Your turn to {verb}." if h.turn == you else \
+                f"{self.seat_label(h.turn)} to {verb}."
+            return f"{head}{where}, trick {len(h.tricks) + 1}: {said}"
+        moving = h.awaiting() if h.phase == Phase.EXCHANGE else (h.turn,)
+        if you is not None and you in moving:
+            what = "pass cards" if h.phase == Phase.EXCHANGE else "bid"
+            return f"{head}{where}: Your turn to {what}."
+        return f"{head}{where}: waiting for {h.waiting_for()}."
+
     def _trick_view(self, hand: Hand, completed: int | None, label: Any, *,
                     say_winning: bool = True) -> TrickView:
         """The trick in progress (with who is winning it; said in the caption with
@@ -440,17 +503,11 @@ class TableModel(Table):
         args.whole(seat, "the seat", lo=0, hi=n - 1)
         return self.source.seat_name(seat) if self.source is not None else seat_name(seat, n)
 
-    def status(self) -> str:
-        if not self.ok:
-            return self.error or "No hand loaded."
-        h = self.hand
-        pos = f"Step {self.position}/{self.last}. "
-        if h.complete:
-            return pos + f"Hand {h.index + 1} is complete."
-        if h.phase == Phase.PLAY and h.turn is not None:
-            verb = "lead" if not h.trick else "play"
-            return pos + f"Trick {len(h.tricks) + 1}: {self.seat_label(h.turn)} to {verb}."
-        return pos + f"Waiting for {h.waiting_for()}."
+    def _unavailable(self) -> str | None:
+        return None if self.ok else (self.error or "No hand loaded.")
+
+    def _status_head(self) -> str:
+        return f"Step {self.position}/{self.last}. "
 
     def explanation(self) -> list[str]:
         """Words on the current step: the last action, who is winning the trick and why (Ace
@@ -1061,30 +1118,6 @@ class PlayModel(Table):
     def looked(self) -> bool:
         """Has the learner seen the cards of this hand?"""
         return self.game.view(self.seat).hand is not None
-
-    def status(self) -> str:
-        """One line: hand and trick (from 1), and whose move it is."""
-        h = self.game.hand
-        totals = ", ".join(f"{self._team(t)} {v}" for t, v in enumerate(self.game.totals))
-        if self.game.over:
-            winner = self.game.winner
-            who = f"{self._team(winner)} win" if winner is not None else "it is over"
-            return f"Game over: {who}. Totals: {totals}."
-        if h is None or h.complete:
-            return f"Hand {len(self.game.hands)} is over. Totals: {totals}."
-        head = f"Hand {h.index + 1}"
-        w = self.waiting()
-        if self.game.phase == Phase.PLAY:
-            head += f", trick {len(h.tricks) + 1}"
-        you = {"look": "Your turn to bid: bid blind, or look at your cards first.",
-               "bid": "Your turn to bid.", "exchange": "Your turn to pass cards.",
-               "play": "Your turn to " + ("lead." if not h.trick else "play.")}
-        if w in you:
-            return f"{head}: {you[w]}"
-        return f"{head}: waiting for {h.waiting_for()}."
-
-    def _team(self, team: int) -> str:
-        return team_name(self.rules.team_seats[team], self.rules.players)
 
     def seat_label(self, seat: int) -> str:
         args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)

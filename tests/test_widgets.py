@@ -73,7 +73,7 @@ def test_buttons_move_and_disable_at_the_ends():
     assert "bids" in app.explanation_html.value
     app.last_button.click()
     assert app.model.position == app.model.last == app.slider.value
-    assert app.next_button.disabled and "complete" in app.status_html.value
+    assert app.next_button.disabled and "Hand 1 is over" in app.status_html.value
     app.prev_button.click()
     assert app.model.position == app.model.last - 1
     app.first_button.click()
@@ -143,7 +143,7 @@ def test_eight_players_and_standard():
     assert "sl-table-8" in app.table_html.value
     assert app.model.last == 8 + 128
     app.last_button.click()
-    assert "complete" in app.status_html.value
+    assert "Hand 1 is over. Totals" in app.status_html.value
     gs = played_game("standard", 5)
     app = TableApp(gs)
     app.slider.value = app.model.last
