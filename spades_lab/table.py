@@ -885,9 +885,10 @@ class QuizModel:
 # ---------------------------------------------------------------------------- play
 
 
-#: What the table waits for: the learner to ``look`` (or bid blind), ``bid``, ``exchange`` or
-#: ``play``; the ``bots`` to move; the learner to deal the ``next-hand``; or the game is ``over``.
-WAITS = ("look", "bid", "exchange", "play", "bots", "next-hand", "over")
+#: What the table waits for, said to one person: that person to ``look`` (or bid blind),
+#: ``bid``, ``exchange`` or ``play``; the ``bots`` to move; another person at the table
+#: (``others``); someone to deal the ``next-hand``; or the game is ``over``.
+WAITS = ("look", "bid", "exchange", "play", "bots", "others", "next-hand", "over")
 #: The longest pause between bot moves, in seconds.
 MAX_PACE = 60
 
@@ -951,12 +952,47 @@ class Mark:
     feed: int
 
 
+def _play_seats(rules: RuleSet, seat: Any, seats: Mapping[int, Seat | str] | None
+                ) -> tuple[Seat, ...]:
+    """Who plays each seat of a play table: ``seats`` (seat -> person or bot; unnamed seats
+    bots) or the one learner at ``seat`` (default 0), checked."""
+    n = rules.players
+    if seat is not None and not (args.is_whole(seat) and 0 <= seat < n):
+        raise ArgumentError(f"The learner's seat must be 0-{n - 1} ({rules_title(rules)} has "
+                            f"{n} seats), not {echo(seat)}.", argument="the seat")
+    if seats is None:
+        one = 0 if seat is None else seat
+        return tuple(PERSON if s == one else BOT for s in range(n))
+    if not isinstance(seats, Mapping):
+        raise ArgumentError("Say who plays each seat as a mapping from seat (0 to "
+                            f"{n - 1}) to 'person' or 'bot', not {echo(seats)}.",
+                            argument="the seats")
+    out = [BOT] * n
+    for k, kind in seats.items():
+        if not (args.is_whole(k) and 0 <= k < n):
+            raise ArgumentError(f"A seat of {rules_title(rules)} is 0-{n - 1}, not {echo(k)}.",
+                                argument="the seats")
+        if kind not in (PERSON, BOT):
+            raise ArgumentError(f"At a play table each seat is a 'person' or a 'bot' (a seat "
+                                f"plays as recorded only in a replay), not {echo(kind)}.",
+                                argument="the seats")
+        out[k] = Seat(kind)
+    if PERSON not in out:
+        raise ArgumentError("A play table needs at least one seat a person plays.",
+                            argument="the seats")
+    return tuple(out)
+
+
 class PlayModel(Table):
-    """A game in which the learner plays ``seat`` (a :data:`PERSON`) and seeded bots the other
-    seats (:data:`BOT`; a hand taken over from a record has its earlier actions
-    :data:`RECORDED`).  The hand in play is a :class:`Line` that grows with every action
-    (:attr:`line`); undo takes it back to the STEP of the learner's last decision
-    (:meth:`Line.undo_to`).
+    """A game in which people play some seats (:data:`PERSON`) and seeded bots the others
+    (:data:`BOT`; a hand taken over from a record has its earlier actions :data:`RECORDED`):
+    one learner at ``seat``, or several people with ``seats`` (a mapping seat -> :class:`Seat`
+    kind, unnamed seats bots), as a classroom table has.  Every method a person uses takes
+    ``seat=`` (default :attr:`seat`, the first person) and shows that seat only what
+    :meth:`Game.view <spades_lab.core.engine.Game.view>` lets it see; a server holds one model
+    per table (nothing here imports ipywidgets).  The hand in play is a :class:`Line` that
+    grows with every action (:attr:`line`); undo takes it back to the STEP of the last
+    person's decision (:meth:`Line.undo_to`).
 
     ``pace`` is the pause between bot moves in seconds for a widget; with ``pace == 0`` every
     learner action runs the bots at once (``run_bots``), otherwise the caller moves them one
@@ -969,20 +1005,23 @@ class PlayModel(Table):
     """
 
     def __init__(self, rules: RuleSet | str = "standard", options: Mapping[str, Any] | None = None,
-                 *, seat: int = 0, seed: int = 0, pace: float = 0.0,
-                 game: Game | None = None) -> None:
+                 *, seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                 seed: int = 0, pace: float = 0.0, game: Game | None = None) -> None:
         if game is not None:
             game = args.instance(game, "the game", Game, "a Game")
             self._rules = game.rules
         else:
             self._rules = rules_of(rules, options)
         n = self.rules.players
-        if not (args.is_whole(seat) and 0 <= seat < n):
-            raise ArgumentError(f"The learner's seat must be 0-{n - 1} "
-                                     f"({rules_title(self.rules)} has {n} seats), not "
-                                     f"{echo(seat)}.", argument="the seat")
+        self.seats = _play_seats(self.rules, seat, seats)
+        persons = self.persons()
+        if seat is None:
+            seat = persons[0]
+        elif seat not in persons:
+            raise ArgumentError(f"Seat {seat} ({seat_name(seat, n)}) is a bot at this table: "
+                                "the learner's seat must be one a person plays.",
+                                argument="the seat")
         self.seat = seat
-        self.seats = tuple(PERSON if s == seat else BOT for s in range(n))
         self.seed = args.seed(seed)
         self._pace = 0.0
         self.pace = pace
@@ -1040,7 +1079,8 @@ class PlayModel(Table):
     # ------------------------------------------------------------------ teacher's positions
     @classmethod
     def from_record(cls, record: RecordSource, *, hand_number: int = 1, trick_number: int = 1,
-                    seat: int | None = None, seed: int = 0, pace: float = 0.0) -> PlayModel:
+                    seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                    seed: int = 0, pace: float = 0.0) -> PlayModel:
         """Play on from the start of trick ``trick_number`` of hand ``hand_number`` of a record
         (both counted from 1): bids and exchanges as recorded, the cards of the earlier tricks
         as recorded, then the learner (``seat``, default the seat to lead) against bots."""
@@ -1066,77 +1106,100 @@ class PlayModel(Table):
                             f"{trick_number}.")
         steps = len(h.get("bids", [])) + len(h.get("exchange", [])) + (trick_number - 1) * n
         return cls.from_line(Line.from_record(data, hand_number - 1).branch(steps), seat=seat,
-                             seed=seed, pace=pace)
+                             seats=seats, seed=seed, pace=pace)
 
     @classmethod
-    def from_line(cls, line: Line, *, seat: int | None = None, seed: int = 0,
+    def from_line(cls, line: Line, *, seat: int | None = None,
+                  seats: Mapping[int, Seat | str] | None = None, seed: int = 0,
                   pace: float = 0.0) -> PlayModel:
         """Play on from the last position of ``line`` (a branch of a recorded hand: its actions
-        so far are :data:`RECORDED`): ``seat`` (default the seat to move) against bots."""
+        so far are :data:`RECORDED`): ``seat`` (default the seat to move) against bots, or
+        the people of ``seats``."""
         args.instance(line, "the line", Line, "a Line")
         game = line.final
-        if seat is None:
+        if seat is None and seats is None:
             seat = game.turn if game.turn is not None else 0
-        return cls(game=game, seat=seat, seed=seed, pace=pace)
+        return cls(game=game, seat=seat, seats=seats, seed=seed, pace=pace)
 
     # ------------------------------------------------------------------ state
     @property
     def hand(self) -> Hand | None:
         return self.game.hand
 
-    def waiting(self) -> str:
-        """One of :data:`WAITS`."""
+    def _person(self, seat: Any) -> int:
+        """``seat`` (None: :attr:`seat`) if a person plays it, else a typed refusal."""
+        if seat is None:
+            return self.seat
+        n = self.rules.players
+        args.whole(seat, "the seat", lo=0, hi=n - 1)
+        if self.seats[seat] != PERSON:
+            raise ArgumentError(f"Seat {seat} ({self.game.seat_name(seat)}) is a bot at this "
+                                "table: only a person's seat decides here.", argument="the seat")
+        return int(seat)
+
+    def waiting(self, seat: int | None = None) -> str:
+        """One of :data:`WAITS`, for the person at ``seat`` (default :attr:`seat`)."""
+        seat = self._person(seat)
         g, h = self.game, self.game.hand
         if g.over:
             return "over"
         if h is None or g.phase == Phase.DEAL:
             return "next-hand"
-        if self._learner_acts():
-            if g.phase == Phase.BIDDING and not h.looked[self.seat] and self.blind_bids():
+        if self._acts(seat):
+            if g.phase == Phase.BIDDING and not h.looked[seat] and self.blind_bids(seat=seat):
                 return "look"  # bid blind, or look first
             return {Phase.BIDDING: "bid", Phase.EXCHANGE: "exchange", Phase.PLAY: "play"}[g.phase]
-        return "bots"
+        return "bots" if self._bot_seat() is not None else "others"
 
-    def _learner_acts(self) -> bool:
+    def _acts(self, seat: int) -> bool:
+        """Is ``seat`` to decide now?"""
         h = self.game.hand
         if h is None or h.complete:
             return False
         if self.game.phase == Phase.EXCHANGE:
-            return self.seat in h.awaiting()
-        return h.turn == self.seat
+            return seat in h.awaiting()
+        return h.turn == seat
 
     def _bot_seat(self) -> int | None:
         h = self.game.hand
         if h is None or h.complete or self.game.over:
             return None
         if self.game.phase == Phase.EXCHANGE:
-            bots = [s for s in h.awaiting() if s != self.seat]
+            bots = [s for s in h.awaiting() if self.seats[s] == BOT]
             return bots[0] if bots else None
-        return h.turn if h.turn != self.seat else None
+        return h.turn if h.turn is not None and self.seats[h.turn] == BOT else None
 
     @property
     def looked(self) -> bool:
-        """Has the learner seen the cards of this hand?"""
-        return self.game.view(self.seat).hand is not None
+        """Has the learner (:attr:`seat`) seen the cards of this hand?"""
+        return self.has_looked(self.seat)
+
+    def has_looked(self, seat: int | None = None) -> bool:
+        """Has the person at ``seat`` seen the cards of this hand?"""
+        return self.game.view(self._person(seat)).hand is not None
 
     def seat_label(self, seat: int) -> str:
+        """The seat's name; "(you)" after the learner's at a table with one person."""
         args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
-        return self.game.seat_name(seat) + (" (you)" if seat == self.seat else "")
+        alone = len(self.persons()) == 1
+        return self.game.seat_name(seat) + (" (you)" if alone and seat == self.seat else "")
 
     # ------------------------------------------------------------------ what the learner sees
-    def my_cards(self) -> list[tuple[Card, bool]]:
-        """The learner's cards (deck order), each with whether it may be played now; empty
-        while the learner has not looked."""
-        v = self.game.view(self.seat)
+    def my_cards(self, seat: int | None = None) -> list[tuple[Card, bool]]:
+        """The cards of the person at ``seat`` (default the learner; deck order, from
+        :meth:`Game.view`), each with whether it may be played now; empty while that person
+        has not looked."""
+        seat = self._person(seat)
+        v = self.game.view(seat)
         if v.hand is None:
             return []
-        legal = {p.card for p in v.legal} if self.waiting() == "play" else set()
+        legal = {p.card for p in v.legal} if self.waiting(seat) == "play" else set()
         return [(c, c in legal) for c in self.rules.deck.sorted(v.hand)]
 
-    def plays_for(self, card: Card | str) -> list[Play]:
-        """The learner's legal plays of ``card`` (two for a Traveler/Hunter that may be
-        declared either way)."""
-        if self.waiting() != "play":
+    def plays_for(self, card: Card | str, seat: int | None = None) -> list[Play]:
+        """The legal plays of ``card`` by the person at ``seat`` (two for a Traveler/Hunter
+        that may be declared either way)."""
+        if self.waiting(seat) != "play":
             return []
         c = self.rules.deck.parse(card) if not isinstance(card, Card) else card
         return [p for p in self.game.legal_plays() if p.card is c]
@@ -1154,39 +1217,41 @@ class PlayModel(Table):
         v = self.trick_view()
         return list(v.plays), v.marked, v.caption
 
-    def blind_bids(self) -> list[Bid]:
-        """The blind bids the learner may make now (``Game.legal_bids()``; none once the
-        cards are seen or when it is not the learner's turn to bid)."""
+    def blind_bids(self, seat: int | None = None) -> list[Bid]:
+        """The blind bids the person at ``seat`` may make now (``Game.legal_bids()``; none
+        once the cards are seen or when it is not that seat's turn to bid)."""
+        seat = self._person(seat)
         h = self.game.hand
-        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat] or \
-                h.turn != self.seat:
+        if h is None or self.game.phase != Phase.BIDDING or h.looked[seat] or h.turn != seat:
             return []
         return [b for b in self.game.legal_bids() if b.blind]
 
-    def bid_choices(self) -> list[BidChoice]:
-        """The bids the learner may make now, from ``Game.legal_bids()``: only blind bids
-        until the learner looks (where blind bids are allowed at all)."""
-        w = self.waiting()
+    def bid_choices(self, seat: int | None = None) -> list[BidChoice]:
+        """The bids the person at ``seat`` may make now, from ``Game.legal_bids()``: only
+        blind bids until that person looks (where blind bids are allowed at all)."""
+        w = self.waiting(seat)
         if w not in ("look", "bid"):
             return []
         legal = self.game.legal_bids()
         if w == "look":
             legal = tuple(b for b in legal if b.blind)
-        elif self.looked:
+        elif self.has_looked(seat):
             legal = tuple(b for b in legal if not b.blind)
         return [BidChoice(b.label, b) for b in legal]
 
-    def exchange_due(self) -> dict[str, Any] | None:
-        """What the learner must pass now: ``lo``/``hi`` cards to ``to`` (a seat);
-        ``face_down`` when the learner passes before seeing the cards (then only a count is
-        chosen and the table hands over that many unseen cards)."""
-        if self.waiting() != "exchange":
+    def exchange_due(self, seat: int | None = None) -> dict[str, Any] | None:
+        """What the person at ``seat`` must pass now: ``lo``/``hi`` cards to ``to`` (a seat);
+        ``face_down`` when passing before seeing the cards (then only a count is chosen and
+        the table hands over that many unseen cards)."""
+        seat = self._person(seat)
+        if self.waiting(seat) != "exchange":
             return None
         h = self.game.hand
         assert h is not None
-        owed = h.owed_pass(self.seat)
+        owed = h.owed_pass(seat)
         assert owed is not None
-        return {"lo": owed.lo, "hi": owed.hi, "to": owed.to, "face_down": not self.looked}
+        return {"lo": owed.lo, "hi": owed.hi, "to": owed.to,
+                "face_down": not self.has_looked(seat)}
 
     # ------------------------------------------------------------------ the learner's actions
     def _mark(self) -> None:
@@ -1200,35 +1265,39 @@ class PlayModel(Table):
         self.message_rule = rule
         return False
 
-    def look(self) -> None:
-        """The learner picks up the cards (no blind bid after this)."""
+    def look(self, seat: int | None = None) -> None:
+        """The person at ``seat`` picks up the cards (no blind bid after this)."""
+        seat = self._person(seat)
         h = self.game.hand
-        if h is not None and self.game.phase == Phase.BIDDING and not h.looked[self.seat]:
-            self.game.look(self.seat)
+        if h is not None and self.game.phase == Phase.BIDDING and not h.looked[seat]:
+            self.game.look(seat)
         self.message, self.message_rule = "", None
 
-    def bid(self, value: Any) -> bool:
-        """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``);
-        False with the engine's sentence in ``message`` when refused (nothing changes)."""
-        if self.waiting() not in ("look", "bid"):
-            return self._refuse(self._not_now("a bid"), Rule.WRONG_PHASE)
-        check = self.game.can_bid(value, seat=self.seat)
+    def bid(self, value: Any, seat: int | None = None) -> bool:
+        """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``) for
+        the person at ``seat``; False with the engine's sentence in ``message`` when refused
+        (nothing changes)."""
+        seat = self._person(seat)
+        if self.waiting(seat) not in ("look", "bid"):
+            return self._refuse(self._not_now("a bid", seat), Rule.WRONG_PHASE)
+        check = self.game.can_bid(value, seat=seat)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         before = len(self.game.log)
-        self.game.bid(value, seat=self.seat)
+        self.game.bid(value, seat=seat)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def exchange(self, cards: Sequence[Any] | int) -> bool:
-        """Pass ``cards`` to the exchange partner, or, passing face down, a count of unseen
-        cards the table picks (with the game's seeded generator)."""
-        due = self.exchange_due()
+    def exchange(self, cards: Sequence[Any] | int, seat: int | None = None) -> bool:
+        """Pass ``cards`` to the exchange partner of the person at ``seat``, or, passing face
+        down, a count of unseen cards the table picks (with the game's seeded generator)."""
+        seat = self._person(seat)
+        due = self.exchange_due(seat)
         if due is None:
-            return self._refuse(self._not_now("a card exchange"), Rule.WRONG_PHASE)
+            return self._refuse(self._not_now("a card exchange", seat), Rule.WRONG_PHASE)
         h = self.game.hand
         assert h is not None
         if not args.is_whole(cards) and not isinstance(cards, (list, tuple)):
@@ -1240,47 +1309,48 @@ class PlayModel(Table):
                 return self._refuse(f"You must pass {want} cards, not {echo(cards)}.",
                                     Rule.EXCHANGE_INVALID)
             state = self.rng.getstate()
-            chosen: Sequence[Any] = self.rng.sample(h.hands[self.seat], cards)
+            chosen: Sequence[Any] = self.rng.sample(h.hands[seat], cards)
             self.rng.setstate(state)  # drawn again below, after the mark
         else:
             chosen = list(cards)
-        check = self.game.can_exchange(self.seat, chosen)
+        check = self.game.can_exchange(seat, chosen)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         if isinstance(cards, int):
-            chosen = self.rng.sample(h.hands[self.seat], cards)
+            chosen = self.rng.sample(h.hands[seat], cards)
         before = len(self.game.log)
-        self.game.exchange(self.seat, chosen)
+        self.game.exchange(seat, chosen)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def play(self, card: Any, as_: Any = None) -> bool:
-        """Play ``card`` (a :class:`Play`, :class:`Card` or its text), declared ``as_`` a suit
-        for a Traveler/Hunter played by choice; False with the engine's sentence in ``message``
-        when refused (nothing changes)."""
-        if self.waiting() != "play":
-            return self._refuse(self._not_now("a card"), Rule.WRONG_PHASE)
-        check = self.game.can_play(card, as_, seat=self.seat)
+    def play(self, card: Any, as_: Any = None, seat: int | None = None) -> bool:
+        """Play ``card`` (a :class:`Play`, :class:`Card` or its text) for the person at
+        ``seat``, declared ``as_`` a suit for a Traveler/Hunter played by choice; False with
+        the engine's sentence in ``message`` when refused (nothing changes)."""
+        seat = self._person(seat)
+        if self.waiting(seat) != "play":
+            return self._refuse(self._not_now("a card", seat), Rule.WRONG_PHASE)
+        check = self.game.can_play(card, as_, seat=seat)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         before = len(self.game.log)
-        self.game.play(card, as_, seat=self.seat)
+        self.game.play(card, as_, seat=seat)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def _not_now(self, what: str) -> str:
-        w = self.waiting()
+    def _not_now(self, what: str, seat: int) -> str:
+        w = self.waiting(seat)
         if w == "over":
             return "The game is over."
         if w == "next-hand":
             return "The hand is over: deal the next hand."
-        if w == "bots":
+        if w in ("bots", "others"):
             h = self.game.hand
             return f"It is not your turn: the table waits for " \
                 f"{h.waiting_for() if h else 'the deal'}, not {what} from you."
@@ -1288,7 +1358,7 @@ class PlayModel(Table):
 
     def next_hand(self) -> bool:
         """Deal the next hand (after a hand is scored, until the game is over)."""
-        if self.waiting() != "next-hand":
+        if self.waiting() != "next-hand":  # the same for every seat
             return self._refuse("The game is over." if self.game.over else
                                 "The hand in progress is not over yet.", Rule.WRONG_PHASE)
         self._deal()
@@ -1314,26 +1384,27 @@ class PlayModel(Table):
         self.message, self.message_rule = "", None
         return True
 
-    def hint(self) -> str:
-        """What the practice bot would do in the learner's place, in words (the game and its
-        random generator are untouched)."""
-        w = self.waiting()
+    def hint(self, seat: int | None = None) -> str:
+        """What the practice bot would do in the place of the person at ``seat``, in words
+        (the game and its random generator are untouched)."""
+        seat = self._person(seat)
+        w = self.waiting(seat)
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         bot = HeuristicPlayer()
-        view = self.game.view(self.seat)
+        view = self.game.view(seat)
         if w == "look":
-            pick = bot.choose_blind(view, self.blind_bids(), rng)
+            pick = bot.choose_blind(view, self.blind_bids(seat), rng)
             if pick is None:
                 return "The practice bot would not bid blind here: it would look at its cards " \
                     "and then bid."
             return f"The practice bot would bid {pick.label} without looking."
         if w == "bid":
-            choices = [c.bid for c in self.bid_choices()]
+            choices = [c.bid for c in self.bid_choices(seat)]
             b = bot.choose_bid(view, choices, rng)
             return f"The practice bot would bid {b.label}."
         if w == "exchange":
-            due = self.exchange_due()
+            due = self.exchange_due(seat)
             assert due is not None
             if due["face_down"]:
                 n = bot.choose_exchange_count(view, due["lo"], due["hi"], rng)
@@ -1343,7 +1414,7 @@ class PlayModel(Table):
         if w == "play":
             p = bot.choose_play(view, self.game.legal_plays(), rng)
             why = explain_play(self.game, p.card, p.suit if p.card.is_dual else None,
-                               seat=self.seat)
+                               seat=seat)
             return f"The practice bot would play the {card_words(p)}. {learner(why)}"
         return "No decision of yours is due now."
 
@@ -1356,7 +1427,8 @@ class PlayModel(Table):
 
     def best_card_review(self, *, time_limit: float | None = 1.0,
                          total_limit: float | None = 20.0,
-                         node_limit: int | None = None) -> HandReview | None:
+                         node_limit: int | None = None,
+                         seat: int | None = None) -> HandReview | None:
         """"Show me the best card": each card the learner played in the hand just finished,
         judged with every hand visible (:func:`~spades_lab.teach.bestplay.review_plays`) --
         did it keep the most tricks, or which card would have kept more and how many.  Only
@@ -1366,6 +1438,7 @@ class PlayModel(Table):
         of its log): after Undo and other cards, the hand played is reviewed, not the one taken
         back."""
         args.optional_whole(node_limit, "the node limit", lo=1)
+        seat = self._person(seat)
         for limit, what in ((time_limit, "the time limit"), (total_limit, "the total limit")):
             if limit is not None:
                 args.number(limit, what + " (seconds)", lo=0)
@@ -1376,11 +1449,11 @@ class PlayModel(Table):
             return None
         h = self.game.hand
         assert h is not None
-        key = (tuple(self.game.log), time_limit, total_limit, node_limit)
+        key = (tuple(self.game.log), time_limit, total_limit, node_limit, seat)
         if self._review is not None and self._review[0] == key:
             return self._review[1]
         start = self._own_from[1] if self._own_from[0] == h.index else 0
-        review = review_plays(self.game, self.seat, h.index, from_step=start,
+        review = review_plays(self.game, seat, h.index, from_step=start,
                               time_limit=time_limit, total_limit=total_limit,
                               node_limit=node_limit)
         self._review = (key, review)
@@ -1419,12 +1492,13 @@ class PlayModel(Table):
         self._prepare_look()
 
     def _prepare_look(self) -> None:
-        """Pick up the learner's cards unless a blind bid is still open to the learner."""
+        """Pick up each person's cards unless a blind bid is still open to that person."""
         h = self.game.hand
-        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat]:
+        if h is None or self.game.phase != Phase.BIDDING:
             return
-        if not h.blind_allowed(self.seat):
-            self.game.look(self.seat)
+        for seat in self.persons():
+            if not h.looked[seat] and not h.blind_allowed(seat):
+                self.game.look(seat)
 
     def _narrate(self, since: int) -> None:
         """The feed's words for the log's events from index ``since`` on (one action, and the
@@ -1433,7 +1507,7 @@ class PlayModel(Table):
         for ev in g.log[since:]:
             if not isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
                 continue  # a look, a deal or a score: said elsewhere, or not at all
-            you = ev.seat == self.seat
+            you = ev.seat == self.seat and len(self.persons()) == 1
             who = "You" if you else self.seat_label(ev.seat)
             if isinstance(ev, BidEvent):
                 self.feed.append(f"{who} bid{'' if you else 's'} {ev.bid.label}.")
@@ -1479,8 +1553,11 @@ class PlayModel(Table):
     def setup_words(self) -> list[str]:
         """The table in words: rule set, deck, seats, options."""
         r = self.rules
+        people = self.persons()
+        sit = f"You sit {self.game.seat_name(self.seat)}." if len(people) == 1 else \
+            "People sit " + " and ".join(self.game.seat_name(s) for s in people) + "."
         return [f"{rules_title(r)}: {', '.join(table_words(r))}, {r.hand_size} cards each. "
-                f"You sit {self.game.seat_name(self.seat)}."] + option_words(r)
+                f"{sit}"] + option_words(r)
 
     def __repr__(self) -> str:
         return f"<PlayModel {self.rules.name}, seat {self.seat}, {self.waiting()}>"
