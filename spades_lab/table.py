@@ -73,7 +73,7 @@ from .teach.compare import RuleComparison, compare_rules
 from .teach.explain import explain_play, explain_score, explain_trick
 from .teach.quiz import QuizQuestion
 from .teach.whatif import WhatIfResult, what_if_game
-from .teach.wording import learner, learner_lines, plain
+from .teach.wording import Said, learner, plain, said_lines
 
 # ---------------------------------------------------------------------------- seats
 
@@ -781,7 +781,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
     seats = tuple(seat_name(s, n) for s in range(n))
 
     def ask(kind: str, tests: str, prompt: str, choices: tuple[str, ...], answer: int,
-            feedback: Sequence[str], trick: Sequence[tuple[int, Play]] = (),
+            feedback: Sequence[Any], trick: Sequence[tuple[int, Play]] = (),
             card: Card | None = None) -> QuizQuestion:
         context: dict[str, Any] = {"players": n, "trick": [
             {"seat": s, "card": p.card.code, **({"as": p.suit} if p.card.is_dual else {})}
@@ -789,7 +789,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
         if card is not None:
             context["card"] = card.code
         return QuizQuestion(kind, tests, rules.name, rules.options(), 1, prompt, (), choices,
-                            answer, tuple(feedback), context)
+                            answer, tuple(x for x in said_lines(feedback) if x.words), context)
 
     # who wins this trick?
     tricks = list(final.tricks)
@@ -797,7 +797,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
     for t in tricks[:2]:
         why = explain_trick(final, t.index)
         out.append(ask("trick-winner", why.reason or "led-suit-wins",
-                       f"Who wins trick {t.index + 1}?", seats, t.winner, learner_lines(why),
+                       f"Who wins trick {t.index + 1}?", seats, t.winner, said_lines(why),
                        trick=t.plays))
     # may X play this?
     mids = [k for k in range(table.last) if table.snapshots[k].hands[hand].phase == Phase.PLAY
@@ -855,12 +855,18 @@ class QuizModel:
 
     def answer(self, choice: int) -> tuple[bool, list[str]]:
         """Answer the current question with choice ``choice`` (counted from 0): right or not,
-        and the feedback.  The first answer to a question is the one scored; a choice that is
-        not one of the question's is refused (:class:`~spades_lab.core.errors.ArgumentError`),
-        not scored."""
+        and the feedback as text (:meth:`answer_said` gives its lines)."""
+        right, lines = self.answer_said(choice)
+        return right, [x.learner() for x in lines]
+
+    def answer_said(self, choice: int) -> tuple[bool, list[Said]]:
+        """Answer the current question with choice ``choice`` (counted from 0): right or not,
+        and the feedback's lines with their level.  The first answer to a question is the one
+        scored; a choice that is not one of the question's is refused
+        (:class:`~spades_lab.core.errors.ArgumentError`), not scored."""
         q = self.question
         if q is None:
-            return False, ["No question."]
+            return False, [Said("No question.")]
         if not (args.is_whole(choice) and 0 <= choice < len(q.choices)):
             letters = ", ".join(chr(65 + i) for i in range(len(q.choices)))
             raise ArgumentError(f"Pick one of the answers {letters} (0 to "
@@ -868,9 +874,9 @@ class QuizModel:
                                      argument="the answer")
         self.answered.setdefault(self.index, choice)  # the first answer counts
         right = choice == q.answer
-        # the feedback for the answer chosen (QuizQuestion.feedback_for): its first line says
+        # the feedback for the answer chosen (QuizQuestion.feedback_said): its first line says
         # right or not, the rest why, in the engine's words
-        return right, list(q.feedback_for(choice))
+        return right, list(q.feedback_said(choice))
 
     def next(self) -> None:
         if self.questions:

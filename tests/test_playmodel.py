@@ -17,7 +17,7 @@ from spades_lab.core.errors import RULE_IDS, RuleError
 from spades_lab.core.records import replay
 from spades_lab.teach.whatif import what_if
 from spades_lab.widgets.models import TableModel
-from spades_lab.widgets.playmodel import PlayModel, option_words, plain
+from spades_lab.widgets.playmodel import PlayModel, option_words
 
 DEMO = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
@@ -320,7 +320,6 @@ def test_words_for_options_and_plain_text() -> None:
     assert any("two teams of four" in w for w in words)
     assert not any("_" in w or " = " in w for w in words)
     assert m_rules.players == 8
-    assert plain("a b") == "a b"  # words already: nothing is cut out of a sentence
 
 
 def test_play_table_widget_plays_a_hand_by_clicks() -> None:
