@@ -687,7 +687,7 @@ class WhatIfModel:
                          action=first.action if first is not None else None,
                          start=t.snapshots[self.point])
         self.whatif = w
-        notes = words.divergence_notes(w.divergences, t.play_start, t.rules.players)
+        notes = words.divergence_notes(w.divergences, t.play_start, t.rules)
         return HandSide(w.branch.hands[t.hand_index], w.branch.game, tuple(notes))
 
     def try_play(self, choice: Choice | Play) -> bool:
@@ -750,7 +750,7 @@ class RuleExplorerModel:
         first = next((k for k, ev in enumerate(self.actions) if isinstance(ev, PlayEvent)),
                      len(self.actions))
         a, b = (HandSide(side.hands[0], side.game,
-                         tuple(words.divergence_notes(ds, first, r.players)))
+                         tuple(words.divergence_notes(ds, first, r)))
                 for side, ds, r in ((c.a, c.divergences_a, self.base.rules),
                                     (c.b, c.divergences_b, rules)))
         out = a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)

@@ -4,10 +4,10 @@ explanations' lines (:func:`~spades_lab.teach.wording.learner`); counts through 
 rule (:func:`~spades_lab.teach.wording.plural`)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .core.bids import parse_bid
 from .core.cards import SUITS, Play, card_words, parse_card, suit_name
 from .core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
 from .core.errors import RuleError
@@ -164,45 +164,55 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     return out
 
 
-_SEAT_NO = re.compile(r" \(seat \d+\)")
-_CODES = re.compile(r"\b(plays|passes) ((?:[0-9A-Z]{2,4}\s?)+?)(?: as ([A-Z]))?$")
+def step_words(d: Divergence, rules: RuleSet) -> str:
+    """A recorded action that no longer fits (a :class:`~spades_lab.teach.whatif.Divergence`'s
+    fields), for people: the seat by name, cards in words.
 
-
-def action_words(action: str) -> str:
-    """A recorded action (:func:`spades_lab.teach.whatif.action_text`) for people: no seat
-    numbers, card names in words.
-
-    >>> action_words("North (seat 0) plays 8A as A")
+    >>> from spades_lab.teach.whatif import Divergence
+    >>> acorns = RuleSet.preset("acorns")
+    >>> step_words(Divergence(0, 9, "", "", "", "play", 0, ("8A",), None, "A"), acorns)
     'North plays the 8 of Acorns as Acorns'
-    >>> action_words("East (seat 1) passes 2S QH")
+    >>> step_words(Divergence(0, 4, "", "", "", "exchange", 1, ("2S", "QH")), acorns)
     'East passes the 2 of Spades and the Queen of Hearts'
+    >>> step_words(Divergence(0, 2, "", "", "", "bid", 3, bid="nil"), RuleSet.preset("standard"))
+    'West bids Nil'
     """
-    text = _SEAT_NO.sub("", action)
+    players = rules.players
+    who = seat_name(d.seat, players) if d.seat is not None and 0 <= d.seat < players else \
+        "a seat the table does not have"
 
-    def cards(m: re.Match[str]) -> str:
+    def named(code: str) -> str:
         try:
-            names = [card_words(parse_card(c)) for c in m.group(2).split()]
+            return card_words(parse_card(code))
         except RuleError:
-            return m.group(0)
-        out = f"{m.group(1)} {' and '.join(names)}"
-        if m.group(3) and m.group(3) in SUITS:
-            out += f" as {SUITS[m.group(3)].name}"
-        return out
+            return f"a card the deck does not have ({code})"
 
-    return _CODES.sub(cards, text)
+    if d.kind == "bid":
+        try:
+            label = parse_bid(rules, d.bid).label
+        except RuleError:
+            label = f"{d.bid}, which is not a bid"
+        return f"{who} bids {label}"
+    names = " and ".join(named(c) for c in d.cards) or "no cards"
+    if d.kind == "exchange":
+        return f"{who} passes {names}"
+    suit = f" as {SUITS[d.as_].name}" if d.as_ in SUITS else ""
+    return f"{who} plays {names}{suit}"
 
 
-def divergence_notes(divergences: Sequence[Divergence], first_play: int, players: int
+def divergence_notes(divergences: Sequence[Divergence], first_play: int, rules: RuleSet
                      ) -> list[str]:
-    """Where a re-played hand stopped following the record, in words (``first_play``: the
-    STEP of the hand's first play, so a play's trick can be named)."""
+    """Where a re-played hand stopped following the record, in words from the divergences'
+    fields (``first_play``: the STEP of the hand's first play, so a play's trick can be
+    named)."""
+    players = rules.players
     out = []
     for d in divergences:
         where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
                  else f"At step {d.step + 1} of the hand")
-        out.append(f"{where} the record no longer fits: its next action ({action_words(d.action)}) "
-                   f"is refused: {d.message.rstrip('.')}. Simple players choose the rest of that "
-                   "hand.")
+        out.append(f"{where} the record no longer fits: its next action "
+                   f"({step_words(d, rules)}) is refused: {d.message.rstrip('.')}. Simple "
+                   "players choose the rest of that hand.")
     return out
 
 
@@ -237,4 +247,4 @@ _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight"
 
 
 __all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
-           "action_words", "bid_words", "exchange_words", "ACE_WORDS", "recorded_play_words"]
+           "step_words", "bid_words", "exchange_words", "ACE_WORDS", "recorded_play_words"]

@@ -427,7 +427,8 @@ def test_what_just_happened_explains_bids_exchanges_and_leads():
 
 
 def test_whatif_divergence_notes_name_cards_in_words():
-    from spades_lab.widgets.words import action_words
+    from spades_lab.teach.whatif import Divergence
+    from spades_lab.widgets.words import step_words
 
     m = WhatIfModel(TableModel.from_record(RECORD))
     notes: list[str] = []
@@ -444,8 +445,8 @@ def test_whatif_divergence_notes_name_cards_in_words():
     for note in notes:
         assert "(seat" not in note and "[" not in note
         assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", note), note
-    assert action_words("West (seat 3) plays TPS as S") == (
-        "West plays the Traveler of Planets/Spades as Spades")
+    d = Divergence(0, 20, "West (seat 3) plays TPS as S", "", "", "play", 3, ("TPS",), None, "S")
+    assert step_words(d, m.table.rules) == "West plays the Traveler of Planets/Spades as Spades"
 
 
 def test_whatif_click_replays_nothing_before_the_point(monkeypatch):
