@@ -1516,14 +1516,15 @@ class PlayModel(Table):
             you = ev.seat == self.seat and len(self.persons()) == 1
             who = "You" if you else self.seat_label(ev.seat)
             if isinstance(ev, BidEvent):
-                self.feed.append(f"{who} bid{'' if you else 's'} {ev.bid.label}.")
+                self.feed.append(f"{who} {'bid' if you else 'bids'} {ev.bid.label}.")
             elif isinstance(ev, ExchangeEvent):
-                self.feed.append(f"{who} pass{'' if you else 'es'} "
+                self.feed.append(f"{who} {'pass' if you else 'passes'} "
                                  f"{plural(len(ev.cards), 'card')} face down to "
                                  f"{self.seat_label(ev.to)}.")
             else:
                 h = g.hands[-1]
-                verb = ("lead" if len(h.trick) == 1 else "play") + ("" if you else "s")
+                lead = len(h.trick) == 1
+                verb = ("lead" if lead else "play") if you else ("leads" if lead else "plays")
                 self.feed.append(f"{who} {verb} the {card_words(ev.play)}.")
                 if not h.trick and h.tricks:
                     self.last_trick = len(h.tricks) - 1

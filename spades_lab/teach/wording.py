@@ -376,7 +376,7 @@ def _or_none(v: Any) -> str:
 
 
 def step_cards(value: Any, as_: str | None = None) -> str:
-    """The card(s) or play of a step in words, for after "plays" or "passes"
+    """The cards or play of a step in words, for after "plays" or "passes"
     (:func:`~spades_lab.core.cards.card_words`); a record's card codes are read first, ``as_``
     is the suit a Traveler/Hunter is played as.
 
