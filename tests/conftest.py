@@ -228,6 +228,49 @@ RULE_IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
 # (tests/test_solver.py and tests/test_solver_diff.py)
 
 
+def deal_and_bid(rules: RuleSet, rng: Any) -> Game:
+    """A game dealt with ``rng`` and bid at random (legal bids, none blind) up to its first
+    play."""
+    g = Game(rules)
+    g.deal(rng=rng)
+    while g.phase != "play":
+        g.bid(rng.choice([b for b in g.legal_bids() if not b.blind]))
+    return g
+
+
+def learner_decides(m: Any, rng: Any, *, blind: float = 0.0) -> None:
+    """One decision for a play table's learner (a ``spades_lab.table.PlayModel``): a random
+    legal choice, never refused (a blind bid with probability ``blind`` where one is open);
+    the bots' moves or the next deal when that is what the table waits for."""
+    w = m.waiting()
+    if w == "look":
+        if blind and rng.random() < blind:  # (no draw without blind bids: seeded paths hold)
+            assert m.bid(m.bid_choices()[0].bid), m.message
+        else:
+            m.look()
+    elif w == "bid":
+        assert m.bid(rng.choice(m.bid_choices()).bid), m.message
+    elif w == "exchange":
+        due = m.exchange_due()
+        assert due is not None
+        if due["face_down"]:
+            assert m.exchange(due["hi"]), m.message
+        else:
+            assert m.exchange([c for c, _ in m.my_cards()][:due["hi"]]), m.message
+    elif w == "play":
+        legal = [c for c, ok in m.my_cards() if ok]
+        assert legal
+        plays = m.plays_for(rng.choice(legal))
+        assert plays
+        assert m.play(rng.choice(plays)), m.message
+    elif w == "bots":
+        m.run_bots()
+    elif w == "next-hand":
+        assert m.next_hand()
+    else:
+        raise AssertionError(f"nothing for the learner to do: {w}")
+
+
 def deal_to_play(rules: RuleSet, rng: Any) -> Game:
     """A game dealt with ``rng`` and bid by the simple players, up to its first play."""
     from spades_lab.play.players import SimplePlayer, act
