@@ -916,7 +916,7 @@ def trick_lines(hand: Hand, k: int) -> list[str]:
     """Who won trick ``k`` (0-based) and why, in words from :func:`explain_trick`: its
     sentences (the lines of level 0 after the first), without the details under them."""
     t = explain_trick(hand, k)
-    return [learner(x) for x in t.said[1:] if x.level == 0]
+    return [learner(x) for x in t.said[1:] if x.level == 0] + words.lost_ace_words(hand, k)
 
 
 def score_lines(hand: Hand) -> list[str]:
@@ -1042,6 +1042,9 @@ class PlayModel(Table):
         # where the learner's own plays begin: (hand, plays made before) -- a hand taken
         # over from a record has its earlier tricks played by the record, not the learner
         h0 = self.game.hand
+        self._taken_over = game is not None and bool(game.log)
+        if self._taken_over and h0 is not None and not h0.complete:
+            self.feed.extend(words.recap_lines(h0))
         self._own_from = (h0.index, len(h0.tricks) * n + len(h0.trick)) \
             if h0 is not None and not h0.complete else (len(self.game.hands), 0)
 
@@ -1126,6 +1129,11 @@ class PlayModel(Table):
         if seat is None and seats is None:
             seat = game.turn if game.turn is not None else 0
         return cls(game=game, seat=seat, seats=seats, seed=seed, pace=pace)
+
+    @property
+    def taken_over(self) -> bool:
+        """Was this game taken over from a record (a hand already under way)?"""
+        return self._taken_over
 
     # ------------------------------------------------------------------ state
     @property
@@ -1244,6 +1252,37 @@ class PlayModel(Table):
         elif self.has_looked(seat):
             legal = tuple(b for b in legal if not b.blind)
         return [BidChoice(b.label, b) for b in legal]
+
+    def bid_menu(self, seat: int | None = None) -> list[words.BidKind]:
+        """:meth:`bid_choices` as kinds of bid, each with its numbers (a kind, then a number:
+        "Nil Spades", then "+ 2"), instead of one list of every bid."""
+        return words.bid_kinds([c.bid for c in self.bid_choices(seat)])
+
+    def guide(self, seat: int | None = None) -> str:
+        """What the person at ``seat`` is to do now, in one plain line (one for each phase)."""
+        seat = self._person(seat)
+        w = self.waiting(seat)
+        h = self.game.hand
+        legal = [c.bid for c in self.bid_choices(seat)] if w in ("look", "bid") else []
+        return words.phase_line(w, self.rules, seat, h, legal=legal,
+                                due=self.exchange_due(seat), lead=h is not None and not h.trick,
+                                waiting_for=h.waiting_for() if h is not None else "")
+
+    def partners(self, seat: int | None = None) -> tuple[int, ...]:
+        """The partners of the person at ``seat``."""
+        seat = self._person(seat)
+        return tuple(s for s in self.rules.team_seats[self.rules.team_of(seat)] if s != seat)
+
+    def taken_words(self, seat: int | None = None) -> str:
+        """The table's "taken/bid" marks in words (each seat's tricks so far and its bid)."""
+        h = self.game.hand
+        return words.taken_words(h, self._person(seat)) if h is not None else ""
+
+    def recap(self) -> list[str]:
+        """The hand so far in words (bids, exchanges, tricks), as a person taking over a hand
+        from a record reads it first."""
+        h = self.game.hand
+        return words.recap_lines(h) if h is not None else []
 
     def exchange_due(self, seat: int | None = None) -> dict[str, Any] | None:
         """What the person at ``seat`` must pass now: ``lo``/``hi`` cards to ``to`` (a seat);
@@ -1395,20 +1434,22 @@ class PlayModel(Table):
         (the game and its random generator are untouched)."""
         seat = self._person(seat)
         w = self.waiting(seat)
+        h = self.game.hand
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         bot = HeuristicPlayer()
         view = self.game.view(seat)
         if w == "look":
             pick = bot.choose_blind(view, self.blind_bids(seat), rng)
+            why = words.blind_reason(view, pick)
             if pick is None:
-                return "The practice bot would not bid blind here: it would look at its cards " \
-                    "and then bid."
-            return f"The practice bot would bid {pick.label} without looking."
+                return ("The practice bot would not bid blind here: it would look at its cards "
+                        "and then bid. " + why).strip()
+            return f"The practice bot would bid {pick.label} without looking. {why}".strip()
         if w == "bid":
             choices = [c.bid for c in self.bid_choices(seat)]
             b = bot.choose_bid(view, choices, rng)
-            return f"The practice bot would bid {b.label}."
+            return f"The practice bot would bid {b.label}. {words.bid_reason(view, b)}".strip()
         if w == "exchange":
             due = self.exchange_due(seat)
             assert due is not None
@@ -1416,12 +1457,18 @@ class PlayModel(Table):
                 n = bot.choose_exchange_count(view, due["lo"], due["hi"], rng)
                 return f"The practice bot would pass {plural(n, 'unseen card')}."
             cards = bot.choose_exchange(view, due["lo"], due["hi"], rng)
-            return "The practice bot would pass " + ", ".join(c.name for c in cards) + "."
+            mine = h.bids[seat] if h is not None else None
+            reason = (" A nil bidder passes its highest cards, the ones that could win a trick."
+                      if mine is not None and mine.nil is not None else
+                      " A nil bidder's partner passes low cards, which cannot win a trick for "
+                      "the nil bidder.")
+            return "The practice bot would pass " + ", ".join(c.name for c in cards) + "." + \
+                reason
         if w == "play":
             p = bot.choose_play(view, self.game.legal_plays(), rng)
-            why = explain_play(self.game, p.card, p.suit if p.card.is_dual else None,
-                               seat=seat)
-            return f"The practice bot would play the {card_words(p)}. {learner(why)}"
+            legality = explain_play(self.game, p.card, p.suit if p.card.is_dual else None,
+                                    seat=seat)
+            return f"The practice bot would play the {card_words(p)}. {learner(legality)}"
         return "No decision of yours is due now."
 
     # ------------------------------------------------------------------ after the hand

@@ -38,4 +38,4 @@ def test_a_divergence_carries_the_step_as_fields():
 
 def test_no_regex_reads_an_action_back():
     src = Path(table_words.__file__).read_text()
-    assert "import re" not in src and "action_words" not in src
+    assert "\nimport re\n" not in src and "action_words" not in src
