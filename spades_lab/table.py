@@ -1043,8 +1043,9 @@ class PlayModel(Table):
         # over from a record has its earlier tricks played by the record, not the learner
         h0 = self.game.hand
         self._taken_over = game is not None and bool(game.log)
-        if self._taken_over and h0 is not None and not h0.complete:
-            self.feed.extend(words.recap_lines(h0))
+        #: the hand so far when this game was taken over from a record (:meth:`recap`)
+        self.taken_at = words.recap_lines(h0) if self._taken_over and h0 is not None and \
+            not h0.complete else []
         self._own_from = (h0.index, len(h0.tricks) * n + len(h0.trick)) \
             if h0 is not None and not h0.complete else (len(self.game.hands), 0)
 

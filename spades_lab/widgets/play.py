@@ -189,6 +189,7 @@ class PlayTable(W.VBox):
                          layout=W.Layout(flex_flow="row wrap"))
         actions.add_class("sl-play-actions")
         self.hint_html = html_box("sl-hint-box")
+        self.recap_html = html_box("sl-recap-box")
         self.review_html = html_box("sl-review-box")
         self.save_html = html_box("sl-save-box")
         self.score_html = html_box("sl-play-score")
@@ -198,7 +199,7 @@ class PlayTable(W.VBox):
                           self.guide_html, self.trumps_html, self.table_html, self.taken_html,
                           self.hand_label, self.hand_box,
                           self.declare_box, self.bid_box, self.exchange_box, actions,
-                          self.hint_html, self.review_html, self.score_html,
+                          self.hint_html, self.recap_html, self.review_html, self.score_html,
                           self.explanation_html, self.save_html])
         self.add_class("sl-play-app")
         self.add_class("sl-root")
@@ -277,7 +278,7 @@ class PlayTable(W.VBox):
         h = model.game.hand
         over = (f' You take over hand {h.index + 1} of a record at trick '
                 f'{len(h.tricks) + 1}: the deal and the hand so far are the record\'s (see '
-                '"What just happened").') if model.taken_over and h is not None else ""
+                '"The hand so far" below).') if model.taken_at and h is not None else ""
         self.title.value = (f'<div class="sl-title-text"><b>{escape(render.rules_title(r))}'
                             f'</b>, {escape(", ".join(render.table_words(r)))}. You sit '
                             f'{escape(model.game.seat_name(model.seat))}.{escape(over)}</div>'
@@ -288,6 +289,11 @@ class PlayTable(W.VBox):
         self.hint_html.value = ""
         self.review_html.value = ""
         self.save_html.value = ""
+        # a hand taken over from a record: what happened in it before, open to read first
+        self.recap_html.value = (
+            '<details class="sl-recap" open><summary>The hand so far</summary><ul>' +
+            "".join(f"<li>{render.text_html(x)}</li>" for x in model.taken_at[1:]) +
+            "</ul></details>") if model.taken_at else ""
         self.message.value = ""
         self._selected = set()
         self._feed_mark = 0
