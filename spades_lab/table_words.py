@@ -400,9 +400,11 @@ def phase_line(wait: str, rules: RuleSet, seat: int, hand: Hand | None, *,
                 "then bid. Most players look first.")
     if wait == "bid":
         kinds = [k for k in bid_kinds(legal) if k.nil is not None]
+        names = " and ".join(k.label for k in kinds) if len(kinds) < 3 else \
+            ", ".join(k.label for k in kinds[:-1]) + " or " + kinds[-1].label
         nils = f" Or bid {kinds[0].label}: {kinds[0].words}." if len(kinds) == 1 else (
-            " Or bid one of the nils: " + "; ".join(f"{k.label}, {k.words}" for k in kinds)
-            + "." if kinds else "")
+            f" Or bid a nil ({names}): a promise to take no trick, or none with one suit."
+            if kinds else "")
         who = (f"your partner {partner} bids too, and your two bids" if len(mates) == 1 else
                f"your partners {partner} bid too, and your bids")
         return (f"Bidding: say how many tricks you expect your cards to win; {who} add up to "

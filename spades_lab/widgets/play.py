@@ -23,6 +23,16 @@ from .common import RecordSource, bounded, button, html_box, safe, went_wrong
 
 #: The rule sets in words, for the setup menu (:data:`spades_lab.render.PRESET_WORDS`).
 PRESET_WORDS = render.PRESET_WORDS
+#: The bidding help's few styles: the line for the phase, the words under the table; on a
+#: projector (a teacher at the front says them aloud) the line for the phase, "taken/bid" in
+#: words and what a kind of bid promises give their room to the cards, so the table still
+#: fits 1024x768.
+TEACH_CSS = """
+.sl-guide{margin:2px 0 4px;font-weight:600}
+.sl-taken-words,.sl-bid-words{font-size:13px;margin:2px 0}
+.sl-play-app.sl-projector .sl-guide-box,.sl-play-app.sl-projector .sl-taken-box,
+.sl-play-app.sl-projector .sl-bid-kind-words{display:none}
+"""
 PACES = [("instant", 0.0), ("quick (0.4 s a card)", 0.4), ("steady (0.9 s a card)", 0.9),
          ("slow (1.8 s a card)", 1.8)]
 
@@ -194,7 +204,8 @@ class PlayTable(W.VBox):
         self.save_html = html_box("sl-save-box")
         self.score_html = html_box("sl-play-score")
         self.explanation_html = html_box("sl-play-explanation")
-        style = html_box("sl-style", f"<style>{render.CSS}\n{render.play_css()}</style>")
+        style = html_box("sl-style", f"<style>{render.CSS}\n{render.play_css()}\n{TEACH_CSS}"
+                                       "</style>")
         super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
                           self.guide_html, self.trumps_html, self.table_html, self.taken_html,
                           self.hand_label, self.hand_box,
