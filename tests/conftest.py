@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -355,3 +356,66 @@ def tree(folder: Path) -> dict[str, str]:
         return {}
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+# ------------------------------------------------------------------------- play mode page
+
+
+class PlayPage:
+    """The Voila page of play mode (``.sl-play-app``) with its console errors and foreign
+    requests recorded (tests/test_browser_play*.py)."""
+
+    def __init__(self, pw: Any, url: str, size: tuple[int, int] = (1280, 1000)) -> None:
+        self.browser = launch_chromium(pw)
+        self.page = self.browser.new_page(viewport={"width": size[0], "height": size[1]})
+        self.page.set_default_timeout(120_000)
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        host = urllib.parse.urlparse(url).netloc
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def request(r: Any) -> None:
+            u = urllib.parse.urlparse(r.url)
+            if u.scheme in ("http", "https", "ws", "wss") and u.netloc != host:
+                self.foreign.append(r.url)
+        self.page.on("request", request)
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.locator(".sl-play-app .sl-status").first.wait_for(state="visible",
+                                                                  timeout=180_000)
+        self.app = self.page.locator(".sl-play-app").first
+
+    def close(self) -> None:
+        self.browser.close()
+
+    # -------------------------------------------------------------- reading the table
+    def state(self) -> tuple[str, int]:
+        st = self.app.locator(".sl-status").first
+        return st.get_attribute("data-wait") or "", int(st.get_attribute("data-gen") or 0)
+
+    def wait_change(self, gen: int, *, or_declare: bool = False) -> None:
+        """Until the table is redrawn after ``gen`` (and no bot is still to move), or a
+        Traveler/Hunter asks how to declare it."""
+        self.page.wait_for_function(
+            "([g, d]) => { const s = document.querySelector('.sl-play-app .sl-status');"
+            " if (d && document.querySelector('.sl-play-app button.sl-declare-as')) return true;"
+            " return s && Number(s.dataset.gen) !== g && s.dataset.wait !== 'bots'; }",
+            arg=[gen, or_declare])
+
+    def click(self, selector: str, *, text: str | None = None) -> None:
+        _, gen = self.state()
+        loc = self.app.locator(selector, has_text=text) if text else self.app.locator(selector)
+        loc.first.click()
+        self.wait_change(gen)
+
+    def axe(self, selector: str) -> list[dict[str, Any]]:
+        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+        res = self.page.evaluate(
+            "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+            "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+            "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+            [selector, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]])
+        return [v for v in res if v["impact"] in ("serious", "critical")]
