@@ -62,7 +62,7 @@ from .core.cards import SUITS, Card, Play
 from .core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, Phase, PlayEvent, SeatView
 from .core.errors import ArgumentError, RecordError, Rule, RuleError, as_rule, echo
 from .core.line import Line
-from .core.records import HandSummary, dump_record, load_record, replay
+from .core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
 from .core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
 from .core.words import plural
 from .play.players import HeuristicPlayer, act
@@ -482,11 +482,13 @@ class TableModel(Table):
         v = self.trick_view()
         return list(v.plays), v.caption
 
-    def play_on(self, *, seat: int | None = None, seed: int = 0,
-                pace: float = 0.0) -> PlayModel:
+    def play_on(self, *, seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                seed: int = 0, pace: float = 0.0) -> PlayModel:
         """Play on from the start of the trick shown (from the deal before the cards are
         played), on a branch of this hand's line: ``seat`` (default: the seat viewed, else the
-        seat to play) is a :data:`PERSON`, bots take the others."""
+        seat to play) is a :data:`PERSON`, bots take the others; or ``seats`` says who plays
+        each seat, a :data:`RECORDED` seat making the record's moves while the table follows
+        the record."""
         if not self.ok or self.line is None:
             raise self._refused()
         h = self.hand
@@ -494,9 +496,10 @@ class TableModel(Table):
         trick = min(len(h.tricks), self.rules.hand_size - 1) \
             if h.phase == Phase.PLAY or h.complete else 0
         k = min(first + trick * self.rules.players, self.last)
-        if seat is None:
+        if seat is None and seats is None:
             seat = self.view_seat if self.view_seat is not None else h.turn
-        return PlayModel.from_line(self.line.branch(k), seat=seat, seed=seed, pace=pace)
+        return PlayModel.from_line(self.line.branch(k), seat=seat, seats=seats, seed=seed,
+                                   pace=pace, recorded=self.line.steps[k:])
 
     def seat_label(self, seat: int) -> str:
         n = self.rules.players
@@ -958,10 +961,11 @@ class Mark:
     feed: int
 
 
-def _play_seats(rules: RuleSet, seat: Any, seats: Mapping[int, Seat | str] | None
-                ) -> tuple[Seat, ...]:
-    """Who plays each seat of a play table: ``seats`` (seat -> person or bot; unnamed seats
-    bots) or the one learner at ``seat`` (default 0), checked."""
+def _play_seats(rules: RuleSet, seat: Any, seats: Mapping[int, Seat | str] | None,
+                recorded: bool = False) -> tuple[Seat, ...]:
+    """Who plays each seat of a play table: ``seats`` (seat -> person, bot or, with a
+    ``recorded`` hand to follow, as recorded; unnamed seats bots) or the one learner at
+    ``seat`` (default 0), checked."""
     n = rules.players
     if seat is not None and not (args.is_whole(seat) and 0 <= seat < n):
         raise ArgumentError(f"The learner's seat must be 0-{n - 1} ({rules_title(rules)} has "
@@ -978,10 +982,10 @@ def _play_seats(rules: RuleSet, seat: Any, seats: Mapping[int, Seat | str] | Non
         if not (args.is_whole(k) and 0 <= k < n):
             raise ArgumentError(f"A seat of {rules_title(rules)} is 0-{n - 1}, not {echo(k)}.",
                                 argument="the seats")
-        if kind not in (PERSON, BOT):
+        if kind not in (PERSON, BOT, *((RECORDED,) if recorded else ())):
             raise ArgumentError(f"At a play table each seat is a 'person' or a 'bot' (a seat "
-                                f"plays as recorded only in a replay), not {echo(kind)}.",
-                                argument="the seats")
+                                "plays as recorded only on a hand taken over from a record), "
+                                f"not {echo(kind)}.", argument="the seats")
         out[k] = Seat(kind)
     if PERSON not in out:
         raise ArgumentError("A play table needs at least one seat a person plays.",
@@ -1012,14 +1016,16 @@ class PlayModel(Table):
 
     def __init__(self, rules: RuleSet | str = "standard", options: Mapping[str, Any] | None = None,
                  *, seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
-                 seed: int = 0, pace: float = 0.0, game: Game | None = None) -> None:
+                 seed: int = 0, pace: float = 0.0, game: Game | None = None,
+                 recorded: Sequence[Step] = ()) -> None:
         if game is not None:
             game = args.instance(game, "the game", Game, "a Game")
             self._rules = game.rules
         else:
             self._rules = rules_of(rules, options)
         n = self.rules.players
-        self.seats = _play_seats(self.rules, seat, seats)
+        self._script = tuple(recorded)  # the record's actions from the position taken over
+        self.seats = _play_seats(self.rules, seat, seats, recorded=bool(self._script))
         persons = self.persons()
         if seat is None:
             seat = persons[0]
@@ -1042,6 +1048,8 @@ class PlayModel(Table):
         # where the learner's own plays begin: (hand, plays made before) -- a hand taken
         # over from a record has its earlier tricks played by the record, not the learner
         h0 = self.game.hand
+        self._script_hand = h0.index if h0 is not None else -1
+        self._script_base = len(Line.of(self.game).steps) if h0 is not None else 0
         self._taken_over = game is not None and bool(game.log)
         #: the hand so far when this game was taken over from a record (:meth:`recap`)
         self.taken_at = words.recap_lines(h0) if self._taken_over and h0 is not None and \
@@ -1121,15 +1129,17 @@ class PlayModel(Table):
     @classmethod
     def from_line(cls, line: Line, *, seat: int | None = None,
                   seats: Mapping[int, Seat | str] | None = None, seed: int = 0,
-                  pace: float = 0.0) -> PlayModel:
+                  pace: float = 0.0, recorded: Sequence[Step] = ()) -> PlayModel:
         """Play on from the last position of ``line`` (a branch of a recorded hand: its actions
         so far are :data:`RECORDED`): ``seat`` (default the seat to move) against bots, or
-        the people of ``seats``."""
+        the people of ``seats``; a seat of ``seats`` that is :data:`RECORDED` makes the
+        record's next actions (``recorded``: the hand's steps from the branch on) while the
+        table still follows the record, then plays as a bot."""
         args.instance(line, "the line", Line, "a Line")
         game = line.final
         if seat is None and seats is None:
             seat = game.turn if game.turn is not None else 0
-        return cls(game=game, seat=seat, seats=seats, seed=seed, pace=pace)
+        return cls(game=game, seat=seat, seats=seats, seed=seed, pace=pace, recorded=recorded)
 
     @property
     def taken_over(self) -> bool:
@@ -1176,13 +1186,25 @@ class PlayModel(Table):
         return h.turn == seat
 
     def _bot_seat(self) -> int | None:
+        """The seat a bot or the record moves for now, if one is to move."""
         h = self.game.hand
         if h is None or h.complete or self.game.over:
             return None
         if self.game.phase == Phase.EXCHANGE:
-            bots = [s for s in h.awaiting() if self.seats[s] == BOT]
+            bots = [s for s in h.awaiting() if self.seats[s] != PERSON]
             return bots[0] if bots else None
-        return h.turn if h.turn is not None and self.seats[h.turn] == BOT else None
+        return h.turn if h.turn is not None and self.seats[h.turn] != PERSON else None
+
+    def record_next(self) -> Step | None:
+        """The record's next action, while every action since the hand was taken over is the
+        record's (None: no record to follow, or the table no longer follows it)."""
+        h = self.game.hand
+        if not self._script or h is None or h.index != self._script_hand:
+            return None
+        done = Line.of(self.game).steps[self._script_base:]
+        if len(done) >= len(self._script) or done != self._script[:len(done)]:
+            return None
+        return self._script[len(done)]
 
     @property
     def looked(self) -> bool:
@@ -1530,7 +1552,11 @@ class PlayModel(Table):
         if seat is None:
             return False
         before = len(self.game.log)
-        act(self.game, self.bots, self.rng, seat=seat)
+        step = self.record_next() if self.seats[seat] == RECORDED else None
+        if step is not None and step.seat == seat:
+            apply_step(self.game, step)  # as recorded (the engine checks it like any action)
+        else:
+            act(self.game, self.bots, self.rng, seat=seat)
         self._narrate(before)
         self._after_any()
         return True

@@ -81,7 +81,7 @@ def test_a_person_acts_only_in_turn_and_only_for_a_person_seat():
 def test_seat_kinds_are_checked():
     with pytest.raises(ArgumentError, match="at least one seat"):
         PlayModel("standard", seats={0: BOT})
-    with pytest.raises(ArgumentError, match="as recorded only in a replay"):
+    with pytest.raises(ArgumentError, match="as recorded only on a hand taken over"):
         PlayModel("standard", seats={0: PERSON, 1: RECORDED})
     with pytest.raises(ArgumentError, match="0-3"):
         PlayModel("standard", seats={4: PERSON})
@@ -112,3 +112,40 @@ def test_the_table_model_needs_no_ipywidgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_recorded_seats_follow_the_record_while_the_table_does():
+    from spades_lab.core.records import replay
+
+    t = TableModel.from_record("data/scenarios/demo_acorns_th.json")
+    t.go(t.play_start + 4 * 30)  # four tricks before the end
+    start = t.position
+    m = t.play_on(seats={0: PERSON, 1: RECORDED, 2: RECORDED, 3: RECORDED})
+    assert m.seats == (PERSON, RECORDED, RECORDED, RECORDED)
+    original = replay("data/scenarios/demo_acorns_th.json").game.to_record()["hands"][0]
+    # the person plays the record's cards: the recorded seats make the record's moves
+    for _ in range(40):
+        nxt = m.record_next()
+        if nxt is None:
+            break
+        assert nxt.seat == 0 and m.waiting() == "play"
+        assert m.play(nxt.value)
+    h = m.game.hand
+    assert h is not None and h.complete
+    assert m.game.to_record()["hands"][0]["plays"] == original["plays"]
+    # another card from the person: the record no longer fits, and bots take the seats on
+    t.go(start)
+    m = t.play_on(seats={0: PERSON, 1: RECORDED, 2: RECORDED, 3: RECORDED})
+    nxt = m.record_next()
+    assert nxt is not None and nxt.seat == 0
+    other = next(c for c, ok in m.my_cards() if ok and c is not nxt.value.card) \
+        if sum(ok for _, ok in m.my_cards()) > 1 else None
+    if other is not None:
+        assert m.play(m.plays_for(other)[0])
+        assert m.record_next() is None
+        assert m.game.hand is not None and m.waiting() in ("play", "next-hand", "over")
+
+
+def test_as_recorded_needs_a_record():
+    with pytest.raises(ArgumentError, match="taken over from a record"):
+        PlayModel("standard", seats={0: PERSON, 1: RECORDED})
