@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from .core.engine import Phase
 from .core.rules import seat_name, team_name
-from .core.words import plural
+from .core.words import noun, plural
 from .teach.wording import (
     PRESET_WORDS,
     Said,
@@ -192,6 +192,8 @@ CSS = """
 .sl-badged{display:inline-flex;flex-direction:column;align-items:center;vertical-align:middle}
 .sl-badge{font-size:11px;line-height:1.2;border-radius:3px;padding:0 3px;margin-top:1px;
  white-space:nowrap;border:1px solid #2e7d32;background:#e8f5e9;color:#1b5e20}
+.sl-seat-badge{font-size:12px;font-weight:600;border:1px solid currentColor;border-radius:3px;
+padding:0 4px;margin-left:4px;white-space:nowrap}
 .sl-badge.sl-badge-lost{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
 .sl-best-play{border-left:4px solid #2e7d32;background:#f1f8e9;padding:4px 8px;margin:4px 0}
 .sl-best-play.sl-best-play-unknown{border-left-color:#757575;background:#f5f5f5}
@@ -520,7 +522,8 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
                trick: Sequence[tuple[int, Play]] | None = None, winning: int | None = None,
                winner: int | None = None, trick_caption: str = "",
                badges: Mapping[Card, str] | None = None, compact: bool = False,
-               projector: bool = False, style: bool = False) -> str:
+               projector: bool = False, style: bool = False,
+               seat_badges: Mapping[int, str] | None = None) -> str:
     """The table, every highlight an argument (after ``chess.svg.board(board, lastmove=,
     check=)``): the seats around it with their names, "taken/bid" and hands, the trick in the
     middle, whose turn it is.  No caller edits the HTML.
@@ -533,7 +536,9 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
     progress), with ``winning`` the seat winning it so far (default: the engine's, for the trick
     in progress) and ``winner`` the seat that won a completed trick, both marked
     ``sl-winning``; ``trick_caption`` the words under it; ``badges`` marks cards of the seat to
-    play (the best-play view, :func:`best_play_badges`); ``compact`` draws each seat as a
+    play (the best-play view, :func:`best_play_badges`); ``seat_badges`` puts a word after a
+    seat's name (``{2: "your partner"}``, class ``sl-seat-badge``); ``compact`` draws each
+    seat as a
     count of cards (play mode, where the person's own cards are buttons); ``projector`` the
     projector size (cards twice as big, on 1024x768).
     """
@@ -559,6 +564,8 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
         dealer = " sl-seat-dealer" if s == hand.dealer else ""
         cards = hand.hands[s]
         name = escape(seat_label(hand, s, names)) + (" (you)" if s == seat else "")
+        if seat_badges and s in seat_badges:
+            name += f' <span class="sl-seat-badge">{escape(seat_badges[s])}</span>'
         head = f'<span class="sl-seat-name{dealer}">{name}</span>'
         taken = (f'<span class="sl-taken-bid" title="tricks taken / bid">'
                  f'{escape(taken_bid_text(hand, s))}</span>')
@@ -1018,10 +1025,23 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
     the most (``sl-review-best``), giving tricks away (``sl-review-lost``, with the better
     card) or too big to work out in time (``sl-review-unknown``), and a summary."""
     items = []
-    for p in review.plays:
+    unknown = [p for p in review.plays if not p.exact]
+    first, items_unknown = -1, ""
+    if unknown:  # one line for every trick the solver could not finish, not one each
+        first = review.plays.index(unknown[0])
+        which = _numbers_words([p.trick + 1 for p in unknown])
+        said = (f"{noun(len(unknown), 'Trick')} {which}: too many cards were left to work "
+                f"{'it' if len(unknown) == 1 else 'them'} out exactly within the time allowed.")
+        items_unknown = (f'<li class="sl-review-unknown" data-trick="{unknown[0].trick + 1}" '
+                         f'data-tricks="{len(unknown)}"><span class="sl-review-mark" '
+                         f'aria-hidden="true">?</span><span class="sl-review-text">'
+                         f'{text_html(said)}</span></li>')
+    for k, p in enumerate(review.plays):
         if not p.exact:
-            cls, mark = "sl-review-unknown", "?"
-        elif p.lost:
+            if k == first:
+                items.append(items_unknown)
+            continue
+        if p.lost:
             cls, mark = "sl-review-lost", f"\u2212{p.lost}"
         else:
             cls, mark = "sl-review-best", "best"
@@ -1033,6 +1053,27 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
     return (f'<div class="sl-review" role="status"><b>{head}</b>'
             f'<div class="sl-review-summary">{text_html(review.summary(you))}</div>'
             f'<ol>{"".join(items)}</ol></div>')
+
+
+def _numbers_words(numbers: Sequence[int]) -> str:
+    """Numbers in words, runs joined: ``[1, 2, 3, 5, 7, 8]`` -> ``"1 to 3, 5, 7 and 8"``.
+
+    >>> _numbers_words([1, 2, 3, 5, 7, 8]), _numbers_words([4])
+    ('1 to 3, 5, 7 and 8', '4')
+    """
+    runs: list[list[int]] = []
+    for x in numbers:
+        if runs and x == runs[-1][-1] + 1:
+            runs[-1].append(x)
+        else:
+            runs.append([x])
+    parts: list[str] = []
+    for r in runs:
+        if len(r) > 2:
+            parts.append(f"{r[0]} to {r[-1]}")
+        else:
+            parts.extend(str(x) for x in r)
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _svg_url(svg: str) -> str:

@@ -62,7 +62,7 @@ from .core.cards import SUITS, Card, Play
 from .core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, Phase, PlayEvent, SeatView
 from .core.errors import ArgumentError, RecordError, Rule, RuleError, as_rule, echo
 from .core.line import Line
-from .core.records import HandSummary, dump_record, load_record, replay
+from .core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
 from .core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
 from .core.words import plural
 from .play.players import HeuristicPlayer, act
@@ -73,7 +73,7 @@ from .teach.compare import RuleComparison, compare_rules
 from .teach.explain import explain_play, explain_score, explain_trick
 from .teach.quiz import QuizQuestion
 from .teach.whatif import WhatIfResult, what_if_game
-from .teach.wording import learner, learner_lines, plain
+from .teach.wording import Said, learner, plain, said_lines
 
 # ---------------------------------------------------------------------------- seats
 
@@ -132,6 +132,69 @@ class Table:
 
     def trick_view(self) -> TrickView:  # pragma: no cover - every table says
         raise NotImplementedError
+
+    @property
+    def hand(self) -> Hand | None:  # pragma: no cover - every table says
+        raise NotImplementedError
+
+    def seat_label(self, seat: int) -> str:  # pragma: no cover - every table says
+        raise NotImplementedError
+
+    def persons(self) -> tuple[int, ...]:
+        """The seats a person plays, in seat order."""
+        return tuple(s for s, kind in enumerate(self.seats) if kind == PERSON)
+
+    def _unavailable(self) -> str | None:
+        """Why this table has nothing to show (a replay of a refused record), else None."""
+        return None
+
+    def _status_head(self) -> str:
+        """What a status line starts with ("Step 4/140. " on a replay)."""
+        return ""
+
+    def status(self, seat: int | None = None) -> str:
+        """One line for any table, replayed or played: the hand and trick (from 1) and whose
+        move it is, said to ``seat`` ("Your turn to bid.") when ``seat`` is a person (default:
+        the table's first person, if it has one); the totals once a hand is over.
+
+        >>> TableModel.from_record("data/scenarios/demo_acorns_th.json").status()
+        "Step 0/140. Hand 1: waiting for East's bid."
+        >>> PlayModel("standard", seat=0, seed=3).status()
+        'Hand 1: Your turn to bid.'
+        """
+        why_not = self._unavailable()
+        if why_not is not None:
+            return why_not
+        head = self._status_head()
+        persons = self.persons()
+        if seat is None:
+            seat = persons[0] if persons else None
+        else:
+            args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
+        you = seat if seat is not None and seat in persons else None
+        g, h = self.game, self.hand
+        totals = ", ".join(f"{team_name(team, self.rules.players)} {v}"
+                           for team, v in zip(self.rules.team_seats, g.totals, strict=True))
+        if g.over and (h is None or h.complete):
+            winner = g.winner
+            who = (f"{team_name(self.rules.team_seats[winner], self.rules.players)} win"
+                   if winner is not None else "it is over")
+            return f"{head}Game over: {who}. Totals: {totals}."
+        if h is None:
+            return f"{head}No hand is dealt yet. Totals: {totals}."
+        if h.complete:
+            return f"{head}Hand {h.index + 1} is over. Totals: {totals}."
+        where = f"Hand {h.index + 1}"
+        if h.phase == Phase.PLAY and h.turn is not None:
+            verb = "lead" if not h.trick else "play"
+            said = f"Your turn to {verb}." if h.turn == you else \
+                f"{self.seat_label(h.turn)} to {verb}."
+            return f"{head}{where}, trick {len(h.tricks) + 1}: {said}"
+        moving = h.awaiting() if h.phase == Phase.EXCHANGE else (h.turn,)
+        if you is not None and you in moving:
+            what = "pass cards" if h.phase == Phase.EXCHANGE else "bid"
+            return f"{head}{where}: Your turn to {what}."
+        return f"{head}{where}: waiting for {h.waiting_for()}."
 
     def _trick_view(self, hand: Hand, completed: int | None, label: Any, *,
                     say_winning: bool = True) -> TrickView:
@@ -419,11 +482,13 @@ class TableModel(Table):
         v = self.trick_view()
         return list(v.plays), v.caption
 
-    def play_on(self, *, seat: int | None = None, seed: int = 0,
-                pace: float = 0.0) -> PlayModel:
+    def play_on(self, *, seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                seed: int = 0, pace: float = 0.0) -> PlayModel:
         """Play on from the start of the trick shown (from the deal before the cards are
         played), on a branch of this hand's line: ``seat`` (default: the seat viewed, else the
-        seat to play) is a :data:`PERSON`, bots take the others."""
+        seat to play) is a :data:`PERSON`, bots take the others; or ``seats`` says who plays
+        each seat, a :data:`RECORDED` seat making the record's moves while the table follows
+        the record."""
         if not self.ok or self.line is None:
             raise self._refused()
         h = self.hand
@@ -431,26 +496,21 @@ class TableModel(Table):
         trick = min(len(h.tricks), self.rules.hand_size - 1) \
             if h.phase == Phase.PLAY or h.complete else 0
         k = min(first + trick * self.rules.players, self.last)
-        if seat is None:
+        if seat is None and seats is None:
             seat = self.view_seat if self.view_seat is not None else h.turn
-        return PlayModel.from_line(self.line.branch(k), seat=seat, seed=seed, pace=pace)
+        return PlayModel.from_line(self.line.branch(k), seat=seat, seats=seats, seed=seed,
+                                   pace=pace, recorded=self.line.steps[k:])
 
     def seat_label(self, seat: int) -> str:
         n = self.rules.players
         args.whole(seat, "the seat", lo=0, hi=n - 1)
         return self.source.seat_name(seat) if self.source is not None else seat_name(seat, n)
 
-    def status(self) -> str:
-        if not self.ok:
-            return self.error or "No hand loaded."
-        h = self.hand
-        pos = f"Step {self.position}/{self.last}. "
-        if h.complete:
-            return pos + f"Hand {h.index + 1} is complete."
-        if h.phase == Phase.PLAY and h.turn is not None:
-            verb = "lead" if not h.trick else "play"
-            return pos + f"Trick {len(h.tricks) + 1}: {self.seat_label(h.turn)} to {verb}."
-        return pos + f"Waiting for {h.waiting_for()}."
+    def _unavailable(self) -> str | None:
+        return None if self.ok else (self.error or "No hand loaded.")
+
+    def _status_head(self) -> str:
+        return f"Step {self.position}/{self.last}. "
 
     def explanation(self) -> list[str]:
         """Words on the current step: the last action, who is winning the trick and why (Ace
@@ -630,7 +690,7 @@ class WhatIfModel:
                          action=first.action if first is not None else None,
                          start=t.snapshots[self.point])
         self.whatif = w
-        notes = words.divergence_notes(w.divergences, t.play_start, t.rules.players)
+        notes = words.divergence_notes(w.divergences, t.play_start, t.rules)
         return HandSide(w.branch.hands[t.hand_index], w.branch.game, tuple(notes))
 
     def try_play(self, choice: Choice | Play) -> bool:
@@ -693,7 +753,7 @@ class RuleExplorerModel:
         first = next((k for k, ev in enumerate(self.actions) if isinstance(ev, PlayEvent)),
                      len(self.actions))
         a, b = (HandSide(side.hands[0], side.game,
-                         tuple(words.divergence_notes(ds, first, r.players)))
+                         tuple(words.divergence_notes(ds, first, r)))
                 for side, ds, r in ((c.a, c.divergences_a, self.base.rules),
                                     (c.b, c.divergences_b, rules)))
         out = a, b, words.compare_outcomes(self.base.rules, rules, hc, b.notes)
@@ -724,7 +784,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
     seats = tuple(seat_name(s, n) for s in range(n))
 
     def ask(kind: str, tests: str, prompt: str, choices: tuple[str, ...], answer: int,
-            feedback: Sequence[str], trick: Sequence[tuple[int, Play]] = (),
+            feedback: Sequence[Any], trick: Sequence[tuple[int, Play]] = (),
             card: Card | None = None) -> QuizQuestion:
         context: dict[str, Any] = {"players": n, "trick": [
             {"seat": s, "card": p.card.code, **({"as": p.suit} if p.card.is_dual else {})}
@@ -732,7 +792,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
         if card is not None:
             context["card"] = card.code
         return QuizQuestion(kind, tests, rules.name, rules.options(), 1, prompt, (), choices,
-                            answer, tuple(feedback), context)
+                            answer, tuple(x for x in said_lines(feedback) if x.words), context)
 
     # who wins this trick?
     tricks = list(final.tricks)
@@ -740,7 +800,7 @@ def quiz_questions(game: Game, hand: int = 0, rng: random.Random | None = None,
     for t in tricks[:2]:
         why = explain_trick(final, t.index)
         out.append(ask("trick-winner", why.reason or "led-suit-wins",
-                       f"Who wins trick {t.index + 1}?", seats, t.winner, learner_lines(why),
+                       f"Who wins trick {t.index + 1}?", seats, t.winner, said_lines(why),
                        trick=t.plays))
     # may X play this?
     mids = [k for k in range(table.last) if table.snapshots[k].hands[hand].phase == Phase.PLAY
@@ -798,12 +858,18 @@ class QuizModel:
 
     def answer(self, choice: int) -> tuple[bool, list[str]]:
         """Answer the current question with choice ``choice`` (counted from 0): right or not,
-        and the feedback.  The first answer to a question is the one scored; a choice that is
-        not one of the question's is refused (:class:`~spades_lab.core.errors.ArgumentError`),
-        not scored."""
+        and the feedback as text (:meth:`answer_said` gives its lines)."""
+        right, lines = self.answer_said(choice)
+        return right, [x.learner() for x in lines]
+
+    def answer_said(self, choice: int) -> tuple[bool, list[Said]]:
+        """Answer the current question with choice ``choice`` (counted from 0): right or not,
+        and the feedback's lines with their level.  The first answer to a question is the one
+        scored; a choice that is not one of the question's is refused
+        (:class:`~spades_lab.core.errors.ArgumentError`), not scored."""
         q = self.question
         if q is None:
-            return False, ["No question."]
+            return False, [Said("No question.")]
         if not (args.is_whole(choice) and 0 <= choice < len(q.choices)):
             letters = ", ".join(chr(65 + i) for i in range(len(q.choices)))
             raise ArgumentError(f"Pick one of the answers {letters} (0 to "
@@ -811,9 +877,9 @@ class QuizModel:
                                      argument="the answer")
         self.answered.setdefault(self.index, choice)  # the first answer counts
         right = choice == q.answer
-        # the feedback for the answer chosen (QuizQuestion.feedback_for): its first line says
+        # the feedback for the answer chosen (QuizQuestion.feedback_said): its first line says
         # right or not, the rest why, in the engine's words
-        return right, list(q.feedback_for(choice))
+        return right, list(q.feedback_said(choice))
 
     def next(self) -> None:
         if self.questions:
@@ -828,9 +894,10 @@ class QuizModel:
 # ---------------------------------------------------------------------------- play
 
 
-#: What the table waits for: the learner to ``look`` (or bid blind), ``bid``, ``exchange`` or
-#: ``play``; the ``bots`` to move; the learner to deal the ``next-hand``; or the game is ``over``.
-WAITS = ("look", "bid", "exchange", "play", "bots", "next-hand", "over")
+#: What the table waits for, said to one person: that person to ``look`` (or bid blind),
+#: ``bid``, ``exchange`` or ``play``; the ``bots`` to move; another person at the table
+#: (``others``); someone to deal the ``next-hand``; or the game is ``over``.
+WAITS = ("look", "bid", "exchange", "play", "bots", "others", "next-hand", "over")
 #: The longest pause between bot moves, in seconds.
 MAX_PACE = 60
 
@@ -852,7 +919,7 @@ def trick_lines(hand: Hand, k: int) -> list[str]:
     """Who won trick ``k`` (0-based) and why, in words from :func:`explain_trick`: its
     sentences (the lines of level 0 after the first), without the details under them."""
     t = explain_trick(hand, k)
-    return [learner(x) for x in t.said[1:] if x.level == 0]
+    return [learner(x) for x in t.said[1:] if x.level == 0] + words.lost_ace_words(hand, k)
 
 
 def score_lines(hand: Hand) -> list[str]:
@@ -894,12 +961,48 @@ class Mark:
     feed: int
 
 
+def _play_seats(rules: RuleSet, seat: Any, seats: Mapping[int, Seat | str] | None,
+                recorded: bool = False) -> tuple[Seat, ...]:
+    """Who plays each seat of a play table: ``seats`` (seat -> person, bot or, with a
+    ``recorded`` hand to follow, as recorded; unnamed seats bots) or the one learner at
+    ``seat`` (default 0), checked."""
+    n = rules.players
+    if seat is not None and not (args.is_whole(seat) and 0 <= seat < n):
+        raise ArgumentError(f"The learner's seat must be 0-{n - 1} ({rules_title(rules)} has "
+                            f"{n} seats), not {echo(seat)}.", argument="the seat")
+    if seats is None:
+        one = 0 if seat is None else seat
+        return tuple(PERSON if s == one else BOT for s in range(n))
+    if not isinstance(seats, Mapping):
+        raise ArgumentError("Say who plays each seat as a mapping from seat (0 to "
+                            f"{n - 1}) to 'person' or 'bot', not {echo(seats)}.",
+                            argument="the seats")
+    out = [BOT] * n
+    for k, kind in seats.items():
+        if not (args.is_whole(k) and 0 <= k < n):
+            raise ArgumentError(f"A seat of {rules_title(rules)} is 0-{n - 1}, not {echo(k)}.",
+                                argument="the seats")
+        if kind not in (PERSON, BOT, *((RECORDED,) if recorded else ())):
+            raise ArgumentError(f"At a play table each seat is a 'person' or a 'bot' (a seat "
+                                "plays as recorded only on a hand taken over from a record), "
+                                f"not {echo(kind)}.", argument="the seats")
+        out[k] = Seat(kind)
+    if PERSON not in out:
+        raise ArgumentError("A play table needs at least one seat a person plays.",
+                            argument="the seats")
+    return tuple(out)
+
+
 class PlayModel(Table):
-    """A game in which the learner plays ``seat`` (a :data:`PERSON`) and seeded bots the other
-    seats (:data:`BOT`; a hand taken over from a record has its earlier actions
-    :data:`RECORDED`).  The hand in play is a :class:`Line` that grows with every action
-    (:attr:`line`); undo takes it back to the STEP of the learner's last decision
-    (:meth:`Line.undo_to`).
+    """A game in which people play some seats (:data:`PERSON`) and seeded bots the others
+    (:data:`BOT`; a hand taken over from a record has its earlier actions :data:`RECORDED`):
+    one learner at ``seat``, or several people with ``seats`` (a mapping seat -> :class:`Seat`
+    kind, unnamed seats bots), as a classroom table has.  Every method a person uses takes
+    ``seat=`` (default :attr:`seat`, the first person) and shows that seat only what
+    :meth:`Game.view <spades_lab.core.engine.Game.view>` lets it see; a server holds one model
+    per table (nothing here imports ipywidgets).  The hand in play is a :class:`Line` that
+    grows with every action (:attr:`line`); undo takes it back to the STEP of the last
+    person's decision (:meth:`Line.undo_to`).
 
     ``pace`` is the pause between bot moves in seconds for a widget; with ``pace == 0`` every
     learner action runs the bots at once (``run_bots``), otherwise the caller moves them one
@@ -912,20 +1015,25 @@ class PlayModel(Table):
     """
 
     def __init__(self, rules: RuleSet | str = "standard", options: Mapping[str, Any] | None = None,
-                 *, seat: int = 0, seed: int = 0, pace: float = 0.0,
-                 game: Game | None = None) -> None:
+                 *, seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                 seed: int = 0, pace: float = 0.0, game: Game | None = None,
+                 recorded: Sequence[Step] = ()) -> None:
         if game is not None:
             game = args.instance(game, "the game", Game, "a Game")
             self._rules = game.rules
         else:
             self._rules = rules_of(rules, options)
         n = self.rules.players
-        if not (args.is_whole(seat) and 0 <= seat < n):
-            raise ArgumentError(f"The learner's seat must be 0-{n - 1} "
-                                     f"({rules_title(self.rules)} has {n} seats), not "
-                                     f"{echo(seat)}.", argument="the seat")
+        self._script = tuple(recorded)  # the record's actions from the position taken over
+        self.seats = _play_seats(self.rules, seat, seats, recorded=bool(self._script))
+        persons = self.persons()
+        if seat is None:
+            seat = persons[0]
+        elif seat not in persons:
+            raise ArgumentError(f"Seat {seat} ({seat_name(seat, n)}) is a bot at this table: "
+                                "the learner's seat must be one a person plays.",
+                                argument="the seat")
         self.seat = seat
-        self.seats = tuple(PERSON if s == seat else BOT for s in range(n))
         self.seed = args.seed(seed)
         self._pace = 0.0
         self.pace = pace
@@ -940,6 +1048,12 @@ class PlayModel(Table):
         # where the learner's own plays begin: (hand, plays made before) -- a hand taken
         # over from a record has its earlier tricks played by the record, not the learner
         h0 = self.game.hand
+        self._script_hand = h0.index if h0 is not None else -1
+        self._script_base = len(Line.of(self.game).steps) if h0 is not None else 0
+        self._taken_over = game is not None and bool(game.log)
+        #: the hand so far when this game was taken over from a record (:meth:`recap`)
+        self.taken_at = words.recap_lines(h0) if self._taken_over and h0 is not None and \
+            not h0.complete else []
         self._own_from = (h0.index, len(h0.tricks) * n + len(h0.trick)) \
             if h0 is not None and not h0.complete else (len(self.game.hands), 0)
 
@@ -983,7 +1097,8 @@ class PlayModel(Table):
     # ------------------------------------------------------------------ teacher's positions
     @classmethod
     def from_record(cls, record: RecordSource, *, hand_number: int = 1, trick_number: int = 1,
-                    seat: int | None = None, seed: int = 0, pace: float = 0.0) -> PlayModel:
+                    seat: int | None = None, seats: Mapping[int, Seat | str] | None = None,
+                    seed: int = 0, pace: float = 0.0) -> PlayModel:
         """Play on from the start of trick ``trick_number`` of hand ``hand_number`` of a record
         (both counted from 1): bids and exchanges as recorded, the cards of the earlier tricks
         as recorded, then the learner (``seat``, default the seat to lead) against bots."""
@@ -1009,101 +1124,119 @@ class PlayModel(Table):
                             f"{trick_number}.")
         steps = len(h.get("bids", [])) + len(h.get("exchange", [])) + (trick_number - 1) * n
         return cls.from_line(Line.from_record(data, hand_number - 1).branch(steps), seat=seat,
-                             seed=seed, pace=pace)
+                             seats=seats, seed=seed, pace=pace)
 
     @classmethod
-    def from_line(cls, line: Line, *, seat: int | None = None, seed: int = 0,
-                  pace: float = 0.0) -> PlayModel:
+    def from_line(cls, line: Line, *, seat: int | None = None,
+                  seats: Mapping[int, Seat | str] | None = None, seed: int = 0,
+                  pace: float = 0.0, recorded: Sequence[Step] = ()) -> PlayModel:
         """Play on from the last position of ``line`` (a branch of a recorded hand: its actions
-        so far are :data:`RECORDED`): ``seat`` (default the seat to move) against bots."""
+        so far are :data:`RECORDED`): ``seat`` (default the seat to move) against bots, or
+        the people of ``seats``; a seat of ``seats`` that is :data:`RECORDED` makes the
+        record's next actions (``recorded``: the hand's steps from the branch on) while the
+        table still follows the record, then plays as a bot."""
         args.instance(line, "the line", Line, "a Line")
         game = line.final
-        if seat is None:
+        if seat is None and seats is None:
             seat = game.turn if game.turn is not None else 0
-        return cls(game=game, seat=seat, seed=seed, pace=pace)
+        return cls(game=game, seat=seat, seats=seats, seed=seed, pace=pace, recorded=recorded)
+
+    @property
+    def taken_over(self) -> bool:
+        """Was this game taken over from a record (a hand already under way)?"""
+        return self._taken_over
 
     # ------------------------------------------------------------------ state
     @property
     def hand(self) -> Hand | None:
         return self.game.hand
 
-    def waiting(self) -> str:
-        """One of :data:`WAITS`."""
+    def _person(self, seat: Any) -> int:
+        """``seat`` (None: :attr:`seat`) if a person plays it, else a typed refusal."""
+        if seat is None:
+            return self.seat
+        n = self.rules.players
+        args.whole(seat, "the seat", lo=0, hi=n - 1)
+        if self.seats[seat] != PERSON:
+            raise ArgumentError(f"Seat {seat} ({self.game.seat_name(seat)}) is a bot at this "
+                                "table: only a person's seat decides here.", argument="the seat")
+        return int(seat)
+
+    def waiting(self, seat: int | None = None) -> str:
+        """One of :data:`WAITS`, for the person at ``seat`` (default :attr:`seat`)."""
+        seat = self._person(seat)
         g, h = self.game, self.game.hand
         if g.over:
             return "over"
         if h is None or g.phase == Phase.DEAL:
             return "next-hand"
-        if self._learner_acts():
-            if g.phase == Phase.BIDDING and not h.looked[self.seat] and self.blind_bids():
+        if self._acts(seat):
+            if g.phase == Phase.BIDDING and not h.looked[seat] and self.blind_bids(seat=seat):
                 return "look"  # bid blind, or look first
             return {Phase.BIDDING: "bid", Phase.EXCHANGE: "exchange", Phase.PLAY: "play"}[g.phase]
-        return "bots"
+        return "bots" if self._bot_seat() is not None else "others"
 
-    def _learner_acts(self) -> bool:
+    def _acts(self, seat: int) -> bool:
+        """Is ``seat`` to decide now?"""
         h = self.game.hand
         if h is None or h.complete:
             return False
         if self.game.phase == Phase.EXCHANGE:
-            return self.seat in h.awaiting()
-        return h.turn == self.seat
+            return seat in h.awaiting()
+        return h.turn == seat
 
     def _bot_seat(self) -> int | None:
+        """The seat a bot or the record moves for now, if one is to move."""
         h = self.game.hand
         if h is None or h.complete or self.game.over:
             return None
         if self.game.phase == Phase.EXCHANGE:
-            bots = [s for s in h.awaiting() if s != self.seat]
+            bots = [s for s in h.awaiting() if self.seats[s] != PERSON]
             return bots[0] if bots else None
-        return h.turn if h.turn != self.seat else None
+        return h.turn if h.turn is not None and self.seats[h.turn] != PERSON else None
+
+    def record_next(self) -> Step | None:
+        """The record's next action, while every action since the hand was taken over is the
+        record's (None: no record to follow, or the table no longer follows it)."""
+        h = self.game.hand
+        if not self._script or h is None or h.index != self._script_hand:
+            return None
+        done = Line.of(self.game).steps[self._script_base:]
+        if len(done) >= len(self._script) or done != self._script[:len(done)]:
+            return None
+        return self._script[len(done)]
 
     @property
     def looked(self) -> bool:
-        """Has the learner seen the cards of this hand?"""
-        return self.game.view(self.seat).hand is not None
+        """Has the learner (:attr:`seat`) seen the cards of this hand?"""
+        return self.has_looked(self.seat)
 
-    def status(self) -> str:
-        """One line: hand and trick (from 1), and whose move it is."""
-        h = self.game.hand
-        totals = ", ".join(f"{self._team(t)} {v}" for t, v in enumerate(self.game.totals))
-        if self.game.over:
-            winner = self.game.winner
-            who = f"{self._team(winner)} win" if winner is not None else "it is over"
-            return f"Game over: {who}. Totals: {totals}."
-        if h is None or h.complete:
-            return f"Hand {len(self.game.hands)} is over. Totals: {totals}."
-        head = f"Hand {h.index + 1}"
-        w = self.waiting()
-        if self.game.phase == Phase.PLAY:
-            head += f", trick {len(h.tricks) + 1}"
-        you = {"look": "Your turn to bid: bid blind, or look at your cards first.",
-               "bid": "Your turn to bid.", "exchange": "Your turn to pass cards.",
-               "play": "Your turn to " + ("lead." if not h.trick else "play.")}
-        if w in you:
-            return f"{head}: {you[w]}"
-        return f"{head}: waiting for {h.waiting_for()}."
-
-    def _team(self, team: int) -> str:
-        return team_name(self.rules.team_seats[team], self.rules.players)
+    def has_looked(self, seat: int | None = None) -> bool:
+        """Has the person at ``seat`` seen the cards of this hand?"""
+        return self.game.view(self._person(seat)).hand is not None
 
     def seat_label(self, seat: int) -> str:
+        """The seat's name; "(you)" after the learner's at a table with one person."""
         args.whole(seat, "the seat", lo=0, hi=self.rules.players - 1)
-        return self.game.seat_name(seat) + (" (you)" if seat == self.seat else "")
+        alone = len(self.persons()) == 1
+        return self.game.seat_name(seat) + (" (you)" if alone and seat == self.seat else "")
 
     # ------------------------------------------------------------------ what the learner sees
-    def my_cards(self) -> list[tuple[Card, bool]]:
-        """The learner's cards (deck order), each with whether it may be played now; empty
-        while the learner has not looked."""
-        v = self.game.view(self.seat)
+    def my_cards(self, seat: int | None = None) -> list[tuple[Card, bool]]:
+        """The cards of the person at ``seat`` (default the learner; deck order, from
+        :meth:`Game.view`), each with whether it may be played now; empty while that person
+        has not looked."""
+        seat = self._person(seat)
+        v = self.game.view(seat)
         if v.hand is None:
             return []
-        legal = {p.card for p in v.legal} if self.waiting() == "play" else set()
+        legal = {p.card for p in v.legal} if self.waiting(seat) == "play" else set()
         return [(c, c in legal) for c in self.rules.deck.sorted(v.hand)]
 
-    def plays_for(self, card: Card | str) -> list[Play]:
-        """The learner's legal plays of ``card`` (two for a Traveler/Hunter that may be
-        declared either way)."""
-        if self.waiting() != "play":
+    def plays_for(self, card: Card | str, seat: int | None = None) -> list[Play]:
+        """The legal plays of ``card`` by the person at ``seat`` (two for a Traveler/Hunter
+        that may be declared either way)."""
+        if self.waiting(seat) != "play":
             return []
         c = self.rules.deck.parse(card) if not isinstance(card, Card) else card
         return [p for p in self.game.legal_plays() if p.card is c]
@@ -1121,39 +1254,72 @@ class PlayModel(Table):
         v = self.trick_view()
         return list(v.plays), v.marked, v.caption
 
-    def blind_bids(self) -> list[Bid]:
-        """The blind bids the learner may make now (``Game.legal_bids()``; none once the
-        cards are seen or when it is not the learner's turn to bid)."""
+    def blind_bids(self, seat: int | None = None) -> list[Bid]:
+        """The blind bids the person at ``seat`` may make now (``Game.legal_bids()``; none
+        once the cards are seen or when it is not that seat's turn to bid)."""
+        seat = self._person(seat)
         h = self.game.hand
-        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat] or \
-                h.turn != self.seat:
+        if h is None or self.game.phase != Phase.BIDDING or h.looked[seat] or h.turn != seat:
             return []
         return [b for b in self.game.legal_bids() if b.blind]
 
-    def bid_choices(self) -> list[BidChoice]:
-        """The bids the learner may make now, from ``Game.legal_bids()``: only blind bids
-        until the learner looks (where blind bids are allowed at all)."""
-        w = self.waiting()
+    def bid_choices(self, seat: int | None = None) -> list[BidChoice]:
+        """The bids the person at ``seat`` may make now, from ``Game.legal_bids()``: only
+        blind bids until that person looks (where blind bids are allowed at all)."""
+        w = self.waiting(seat)
         if w not in ("look", "bid"):
             return []
         legal = self.game.legal_bids()
         if w == "look":
             legal = tuple(b for b in legal if b.blind)
-        elif self.looked:
+        elif self.has_looked(seat):
             legal = tuple(b for b in legal if not b.blind)
         return [BidChoice(b.label, b) for b in legal]
 
-    def exchange_due(self) -> dict[str, Any] | None:
-        """What the learner must pass now: ``lo``/``hi`` cards to ``to`` (a seat);
-        ``face_down`` when the learner passes before seeing the cards (then only a count is
-        chosen and the table hands over that many unseen cards)."""
-        if self.waiting() != "exchange":
+    def bid_menu(self, seat: int | None = None) -> list[words.BidKind]:
+        """:meth:`bid_choices` as kinds of bid, each with its numbers (a kind, then a number:
+        "Nil Spades", then "+ 2"), instead of one list of every bid."""
+        return words.bid_kinds([c.bid for c in self.bid_choices(seat)])
+
+    def guide(self, seat: int | None = None) -> str:
+        """What the person at ``seat`` is to do now, in one plain line (one for each phase)."""
+        seat = self._person(seat)
+        w = self.waiting(seat)
+        h = self.game.hand
+        legal = [c.bid for c in self.bid_choices(seat)] if w in ("look", "bid") else []
+        return words.phase_line(w, self.rules, seat, h, legal=legal,
+                                due=self.exchange_due(seat), lead=h is not None and not h.trick,
+                                waiting_for=h.waiting_for() if h is not None else "")
+
+    def partners(self, seat: int | None = None) -> tuple[int, ...]:
+        """The partners of the person at ``seat``."""
+        seat = self._person(seat)
+        return tuple(s for s in self.rules.team_seats[self.rules.team_of(seat)] if s != seat)
+
+    def taken_words(self, seat: int | None = None) -> str:
+        """The table's "taken/bid" marks in words (each seat's tricks so far and its bid)."""
+        h = self.game.hand
+        return words.taken_words(h, self._person(seat)) if h is not None else ""
+
+    def recap(self) -> list[str]:
+        """The hand so far in words (bids, exchanges, tricks), as a person taking over a hand
+        from a record reads it first."""
+        h = self.game.hand
+        return words.recap_lines(h) if h is not None else []
+
+    def exchange_due(self, seat: int | None = None) -> dict[str, Any] | None:
+        """What the person at ``seat`` must pass now: ``lo``/``hi`` cards to ``to`` (a seat);
+        ``face_down`` when passing before seeing the cards (then only a count is chosen and
+        the table hands over that many unseen cards)."""
+        seat = self._person(seat)
+        if self.waiting(seat) != "exchange":
             return None
         h = self.game.hand
         assert h is not None
-        owed = h.owed_pass(self.seat)
+        owed = h.owed_pass(seat)
         assert owed is not None
-        return {"lo": owed.lo, "hi": owed.hi, "to": owed.to, "face_down": not self.looked}
+        return {"lo": owed.lo, "hi": owed.hi, "to": owed.to,
+                "face_down": not self.has_looked(seat)}
 
     # ------------------------------------------------------------------ the learner's actions
     def _mark(self) -> None:
@@ -1167,35 +1333,39 @@ class PlayModel(Table):
         self.message_rule = rule
         return False
 
-    def look(self) -> None:
-        """The learner picks up the cards (no blind bid after this)."""
+    def look(self, seat: int | None = None) -> None:
+        """The person at ``seat`` picks up the cards (no blind bid after this)."""
+        seat = self._person(seat)
         h = self.game.hand
-        if h is not None and self.game.phase == Phase.BIDDING and not h.looked[self.seat]:
-            self.game.look(self.seat)
+        if h is not None and self.game.phase == Phase.BIDDING and not h.looked[seat]:
+            self.game.look(seat)
         self.message, self.message_rule = "", None
 
-    def bid(self, value: Any) -> bool:
-        """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``);
-        False with the engine's sentence in ``message`` when refused (nothing changes)."""
-        if self.waiting() not in ("look", "bid"):
-            return self._refuse(self._not_now("a bid"), Rule.WRONG_PHASE)
-        check = self.game.can_bid(value, seat=self.seat)
+    def bid(self, value: Any, seat: int | None = None) -> bool:
+        """Bid ``value`` (a :class:`Bid`, a number or a text such as ``"nil spades + 2"``) for
+        the person at ``seat``; False with the engine's sentence in ``message`` when refused
+        (nothing changes)."""
+        seat = self._person(seat)
+        if self.waiting(seat) not in ("look", "bid"):
+            return self._refuse(self._not_now("a bid", seat), Rule.WRONG_PHASE)
+        check = self.game.can_bid(value, seat=seat)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         before = len(self.game.log)
-        self.game.bid(value, seat=self.seat)
+        self.game.bid(value, seat=seat)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def exchange(self, cards: Sequence[Any] | int) -> bool:
-        """Pass ``cards`` to the exchange partner, or, passing face down, a count of unseen
-        cards the table picks (with the game's seeded generator)."""
-        due = self.exchange_due()
+    def exchange(self, cards: Sequence[Any] | int, seat: int | None = None) -> bool:
+        """Pass ``cards`` to the exchange partner of the person at ``seat``, or, passing face
+        down, a count of unseen cards the table picks (with the game's seeded generator)."""
+        seat = self._person(seat)
+        due = self.exchange_due(seat)
         if due is None:
-            return self._refuse(self._not_now("a card exchange"), Rule.WRONG_PHASE)
+            return self._refuse(self._not_now("a card exchange", seat), Rule.WRONG_PHASE)
         h = self.game.hand
         assert h is not None
         if not args.is_whole(cards) and not isinstance(cards, (list, tuple)):
@@ -1207,47 +1377,48 @@ class PlayModel(Table):
                 return self._refuse(f"You must pass {want} cards, not {echo(cards)}.",
                                     Rule.EXCHANGE_INVALID)
             state = self.rng.getstate()
-            chosen: Sequence[Any] = self.rng.sample(h.hands[self.seat], cards)
+            chosen: Sequence[Any] = self.rng.sample(h.hands[seat], cards)
             self.rng.setstate(state)  # drawn again below, after the mark
         else:
             chosen = list(cards)
-        check = self.game.can_exchange(self.seat, chosen)
+        check = self.game.can_exchange(seat, chosen)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         if isinstance(cards, int):
-            chosen = self.rng.sample(h.hands[self.seat], cards)
+            chosen = self.rng.sample(h.hands[seat], cards)
         before = len(self.game.log)
-        self.game.exchange(self.seat, chosen)
+        self.game.exchange(seat, chosen)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def play(self, card: Any, as_: Any = None) -> bool:
-        """Play ``card`` (a :class:`Play`, :class:`Card` or its text), declared ``as_`` a suit
-        for a Traveler/Hunter played by choice; False with the engine's sentence in ``message``
-        when refused (nothing changes)."""
-        if self.waiting() != "play":
-            return self._refuse(self._not_now("a card"), Rule.WRONG_PHASE)
-        check = self.game.can_play(card, as_, seat=self.seat)
+    def play(self, card: Any, as_: Any = None, seat: int | None = None) -> bool:
+        """Play ``card`` (a :class:`Play`, :class:`Card` or its text) for the person at
+        ``seat``, declared ``as_`` a suit for a Traveler/Hunter played by choice; False with
+        the engine's sentence in ``message`` when refused (nothing changes)."""
+        seat = self._person(seat)
+        if self.waiting(seat) != "play":
+            return self._refuse(self._not_now("a card", seat), Rule.WRONG_PHASE)
+        check = self.game.can_play(card, as_, seat=seat)
         if not check:
             return self._refuse(check.message, check.rule)
         self._mark()
         before = len(self.game.log)
-        self.game.play(card, as_, seat=self.seat)
+        self.game.play(card, as_, seat=seat)
         self._narrate(before)
         self.message, self.message_rule = "", None
         self._after()
         return True
 
-    def _not_now(self, what: str) -> str:
-        w = self.waiting()
+    def _not_now(self, what: str, seat: int) -> str:
+        w = self.waiting(seat)
         if w == "over":
             return "The game is over."
         if w == "next-hand":
             return "The hand is over: deal the next hand."
-        if w == "bots":
+        if w in ("bots", "others"):
             h = self.game.hand
             return f"It is not your turn: the table waits for " \
                 f"{h.waiting_for() if h else 'the deal'}, not {what} from you."
@@ -1255,7 +1426,7 @@ class PlayModel(Table):
 
     def next_hand(self) -> bool:
         """Deal the next hand (after a hand is scored, until the game is over)."""
-        if self.waiting() != "next-hand":
+        if self.waiting() != "next-hand":  # the same for every seat
             return self._refuse("The game is over." if self.game.over else
                                 "The hand in progress is not over yet.", Rule.WRONG_PHASE)
         self._deal()
@@ -1281,37 +1452,46 @@ class PlayModel(Table):
         self.message, self.message_rule = "", None
         return True
 
-    def hint(self) -> str:
-        """What the practice bot would do in the learner's place, in words (the game and its
-        random generator are untouched)."""
-        w = self.waiting()
+    def hint(self, seat: int | None = None) -> str:
+        """What the practice bot would do in the place of the person at ``seat``, in words
+        (the game and its random generator are untouched)."""
+        seat = self._person(seat)
+        w = self.waiting(seat)
+        h = self.game.hand
         rng = random.Random()
         rng.setstate(self.rng.getstate())
         bot = HeuristicPlayer()
-        view = self.game.view(self.seat)
+        view = self.game.view(seat)
         if w == "look":
-            pick = bot.choose_blind(view, self.blind_bids(), rng)
+            pick = bot.choose_blind(view, self.blind_bids(seat), rng)
+            why = words.blind_reason(view, pick)
             if pick is None:
-                return "The practice bot would not bid blind here: it would look at its cards " \
-                    "and then bid."
-            return f"The practice bot would bid {pick.label} without looking."
+                return ("The practice bot would not bid blind here: it would look at its cards "
+                        "and then bid. " + why).strip()
+            return f"The practice bot would bid {pick.label} without looking. {why}".strip()
         if w == "bid":
-            choices = [c.bid for c in self.bid_choices()]
+            choices = [c.bid for c in self.bid_choices(seat)]
             b = bot.choose_bid(view, choices, rng)
-            return f"The practice bot would bid {b.label}."
+            return f"The practice bot would bid {b.label}. {words.bid_reason(view, b)}".strip()
         if w == "exchange":
-            due = self.exchange_due()
+            due = self.exchange_due(seat)
             assert due is not None
             if due["face_down"]:
                 n = bot.choose_exchange_count(view, due["lo"], due["hi"], rng)
                 return f"The practice bot would pass {plural(n, 'unseen card')}."
             cards = bot.choose_exchange(view, due["lo"], due["hi"], rng)
-            return "The practice bot would pass " + ", ".join(c.name for c in cards) + "."
+            mine = h.bids[seat] if h is not None else None
+            reason = (" A nil bidder passes its highest cards, the ones that could win a trick."
+                      if mine is not None and mine.nil is not None else
+                      " A nil bidder's partner passes low cards, which cannot win a trick for "
+                      "the nil bidder.")
+            return "The practice bot would pass " + ", ".join(c.name for c in cards) + "." + \
+                reason
         if w == "play":
             p = bot.choose_play(view, self.game.legal_plays(), rng)
-            why = explain_play(self.game, p.card, p.suit if p.card.is_dual else None,
-                               seat=self.seat)
-            return f"The practice bot would play the {card_words(p)}. {learner(why)}"
+            legality = explain_play(self.game, p.card, p.suit if p.card.is_dual else None,
+                                    seat=seat)
+            return f"The practice bot would play the {card_words(p)}. {learner(legality)}"
         return "No decision of yours is due now."
 
     # ------------------------------------------------------------------ after the hand
@@ -1323,7 +1503,8 @@ class PlayModel(Table):
 
     def best_card_review(self, *, time_limit: float | None = 1.0,
                          total_limit: float | None = 20.0,
-                         node_limit: int | None = None) -> HandReview | None:
+                         node_limit: int | None = None,
+                         seat: int | None = None) -> HandReview | None:
         """"Show me the best card": each card the learner played in the hand just finished,
         judged with every hand visible (:func:`~spades_lab.teach.bestplay.review_plays`) --
         did it keep the most tricks, or which card would have kept more and how many.  Only
@@ -1333,6 +1514,7 @@ class PlayModel(Table):
         of its log): after Undo and other cards, the hand played is reviewed, not the one taken
         back."""
         args.optional_whole(node_limit, "the node limit", lo=1)
+        seat = self._person(seat)
         for limit, what in ((time_limit, "the time limit"), (total_limit, "the total limit")):
             if limit is not None:
                 args.number(limit, what + " (seconds)", lo=0)
@@ -1343,11 +1525,11 @@ class PlayModel(Table):
             return None
         h = self.game.hand
         assert h is not None
-        key = (tuple(self.game.log), time_limit, total_limit, node_limit)
+        key = (tuple(self.game.log), time_limit, total_limit, node_limit, seat)
         if self._review is not None and self._review[0] == key:
             return self._review[1]
         start = self._own_from[1] if self._own_from[0] == h.index else 0
-        review = review_plays(self.game, self.seat, h.index, from_step=start,
+        review = review_plays(self.game, seat, h.index, from_step=start,
                               time_limit=time_limit, total_limit=total_limit,
                               node_limit=node_limit)
         self._review = (key, review)
@@ -1370,7 +1552,11 @@ class PlayModel(Table):
         if seat is None:
             return False
         before = len(self.game.log)
-        act(self.game, self.bots, self.rng, seat=seat)
+        step = self.record_next() if self.seats[seat] == RECORDED else None
+        if step is not None and step.seat == seat:
+            apply_step(self.game, step)  # as recorded (the engine checks it like any action)
+        else:
+            act(self.game, self.bots, self.rng, seat=seat)
         self._narrate(before)
         self._after_any()
         return True
@@ -1386,12 +1572,13 @@ class PlayModel(Table):
         self._prepare_look()
 
     def _prepare_look(self) -> None:
-        """Pick up the learner's cards unless a blind bid is still open to the learner."""
+        """Pick up each person's cards unless a blind bid is still open to that person."""
         h = self.game.hand
-        if h is None or self.game.phase != Phase.BIDDING or h.looked[self.seat]:
+        if h is None or self.game.phase != Phase.BIDDING:
             return
-        if not h.blind_allowed(self.seat):
-            self.game.look(self.seat)
+        for seat in self.persons():
+            if not h.looked[seat] and not h.blind_allowed(seat):
+                self.game.look(seat)
 
     def _narrate(self, since: int) -> None:
         """The feed's words for the log's events from index ``since`` on (one action, and the
@@ -1400,17 +1587,18 @@ class PlayModel(Table):
         for ev in g.log[since:]:
             if not isinstance(ev, (BidEvent, ExchangeEvent, PlayEvent)):
                 continue  # a look, a deal or a score: said elsewhere, or not at all
-            you = ev.seat == self.seat
+            you = ev.seat == self.seat and len(self.persons()) == 1
             who = "You" if you else self.seat_label(ev.seat)
             if isinstance(ev, BidEvent):
-                self.feed.append(f"{who} bid{'' if you else 's'} {ev.bid.label}.")
+                self.feed.append(f"{who} {'bid' if you else 'bids'} {ev.bid.label}.")
             elif isinstance(ev, ExchangeEvent):
-                self.feed.append(f"{who} pass{'' if you else 'es'} "
+                self.feed.append(f"{who} {'pass' if you else 'passes'} "
                                  f"{plural(len(ev.cards), 'card')} face down to "
                                  f"{self.seat_label(ev.to)}.")
             else:
                 h = g.hands[-1]
-                verb = ("lead" if len(h.trick) == 1 else "play") + ("" if you else "s")
+                lead = len(h.trick) == 1
+                verb = ("lead" if lead else "play") if you else ("leads" if lead else "plays")
                 self.feed.append(f"{who} {verb} the {card_words(ev.play)}.")
                 if not h.trick and h.tricks:
                     self.last_trick = len(h.tricks) - 1
@@ -1446,8 +1634,11 @@ class PlayModel(Table):
     def setup_words(self) -> list[str]:
         """The table in words: rule set, deck, seats, options."""
         r = self.rules
+        people = self.persons()
+        sit = f"You sit {self.game.seat_name(self.seat)}." if len(people) == 1 else \
+            "People sit " + " and ".join(self.game.seat_name(s) for s in people) + "."
         return [f"{rules_title(r)}: {', '.join(table_words(r))}, {r.hand_size} cards each. "
-                f"You sit {self.game.seat_name(self.seat)}."] + option_words(r)
+                f"{sit}"] + option_words(r)
 
     def __repr__(self) -> str:
         return f"<PlayModel {self.rules.name}, seat {self.seat}, {self.waiting()}>"

@@ -4,14 +4,16 @@ explanations' lines (:func:`~spades_lab.teach.wording.learner`); counts through 
 rule (:func:`~spades_lab.teach.wording.plural`)."""
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .core.bids import Bid, parse_bid
 from .core.cards import SUITS, Play, card_words, parse_card, suit_name
-from .core.engine import BidEvent, ExchangeEvent, Game, PlayEvent
+from .core.engine import BidEvent, ExchangeEvent, Game, Hand, PlayEvent, SeatView
 from .core.errors import RuleError
 from .core.rules import RuleSet, seat_name, team_name
+from .play.players import estimate_tricks
 from .render import option_words
 from .teach.bestplay import play_words
 from .teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
@@ -164,45 +166,55 @@ def compare_outcomes(a_rules: RuleSet, b_rules: RuleSet, hand: HandComparison,
     return out
 
 
-_SEAT_NO = re.compile(r" \(seat \d+\)")
-_CODES = re.compile(r"\b(plays|passes) ((?:[0-9A-Z]{2,4}\s?)+?)(?: as ([A-Z]))?$")
+def step_words(d: Divergence, rules: RuleSet) -> str:
+    """A recorded action that no longer fits (a :class:`~spades_lab.teach.whatif.Divergence`'s
+    fields), for people: the seat by name, cards in words.
 
-
-def action_words(action: str) -> str:
-    """A recorded action (:func:`spades_lab.teach.whatif.action_text`) for people: no seat
-    numbers, card names in words.
-
-    >>> action_words("North (seat 0) plays 8A as A")
+    >>> from spades_lab.teach.whatif import Divergence
+    >>> acorns = RuleSet.preset("acorns")
+    >>> step_words(Divergence(0, 9, "", "", "", "play", 0, ("8A",), None, "A"), acorns)
     'North plays the 8 of Acorns as Acorns'
-    >>> action_words("East (seat 1) passes 2S QH")
+    >>> step_words(Divergence(0, 4, "", "", "", "exchange", 1, ("2S", "QH")), acorns)
     'East passes the 2 of Spades and the Queen of Hearts'
+    >>> step_words(Divergence(0, 2, "", "", "", "bid", 3, bid="nil"), RuleSet.preset("standard"))
+    'West bids Nil'
     """
-    text = _SEAT_NO.sub("", action)
+    players = rules.players
+    who = seat_name(d.seat, players) if d.seat is not None and 0 <= d.seat < players else \
+        "a seat the table does not have"
 
-    def cards(m: re.Match[str]) -> str:
+    def named(code: str) -> str:
         try:
-            names = [card_words(parse_card(c)) for c in m.group(2).split()]
+            return card_words(parse_card(code))
         except RuleError:
-            return m.group(0)
-        out = f"{m.group(1)} {' and '.join(names)}"
-        if m.group(3) and m.group(3) in SUITS:
-            out += f" as {SUITS[m.group(3)].name}"
-        return out
+            return f"a card the deck does not have ({code})"
 
-    return _CODES.sub(cards, text)
+    if d.kind == "bid":
+        try:
+            label = parse_bid(rules, d.bid).label
+        except RuleError:
+            label = f"{d.bid}, which is not a bid"
+        return f"{who} bids {label}"
+    names = " and ".join(named(c) for c in d.cards) or "no cards"
+    if d.kind == "exchange":
+        return f"{who} passes {names}"
+    suit = f" as {SUITS[d.as_].name}" if d.as_ in SUITS else ""
+    return f"{who} plays {names}{suit}"
 
 
-def divergence_notes(divergences: Sequence[Divergence], first_play: int, players: int
+def divergence_notes(divergences: Sequence[Divergence], first_play: int, rules: RuleSet
                      ) -> list[str]:
-    """Where a re-played hand stopped following the record, in words (``first_play``: the
-    STEP of the hand's first play, so a play's trick can be named)."""
+    """Where a re-played hand stopped following the record, in words from the divergences'
+    fields (``first_play``: the STEP of the hand's first play, so a play's trick can be
+    named)."""
+    players = rules.players
     out = []
     for d in divergences:
         where = (f"In trick {(d.step - first_play) // players + 1}" if d.step >= first_play
                  else f"At step {d.step + 1} of the hand")
-        out.append(f"{where} the record no longer fits: its next action ({action_words(d.action)}) "
-                   f"is refused: {d.message.rstrip('.')}. Simple players choose the rest of that "
-                   "hand.")
+        out.append(f"{where} the record no longer fits: its next action "
+                   f"({step_words(d, rules)}) is refused: {d.message.rstrip('.')}. Simple "
+                   "players choose the rest of that hand.")
     return out
 
 
@@ -236,5 +248,263 @@ def recorded_play_words(who: str, play: Play, view: BestPlay, *, lead: bool) -> 
 _NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
 
-__all__ = ["describe_action", "hand_changes", "compare_outcomes", "divergence_notes",
-           "action_words", "bid_words", "exchange_words", "ACE_WORDS", "recorded_play_words"]
+# ---------------------------------------------------------------------------- teaching the bids
+
+
+#: A nil kind in a learner's words: what the bid promises.
+NIL_WORDS = {
+    None: "a number of tricks: how many you expect your cards to win",
+    "nil": "take no trick at all",
+    "full nil": "take no trick at all",
+    "nil spades": "take no trick with a Spade, plus a number of tricks with your other cards",
+    "nil acorns": "take no trick with an Acorn, plus a number of tricks with your other cards",
+}
+
+
+@dataclass(frozen=True)
+class BidKind:
+    """One kind of bid a seat may make now (a number of tricks, Nil, Nil Spades, Blind Nil,
+    ...), its words, and its bids by number of tricks: a menu of a kind and a number instead
+    of one long list.
+
+    >>> from spades_lab.core.engine import Game
+    >>> g = Game("acorns"); g.deal(rng=__import__("random").Random(1)); g.look(g.turn)
+    >>> [(k.label, len(k.bids)) for k in bid_kinds(g.legal_bids())]
+    [('A number', 33), ('Nil Spades', 33), ('Nil Acorns', 33), ('Full Nil', 1)]
+    """
+
+    label: str
+    words: str
+    nil: str | None
+    blind: bool
+    bids: tuple[Bid, ...]
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(b.tricks for b in self.bids)
+
+    def bid(self, tricks: int) -> Bid:
+        """The bid of this kind with ``tricks`` (KeyError: no such bid of this kind)."""
+        for b in self.bids:
+            if b.tricks == tricks:
+                return b
+        raise KeyError(tricks)
+
+
+def bid_kinds(bids: Sequence[Bid]) -> list[BidKind]:
+    """The engine's legal bids grouped by kind (in the engine's order), each kind's bids by
+    number of tricks."""
+    groups: dict[tuple[str | None, bool], list[Bid]] = {}
+    for b in bids:
+        groups.setdefault((b.nil, b.blind), []).append(b)
+    out = []
+    for (nil, blind), bs in groups.items():
+        name = "A number" if nil is None else nil.title()
+        label = ("Blind " if blind else "") + (name if nil is not None or not blind else
+                                               "number")
+        words = NIL_WORDS.get(nil, "")
+        if blind:
+            words += ", bid before looking at your cards"
+        out.append(BidKind(label, words, nil, blind, tuple(sorted(bs, key=lambda b: b.tricks))))
+    return out
+
+
+def _cards_list(cards: Sequence[Any]) -> str:
+    names = [card_words(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _trump_words(rules: RuleSet) -> str:
+    return " and ".join(suit_name(t) for t in rules.trumps)
+
+
+def bid_reason(view: SeatView, bid: Bid) -> str:
+    """Why the practice bot bids ``bid`` with the cards of ``view`` (its own reasoning: the
+    tricks :func:`~spades_lab.play.players.estimate_tricks` counts, its likely winners, its
+    trumps, the partner's bid), in words.
+
+    >>> from spades_lab.core.engine import Game
+    >>> g = Game("standard"); g.deal(rng=__import__("random").Random(3)); g.look(g.turn)
+    >>> v = g.view(g.turn)
+    >>> bid_reason(v, Bid(3)).startswith("It expects about 3 tricks from these cards")
+    True
+    """
+    rules = view.rules
+    hand = list(view.hand or ())
+    if rules is None or not hand:
+        return ""
+    est = estimate_tricks(rules, hand)
+    likely = [c for c in rules.deck.sorted(hand) if estimate_tricks(rules, [c]) >= 0.75]
+    trumps = [c for c in hand if any(t in c.suits for t in rules.trumps)]
+    share = sum(1 for c in rules.deck.cards if any(t in c.suits for t in rules.trumps)) \
+        / rules.players
+    mates = [s for s in rules.team_seats[rules.team_of(view.seat)] if s != view.seat]
+    told = [(s, view.bids[s]) for s in mates if view.bids[s] is not None]
+    partner = "".join(f" Your partner {seat_name(s, rules.players)} bid {b.label}."
+                      for s, b in told if b is not None)
+    if bid.nil is not None and bid.nil_suit is None:  # Nil, Full Nil
+        return (f"None of these cards is likely to win a trick by itself (it counts about "
+                f"{est:.1f} tricks in all), so it promises to take no trick at all: a bonus if "
+                f"it takes none, a loss if it takes one.{partner}")
+    if bid.nil is not None:
+        suit = suit_name(bid.nil_suit or "")
+        held = [c for c in hand if bid.nil_suit in c.suits]
+        few = "no " + suit if not held else f"only {_cards_list(held)} in {suit}"
+        return (f"It holds {few}, so it promises to take no trick with one of its {suit}, "
+                f"and counts about {plural(bid.tricks, 'trick')} with its other cards."
+                f"{partner}")
+    parts = [f"It expects about {plural(bid.tricks, 'trick')} from these cards"]
+    if likely:
+        parts.append(f": {_cards_list(likely)} {'is' if len(likely) == 1 else 'are'} likely to "
+                     "win")
+    if trumps:
+        many = len(trumps) > share
+        parts.append(f"{', and' if likely else ':'} it holds {plural(len(trumps), 'trump')} "
+                     f"({_trump_words(rules)}){', more than a fair share' if many else ''}")
+    out = "".join(parts) + "."
+    if told:
+        both = sum(b.tricks for _, b in told if b is not None) + bid.tricks
+        out += partner + f" Together that is a partnership bid of {both}."
+    return out
+
+
+def blind_reason(view: SeatView, pick: Bid | None) -> str:
+    """Why the practice bot bids blind (``pick``) or looks first (None), in words: a blind bid
+    is worth its risk only when its side trails far behind."""
+    rules = view.rules
+    if rules is None or not view.totals:
+        return ""
+    team = rules.team_of(view.seat)
+    behind = max(t for i, t in enumerate(view.totals) if i != team) - view.totals[team]
+    where = (f"your side trails by {plural(behind, 'point')}" if behind > 0 else
+             "your side is not behind")
+    if pick is None:
+        return ("A blind bid, made before looking, scores more if it is made and loses more if "
+                f"not: it is worth the risk only far behind, and {where}.")
+    return f"It bids blind, before looking: {where}, far enough behind to take the risk."
+
+
+# ---------------------------------------------------------------------------- a plain line a phase
+
+
+def phase_line(wait: str, rules: RuleSet, seat: int, hand: Hand | None, *,
+               legal: Sequence[Bid] = (), due: dict[str, Any] | None = None,
+               lead: bool = False, waiting_for: str = "") -> str:
+    """What to do now, in one plain line, for a person at ``seat`` (``wait``: one of
+    :data:`spades_lab.table.WAITS`)."""
+    mates = [s for s in rules.team_seats[rules.team_of(seat)] if s != seat]
+    partner = " and ".join(seat_name(s, rules.players) for s in mates)
+    if wait == "look":
+        return ("Bidding: you may bid blind now, before looking at your cards (a bigger "
+                "bonus if you make it, a bigger loss if not), or look at your cards first and "
+                "then bid. Most players look first.")
+    if wait == "bid":
+        kinds = [k for k in bid_kinds(legal) if k.nil is not None]
+        names = " and ".join(k.label for k in kinds) if len(kinds) < 3 else \
+            ", ".join(k.label for k in kinds[:-1]) + " or " + kinds[-1].label
+        nils = f" Or bid {kinds[0].label}: {kinds[0].words}." if len(kinds) == 1 else (
+            f" Or bid a nil ({names}): a promise to take no trick, or none with one suit."
+            if kinds else "")
+        who = (f"your partner {partner} bids too, and your two bids" if len(mates) == 1 else
+               f"your partners {partner} bid too, and your bids")
+        return (f"Bidding: say how many tricks you expect your cards to win; {who} add up to "
+                f"what your partnership must take.{nils}")
+    if wait == "exchange" and due is not None:
+        to = seat_name(due["to"], rules.players)
+        n = plural(due["hi"], "card") if due["lo"] == due["hi"] else \
+            f"{due['lo']} to {plural(due['hi'], 'card')}"
+        how = "face down, without seeing them" if due["face_down"] else "of your choice"
+        return (f"Card exchange after a blind nil: pass {n} {how} to {to}; you get as many "
+                "back.")
+    if wait == "play":
+        trumps = _trump_words(rules)
+        if lead:
+            return (f"Your lead: play any card marked green; the others must follow its suit if "
+                    f"they can. {trumps} are trumps: "
+                    "you may lead a trump only once trumps are broken (or when you hold "
+                    "nothing else).")
+        return ("Your turn: follow the suit led if you can (the cards marked green are the ones "
+                f"the rules allow); if you cannot, you may play a trump ({trumps}) to win the "
+                "trick, or throw away any other card.")
+    if wait in ("bots", "others"):
+        return f"Wait: the table waits for {waiting_for}." if waiting_for else "Wait."
+    if wait == "next-hand":
+        return "The hand is over: read how it scored below, then deal the next hand."
+    if wait == "over":
+        return "The game is over: the highest total wins."
+    return ""
+
+
+def taken_words(hand: Hand, you: int | None = None) -> str:
+    """What the "taken/bid" marks on the table mean, in words: each seat's tricks taken so far
+    and its bid.
+
+    >>> from spades_lab.core.records import replay
+    >>> h = replay("data/scenarios/demo_acorns_th.json").game.hands[0]
+    >>> taken_words(h).split(":")[0]
+    'Tricks taken so far, of the tricks each seat bid'
+    """
+    n = hand.n
+    parts = []
+    for s in range(n):
+        b = hand.bids[s]
+        who = "you" if s == you else seat_name(s, n)
+        if b is None:
+            parts.append(f"{who} {hand.taken[s]} (no bid yet)")
+        elif b.nil is not None and b.nil_suit is None:
+            parts.append(f"{who} {hand.taken[s]} of none ({b.label})")
+        else:
+            parts.append(f"{who} {hand.taken[s]} of {b.tricks}" +
+                         (f" ({b.label})" if b.nil is not None else ""))
+    return "Tricks taken so far, of the tricks each seat bid: " + ", ".join(parts) + "."
+
+
+def lost_ace_words(hand: Hand, k: int) -> list[str]:
+    """For a completed trick ``k`` where the Ace ranked low (no face card in it, the
+    Acorns ace-low rule) and an Ace of the led suit lost: that the Ace was low, and why."""
+    t = explain_trick(hand, k)
+    if t.ace != "low" or not t.complete or t.winner is None:
+        return []
+    trick = hand.tricks[k]
+    led = trick.plays[0][1].suit
+    won = dict(trick.plays)[t.winner]
+    if won.suit != led:
+        return []  # a trump won: the Ace lost to the trump, not for being low
+    out = []
+    for s, p in trick.plays:
+        if p.card.is_ace and p.suit == led and s != t.winner:
+            out.append(f"{seat_name(s, hand.n)}'s {p.card.name} counted low: with no "
+                       "face card in the trick an Ace ranks below the 2, so it lost.")
+    return out
+
+
+def recap_lines(hand: Hand) -> list[str]:
+    """The hand so far, for someone who takes it over: the bids, any exchange, and each trick
+    played (who led, who won it and with what)."""
+    n = hand.n
+    out = [f"The hand so far (hand {hand.index + 1}):"]
+    order = [(hand.dealer + 1 + k) % n for k in range(n)]
+    bids = [f"{seat_name(s, n)} {b.label}" for s in order if (b := hand.bids[s]) is not None]
+    if bids:
+        out.append("Bids: " + ", ".join(bids) + ".")
+    for e in hand.exchanges:
+        if e.passed is not None:
+            out.append(f"{seat_name(e.blind, n)} passed {plural(len(e.passed), 'card')} to "
+                       f"{seat_name(e.partner, n)}" + (", who passed as many back."
+                                                      if e.returned is not None else "."))
+    for t in hand.tricks:
+        s0, p0 = t.plays[0]
+        win = dict(t.plays)[t.winner]
+        out.append(f"Trick {t.index + 1}: {seat_name(s0, n)} led {card_words(p0.card)}; "
+                   f"{seat_name(t.winner, n)} won it with {card_words(win.card)}.")
+    if not hand.tricks:
+        out.append("No trick has been played yet.")
+    else:
+        out.append(taken_words(hand))
+    return out
+
+
+__all__ = ["BidKind", "bid_kinds", "bid_reason", "blind_reason", "phase_line", "taken_words",
+           "lost_ace_words", "recap_lines", "NIL_WORDS", "describe_action", "hand_changes",
+           "compare_outcomes", "divergence_notes",
+           "step_words", "bid_words", "exchange_words", "ACE_WORDS", "recorded_play_words"]

@@ -11,6 +11,7 @@ from .core.cards import SUITS, cards_text
 from .core.engine import Game, Hand, Trick
 from .core.rules import team_name
 from .core.scoring import TeamScore
+from .core.words import plural
 from .teach.wording import teacher
 
 
@@ -37,7 +38,8 @@ def hand_account(game: Game, hand: Hand) -> list[str]:
     lines.append("  Bids: " + ", ".join(bids))
     for e in hand.exchanges:
         if e.passed is not None:
-            lines.append(f"  Exchange: {game.seat_name(e.blind)} passes {len(e.passed)} card(s)"
+            lines.append(f"  Exchange: {game.seat_name(e.blind)} passes "
+                         f"{plural(len(e.passed), 'card')}"
                          f" to {game.seat_name(e.partner)}" +
                          (", who passes back the same number" if e.returned is not None
                           else ""))

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -228,6 +229,49 @@ RULE_IDS = [f"{p}-{'-'.join(f'{k}={v}' for k, v in o.items()) or 'default'}"
 # (tests/test_solver.py and tests/test_solver_diff.py)
 
 
+def deal_and_bid(rules: RuleSet, rng: Any) -> Game:
+    """A game dealt with ``rng`` and bid at random (legal bids, none blind) up to its first
+    play."""
+    g = Game(rules)
+    g.deal(rng=rng)
+    while g.phase != "play":
+        g.bid(rng.choice([b for b in g.legal_bids() if not b.blind]))
+    return g
+
+
+def learner_decides(m: Any, rng: Any, *, blind: float = 0.0) -> None:
+    """One decision for a play table's learner (a ``spades_lab.table.PlayModel``): a random
+    legal choice, never refused (a blind bid with probability ``blind`` where one is open);
+    the bots' moves or the next deal when that is what the table waits for."""
+    w = m.waiting()
+    if w == "look":
+        if blind and rng.random() < blind:  # (no draw without blind bids: seeded paths hold)
+            assert m.bid(m.bid_choices()[0].bid), m.message
+        else:
+            m.look()
+    elif w == "bid":
+        assert m.bid(rng.choice(m.bid_choices()).bid), m.message
+    elif w == "exchange":
+        due = m.exchange_due()
+        assert due is not None
+        if due["face_down"]:
+            assert m.exchange(due["hi"]), m.message
+        else:
+            assert m.exchange([c for c, _ in m.my_cards()][:due["hi"]]), m.message
+    elif w == "play":
+        legal = [c for c, ok in m.my_cards() if ok]
+        assert legal
+        plays = m.plays_for(rng.choice(legal))
+        assert plays
+        assert m.play(rng.choice(plays)), m.message
+    elif w == "bots":
+        m.run_bots()
+    elif w == "next-hand":
+        assert m.next_hand()
+    else:
+        raise AssertionError(f"nothing for the learner to do: {w}")
+
+
 def deal_to_play(rules: RuleSet, rng: Any) -> Game:
     """A game dealt with ``rng`` and bid by the simple players, up to its first play."""
     from spades_lab.play.players import SimplePlayer, act
@@ -376,3 +420,74 @@ def text_contrast(page: Any, selector: str) -> dict[str, Any]:
     image."""
     result: dict[str, Any] = page.evaluate(TEXT_CONTRAST_JS, selector)
     return result
+
+
+# ------------------------------------------------------------------------- play mode page
+
+
+class PlayPage:
+    """The Voila page of play mode (``.sl-play-app``) with its console errors and foreign
+    requests recorded (tests/test_browser_play*.py)."""
+
+    def __init__(self, pw: Any, url: str, size: tuple[int, int] = (1280, 1000)) -> None:
+        self.browser = launch_chromium(pw)
+        self.page = self.browser.new_page(viewport={"width": size[0], "height": size[1]})
+        self.page.set_default_timeout(120_000)
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        host = urllib.parse.urlparse(url).netloc
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+        def request(r: Any) -> None:
+            u = urllib.parse.urlparse(r.url)
+            if u.scheme in ("http", "https", "ws", "wss") and u.netloc != host:
+                self.foreign.append(r.url)
+        self.page.on("request", request)
+        self.page.goto(url, wait_until="domcontentloaded")
+        self.page.locator(".sl-play-app .sl-status").first.wait_for(state="visible",
+                                                                  timeout=180_000)
+        self.app = self.page.locator(".sl-play-app").first
+
+    def close(self) -> None:
+        self.browser.close()
+
+    # -------------------------------------------------------------- reading the table
+    def state(self) -> tuple[str, int]:
+        st = self.app.locator(".sl-status").first
+        return st.get_attribute("data-wait") or "", int(st.get_attribute("data-gen") or 0)
+
+    def wait_change(self, gen: int, *, or_declare: bool = False) -> None:
+        """Until the table is redrawn after ``gen`` (and no bot is still to move), or a
+        Traveler/Hunter asks how to declare it."""
+        self.page.wait_for_function(
+            "([g, d]) => { const s = document.querySelector('.sl-play-app .sl-status');"
+            " if (d && document.querySelector('.sl-play-app button.sl-declare-as')) return true;"
+            " return s && Number(s.dataset.gen) !== g && s.dataset.wait !== 'bots'; }",
+            arg=[gen, or_declare])
+
+    def click(self, selector: str, *, text: str | None = None) -> None:
+        _, gen = self.state()
+        loc = self.app.locator(selector, has_text=text) if text else self.app.locator(selector)
+        loc.first.click()
+        self.wait_change(gen)
+
+    def axe(self, selector: str) -> list[dict[str, Any]]:
+        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``, and (as
+        ``text-contrast``) every text node below the AA contrast ratio or undecided (reduced
+        opacity, a background image): :func:`text_contrast`, node by node."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+        res = self.page.evaluate(
+            "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+            "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+            "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+            [selector, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]])
+        bad = [v for v in res if v["impact"] in ("serious", "critical")]
+        c = text_contrast(self.page, selector)
+        if c["low"] or c["undecided"]:
+            bad.append({"id": "text-contrast", "impact": "serious",
+                        "help": "text below the WCAG AA contrast ratio, or undecided",
+                        "nodes": c["low"] + c["undecided"]})
+        return bad

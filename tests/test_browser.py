@@ -67,7 +67,7 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             page.wait_for_function(
                 "() => document.querySelector('.sl-table-app .sl-status')"
                 ".innerText.includes('Step 4/140')")
-            assert "Trick 1" in status.inner_text()
+            assert "Hand 1, trick 1: " in status.inner_text()  # the one status line
             for _ in range(3):
                 nxt.click()
             page.wait_for_function(
@@ -80,7 +80,7 @@ def test_table_app_in_a_real_browser(voila_url: str) -> None:
             page.locator(".sl-table-app button.sl-next-trick").first.click()
             page.wait_for_function(
                 "() => document.querySelector('.sl-table-app .sl-status')"
-                ".innerText.includes('Trick 2')")
+                ".innerText.includes('trick 2:')")
             page.wait_for_function(  # the trick area may redraw just after the status line
                 "() => document.querySelector('.sl-table-app .sl-trick-area')"
                 ".innerText.includes('won trick 1')")

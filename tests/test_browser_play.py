@@ -16,19 +16,17 @@ import re
 import shutil
 import subprocess
 import sys
-import urllib.parse
-import urllib.request
 from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, ROOT, launch_chromium, text_contrast
+from conftest import CHROMIUM, ROOT
+from conftest import PlayPage as Page
 
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]
@@ -41,73 +39,6 @@ def _norm(text: str) -> str:
     """Text as the browser's innerText gives it: suit symbols are drawn (SVG), not text."""
     text = " ".join(SYMBOLS.sub("", text).split())
     return re.sub(r"\s+([,.:;)])", r"\1", text)
-
-
-class Page:
-    """The Voila page with its console errors and foreign requests recorded."""
-
-    def __init__(self, pw: Any, url: str, size: tuple[int, int] = (1280, 1000)) -> None:
-        self.browser = launch_chromium(pw)
-        self.page = self.browser.new_page(viewport={"width": size[0], "height": size[1]})
-        self.page.set_default_timeout(120_000)
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        host = urllib.parse.urlparse(url).netloc
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                     else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-
-        def request(r: Any) -> None:
-            u = urllib.parse.urlparse(r.url)
-            if u.scheme in ("http", "https", "ws", "wss") and u.netloc != host:
-                self.foreign.append(r.url)
-        self.page.on("request", request)
-        self.page.goto(url, wait_until="domcontentloaded")
-        self.page.locator(".sl-play-app .sl-status").first.wait_for(state="visible",
-                                                                  timeout=180_000)
-        self.app = self.page.locator(".sl-play-app").first
-
-    def close(self) -> None:
-        self.browser.close()
-
-    # -------------------------------------------------------------- reading the table
-    def state(self) -> tuple[str, int]:
-        st = self.app.locator(".sl-status").first
-        return st.get_attribute("data-wait") or "", int(st.get_attribute("data-gen") or 0)
-
-    def wait_change(self, gen: int, *, or_declare: bool = False) -> None:
-        """Until the table is redrawn after ``gen`` (and no bot is still to move), or a
-        Traveler/Hunter asks how to declare it."""
-        self.page.wait_for_function(
-            "([g, d]) => { const s = document.querySelector('.sl-play-app .sl-status');"
-            " if (d && document.querySelector('.sl-play-app button.sl-declare-as')) return true;"
-            " return s && Number(s.dataset.gen) !== g && s.dataset.wait !== 'bots'; }",
-            arg=[gen, or_declare])
-
-    def click(self, selector: str, *, text: str | None = None) -> None:
-        _, gen = self.state()
-        loc = self.app.locator(selector, has_text=text) if text else self.app.locator(selector)
-        loc.first.click()
-        self.wait_change(gen)
-
-    def axe(self, selector: str) -> list[dict[str, Any]]:
-        """Serious or critical WCAG 2.1 A/AA violations inside ``selector``, and (as
-        ``text-contrast``) every text node below the AA contrast ratio or undecided (reduced
-        opacity, a background image): :func:`conftest.text_contrast`, node by node."""
-        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
-            self.page.add_script_tag(path=str(AXE))
-        res = self.page.evaluate(
-            "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
-            "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
-            "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
-            [selector, WCAG])
-        bad = [v for v in res if v["impact"] in ("serious", "critical")]
-        c = text_contrast(self.page, selector)
-        if c["low"] or c["undecided"]:
-            bad.append({"id": "text-contrast", "impact": "serious",
-                        "help": "text below the WCAG AA contrast ratio, or undecided",
-                        "nodes": c["low"] + c["undecided"]})
-        return bad
 
 
 def _shot(page: Any, name: str, selector: str | None = None) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import deal_and_bid
 from spades_lab import Game, RuleSet
 from spades_lab.core.engine import Hand, OwedPass
 from spades_lab.core.errors import IllegalAction, RuleError
@@ -99,10 +100,7 @@ def test_the_fast_path_agrees_with_the_full_check() -> None:
     play ``_verify_play`` finds, for every card, code and seat at many positions."""
     rng = random.Random(5)
     for rules in (RuleSet.preset("standard"), RuleSet.preset("acorns", travelers_hunters=True)):
-        g = Game(rules)
-        g.deal(rng=rng)
-        while g.phase != "play":
-            g.bid(rng.choice([b for b in g.legal_bids() if not b.blind]))
+        g = deal_and_bid(rules, rng)
         while g.phase == "play":
             h = g.hand
             assert h is not None and h.turn is not None

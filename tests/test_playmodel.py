@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, learner_decides
 from spades_lab.core.errors import RULE_IDS, RuleError
 from spades_lab.core.records import replay
 from spades_lab.teach.whatif import what_if
 from spades_lab.widgets.models import TableModel
-from spades_lab.widgets.playmodel import PlayModel, option_words, plain
+from spades_lab.widgets.playmodel import PlayModel, option_words
 
 DEMO = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 
@@ -28,40 +28,11 @@ IDS = [p + ("+th" if o.get("travelers_hunters") else "") + ("-fours" if o.get("t
        for p, o in TABLES]
 
 
-def decide(m: PlayModel, rng: random.Random, *, blind: float = 0.0) -> None:
-    """One decision for the learner: a random legal choice (never refused)."""
-    w = m.waiting()
-    if w == "look":
-        if rng.random() < blind:
-            assert m.bid(m.bid_choices()[0].bid), m.message
-        else:
-            m.look()
-    elif w == "bid":
-        assert m.bid(rng.choice(m.bid_choices()).bid), m.message
-    elif w == "exchange":
-        due = m.exchange_due()
-        assert due is not None
-        if due["face_down"]:
-            assert m.exchange(due["hi"]), m.message
-        else:
-            assert m.exchange([c for c, _ in m.my_cards()][:due["hi"]]), m.message
-    elif w == "play":
-        legal = [c for c, ok in m.my_cards() if ok]
-        assert legal
-        plays = m.plays_for(rng.choice(legal))
-        assert plays
-        assert m.play(rng.choice(plays)), m.message
-    elif w == "next-hand":
-        assert m.next_hand()
-    else:
-        raise AssertionError(f"nothing for the learner to do: {w}")
-
-
 def play_hand(m: PlayModel, rng: random.Random, blind: float = 0.0) -> None:
     hands = len(m.game.hands)
     while m.waiting() not in ("next-hand", "over") or len(m.game.hands) == hands and \
             not m.game.hands[-1].complete:
-        decide(m, rng, blind=blind)
+        learner_decides(m, rng, blind=blind)
 
 
 def _no_internals(lines: list[str]) -> None:
@@ -116,7 +87,7 @@ def test_undo_takes_back_the_last_decision(preset: str, options: dict) -> None:
     assert not m.undo() and "nothing" in m.message
     # decide until a card has been played, then undo that play
     while m.waiting() != "play":
-        decide(m, rng)
+        learner_decides(m, rng)
     before_record = m.record()
     before_log = len(m.game.log)
     before_rng = m.rng.getstate()
@@ -160,7 +131,7 @@ def test_refused_illegal_card_leaves_state_unchanged(preset: str, options: dict)
                 break
         if m.waiting() == "over":
             break
-        decide(m, rng)
+        learner_decides(m, rng)
     assert found
     # a bid out of turn is refused with words too
     assert not m.bid(3) and m.message
@@ -186,7 +157,7 @@ def test_hint_names_a_legal_choice_and_changes_nothing(preset: str, options: dic
             seen.add(w)
         if w == "over":
             break
-        decide(m, rng)
+        learner_decides(m, rng)
     assert {"bid", "play"} <= seen
 
 
@@ -208,8 +179,8 @@ def test_bot_pace(preset: str, options: dict) -> None:
     assert moves == 2
     assert slow.record() == fast.record() and slow.waiting() == fast.waiting()
     # after a learner action, paced bots wait to be stepped; the game comes out the same
-    decide(slow, random.Random(0))
-    decide(fast, random.Random(0))
+    learner_decides(slow, random.Random(0))
+    learner_decides(fast, random.Random(0))
     if fast.waiting() != slow.waiting():
         assert slow.waiting() == "bots" and slow.run_bots() > 0
     assert slow.record() == fast.record()
@@ -219,7 +190,7 @@ def test_blind_nil_and_exchange_original() -> None:
     # original: blind nil with up to 3 cards passed; the learner passes face down
     m = PlayModel("original", seat=0, seed=1)
     while m.waiting() != "look":
-        decide(m, random.Random(0))
+        learner_decides(m, random.Random(0))
     labels = [c.label for c in m.bid_choices()]
     assert labels == ["Blind Nil"]
     assert m.bid("blind nil")
@@ -239,7 +210,7 @@ def test_blind_nil_and_exchange_original() -> None:
 def test_acorns_nil_types_and_plus_n() -> None:
     m = PlayModel("acorns", seat=0, seed=3)
     while m.waiting() not in ("look", "bid"):
-        decide(m, random.Random(0))
+        learner_decides(m, random.Random(0))
     blind = [c.label for c in m.bid_choices()]
     assert "Blind Full Nil" in blind and "Blind Nil Spades + 2" in blind
     m.look()
@@ -297,7 +268,7 @@ def test_a_game_reaches_its_target() -> None:
     for _ in range(2000):
         if m.waiting() == "over":
             break
-        decide(m, rng)
+        learner_decides(m, rng)
     assert m.game.over and m.waiting() == "over"
     assert "Game over" in m.status()
     assert not m.next_hand() and "over" in m.message
@@ -307,7 +278,7 @@ def test_shown_trick_marks_the_winner() -> None:
     m = PlayModel("acorns", {"travelers_hunters": True}, seat=0, seed=2)
     rng = random.Random(0)
     while m.waiting() != "play" or not m.game.hand.trick:  # type: ignore[union-attr]
-        decide(m, rng)
+        learner_decides(m, rng)
         if m.waiting() == "play" and m.game.hand.trick:  # type: ignore[union-attr]
             break
     plays, winning, caption = m.shown_trick()
@@ -320,7 +291,6 @@ def test_words_for_options_and_plain_text() -> None:
     assert any("two teams of four" in w for w in words)
     assert not any("_" in w or " = " in w for w in words)
     assert m_rules.players == 8
-    assert plain("a b") == "a b"  # words already: nothing is cut out of a sentence
 
 
 def test_play_table_widget_plays_a_hand_by_clicks() -> None:

@@ -69,7 +69,7 @@ def test_every_id_can_be_asked_and_the_answer_is_the_engines(name: str, opts: di
     assert q.feedback and q.shown and q.prompt
     assert verify(q), q.text
     json.dumps(q.to_dict())
-    for line in (q.prompt, *q.shown, *q.choices, *q.feedback):
+    for line in (q.prompt, *q.shown, *q.choices, *(x.learner() for x in q.feedback)):
         assert not LEARNER_BANNED.search(line), line
         assert not re.search(r"'(?:[0-9]{1,2}|[A-Z])[A-Z]{1,2}'", line), line  # a raw card code
         assert not any(f"({k})" in line or f"[{k}]" in line for k in QUIZ_IDS), line

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, deal_and_bid
 from spades_lab import Game
 from spades_lab.core.errors import RecordError, RuleError
 from spades_lab.core.records import apply_step, game_from_record, hand_steps, load_record, replay
@@ -238,10 +238,7 @@ def test_play_by_code_is_accepted_exactly_when_legal() -> None:
         RuleSet.preset(name, {"travelers_hunters": True}) for name in ("acorns", "acorns8")]
     for rules in configs:
         name = rules.name
-        g = Game(rules)
-        g.deal(rng=rng)
-        while g.phase != "play":
-            g.bid(rng.choice([b for b in g.legal_bids() if not b.blind]))
+        g = deal_and_bid(rules, rng)
         while g.phase == "play":
             h = g.hand
             assert h is not None and h.turn is not None

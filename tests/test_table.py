@@ -12,7 +12,7 @@ import textwrap
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, learner_decides
 from spades_lab.core.cards import Card
 from spades_lab.core.engine import Game, PlayEvent
 from spades_lab.core.line import Line
@@ -41,28 +41,6 @@ def played_game(preset: str, seed: int, **options: object) -> Game:
     g = Game(preset, **options)  # type: ignore[arg-type]
     play_game(g, [HeuristicPlayer()] * g.rules.players, random.Random(seed), max_hands=1)
     return g
-
-
-def learner_move(m: PlayModel, rng: random.Random) -> None:
-    """One legal decision of the learner's (never refused)."""
-    w = m.waiting()
-    if w == "look":
-        m.look()
-    elif w == "bid":
-        assert m.bid(rng.choice(m.bid_choices()).bid), m.message
-    elif w == "exchange":
-        due = m.exchange_due()
-        assert due is not None
-        if due["face_down"]:
-            assert m.exchange(due["hi"]), m.message
-        else:
-            cards = m.my_cards()
-            assert m.exchange([c for c, _ in cards[:due["hi"]]]), m.message
-    elif w == "play":
-        legal = [c for c, ok in m.my_cards() if ok]
-        assert m.play(m.plays_for(rng.choice(legal))[0]), m.message
-    elif w == "bots":
-        m.run_bots()
 
 
 # ---------------------------------------------------------------------------- replay = Line
@@ -146,7 +124,7 @@ def test_the_play_line_grows_and_undo_takes_it_back_to_the_same_positions() -> N
             line = m.line
             assert line is not None
             seen.append((len(line) - 1, list(m.game.log)))
-        learner_move(m, rng)
+        learner_decides(m, rng)
         line = m.line
         assert line is not None and state(line.final) == state(m.game)
     assert m.hand is not None and m.hand.complete
@@ -167,7 +145,7 @@ def test_the_play_line_grows_and_undo_takes_it_back_to_the_same_positions() -> N
     for _ in range(400):
         if m.waiting() in ("next-hand", "over"):
             break
-        learner_move(m, rng)
+        learner_decides(m, rng)
     assert m.record() == record
 
 
@@ -188,7 +166,7 @@ def test_bots_move_through_play_players_act_only(monkeypatch: object) -> None:
     for _ in range(200):
         if m.waiting() in ("next-hand", "over"):
             break
-        learner_move(m, rng)
+        learner_decides(m, rng)
     bot_actions = [ev for ev in m.game.log
                    if getattr(ev, "seat", 0) != 0 and ev.kind in ("bid", "exchange", "play")]
     assert len(calls) == len(bot_actions) and all(s != 0 for s in calls)
@@ -216,7 +194,7 @@ def test_a_seats_view_never_holds_another_seats_hidden_cards(preset: str, seed: 
     for _ in range(moves):
         if m.waiting() in ("next-hand", "over"):
             break
-        learner_move(m, rng)
+        learner_decides(m, rng)
         hidden = hidden_cards(m)
         v = m.seat_view(m.seat)
         known = set(v.passed)  # the cards this seat passed: it knows where they are

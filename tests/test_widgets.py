@@ -73,7 +73,7 @@ def test_buttons_move_and_disable_at_the_ends():
     assert "bids" in app.explanation_html.value
     app.last_button.click()
     assert app.model.position == app.model.last == app.slider.value
-    assert app.next_button.disabled and "complete" in app.status_html.value
+    assert app.next_button.disabled and "Hand 1 is over" in app.status_html.value
     app.prev_button.click()
     assert app.model.position == app.model.last - 1
     app.first_button.click()
@@ -143,7 +143,7 @@ def test_eight_players_and_standard():
     assert "sl-table-8" in app.table_html.value
     assert app.model.last == 8 + 128
     app.last_button.click()
-    assert "complete" in app.status_html.value
+    assert "Hand 1 is over. Totals" in app.status_html.value
     gs = played_game("standard", 5)
     app = TableApp(gs)
     app.slider.value = app.model.last
@@ -321,7 +321,7 @@ def test_score_explainer_lines_totals_and_options():
     h = replay(RECORD).game.hands[0]
     for team in h.scores:
         for item in team.items:
-            assert plain(item.text).split(" (")[0] in s.lines_html.value.replace("&#x27;", "'")
+            assert plain(item) in s.lines_html.value.replace("&#x27;", "'")
     assert "after hand 1" in s.totals_html.value
     for box in (s.options_html.value, s.lines_html.value, s.totals_html.value):
         for internal in ("failed_nil_tricks", "bags_only", "losing_floor", "None", "True",
@@ -427,7 +427,8 @@ def test_what_just_happened_explains_bids_exchanges_and_leads():
 
 
 def test_whatif_divergence_notes_name_cards_in_words():
-    from spades_lab.widgets.words import action_words
+    from spades_lab.teach.whatif import Divergence
+    from spades_lab.widgets.words import step_words
 
     m = WhatIfModel(TableModel.from_record(RECORD))
     notes: list[str] = []
@@ -444,8 +445,8 @@ def test_whatif_divergence_notes_name_cards_in_words():
     for note in notes:
         assert "(seat" not in note and "[" not in note
         assert not re.search(r"\b\d{1,2}[SHDCAPOW]{1,2}\b", note), note
-    assert action_words("West (seat 3) plays TPS as S") == (
-        "West plays the Traveler of Planets/Spades as Spades")
+    d = Divergence(0, 20, "West (seat 3) plays TPS as S", "", "", "play", 3, ("TPS",), None, "S")
+    assert step_words(d, m.table.rules) == "West plays the Traveler of Planets/Spades as Spades"
 
 
 def test_whatif_click_replays_nothing_before_the_point(monkeypatch):

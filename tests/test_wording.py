@@ -105,11 +105,12 @@ def test_strings_are_words_already_and_never_cut_apart() -> None:
         said_lines(3)
 
 
-def test_plain_renders_fields_and_takes_strings_as_words() -> None:
+def test_plain_renders_fields_and_refuses_finished_text() -> None:
     s = Said("a b", (rule_tag("must-follow-suit", True),), ".")
     assert plain(s) == "a b."
-    # no scrubbing of finished sentences: a string is words already
-    assert plain("a b\nc") == "a b\nc"
+    # no reading back of finished sentences: a string is words already, not plain's to render
+    with pytest.raises(TypeError, match="words already"):
+        plain("a b\nc")
 
 
 # ---------------------------------------------------------------------------- every kind
@@ -249,18 +250,12 @@ def test_no_inline_plural_left_in_the_modules_of_this_change() -> None:
 # ---------------------------------------------------------------------------- no one parses
 
 
-#: Modules that still read a layout back from text: the quiz widget indents a
-#: ``QuizQuestion.feedback`` line (text, laid out by ``Said.learner``) by its leading spaces,
-#: until the quiz's questions carry their feedback as ``Said`` lines.
-STILL_PARSING = {"widgets/quiz.py"}
-
-
 def test_no_consumer_splits_an_explanation_text() -> None:
     pattern = re.compile(r"\.text\.splitlines\(\)|startswith\(\" \"\)|line_text\(\w+\.text\)")
     found = []
     for path in sorted((ROOT / "spades_lab").rglob("*.py")):
         rel = path.relative_to(ROOT / "spades_lab").as_posix()
-        if rel not in STILL_PARSING and pattern.search(path.read_text()):
+        if pattern.search(path.read_text()):
             found.append(rel)
     assert found == [], found
 

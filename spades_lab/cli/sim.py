@@ -57,6 +57,7 @@ def register(sub: Any) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core.files import writing
     from ..core.rules import RuleSet, parse_option
+    from ..core.words import plural
     from ..play.sim import seat_types, worker_count
     from ..play.stats import SimSummary
     from .common import check_output_path, usage_error
@@ -115,7 +116,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     print(f"# {rules.describe().splitlines()[0]}")
     print(f"# {hands} hands in {dt:.2f} s ({out['hands_per_second']} hands/s), "
-          f"seed {args.seed}, {processes} process(es)")
+          f"seed {args.seed}, {plural(processes, 'process')}")
     print("Mean partnership hand score (95% interval):")
     for r in scores.itertuples():
         print(f"  {r.player:>20}: {r.mean:8.1f} [{r.low:7.1f}, {r.high:7.1f}]  bid made "

@@ -57,6 +57,7 @@ from .tricks import (
     trick_winner,
     trump_states_through,
 )
+from .words import plural
 
 
 class Phase(StrEnum):
@@ -685,9 +686,9 @@ class Hand:
         assert owe is not None  # seat owes the pass (checked above)
         lo, hi = owe.lo, owe.hi
         if not lo <= len(parsed) <= hi:
-            want = f"{lo} to {hi}" if lo != hi else str(hi)
-            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(seat)} must pass {want} card"
-                                f"{'s' if want != '1' else ''}, not {len(parsed)}.", seat=seat,
+            want = plural(hi, "card") if lo == hi else f"{lo} to {plural(hi, 'card')}"
+            raise IllegalAction(Rule.EXCHANGE_INVALID, f"{self.name(seat)} must pass {want}, "
+                                f"not {len(parsed)}.", seat=seat,
                                 count=len(parsed))
         held = self.hands[seat]
         missing = [c for c in parsed if c not in held]

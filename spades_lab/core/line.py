@@ -60,6 +60,7 @@ from .records import (
 )
 from .rules import RuleSet
 from .validate import gc_paused
+from .words import plural
 
 #: A snapshot of the position is kept every this many actions, when :meth:`Line.at` first
 #: walks past it; a later ``at`` copies the nearest one and replays at most this many actions.
@@ -67,7 +68,7 @@ CHECKPOINT = 8
 
 
 def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return plural(n, word)
 
 
 def _ordinal(n: int) -> str:

@@ -40,6 +40,7 @@ from .files import write_text
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 from .validate import gc_paused, read_record
+from .words import plural
 
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:
@@ -126,7 +127,8 @@ def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
     k))`` stops before."""
     if isinstance(source, Game):
         if not 0 <= hand < len(source.hands):
-            raise RecordError(Rule.BAD_RECORD, f"The game has {len(source.hands)} hand(s); there "
+            raise RecordError(Rule.BAD_RECORD, f"The game has {plural(len(source.hands), 'hand')}; "
+                              f"there "
                               f"is no hand {hand}.", hand=hand)
         out: list[Step] = []
         for ev in source.log[source.hands[hand].first_event + 1:]:
@@ -139,7 +141,8 @@ def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
         return out
     hands = source.get("hands", [])
     if not 0 <= hand < len(hands):
-        raise RecordError(Rule.BAD_RECORD, f"The record has {len(hands)} hand(s); there is no hand "
+        raise RecordError(Rule.BAD_RECORD, f"The record has {plural(len(hands), 'hand')}; there is "
+                          f"no hand "
                           f"{hand}.", hand=hand)
     h = hands[hand]
     out = [Step("bid", e["seat"], e["bid"]) for e in h.get("bids", [])]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 #: Nouns whose plural is not the noun with an ``s`` (none of the package's counted nouns is
 #: irregular today; the table is where one would go).
-IRREGULAR: dict[str, str] = {}
+IRREGULAR: dict[str, str] = {"process": "processes"}
 
 
 def noun(n: int, word: str) -> str:

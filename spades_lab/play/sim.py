@@ -31,6 +31,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, TextIO
 
 from ..core.engine import Game, Hand
@@ -39,9 +40,24 @@ from ..core.rules import RuleSet, rules_of
 from ..core.tricks import trick_winner as _trick_winner
 from .players import PLAYER_TYPES, Player, make_player, play_game, play_hand
 
+_batch_module: ModuleType | None
+try:  # the numpy batch path is the optional ``sim`` extra: imported here, or known absent
+    from . import batch as _batch_module
+except ModuleNotFoundError as _missing:  # pragma: no cover - only without numpy
+    if _missing.name != "numpy":
+        raise
+    _batch_module = None
+
+
+def _batch() -> Any:
+    """The batch path (:mod:`spades_lab.play.batch`), or why it is not there."""
+    if _batch_module is None:  # pragma: no cover - only without numpy
+        raise ImportError("The fast batch path needs numpy, part of the optional 'sim' extra: "
+                          "pip install 'spades-lab[sim]'.")
+    return _batch_module
+
+
 # ---------------------------------------------------------------------------- specs
-
-
 
 
 def seat_types(rules: RuleSet, players: str | Sequence[str]) -> list[str]:
@@ -632,17 +648,16 @@ def iter_random_batch(rules: RuleSet | str | Mapping[str, Any], n: int, seed: in
                       force_processes: bool = False, **kw: Any) -> Generator[Any, None, None]:
     """:func:`simulate_random_batch` one chunk's DataFrame at a time, in order (close it or run
     it to the end, as :func:`iter_simulation`)."""
-    from .batch import CHUNK, check_batch_rules
-
+    chunk = _batch().CHUNK
     r = rules_of(rules)
-    check_batch_rules(r)
+    _batch().check_batch_rules(r)
     if type(n) is not int or n < 1:
         raise ValueError(f"the number of hands must be a whole number of at least 1, not "
                          f"{echo(n)}")
     processes = worker_count(processes, force_processes)
     job = (r.to_json(), seed, kw)
-    return _batch_frames(r, _stream(_batch_chunk, job, _ranges(n, CHUNK), processes, None,
-                                    progress, -(-n // CHUNK)))
+    return _batch_frames(r, _stream(_batch_chunk, job, _ranges(n, chunk), processes, None,
+                                    progress, -(-n // chunk)))
 
 
 def _batch_frames(r: RuleSet, parts: Generator[Any, None, None]) -> Generator[Any, None, None]:
@@ -662,9 +677,8 @@ def _batch_chunk(job: tuple[dict[str, Any], int, dict[str, Any]], lo: int, hi: i
 
 def _batch_frame(rules_json: dict[str, Any], lo: int, count: int, seed: int,
                  kw: dict[str, Any]) -> Any:
-    from .batch import play_random_hands
-
-    return play_random_hands(rules_of(rules_json), count, seed, first_index=lo, **kw).to_frame()
+    return _batch().play_random_hands(rules_of(rules_json), count, seed, first_index=lo,
+                                      **kw).to_frame()
 
 
 def hands_per_second(fn: Callable[[], Any], count: int, repeats: int = 3) -> list[float]:

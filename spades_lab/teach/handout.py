@@ -404,7 +404,7 @@ def answer_key(quiz: Quiz, title: str | None = None) -> str:
            "<table class=\"small key\"><tr><th>#</th><th>Question</th><th>Answer</th>"
            "<th>Level</th><th>Why (the engine's explanation)</th></tr>"]
     for (num, letter, text), q in zip(quiz.answer_key(), quiz.questions, strict=True):
-        why = "<br>".join(_safe(x) for x in q.feedback)
+        why = "<br>".join(("&emsp;" * x.level) + _safe(x.body()) for x in q.feedback)
         out.append(f"<tr><td>{_e(num)}</td><td class=\"tiny\">{_safe(q.prompt)}</td>"
                    f"<td class=\"answer\"><b>{_e(letter)}</b>. {_safe(text)}</td>"
                    f"<td>{_e(q.difficulty)}</td><td class=\"tiny\">{why}</td></tr>")

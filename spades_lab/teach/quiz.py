@@ -55,7 +55,7 @@ from .explain import (
     explain_score,
     explain_trick,
 )
-from .wording import failed_nil_tricks_words, house_words, learner, learner_lines
+from .wording import Said, failed_nil_tricks_words, house_words, learner, said_lines
 
 #: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
 RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
@@ -153,8 +153,11 @@ class QuizQuestion:
     ``option``); ``tests`` the id it tests (one of :data:`QUIZ_IDS`); ``shown`` the facts a
     student needs, in words, one per line; ``context`` the same facts as JSON-ready data (cards
     as record codes, seats as numbers); ``answer`` the index of the right choice; ``feedback``
-    the engine's explanation; ``record`` the position (a game record) and ``action`` what the
-    question asks about, from which :func:`verify` re-derives the answer.
+    the engine's explanation as :class:`~spades_lab.teach.wording.Said` lines in learners'
+    words (each with its ``level``: a detail line is drawn indented from the level, never
+    from leading spaces; a text given is one line of level 0); ``record`` the position (a
+    game record) and ``action`` what the question asks about, from which :func:`verify`
+    re-derives the answer.
     """
 
     kind: str
@@ -166,14 +169,19 @@ class QuizQuestion:
     shown: tuple[str, ...]
     choices: tuple[str, ...]
     answer: int
-    feedback: tuple[str, ...]
+    feedback: tuple[Said, ...]
     context: dict[str, Any] = field(default_factory=dict)
     record: dict[str, Any] = field(default_factory=dict)
     action: dict[str, Any] = field(default_factory=dict)
     #: Feedback per choice (``choice_feedback[i]``: what a student who chose ``i`` reads),
     #: derived from the engine; empty in a question read from older JSON (then
     #: :meth:`feedback_for` builds it from ``feedback``).
-    choice_feedback: tuple[tuple[str, ...], ...] = ()
+    choice_feedback: tuple[tuple[Said, ...], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "feedback", _said(self.feedback))
+        object.__setattr__(self, "choice_feedback",
+                           tuple(_said(x) for x in self.choice_feedback))
 
     @property
     def answer_text(self) -> str:
@@ -181,7 +189,9 @@ class QuizQuestion:
 
     def feedback_for(self, choice: int) -> tuple[str, ...]:
         """The feedback for a student who chose ``choice`` (an index into ``choices``): whether
-        it is right, and why, in the engine's words.
+        it is right, and why, in the engine's words, as text (a detail line laid out by
+        :meth:`Said.learner <spades_lab.teach.wording.Said.learner>`); the lines themselves
+        are :meth:`feedback_said`.
 
         >>> q = make_question("standard", "first-lead", seed=1)
         >>> q.feedback_for(q.answer)[0].startswith("Right")
@@ -189,6 +199,15 @@ class QuizQuestion:
         >>> wrong = (q.answer + 1) % len(q.choices)
         >>> q.feedback_for(wrong) != q.feedback_for(q.answer)
         True
+        """
+        return tuple(x.learner() for x in self.feedback_said(choice))
+
+    def feedback_said(self, choice: int) -> tuple[Said, ...]:
+        """:meth:`feedback_for` as lines with their level, for a screen to lay out.
+
+        >>> q = make_question("standard", "bid-made", seed=2)
+        >>> [x.level for x in q.feedback_said(q.answer)][:1]
+        [0]
         """
         args.one_of(choice, "the choice", range(len(self.choices)))
         if len(self.choice_feedback) == len(self.choices):
@@ -208,9 +227,9 @@ class QuizQuestion:
         return {"kind": self.kind, "tests": self.tests, "rules": self.rules,
                 "options": dict(self.options), "difficulty": self.difficulty,
                 "prompt": self.prompt, "shown": list(self.shown), "choices": list(self.choices),
-                "answer": self.answer, "feedback": list(self.feedback),
+                "answer": self.answer, "feedback": _said_json(self.feedback),
                 "context": self.context, "record": self.record, "action": self.action,
-                "choice_feedback": [list(x) for x in self.choice_feedback]}
+                "choice_feedback": [_said_json(x) for x in self.choice_feedback]}
 
     @classmethod
     def from_dict(cls, data: Any) -> QuizQuestion:
@@ -237,8 +256,12 @@ class QuizQuestion:
             if kind is dict and not (isinstance(value, Mapping)
                                      and all(isinstance(k, str) for k in value)):
                 raise _bad_question(f"its {name} must be an object, not {echo(value)}")
-            if kind is list and not (isinstance(value, (list, tuple))
-                                     and all(isinstance(x, str) for x in value)):
+            if name == "feedback":
+                if not _said_json_ok(value):
+                    raise _bad_question(f"its feedback must be a list of lines (texts, or "
+                                        f"objects with words and a level), not {echo(value)}")
+            elif kind is list and not (isinstance(value, (list, tuple))
+                                       and all(isinstance(x, str) for x in value)):
                 raise _bad_question(f"its {name} must be a list of texts, not {echo(value)}")
         choices = tuple(data["choices"])
         answer, level = data["answer"], data["difficulty"]
@@ -250,15 +273,15 @@ class QuizQuestion:
         if not (args.is_whole(level) and level in (1, 2, 3)):
             raise _bad_question(f"its difficulty must be 1, 2 or 3, not {echo(level)}")
         per = data.get("choice_feedback", [])
-        if not (isinstance(per, (list, tuple)) and all(
-                isinstance(x, (list, tuple)) and all(isinstance(t, str) for t in x)
-                for x in per) and len(per) in (0, len(choices))):
+        if not (isinstance(per, (list, tuple)) and all(_said_json_ok(x) for x in per)
+                and len(per) in (0, len(choices))):
             raise _bad_question("its choice_feedback must be a list of texts for each choice, "
                                 f"not {echo(per)}")
         return cls(data["kind"], data["tests"], data["rules"], dict(data["options"]), level,
                    data["prompt"], tuple(data["shown"]), choices, answer,
-                   tuple(data["feedback"]), dict(data["context"]), dict(data["record"]),
-                   dict(data["action"]), tuple(tuple(x) for x in per))
+                   _said_of_json(data["feedback"]), dict(data["context"]),
+                   dict(data["record"]), dict(data["action"]),
+                   tuple(_said_of_json(x) for x in per))
 
 
 #: The fields of a question's JSON and their kinds (``int``: checked on its own).
@@ -266,6 +289,52 @@ _FIELDS: dict[str, type] = {
     "kind": str, "tests": str, "rules": str, "options": dict, "difficulty": int, "prompt": str,
     "shown": list, "choices": list, "answer": int, "feedback": list, "context": dict,
     "record": dict, "action": dict}
+
+
+def _said(lines: Sequence[Any]) -> tuple[Said, ...]:
+    """Feedback lines as learners' :class:`Said` lines: a text is one line of level 0; a line's
+    rule ids and option notes are teachers' and left out (the quiz speaks to students)."""
+    out = []
+    for x in lines:
+        if isinstance(x, Said):
+            out.append(Said(x.words + x.stop, (), "", x.level, x.points, x.column)
+                       if x.tags or x.stop else x)
+        else:
+            out.append(Said(str(x)))
+    return tuple(out)
+
+
+#: A feedback line's fields in JSON besides its words, with their defaults.
+_SAID_FIELDS = {"level": 0, "points": None, "column": False}
+
+
+def _said_json(lines: Sequence[Said]) -> list[Any]:
+    """Feedback lines as JSON: a line of level 0 with nothing else is its text; any other is
+    an object with its words and the layout fields it sets."""
+    out: list[Any] = []
+    for x in lines:
+        extra = {k: getattr(x, k) for k, d in _SAID_FIELDS.items() if getattr(x, k) != d}
+        out.append({"words": x.words, **extra} if extra else x.words)
+    return out
+
+
+def _said_json_ok(value: Any) -> bool:
+    """Is ``value`` feedback lines as :func:`_said_json` writes them?"""
+    def ok(x: Any) -> bool:
+        if isinstance(x, str):
+            return True
+        return (isinstance(x, Mapping) and isinstance(x.get("words"), str)
+                and set(x) <= {"words", *_SAID_FIELDS}
+                and args.is_whole(x.get("level", 0)) and 0 <= x.get("level", 0) <= 3
+                and (x.get("points") is None or args.is_whole(x["points"]))
+                and isinstance(x.get("column", False), bool))
+    return isinstance(value, (list, tuple)) and all(ok(x) for x in value)
+
+
+def _said_of_json(value: Sequence[Any]) -> tuple[Said, ...]:
+    return tuple(Said(x) if isinstance(x, str) else
+                 Said(x["words"], level=x.get("level", 0), points=x.get("points"),
+                      column=x.get("column", False)) for x in value)
 
 
 def _bad_question(why: str) -> RecordError:
@@ -570,20 +639,20 @@ def learner_text(x: Any) -> str:
     return x if isinstance(x, str) else learner(x)
 
 
-def _feedback(items: Sequence[Any]) -> tuple[str, ...]:
-    """Feedback lines in learners' words: an explanation gives each of its lines
-    (:func:`~spades_lab.teach.wording.learner_lines`), a string is one line already in words."""
-    out: list[str] = []
+def _feedback(items: Sequence[Any]) -> tuple[Said, ...]:
+    """Feedback lines in learners' words: an explanation gives each of its lines with its level
+    (:func:`~spades_lab.teach.wording.said_lines`), a string is one line already in words."""
+    out: list[Said] = []
     for x in items:
         if isinstance(x, str):
-            out.append(x)
+            out.append(Said(x))
         elif x:
-            out.extend(learner_lines(x))
-    return tuple(x for x in out if x)
+            out.extend(said_lines(x))
+    return tuple(x for x in _said(out) if x.words)
 
 
-def _generic_choice_feedback(choices: Sequence[str], answer: int, feedback: Sequence[str]
-                             ) -> tuple[tuple[str, ...], ...]:
+def _generic_choice_feedback(choices: Sequence[str], answer: int, feedback: Sequence[Said]
+                             ) -> tuple[tuple[Said, ...], ...]:
     """Per choice: whether it is right (and, if not, which is), then the engine's feedback."""
     right = choices[answer]
     out = []
@@ -594,7 +663,7 @@ def _generic_choice_feedback(choices: Sequence[str], answer: int, feedback: Sequ
             head = f"Not so: the answer is {right}."
         else:
             head = f"Not {c}: the answer is {right}."
-        out.append((head, *feedback))
+        out.append((Said(head), *feedback))
     return tuple(out)
 
 
@@ -1091,14 +1160,15 @@ def _ask_winner(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[
             seats.index(t.winner))
 
 
-def _winner_feedback(rules: RuleSet, g: Game, k: int, t: Any) -> list[list[str]]:
+def _winner_feedback(rules: RuleSet, g: Game, k: int, t: Any) -> list[list[Said]]:
     """Per seat of trick ``k`` (in play order, as :func:`_ask_winner` lists them): the
-    explanation's line for that seat's card, then the line that names the winner."""
+    explanation's line for that seat's card (as a sentence of its own), then the line that
+    names the winner."""
     plays = g.hands[0].tricks[k].plays
-    lines = list(learner_lines(t))
+    lines = list(said_lines(t))
     if len(lines) != len(plays) + 2:  # not one line per card: the whole explanation for all
         return [lines for _ in plays]
-    return [[lines[1 + i].strip(), lines[-1]] for i in range(len(plays))]
+    return [[lines[1 + i]._replace(level=0), lines[-1]] for i in range(len(plays))]
 
 
 def _ask_ace(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:

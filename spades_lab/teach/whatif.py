@@ -241,13 +241,31 @@ def diff_outcomes(rules_players: int, team_seats: Sequence[Sequence[int]], a: Re
 @dataclass(frozen=True)
 class Divergence:
     """Where a branch stopped following the record: the hand, the step, the recorded action
-    and the rule id that refused it."""
+    (as text for teachers in ``action``, and as fields: its ``kind`` -- ``bid``, ``exchange``
+    or ``play`` --, the ``seat`` acting, the ``cards`` played or passed as record codes, the
+    ``bid`` as the record writes it, a Traveler/Hunter's declared suit ``as_``) and the rule
+    id that refused it."""
 
     hand: int
     step: int
     action: str
     rule: str
     message: str
+    kind: str = ""
+    seat: int | None = None
+    cards: tuple[str, ...] = ()
+    bid: Any = None
+    as_: str | None = None
+
+    @classmethod
+    def at(cls, hand: int, k: int, step: Step, players: int, err: RuleError) -> Divergence:
+        """The divergence at step ``k`` of hand ``hand``: ``step`` refused with ``err``."""
+        e = step.entry()
+        cards = e["cards"] if step.kind == "exchange" else [e["card"]] if "card" in e else []
+        return cls(hand, k, action_text(step, players), err.rule, err.message, step.kind,
+                   step.seat if isinstance(step.seat, int) else None,
+                   tuple(str(c) for c in cards), e.get("bid"),
+                   str(e["as"]) if e.get("as") else None)
 
 
 class Told:
@@ -449,8 +467,7 @@ def _follow(game: Game, source: Game, line: Line, start_step: int, players: list
             try:
                 apply_step(game, steps[k])
             except RuleError as err:
-                divergences.append(Divergence(i, k, action_text(steps[k], game.rules.players),
-                                              err.rule, err.message))
+                divergences.append(Divergence.at(i, k, steps[k], game.rules.players, err))
                 _finish_hand(game, i, players, rng)
                 break
 

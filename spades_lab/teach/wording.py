@@ -101,6 +101,16 @@ class Said(NamedTuple):
             lead += " " * (POINTS_WIDTH + 2)
         return lead
 
+    def body(self) -> str:
+        """The line for learners without its indent (a screen indents it from ``level``):
+        a score line's points, then the words.
+
+        >>> Said("3 bags", level=1, points=3, stop=".").body()
+        '+3  3 bags.'
+        """
+        lead = f"{self.points:+d}  " if self.points is not None else ""
+        return lead + self.words + self.stop
+
     def learner(self) -> str:
         """The line for learners: the words, laid out, without tags."""
         return self._lead() + self.words + self.stop
@@ -462,8 +472,11 @@ def plain(x: Any) -> str:
     >>> plain(Said("West wins with 9♠", (rule_tag("superior-trump-wins", True),), stop="."))
     'West wins with 9♠.'
 
-    A string is words already (one line per line of text) and comes back as it is.
+    A string is words already: it is refused, never read back into lines.
     """
+    if isinstance(x, str):
+        raise TypeError("plain() renders an explanation, a line or a scoring item; a string "
+                        "is words already")
     return learner(x)
 
 
@@ -516,7 +529,7 @@ def _or_none(v: Any) -> str:
 
 
 def step_cards(value: Any, as_: str | None = None) -> str:
-    """The card(s) or play of a step in words, for after "plays" or "passes"
+    """The cards or play of a step in words, for after "plays" or "passes"
     (:func:`~spades_lab.core.cards.card_words`); a record's card codes are read first, ``as_``
     is the suit a Traveler/Hunter is played as.
 

@@ -24,6 +24,16 @@ from .common import RecordSource, bounded, button, html_box, safe, went_wrong
 
 #: The rule sets in words, for the setup menu (:data:`spades_lab.render.PRESET_WORDS`).
 PRESET_WORDS = render.PRESET_WORDS
+#: The bidding help's few styles: the line for the phase, the words under the table; on a
+#: projector (a teacher at the front says them aloud) the line for the phase, "taken/bid" in
+#: words and what a kind of bid promises give their room to the cards, so the table still
+#: fits 1024x768.
+TEACH_CSS = """
+.sl-guide{margin:2px 0 4px;font-weight:600}
+.sl-taken-words,.sl-bid-words{font-size:13px;margin:2px 0}
+.sl-play-app.sl-projector .sl-guide-box,.sl-play-app.sl-projector .sl-taken-box,
+.sl-play-app.sl-projector .sl-bid-kind-words{display:none}
+"""
 PACES = [("instant", 0.0), ("quick (0.4 s a card)", 0.4), ("steady (0.9 s a card)", 0.9),
          ("slow (1.8 s a card)", 1.8)]
 
@@ -148,7 +158,9 @@ class PlayTable(W.VBox):
     'look'
     >>> t.look_button.click(); t.model.waiting()
     'bid'
-    >>> t.bid_select.value = t.bid_select.options[3][1]; t.bid_button.click()
+    >>> [label for label, _ in t.kind_select.options]
+    ['A number', 'Nil']
+    >>> t.number_select.value = 4; t.bid_button.click()
     >>> t.model.game.hands[0].bids[2].label
     '4'
     """
@@ -189,6 +201,8 @@ class PlayTable(W.VBox):
         self.setup_box.add_class("sl-play-setup")
         # the table
         self.status_html = html_box("sl-status-box")
+        self.guide_html = html_box("sl-guide-box")
+        self.taken_html = html_box("sl-taken-box")
         self.trumps_html = html_box("sl-trumps-box")
         self.table_html = html_box("sl-table-box")
         self.hand_label = html_box("sl-hand-label")
@@ -196,13 +210,21 @@ class PlayTable(W.VBox):
         self.hand_box.add_class("sl-hand-buttons")
         self.declare_box = W.HBox()
         self.declare_box.add_class("sl-declare")
-        self.bid_select = W.Dropdown(description="Your bid", options=[],
-                                     style={"description_width": "initial"},
-                                     layout=W.Layout(width="20em"))
-        self.bid_select.add_class("sl-bid-select")
+        # a bid is a kind (a number of tricks, Nil, Nil Spades, Blind Nil, ...) and a number
+        self.kind_select = W.Dropdown(description="Your bid", options=[],
+                                      style={"description_width": "initial"},
+                                      layout=W.Layout(width="16em"))
+        self.kind_select.add_class("sl-bid-kind")
+        self.number_select = W.Dropdown(description="tricks", options=[],
+                                        style={"description_width": "initial"},
+                                        layout=W.Layout(width="9em"))
+        self.number_select.add_class("sl-bid-number")
+        self.kind_html = html_box("sl-bid-kind-words")
         self.bid_button = button("Bid", "sl-bid")
         self.look_button = button("Look at my cards", "sl-look")
-        self.bid_box = W.HBox([self.look_button, self.bid_select, self.bid_button])
+        self.bid_box = W.HBox([self.look_button, self.kind_select, self.number_select,
+                               self.bid_button, self.kind_html],
+                              layout=W.Layout(flex_flow="row wrap"))
         self.bid_box.add_class("sl-bid-box")
         self.count_select = W.Dropdown(description="Cards to pass", options=[0],
                                        style={"description_width": "initial"},
@@ -235,15 +257,18 @@ class PlayTable(W.VBox):
                          layout=W.Layout(flex_flow="row wrap"))
         actions.add_class("sl-play-actions")
         self.hint_html = html_box("sl-hint-box")
+        self.recap_html = html_box("sl-recap-box")
         self.review_html = html_box("sl-review-box")
         self.save_html = html_box("sl-save-box")
         self.score_html = html_box("sl-play-score")
         self.explanation_html = html_box("sl-play-explanation")
-        style = html_box("sl-style", f"<style>{render.CSS}\n{render.play_css()}</style>")
+        style = html_box("sl-style", f"<style>{render.CSS}\n{render.play_css()}\n{TEACH_CSS}"
+                                       "</style>")
         super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
-                          self.trumps_html, self.table_html, self.hand_label, self.hand_box,
+                          self.guide_html, self.trumps_html, self.table_html, self.taken_html,
+                          self.hand_label, self.hand_box,
                           self.declare_box, self.bid_box, self.exchange_box, actions,
-                          self.hint_html, self.review_html, self.score_html,
+                          self.hint_html, self.recap_html, self.review_html, self.score_html,
                           self.explanation_html, self.save_html])
         self.add_class("sl-play-app")
         self.add_class("sl-root")
@@ -258,6 +283,7 @@ class PlayTable(W.VBox):
         self.new_button.on_click(safe(lambda _: self.new_game(), m))
         self.look_button.on_click(safe(lambda _: self._act(self.model.look), m))
         self.bid_button.on_click(safe(lambda _: self.bid_chosen(), m))
+        self.kind_select.observe(safe(lambda _: self._draw_numbers(), m), names="value")
         self.pass_button.on_click(safe(lambda _: self.pass_cards(), m))
         self.undo_button.on_click(safe(lambda _: self.undo(), m))
         self.hint_button.on_click(safe(lambda _: self.hint(), m))
@@ -267,12 +293,15 @@ class PlayTable(W.VBox):
         self.projector_toggle.observe(safe(lambda ch: self.set_projector(ch["new"]), m),
                                       names="value")
         self.pace_select.observe(safe(lambda ch: self._set_pace(ch["new"]), m), names="value")
+        if model is not None and options is None:
+            options = model.rules.options()  # the game's own options, shown as they are
         self._setup_for(self.preset_select.value, options)
         if model is None:
             self.seat_select.value = seat
             model = PlayModel(rules, options, seat=seat, seed=seed, pace=self.pace_select.value)
         else:
             self.seat_select.value = model.seat
+            self.seed_text.value = model.seed
         self.set_projector(projector)
         self._start(model)
 
@@ -287,8 +316,8 @@ class PlayTable(W.VBox):
         model = PlayModel.from_record(record, hand_number=hand_number,
                                       trick_number=trick_number, seat=seat, seed=seed,
                                       pace=pace)
-        return cls(model.rules.name, seat=model.seat, seed=seed, pace=pace, model=model,
-                   projector=projector, files=files)
+        return cls(model.rules.name, model.rules.options(), seat=model.seat, seed=seed,
+                   pace=pace, model=model, projector=projector, files=files)
 
     # ------------------------------------------------------------------ setup
     def _setup_for(self, preset: str, options: dict[str, Any] | None = None) -> None:
@@ -336,9 +365,13 @@ class PlayTable(W.VBox):
     def _start(self, model: PlayModel) -> None:
         self.model = model
         r = model.rules
+        h = model.game.hand
+        over = (f' You take over hand {h.index + 1} of a record at trick '
+                f'{len(h.tricks) + 1}: the deal and the hand so far are the record\'s (see '
+                '"The hand so far" below).') if model.taken_at and h is not None else ""
         self.title.value = (f'<div class="sl-title-text"><b>{escape(render.rules_title(r))}'
                             f'</b>, {escape(", ".join(render.table_words(r)))}. You sit '
-                            f'{escape(model.game.seat_name(model.seat))}.</div>'
+                            f'{escape(model.game.seat_name(model.seat))}.{escape(over)}</div>'
                             '<details class="sl-rules-words"><summary>Table options</summary>'
                             '<ul>' + "".join(f"<li>{escape(x)}</li>"
                                              for x in model.setup_words()[1:]) +
@@ -346,6 +379,11 @@ class PlayTable(W.VBox):
         self.hint_html.value = ""
         self.review_html.value = ""
         self.save_html.value = ""
+        # a hand taken over from a record: what happened in it before, open to read first
+        self.recap_html.value = (
+            '<details class="sl-recap" open><summary>The hand so far</summary><ul>' +
+            "".join(f"<li>{render.text_html(x)}</li>" for x in model.taken_at[1:]) +
+            "</ul></details>") if model.taken_at else ""
         self.message.value = ""
         self._selected = set()
         self._feed_mark = 0
@@ -425,12 +463,42 @@ class PlayTable(W.VBox):
         return click
 
     def bid_chosen(self) -> None:
-        choices = self.model.bid_choices()
-        i = self.bid_select.value
-        if not choices or i is None or not 0 <= i < len(choices):
-            self._act(lambda: self.model.bid(None))
+        """Bid the kind and number chosen (nothing is chosen for you before a blind bid)."""
+        kinds = self.model.bid_menu()
+        i = self.kind_select.value
+        if not 0 <= i < len(kinds):
+            self.message.value = render.message_html(
+                "Choose a blind bid first, or look at your cards." if
+                self.model.waiting() == "look" else "Choose a bid first.")
             return
-        self._act(lambda: self.model.bid(choices[i].bid))
+        kind = kinds[i]
+        n = self.number_select.value if len(kind.bids) > 1 else kind.bids[0].tricks
+        try:
+            bid = kind.bid(n)
+        except KeyError:
+            self.message.value = render.message_html(f"Choose a number for {kind.label}.")
+            return
+        self._act(lambda: self.model.bid(bid))
+
+    def _draw_numbers(self) -> None:
+        """The numbers of the kind of bid chosen (hidden for a kind with one bid), and what
+        that kind promises in words."""
+        kinds = self.model.bid_menu()
+        i = self.kind_select.value
+        kind = kinds[i] if isinstance(i, int) and 0 <= i < len(kinds) else None
+        self.bid_button.disabled = kind is None
+        if kind is None:
+            self.number_select.layout.display = "none"
+            self.kind_html.value = ""
+            return
+        nums = kind.numbers
+        self.number_select.layout.display = "" if len(nums) > 1 else "none"
+        self.number_select.description = "+ tricks" if kind.nil is not None else "tricks"
+        old = self.number_select.value
+        self.number_select.options = [(str(x), x) for x in nums]
+        self.number_select.value = old if old in nums else (3 if 3 in nums else nums[0])
+        self.kind_html.value = (f'<span class="sl-bid-words">{escape(kind.label)}: '
+                                f'{escape(kind.words)}.</span>')
 
     def pass_cards(self) -> None:
         due = self.model.exchange_due()
@@ -520,21 +588,31 @@ class PlayTable(W.VBox):
             return
         self.trumps_html.value = render.trumps_html(h)
         v = m.trick_view()
+        badges = {s: "your partner" for s in m.partners()}
         self.table_html.value = render.table_html(
             h, seat=m.seat, face_up=[False] * m.rules.players, trick=v.plays, winning=v.winning,
-            winner=v.winner, trick_caption=v.caption, names=m.game.players, compact=True)
+            winner=v.winner, trick_caption=v.caption, names=m.game.players, compact=True,
+            seat_badges=badges)
+        self.taken_html.value = (f'<div class="sl-taken-words">{escape(m.taken_words())}'
+                                 '</div>')
         self._draw_hand()
         self.declare_box.children = ()
         # bidding
-        choices = m.bid_choices()
+        kinds = m.bid_menu()
         self.bid_box.layout.display = "" if w in ("look", "bid") else "none"
         self.look_button.layout.display = "" if w == "look" else "none"
-        self.bid_select.options = [(c.label, i) for i, c in enumerate(choices)]
-        if choices:
-            guess = next((i for i, c in enumerate(choices) if not c.bid.blind and not c.bid.nil
-                          and c.bid.tricks == 3), 0)
-            self.bid_select.value = guess
-        self.bid_select.description = "Blind bid" if w == "look" else "Your bid"
+        options = [(k.label, i) for i, k in enumerate(kinds)]
+        if w == "look":  # nothing chosen for the learner: a blind bid is a choice to make
+            self.kind_select.options = [("choose a blind bid…", -1), *options]
+            self.kind_select.value = -1
+        else:
+            self.kind_select.options = options
+            if options:
+                ordinary = next((i for i, k in enumerate(kinds) if k.nil is None), 0)
+                self.kind_select.value = ordinary
+        self.kind_select.description = "Blind bid" if w == "look" else "Your bid"
+        self.bid_button.description = "Bid blind" if w == "look" else "Bid"
+        self._draw_numbers()
         # exchange
         due = m.exchange_due()
         self.exchange_box.layout.display = "" if due else "none"
@@ -577,6 +655,8 @@ class PlayTable(W.VBox):
         m = self.model
         h = m.game.hand
         self._gen = getattr(self, "_gen", 0) + 1
+        self.guide_html.value = (f'<div class="sl-guide">{render.text_html(m.guide())}</div>'
+                                 if m.game.hand is not None else "")
         self.status_html.value = (f'<div class="sl-status" role="status" '
                                   f'data-wait="{m.waiting()}" data-moves="{len(m.game.log)}" '
                                   f'data-gen="{self._gen}" '

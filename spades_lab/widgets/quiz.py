@@ -129,16 +129,17 @@ class Quiz(W.VBox):
         return click
 
     def answer(self, i: int) -> bool:
-        right, lines = self.model.answer(i)
+        right, lines = self.model.answer_said(i)
         cls = "sl-correct" if right else "sl-wrong"
         items = []
-        # a QuizQuestion's feedback is text in learners' words, laid out by
-        # teach.wording.Said.learner (a detail line starts with its indent)
+        # the feedback's lines with their level (QuizQuestion.feedback_said): a detail line is
+        # indented from its level, a score line shows its points before its words
         for x in lines[1:]:
-            indent = ' class="sl-indent"' if x.startswith(" ") else ""
-            items.append(f"<li{indent}>{render.text_html(x.strip())}</li>")
+            indent = ' class="sl-indent"' if x.level > 0 or x.column else ""
+            items.append(f"<li{indent}>{render.text_html(x.body())}</li>")
+        head = lines[0].body() if lines else ""
         self.feedback_html.value = (f'<div class="{cls}" role="status"><b>'
-                                    f'{render.text_html(lines[0])}</b><ul>'
+                                    f'{render.text_html(head)}</b><ul>'
                                     + "".join(items) + "</ul></div>")
         for j, b in enumerate(self.buttons):
             if j == self.model.question.answer:  # type: ignore[union-attr]

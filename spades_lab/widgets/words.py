@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..table_words import *  # noqa: F403 - the same functions
 from ..table_words import (
     ACE_WORDS,
-    action_words,
     bid_words,
     compare_outcomes,
     describe_action,
@@ -13,7 +12,9 @@ from ..table_words import (
     exchange_words,
     hand_changes,
     recorded_play_words,
+    step_words,
 )
 
-__all__ = ["ACE_WORDS", "action_words", "bid_words", "compare_outcomes", "describe_action",
-           "divergence_notes", "exchange_words", "hand_changes", "recorded_play_words"]
+__all__ = ["ACE_WORDS", "bid_words", "compare_outcomes", "describe_action",
+           "divergence_notes", "exchange_words", "hand_changes", "recorded_play_words",
+           "step_words"]
