@@ -358,6 +358,26 @@ def tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+# ------------------------------------------------------------------------- axe-core
+
+#: axe-core (npm, package.json; ./dev.sh test runs npm ci) and the WCAG tags every audit runs.
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def axe_violations(page: Any, selector: str = "body") -> list[dict[str, Any]]:
+    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` of a playwright page,
+    as axe-core finds them."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    res = page.evaluate(
+        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
+        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
+        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
+        [selector, WCAG])
+    return [v for v in res if v["impact"] in ("serious", "critical")]
+
+
 # ------------------------------------------------------------------------- text contrast
 
 #: For every visible text node inside a selector: its colour (with the opacity of it and its
@@ -477,14 +497,7 @@ class PlayPage:
         """Serious or critical WCAG 2.1 A/AA violations inside ``selector``, and (as
         ``text-contrast``) every text node below the AA contrast ratio or undecided (reduced
         opacity, a background image): :func:`text_contrast`, node by node."""
-        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
-            self.page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
-        res = self.page.evaluate(
-            "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
-            "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
-            "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
-            [selector, ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]])
-        bad = [v for v in res if v["impact"] in ("serious", "critical")]
+        bad = axe_violations(self.page, selector)
         c = text_contrast(self.page, selector)
         if c["low"] or c["undecided"]:
             bad.append({"id": "text-contrast", "impact": "serious",

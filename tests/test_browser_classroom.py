@@ -16,7 +16,7 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, CHROMIUM, launch_chromium, stop  # noqa: E402
+from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
 from spades_lab.classroom.client import Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -113,21 +113,7 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
         stop(proc)
 
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-def _axe(page: Any, selector: str = "body") -> list[dict[str, Any]]:
-    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` (axe-core)."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    res = page.evaluate(
-        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
-        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
-        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
-        [selector, WCAG])
-    return [v for v in res if v["impact"] in ("serious", "critical")]
 
 
 class Watched:
@@ -211,7 +197,7 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
                                           ".map(b => b.getBoundingClientRect().width))]")
                         assert size[0] <= size[2] and size[1] <= size[3], size  # no scrollbars
                         assert size[4] >= 70, size  # cards at least 70 px wide
-                        assert _axe(p) == []
+                        assert axe_violations(p) == []
                         p.screenshot(path=str(SCREENSHOTS / "classroom_projector.png"))
                         checked_projector = True
                     if k == 0:  # Ann: the keyboard alone, Tab to the control, Enter
@@ -256,8 +242,8 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
             boss.page.wait_for_function(
                 "() => document.querySelector('#tables').innerText.includes('Ann')")
             ann.click("#projector")  # back to the ordinary page for the audit and the picture
-            assert _axe(kids[1].page) == [] and _axe(ann) == []
-            assert _axe(boss.page) == []
+            assert axe_violations(kids[1].page) == [] and axe_violations(ann) == []
+            assert axe_violations(boss.page) == []
             assert shot
             boss.page.screenshot(path=str(SCREENSHOTS / "classroom_teacher.png"))
             for w in [boss, *kids]:
@@ -302,7 +288,7 @@ def test_projector_mode_holds_an_eight_seat_heckadeck_table(tmp_path: Path) -> N
             assert size[5] >= 16, size  # the Heckadeck's 16 cards a hand at 8 seats
             assert size[0] <= size[2] and size[1] <= size[3], size
             assert size[4] >= 70, size
-            assert _axe(p) == []
+            assert axe_violations(p) == []
             assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()
     finally:

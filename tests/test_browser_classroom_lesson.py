@@ -16,7 +16,7 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, CHROMIUM, launch_chromium, stop  # noqa: E402
+from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -24,24 +24,12 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.timeout(300)]
 
 
-ROOT = Path(__file__).resolve().parent.parent
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 
 def axe(page: Any, selector: str) -> list[dict[str, Any]]:
-    """Serious or critical WCAG 2.1 A/AA violations inside ``selector`` (none when axe-core
-    is not installed: ./dev.sh test installs it)."""
-    if not AXE.exists():
-        return []
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    res = page.evaluate(
-        "async ([sel, tags]) => (await axe.run(document.querySelector(sel), "
-        "{runOnly: {type: 'tag', values: tags}})).violations.map(v => ({id: v.id, "
-        "impact: v.impact, help: v.help, nodes: v.nodes.map(n => n.html.slice(0, 160))}))",
-        [selector, WCAG])
-    return [v for v in res if v["impact"] in ("serious", "critical")]
+    """:func:`conftest.axe_violations` (none when axe-core is not installed: ./dev.sh test
+    installs it)."""
+    return axe_violations(page, selector) if AXE.exists() else []
 
 
 def watch(page: Any, errors: list[str], elsewhere: list[str]) -> None:

@@ -15,10 +15,9 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 
-from test_browser_play import AXE, WCAG  # noqa: E402
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, CHROMIUM, launch_chromium, stop  # noqa: E402
+from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -36,15 +35,6 @@ def shot(page: Any, selector: str, name: str) -> None:
     page.locator(selector).screenshot(path=str(path))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shutil.copy(path, SCREENSHOTS / name)
-
-
-def axe(page: Any) -> list[dict[str, Any]]:
-    page.add_script_tag(path=str(AXE))
-    res = page.evaluate(
-        "async (tags) => (await axe.run(document, {runOnly: {type: 'tag', values: tags}}))"
-        ".violations.map(v => ({id: v.id, impact: v.impact, help: v.help, "
-        "nodes: v.nodes.map(n => n.html.slice(0, 160))}))", WCAG)
-    return [v for v in res if v["impact"] in ("serious", "critical")]
 
 
 def test_the_teachers_page(tmp_path: Path) -> None:
@@ -112,7 +102,7 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             with page.expect_download() as got:
                 page.click("button[data-export='records.zip']")
             assert got.value.suggested_filename == f"class-{code}-records.zip"
-            bad = axe(page)
+            bad = axe_violations(page)
             assert not bad, bad
             assert errors == [] and elsewhere == [], (errors, elsewhere)
             browser.close()

@@ -20,13 +20,12 @@ from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, ROOT
+from conftest import AXE, CHROMIUM, ROOT
 from conftest import PlayPage as Page
 
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from conftest import CHROMIUM, ROOT, text_contrast
+from conftest import AXE, CHROMIUM, ROOT, text_contrast
 
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
 IMAGES = ROOT / "docs" / "images"
@@ -32,7 +32,7 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from test_browser_play import AXE, Page, play_whole_hand  # noqa: E402  (after the skips)
+from test_browser_play import Page, play_whole_hand  # noqa: E402  (after the skips)
 
 #: A widget's box, its face-up cards, the page's width and any inner scrollbar.
 MEASURE = """(sel) => {

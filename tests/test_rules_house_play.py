@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import engine_per_move
+from conftest import ROOT, engine_per_move
 from spades_lab.cli.main import main
 from spades_lab.core.cards import SUIT_BITS, parse_card
 from spades_lab.core.engine import Game
@@ -32,8 +32,6 @@ from spades_lab.play.players import HeuristicPlayer, RandomPlayer, SimplePlayer,
 from spades_lab.solver.search import Solver
 from spades_lab.teach.explain import explain_play
 from spades_lab.teach.wording import house_words, option_words
-
-ROOT = Path(__file__).resolve().parent.parent
 
 #: Each option's choices besides its default (the default first).
 CHOICES: dict[str, list[Any]] = {

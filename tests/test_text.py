@@ -3,15 +3,10 @@ of the package say "1 card", "6 cards", never "card(s)" or an inline plural."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
+from conftest import ROOT
 from spades_lab.core.records import replay
 from spades_lab.text import hand_account
-
-ROOT = Path(__file__).resolve().parents[1]
-#: Modules other sessions are changing at the time of this test (the classroom server): they
-#: still write two inline plurals, to route through ``core.words.plural`` when they merge.
-ELSEWHERE = ("classroom/",)
 
 
 def test_an_exchange_counts_its_cards_in_words():
@@ -28,8 +23,6 @@ def test_no_optional_plural_or_inline_plural_in_the_package():
     found = []
     for path in sorted((ROOT / "spades_lab").rglob("*.py")):
         rel = path.relative_to(ROOT / "spades_lab").as_posix()
-        if rel.startswith(ELSEWHERE):
-            continue
         for n, line in enumerate(path.read_text().splitlines(), 1):
             code = line.split("#")[0]
             if optional.search(code) or inline.search(code):

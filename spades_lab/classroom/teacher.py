@@ -38,6 +38,7 @@ from ..core.engine import Game, Phase
 from ..core.errors import RecordError, RuleError
 from ..core.records import ReplayResult, load_record, replay
 from ..core.rules import RuleSet, seat_name, team_name
+from ..core.words import plural
 from ..render import table_html
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
@@ -98,8 +99,7 @@ def status(t: Table, *, connected: set[int], idle: float,
                 "words": f"Stuck: it is {_who(t, seat)}'s turn and they are not connected."}
     if idle >= stuck_after:
         minutes = int(idle // 60)
-        took = f"{minutes} minute{'s' if minutes != 1 else ''}" if minutes else \
-            f"{int(idle)} seconds"
+        took = plural(minutes, "minute") if minutes else plural(int(idle), "second")
         return {"status": "slow", "alert": True,
                 "words": f"Stuck: it has been {_who(t, seat)}'s turn for {took}."}
     return {"status": "waiting", "alert": False, "words": f"Waiting for {_who(t, seat)}."}
