@@ -27,7 +27,7 @@ from ..core.errors import echo
 from .common import whole_number
 from .course import course_source
 
-DEFAULT_NOTEBOOK = "08_table_app.ipynb"
+DEFAULT_NOTEBOOK = "02_table_app.ipynb"
 #: The package's own Voila template (Voila's lab template without links to a CDN, plus the
 #: page's kernel shutdown and its "this page has stopped" banner), found through JUPYTER_PATH:
 #: the served page asks no other host for anything.
