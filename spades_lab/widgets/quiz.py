@@ -19,7 +19,7 @@ from ..table import (
     load_game,
 )
 from ..teach.quiz import QuizQuestion, make_quiz
-from .common import RecordSource, button, html_box, safe, style_box
+from .common import RecordSource, button, html_box, no_null_tooltips, safe, style_box
 
 
 class Quiz(W.VBox):
@@ -47,6 +47,7 @@ class Quiz(W.VBox):
         self.score_html = html_box("sl-quiz-score")
         super().__init__([style_box(), self.message, self.question_html, self.choices_box,
                           self.feedback_html, W.HBox([self.next_button, self.score_html])])
+        no_null_tooltips(self)
         self.add_class("sl-quiz")
         self.buttons: list[W.Button] = []
         self.players = 4

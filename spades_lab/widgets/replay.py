@@ -17,7 +17,7 @@ from ..table import (
     load_game,
     score_lines,
 )
-from .common import RecordSource, bounded, button, html_box, safe, style_box
+from .common import RecordSource, bounded, button, html_box, no_null_tooltips, safe, style_box
 from .play import PlayTable
 
 
@@ -105,6 +105,7 @@ class TableApp(W.VBox):
                  steps, self.explanation_html, self.best_html,
                  W.HBox([self.best_toggle, self.play_here_button]), self.play_box]
         super().__init__(rows)
+        no_null_tooltips(self)
         self.add_class("sl-table-app")
         self._busy = False
         m = self.message
