@@ -7,7 +7,7 @@
 #   ./dev.sh test quick   the quick tier for an edit-and-test loop: every test not marked
 #                    slow (no browsers, site builds, wheel installs, signals, servers)
 #   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
-#   ./dev.sh voila   set up .venv, then serve notebooks/08_table_app.ipynb as an app
+#   ./dev.sh voila   set up .venv, then serve notebooks/02_table_app.ipynb as an app
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
 #   ./dev.sh classroom  set up .venv, then start the classroom server (extra args go to
 #                    spades-lab classroom: --host, --port, --db)
@@ -205,7 +205,7 @@ case "$cmd" in
         export JUPYTER_PATH="$ROOT/spades_lab/_jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
         exec "$VENV/bin/voila" --no-browser --template=spades_lab \
             '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]' \
-            notebooks/08_table_app.ipynb "$@"
+            notebooks/02_table_app.ipynb "$@"
         ;;
     test)
         setup

@@ -10,7 +10,7 @@ server started is read from /proc (RSS, and PSS, which splits shared pages fairl
 the load times include the browser's own work; a real class's browsers run on their own
 machines.
 
-    .venv/bin/python benchmarks/bench_voila.py [--n 1 5 10] [--notebook 08_table_app.ipynb]
+    .venv/bin/python benchmarks/bench_voila.py [--n 1 5 10] [--notebook 02_table_app.ipynb]
         [--pool N]
 """
 from __future__ import annotations
@@ -116,7 +116,7 @@ def run(n: int, notebook: str, pool: int = 0) -> dict[str, float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, nargs="+", default=[1, 5, 10])
-    ap.add_argument("--notebook", default="08_table_app.ipynb")
+    ap.add_argument("--notebook", default="02_table_app.ipynb")
     ap.add_argument("--pool", type=int, default=0,
                     help="spades-lab serve --pool N: N kernels preheated before the class")
     args = ap.parse_args()

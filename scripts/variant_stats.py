@@ -1,4 +1,4 @@
-"""Simulate the variant statistics of notebook 07 and cache them in ``data/stats/``.
+"""Simulate the variant statistics of notebook 08 and cache them in ``data/stats/``.
 
 Heuristic players on every seat play whole games under each rule set until at least
 ``MIN_HANDS`` hands (10,000) have been played; games are seeded one by one

@@ -1,4 +1,4 @@
-"""A real browser opens the Voila table app (notebooks/08_table_app.ipynb), steps through the
+"""A real browser opens the Voila table app (notebooks/02_table_app.ipynb), steps through the
 deal, changes a card in the what-if, answers a quiz question, and checks the words shown.
 
 Debian's /usr/bin/chromium is driven by PyPI playwright (never ``playwright install``); the test
@@ -15,7 +15,7 @@ import pytest
 
 from conftest import CHROMIUM, ROOT, launch_chromium
 
-NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"  # conftest's voila_url fixture serves it
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"

@@ -1,4 +1,4 @@
-"""Play mode in a real browser: Voila serves notebooks/08_table_app.ipynb with the package's own
+"""Play mode in a real browser: Voila serves notebooks/02_table_app.ipynb with the package's own
 template (no CDN), Debian's /usr/bin/chromium plays a whole hand of standard Spades and a whole
 hand of Spades (and Acorns) with Travelers and Hunters by clicking, tries an illegal card and
 checks the refusal is the engine's sentence, saves the game and checks the score shown is the
@@ -23,7 +23,7 @@ import pytest
 from conftest import AXE, CHROMIUM, ROOT
 from conftest import PlayPage as Page
 
-NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"  # conftest's voila_url fixture serves it
 ARTIFACTS = ROOT / "tests" / "artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 

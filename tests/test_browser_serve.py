@@ -29,7 +29,7 @@ import pytest
 
 from conftest import ARTIFACTS, CHROMIUM, ROOT, free_port, launch_chromium, stop, wait_http
 
-NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 SPADES_LAB = Path(sys.executable).parent / "spades-lab"
 #: What no served page may ever receive: a Python traceback, or the server's own folders.

@@ -89,7 +89,7 @@ def test_show_one_seat_as_json_and_its_errors(capsys: pytest.CaptureFixture[str]
 def test_serve_runs_voila_on_the_course_notebook(tmp_path: Path) -> None:
     from spades_lab.cli.serve import voila_command
 
-    cmd, cwd = voila_command("08_table_app.ipynb", "0.0.0.0", 9000, pool=3)
+    cmd, cwd = voila_command("02_table_app.ipynb", "0.0.0.0", 9000, pool=3)
     assert cmd[1:3] == ["-m", "voila"] and "--Voila.ip=0.0.0.0" in cmd and "--port=9000" in cmd
     assert "--pool_size=3" in cmd and "--no-browser" in cmd
     assert (cwd / cmd[-1]).is_file() and (cwd.parent / "data" / "scenarios").is_dir()

@@ -99,8 +99,8 @@ def test_counts_and_passwords_are_checked(capsys: pytest.CaptureFixture[str],
 
 
 def test_the_command_serves_the_course_notebook_marked_as_served() -> None:
-    cmd, cwd = voila_command("08_table_app.ipynb", "127.0.0.1", 9001)
-    assert cmd[:3] == [sys.executable, "-m", "voila"] and cmd[-1] == "08_table_app.ipynb"
+    cmd, cwd = voila_command("02_table_app.ipynb", "127.0.0.1", 9001)
+    assert cmd[:3] == [sys.executable, "-m", "voila"] and cmd[-1] == "02_table_app.ipynb"
     assert (cwd / cmd[-1]).is_file()
     # the port asked for, or an error: never the next one
     assert "--Voila.port_retries=0" in cmd and "--port=9001" in cmd
@@ -131,8 +131,8 @@ def test_the_command_serves_the_course_notebook_marked_as_served() -> None:
 
 def test_find_notebook_by_prefix_and_path() -> None:
     assert find_notebook("01").name == "01_standard_step_by_step.ipynb"
-    assert find_notebook(str(ROOT / "notebooks" / "08_table_app.ipynb")).name == \
-        "08_table_app.ipynb"
+    assert find_notebook(str(ROOT / "notebooks" / "02_table_app.ipynb")).name == \
+        "02_table_app.ipynb"
     with pytest.raises(FileNotFoundError, match="00_start_here"):
         find_notebook("99_nothing.ipynb")
 

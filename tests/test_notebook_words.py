@@ -51,16 +51,16 @@ def test_no_emoji_on_the_teachers_pages() -> None:
 
 #: The sentences the audit found wrong (issue 23), and where.
 WRONG = {
-    "05_heckadeck_acorns.ipynb": ["Sixteen ranks per suit, low to high",
+    "06_heckadeck_acorns.ipynb": ["Sixteen ranks per suit, low to high",
                                   "Hunters below the Beast and Jack",
                                   "and Acorns in the second:", "🌰"],
-    "06_eight_players.ipynb": ["trumps with the lowest\nAcorn", "🪐"],
+    "07_eight_players.ipynb": ["trumps with the lowest\nAcorn", "🪐"],
     "01_standard_step_by_step.ipynb": ["and Aces and Kings", "`led-suit-wins`"],
     "00_start_here.ipynb": ["each line naming the rule"],
-    "03_online_and_original.ipynb": ["`bag_limit = None`"],
-    "09_teachers_guide.ipynb": ["Printed, they are your **answer key**",
+    "04_online_and_original.ipynb": ["`bag_limit = None`"],
+    "10_teachers_guide.ipynb": ["Printed, they are your **answer key**",
                                 "Pick a record your class has just studied"],
-    "08_table_app.ipynb": ["The slider picks", "use the\n  slider"],
+    "02_table_app.ipynb": ["The slider picks", "use the\n  slider"],
     "lesson_plans.md": ["32 tricks", "online and original**: only when trailing"],
     "misconceptions.md": ["or 50 every 5 bags online", "| It is an ordinary zero: made, worth 0",
                           "NAME --actions` (in students' words"],

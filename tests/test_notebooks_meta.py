@@ -30,14 +30,20 @@ NAME = re.compile(r"^(\d\d)_[a-z0-9_]+\.ipynb$")
 #: Third-party packages a notebook may import besides spades_lab (and the standard library).
 ALLOWED_THIRD_PARTY = {"matplotlib", "pandas", "numpy", "ipywidgets", "IPython"}
 #: The notebooks of this course (issue 4): the numbered files the README lists.
-#: Numbered in the order a beginner takes them (issue 11): standard Spades first, the Heckadeck
-#: at 05, the table app once its Heckadeck hand has been taught, the teacher's guide last.
-COURSE = ["00_start_here", "01_standard_step_by_step", "02_scoring_explained",
-          "03_online_and_original", "04_whatif_lab", "05_heckadeck_acorns", "06_eight_players",
-          "07_variant_statistics", "08_table_app", "09_teachers_guide", "10_teaching_a_class"]
-HECKADECK_LESSON = "05_heckadeck_acorns"
+#: Numbered in the order a beginner takes them (issues 11, 23): standard Spades first, play mode
+#: (the table app, the course's hands-on part without code) right after the first hand, the
+#: Heckadeck at 06, the statistics as optional material, the teacher's guide last.
+COURSE = ["00_start_here", "01_standard_step_by_step", "02_table_app", "03_scoring_explained",
+          "04_online_and_original", "05_whatif_lab", "06_heckadeck_acorns", "07_eight_players",
+          "08_variant_statistics", "09_house_rules", "10_teachers_guide", "11_teaching_a_class"]
+HECKADECK_LESSON = "06_heckadeck_acorns"
+#: The table app: play mode (standard Spades) first, then a recorded Heckadeck hand to explore,
+#: introduced as a look ahead to the Heckadeck lesson.
+TABLE_APP = "02_table_app"
+#: The steps of 00's outline that are outside the learners' sequence, in the order they close it.
+AFTER_THE_COURSE = ["optional", "teachers"]
 #: Notebooks written to the prose-first rule (every code cell follows a markdown cell).
-PROSE_FIRST = [n for n in COURSE if n != "08_table_app"]
+PROSE_FIRST = [n for n in COURSE if n != "02_table_app"]
 
 PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
 
@@ -232,17 +238,45 @@ def _outline() -> list[tuple[str, str]]:
 
 
 def test_the_numbers_follow_the_teaching_order() -> None:
-    """The outline lists every notebook once, in ascending number order, its steps counted
-    1, 2, 3 ... (only the teachers' notebook, last, is outside the learners' sequence)."""
+    """The outline lists every notebook once, in ascending number order, and its step column is
+    the file's own number (00, 01, 02 ...): the numbers are the teaching order.  Only the
+    optional statistics and the teachers' notebooks, last, are outside the learners' sequence."""
     rows = _outline()
     listed = [name for _, name in rows]
     assert sorted(listed) == listed, f"the outline's order is not the numbering: {listed}"
     assert listed == [p.stem for p in PATHS], "the outline must list every notebook, once"
-    steps = [order for order, _ in rows]
-    learner = [s for s in steps if s.isdigit()]
-    assert learner == [str(k) for k in range(1, len(learner) + 1)], steps
-    assert steps[:len(learner)] == learner, f"a step outside the sequence sits mid-course: {steps}"
-    assert listed[len(learner):] == ["09_teachers_guide", "10_teaching_a_class"], listed
+    learner = [(step, name) for step, name in rows if step.isdigit()]
+    assert [step for step, _ in learner] == [name[:2] for _, name in learner], \
+        f"a step is not its notebook's number: {learner}"
+    assert [int(step) for step, _ in learner] == list(range(len(learner))), learner
+    rest = [step for step, _ in rows[len(learner):]]
+    assert rest and all(step in AFTER_THE_COURSE for step in rest), \
+        f"a step outside the sequence sits mid-course: {[s for s, _ in rows]}"
+    assert rest == sorted(rest, key=AFTER_THE_COURSE.index), rest
+    assert ("optional", "08_variant_statistics") in rows, "the statistics are optional material"
+    assert rows[-1][0] == "teachers" and ("teachers", "10_teachers_guide") in rows, rows
+
+
+def test_play_mode_comes_right_after_the_first_hand() -> None:
+    """The one hands-on part without code follows the first whole hand (01), and the table app
+    opens with play mode on standard Spades, before its Heckadeck hand."""
+    listed = [name for _, name in _outline()]
+    assert listed.index(TABLE_APP) == listed.index("01_standard_step_by_step") + 1, listed
+    code = _code(_read(NOTEBOOKS / f"{TABLE_APP}.ipynb"))
+    assert re.search(r'PlayTable\("standard"', code[0].source), code[0].source
+
+
+def test_every_lesson_plan_plays_in_play_mode() -> None:
+    """Each lesson plan's hands-on part is play mode (notebook 02), named in its notebooks line
+    and in a timed row of its own."""
+    plans = (ROOT / "docs" / "teachers" / "lesson_plans.md").read_text(encoding="utf-8")
+    lessons = re.split(r"^## Lesson \d", plans, flags=re.M)[1:]
+    assert len(lessons) == 3, len(lessons)
+    for k, lesson in enumerate(lessons, 1):
+        (line,) = re.findall(r"^Notebooks: (.*)$", lesson, flags=re.M)
+        assert "02 (play mode)" in line, f"lesson {k}: {line}"
+        rows = [r for r in lesson.splitlines() if r.startswith("| ") and "play mode" in r]
+        assert rows and re.match(r"^\| \d+–\d+ \|", rows[0]), f"lesson {k}: no play-mode row"
 
 
 def _numbers(text: str) -> list[str]:
@@ -251,11 +285,15 @@ def _numbers(text: str) -> list[str]:
 
 def test_the_teachers_plans_take_the_notebooks_in_number_order() -> None:
     """The teacher's guide's session table and the lesson plans walk the notebooks forwards."""
-    guide = _read(NOTEBOOKS / "09_teachers_guide.ipynb").cells[0].source
+    guide = _read(NOTEBOOKS / "10_teachers_guide.ipynb").cells[0].source
     sessions = re.findall(r"^\| \d \| ([\d, ]+) \|", guide, flags=re.M)
     taken = [n for row in sessions for n in _numbers(row)]
-    assert taken == sorted(taken), f"09's sessions take the notebooks out of order: {taken}"
-    assert set(taken) == {p.stem[:2] for p in PATHS} - {"09", "10"}, taken
+    assert taken == sorted(taken), f"10's sessions take the notebooks out of order: {taken}"
+    outline = _outline()
+    teachers = {name[:2] for step, name in outline if step == "teachers"}
+    optional = {name[:2] for step, name in outline if step == "optional"}
+    assert set(taken) <= {p.stem[:2] for p in PATHS} - teachers, taken
+    assert set(taken) >= {p.stem[:2] for p in PATHS} - teachers - optional, taken
     plans = (ROOT / "docs" / "teachers" / "lesson_plans.md").read_text(encoding="utf-8")
     lines = re.findall(r"^Notebooks: (.*)$", plans, flags=re.M)
     assert len(lines) == 3, lines
@@ -281,8 +319,18 @@ def _heckadeck(value: str) -> bool:
 @pytest.mark.parametrize("name", [n for n in COURSE if n < HECKADECK_LESSON])
 def test_no_heckadeck_deal_before_the_heckadeck_lesson(name: str) -> None:
     """A beginner meets standard Spades first: no notebook numbered before the Heckadeck
-    lesson deals or loads a Heckadeck hand."""
-    for cell in _code(_read(NOTEBOOKS / f"{name}.ipynb")):
+    lesson deals or loads a Heckadeck hand.  The table app alone shows one, after its play mode
+    and under a heading that sends the learner to the Heckadeck lesson for the rules."""
+    cells = _read(NOTEBOOKS / f"{name}.ipynb").cells
+    if name == TABLE_APP:
+        first = next(i for i, c in enumerate(cells) if c.cell_type == "code"
+                     and any(_heckadeck(n.value) for n in ast.walk(ast.parse(_python(c.source)))
+                             if isinstance(n, ast.Constant) and isinstance(n.value, str)))
+        heading = [c.source for c in cells[:first] if c.cell_type == "markdown"][-1]
+        assert heading.startswith("## ") and "notebook 06" in heading, heading
+        assert any("PlayTable" in c.source for c in cells[:first] if c.cell_type == "code")
+        cells = cells[:first]
+    for cell in [c for c in cells if c.cell_type == "code"]:
         for node in ast.walk(ast.parse(_python(cell.source))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert not _heckadeck(node.value), f"{cell.id}: {node.value} before 05"

@@ -1,8 +1,10 @@
-"""Every command the README shows runs as shown, on the files it names.
+"""Every command the README and the guide (docs/guide.md) show runs as shown, on the files
+they name.
 
-The commands are read from the README itself: each line of a ``bash`` block, and each inline
-code span that starts with ``spades-lab``, ``./dev.sh run`` or ``.venv/bin/spades-lab`` and has
-no placeholder (an upper-case word such as FILE, DIR or COMMAND marks a pattern, not a command).
+The commands are read from the README and then the guide, as a reader meets them: each line of
+a ``bash`` block, and each inline code span that starts with ``spades-lab``, ``./dev.sh run`` or
+``.venv/bin/spades-lab`` and has no placeholder (an upper-case word such as FILE, DIR or COMMAND
+marks a pattern, not a command).
 Each distinct command runs once, in order, in a scratch folder that sees the project's
 ``data/`` (so a record one command writes, like ``game.json``, is there for the next), and each
 must exit with status 0.
@@ -26,13 +28,16 @@ import pytest
 from conftest import ROOT, free_port, stop, wait_http
 
 README = ROOT / "README.md"
+#: The README for people, then the guide that holds the rest of what the README once said.
+DOCUMENTS = (README, ROOT / "docs" / "guide.md")
 BIN = Path(sys.executable).parent
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_:-]{1,}\b")
 QUICK_START = {"./dev.sh lab", "./dev.sh test"}
 
 
 def readme_commands(text: str | None = None) -> list[str]:
-    text = README.read_text(encoding="utf-8") if text is None else text
+    if text is None:
+        text = "\n".join(p.read_text(encoding="utf-8") for p in DOCUMENTS)
     out: list[str] = []
     pos = 0
     for m in re.finditer(r"```bash\n(.*?)```|`([^`\n]+)`", text, re.S):

@@ -84,7 +84,7 @@ def base_url(site: Path) -> Iterator[str]:
 def test_site_marks_lessons_and_keeps_its_wheels_local(site: Path) -> None:
     manifest = json.loads((site / site_mod.MANIFEST).read_text())
     assert {"00_start_here.ipynb", "01_standard_step_by_step.ipynb"} <= set(manifest["offline"])
-    assert "07_variant_statistics.ipynb" in manifest["online"]
+    assert "08_variant_statistics.ipynb" in manifest["online"]
     lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
     pk = lock["packages"]
     # the gotcha: importing spades_lab must bring ipywidgets along

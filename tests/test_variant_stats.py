@@ -1,4 +1,4 @@
-"""The cached variant statistics of notebook 07 (data/stats/variant_stats.csv): at least
+"""The cached variant statistics of notebook 08 (data/stats/variant_stats.csv): at least
 10,000 hands per rule set, consistent sums, and a sample of chunks replayed game by game by
 scripts/variant_stats.py gives exactly the cached rows."""
 from __future__ import annotations

@@ -27,7 +27,7 @@ from ..core.errors import echo
 from .common import whole_number
 from .course import course_source
 
-DEFAULT_NOTEBOOK = "08_table_app.ipynb"
+DEFAULT_NOTEBOOK = "02_table_app.ipynb"
 #: The package's own Voila template (Voila's lab template without links to a CDN, plus the
 #: page's kernel shutdown and its "this page has stopped" banner), found through JUPYTER_PATH:
 #: the served page asks no other host for anything.
@@ -116,7 +116,7 @@ def register(sub: Any) -> None:
         "widgets, not its code; closing the page ends it. By default only this computer can "
         "connect (host 127.0.0.1); to serve a classroom, use --host 0.0.0.0, give the students "
         "this computer's address and the port, and set --password. Each open page takes about "
-        "60 MB of memory (see the README's section on serving a class). A served page names "
+        "60 MB of memory (see docs/guide.md, section Serving a class). A served page names "
         "no file on this computer: its games are downloads in the student's browser. Stop the "
         "server with Ctrl+C. Needs spades-lab[notebook].")
     p.add_argument("notebook", nargs="?", default=DEFAULT_NOTEBOOK, metavar="NOTEBOOK",

@@ -501,8 +501,8 @@ class RuleSet:
                    "penalty of 0)")
         if self.partners_nil != "separate" and self.failed_nil_tricks == "count_toward_bid":
             refuse("partners_nil", "it says the tricks of partners who both bid nil are not "
-                   "bags, and failed_nil_tricks = count_toward_bid counts a failed nil's tricks "
-                   "toward the partnership's bid of 0, where every one is a bag; choose one")
+                   "bags, and counting a failed nil's tricks toward the partnership's bid (the "
+                   "failed-nil option) makes every one of them a bag; choose one")
 
     @property
     def bags_may_pass_limit(self) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import traceback
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,45 @@ def button(description: str, cls: str, tooltip: str = "", icon: str = "") -> W.B
     b.add_class(cls)
     b.add_class("sl-button")
     return b
+
+
+def no_null_tooltips(root: W.Widget) -> W.Widget:
+    """Give every described control under ``root`` an empty tooltip where it has none, now and
+    whenever a box under it takes new children.  ipywidgets draws a description's label with
+    ``title = tooltip``, so a control left at ``tooltip=None`` shows the word "null" when the
+    pointer rests on its label.  The walk visits each widget of the (finite) tree once.
+
+    >>> box = no_null_tooltips(W.VBox([W.Dropdown(description="Seat", options=["North"])]))
+    >>> box.children[0].tooltip
+    ''
+    >>> box.children = (W.IntText(description="Seed"),)
+    >>> box.children[0].tooltip
+    ''
+    """
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        if getattr(w, "tooltip", "") is None:  # a control with a tooltip trait left unset
+            w.tooltip = ""
+        if isinstance(w, W.Box):
+            if w not in _WATCHED:
+                _WATCHED.add(w)
+                w.observe(_new_children, names="children")
+            todo.extend(w.children)
+    return root
+
+
+#: The boxes :func:`no_null_tooltips` watches (each once).
+_WATCHED: weakref.WeakSet[W.Box] = weakref.WeakSet()
+
+
+def _new_children(change: dict[str, Any]) -> None:
+    for child in change["new"]:
+        no_null_tooltips(child)
 
 
 #: The longest text a box of a widget takes (a path, a list of options): longer is refused

@@ -13,7 +13,7 @@ from ..table import (
     RuleExplorerModel,
     load_game,
 )
-from .common import RecordSource, bounded, button, html_box, safe, style_box
+from .common import RecordSource, bounded, button, html_box, no_null_tooltips, safe, style_box
 
 
 class RuleExplorer(W.VBox):
@@ -32,6 +32,7 @@ class RuleExplorer(W.VBox):
         super().__init__([style_box(), self.message,
                           W.HBox([self.preset_select, self.compare_button]),
                           self.options_text, self.result_html])
+        no_null_tooltips(self)
         self.add_class("sl-rule-explorer")
         self.model: RuleExplorerModel | None = None
         game, err, rule = load_game(source)

@@ -20,7 +20,7 @@ from ..core.rules import HOUSE_SCORING_OPTIONS, ONLINE_TARGETS, PRESETS, RuleSet
 from ..table import (
     PlayModel,
 )
-from .common import RecordSource, bounded, button, html_box, safe, went_wrong
+from .common import RecordSource, bounded, button, html_box, no_null_tooltips, safe, went_wrong
 
 #: The rule sets in words, for the setup menu (:data:`spades_lab.render.PRESET_WORDS`).
 PRESET_WORDS = render.PRESET_WORDS
@@ -270,6 +270,7 @@ class PlayTable(W.VBox):
                           self.declare_box, self.bid_box, self.exchange_box, actions,
                           self.hint_html, self.recap_html, self.review_html, self.score_html,
                           self.explanation_html, self.save_html])
+        no_null_tooltips(self)
         self.add_class("sl-play-app")
         self.add_class("sl-root")
         self._cards: list[Card] = []

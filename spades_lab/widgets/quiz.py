@@ -19,7 +19,15 @@ from ..table import (
     load_game,
 )
 from ..teach.quiz import QuizQuestion, make_quiz
-from .common import RecordSource, button, html_box, projector_toggle, safe, style_box
+from .common import (
+    RecordSource,
+    button,
+    html_box,
+    no_null_tooltips,
+    projector_toggle,
+    safe,
+    style_box,
+)
 
 
 class Quiz(W.VBox):
@@ -47,6 +55,7 @@ class Quiz(W.VBox):
         self.score_html = html_box("sl-quiz-score")
         super().__init__([style_box(), self.message, self.question_html, self.choices_box,
                           self.feedback_html, W.HBox([self.next_button, self.score_html])])
+        no_null_tooltips(self)
         self.add_class("sl-quiz")
         self.projector_toggle = projector_toggle(self, projector)
         self.buttons: list[W.Button] = []

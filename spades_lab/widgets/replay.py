@@ -17,7 +17,16 @@ from ..table import (
     load_game,
     score_lines,
 )
-from .common import RecordSource, bounded, button, html_box, projector_toggle, safe, style_box
+from .common import (
+    RecordSource,
+    bounded,
+    button,
+    html_box,
+    no_null_tooltips,
+    projector_toggle,
+    safe,
+    style_box,
+)
 from .play import PlayTable
 
 
@@ -106,6 +115,7 @@ class TableApp(W.VBox):
                  steps, self.explanation_html, self.best_html,
                  W.HBox([self.best_toggle, self.play_here_button]), self.play_box]
         super().__init__(rows)
+        no_null_tooltips(self)
         self.add_class("sl-table-app")
         self.projector_toggle = projector_toggle(self, projector, at=2)
         self._busy = False

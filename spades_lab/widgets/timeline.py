@@ -13,7 +13,7 @@ from ..table import (
     load_game,
 )
 from ..teach.explain import explain_score, trump_timeline
-from .common import RecordSource, html_box, projector_toggle, safe, style_box
+from .common import RecordSource, html_box, no_null_tooltips, projector_toggle, safe, style_box
 from .replay import TableApp
 
 
@@ -27,6 +27,7 @@ class TrumpTimelineView(W.VBox):
         self.picture = html_box("sl-timeline-box")
         self.now_html = html_box("sl-timeline-now")
         super().__init__([style_box(), self.message, self.now_html, self.picture])
+        no_null_tooltips(self)
         self.add_class("sl-trump-timeline")
         self.projector_toggle = projector_toggle(self, projector)
         if isinstance(source, TableApp):
@@ -88,6 +89,7 @@ class ScoreExplainer(W.VBox):
         self.options_html = html_box("sl-score-options")
         super().__init__([style_box(), self.message, self.hand_select, self.lines_html,
                           self.totals_html, self.options_html])
+        no_null_tooltips(self)
         self.add_class("sl-score-explainer")
         self.projector_toggle = projector_toggle(self, projector)
         game, err, rule = load_game(source)

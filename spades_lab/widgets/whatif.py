@@ -15,7 +15,15 @@ from ..table import (
     WhatIfModel,
     card_words,
 )
-from .common import RecordSource, button, html_box, projector_toggle, safe, style_box
+from .common import (
+    RecordSource,
+    button,
+    html_box,
+    no_null_tooltips,
+    projector_toggle,
+    safe,
+    style_box,
+)
 
 
 class WhatIf(W.VBox):
@@ -40,6 +48,7 @@ class WhatIf(W.VBox):
         self.model: WhatIfModel | None = None
         super().__init__([style_box(), self.message, self.point_slider, self.position_html,
                           self.choices_box, self.result_html])
+        no_null_tooltips(self)
         self.add_class("sl-whatif")
         self.projector_toggle = projector_toggle(self, projector)
         table = source if isinstance(source, TableModel) else TableModel.from_record(source, hand)
