@@ -445,7 +445,9 @@ def _rules_words(rules: RuleSet) -> str:
 
 
 def _card_words(c: Card) -> str:
-    return f"{c.name} ({c.pretty})"
+    """A card in a question's words: its name (no record code, no symbol: those are for the
+    card's face)."""
+    return c.name
 
 
 def _play_words(p: Play) -> str:
@@ -945,7 +947,7 @@ def _b_unknown_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQues
     try:
         card = deck.parse(code)
         words = card.name
-        ok, why = True, f"Yes: the {words} ({card.pretty}) is one of the {len(deck.cards)} " \
+        ok, why = True, f"Yes: the {words} is one of the {len(deck.cards)} " \
             f"cards of this deck."
     except RuleError:
         ok, why = False, f"No: the {deck.label} has no {words}."
