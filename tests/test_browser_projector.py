@@ -8,7 +8,7 @@ and axe-core finds no serious or critical WCAG 2.1 A/AA violation; the play tabl
 Traveler/Hunter buttons draw both suit shapes and their words whole at 1366x768 (and in
 projector mode).
 
-Two small screenshots for the README go to docs/images/: the replay table in projector mode
+Two small screenshots for the README go to docs/screenshots/: the replay table in projector mode
 (``replay_projector.png``) and the play table's bidding screen (``play_bidding.png``).
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pytest
 from conftest import AXE, CHROMIUM, ROOT, text_contrast
 
 NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
-IMAGES = ROOT / "docs" / "images"
+IMAGES = ROOT / "docs" / "screenshots"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 WIDGETS = (".sl-table-app", ".sl-whatif", ".sl-quiz", ".sl-trump-timeline",
            ".sl-score-explainer")
