@@ -1,5 +1,5 @@
 """Play mode's bidding help in a real browser (issue 23 item 4): Voila serves
-notebooks/08_table_app.ipynb, Debian's /usr/bin/chromium reads the line for the phase, finds the
+notebooks/02_table_app.ipynb, Debian's /usr/bin/chromium reads the line for the phase, finds the
 partner marked on the table, no blind bid chosen for the learner, and a bid as a kind plus a
 number.  No console error, no other host."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from conftest import CHROMIUM, ROOT
 from conftest import PlayPage as Page
 
-NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"  # conftest's voila_url fixture serves it
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium")]

@@ -1,5 +1,5 @@
 """Every widget a teacher projects, in a real browser (Voila serving
-notebooks/08_table_app.ipynb, Debian's /usr/bin/chromium): its one "Projector mode" toggle puts
+notebooks/02_table_app.ipynb, Debian's /usr/bin/chromium): its one "Projector mode" toggle puts
 it on a 1024x768 screen without a scrollbar, its face-up cards at least 70 px wide (the replay
 table at the deal, in the first trick and at the end of the hand; the play table at the end of
 a hand); every text node of every widget, in both modes, has a solid colour at or above the
@@ -22,7 +22,7 @@ import pytest
 
 from conftest import AXE, CHROMIUM, ROOT, text_contrast
 
-NOTEBOOK = ROOT / "notebooks" / "08_table_app.ipynb"  # conftest's voila_url fixture serves it
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"  # conftest's voila_url fixture serves it
 IMAGES = ROOT / "docs" / "screenshots"
 ARTIFACTS = ROOT / "tests" / "artifacts"
 WIDGETS = (".sl-table-app", ".sl-whatif", ".sl-quiz", ".sl-trump-timeline",
@@ -115,7 +115,7 @@ def test_every_widget_fits_a_projector(voila_url: str) -> None:
             p.page.locator(f"{t} button.sl-last-button").first.click()
             p.page.wait_for_function(
                 "() => document.querySelector('.sl-table-app .sl-status').innerText"
-                ".includes('is complete')")
+                ".includes('is over')")
             fits(p, t, cards=True)
             # what-if at a point with cards on the trick, quiz, timeline, score explainer
             point = p.page.locator(".sl-whatif .sl-whatif-point input").first
