@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
 from ..core.errors import RuleError
-from ..core.rules import PARTIAL_NIL_SUIT, RuleSet, seat_name, team_name
+from ..core.rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
 from ..core.words import noun, plural
 
@@ -444,7 +444,7 @@ HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
                  ("not by a partnership at or above the target", "below_target")),
     "bidding": (("any bid (the usual rule)", "free"), ("Mirror: bid your Spades", "mirror"),
                 ("Whiz: nil or your Spades", "whiz"),
-                ("Suicide: one partner nil, the other 4 or more", "suicide")),
+                (f"Suicide: one partner nil, the other {SUICIDE_MIN_BID} or more", "suicide")),
 }
 # end house rules: bidding and play
 
