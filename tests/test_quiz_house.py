@@ -99,3 +99,19 @@ def test_the_heckadeck_sets_ask_only_the_house_rules_they_take() -> None:
 def test_a_quiz_without_house_rules_is_as_it_was() -> None:
     ids = applicable_ids("standard")
     assert not set(ids) & set(HOUSE_SCORE_QUESTION_IDS)
+
+
+@pytest.mark.parametrize(("preset", "options", "key"), [
+    ("standard", {"partners_nil": "no_bags"}, "partners-nil"),
+    ("online", {"partners_nil": "unit"}, "partners-nil"),
+    ("original", {"moon_bonus": 100}, "moon"),
+    ("online", {"blind_bids": True}, "blind-bid"),
+    ("acorns", {"overtrick_points": 0}, "overtricks-nothing"),
+    ("acorns8", {"failed_nil_tricks": "ignored"}, "failed-nil-ignored"),
+    ("acorns", {"bag_penalty_while_negative": False}, "bag-penalty-held")])
+def test_other_rule_sets_and_values_ask_it_too(preset: str, options: dict[str, Any],
+                                              key: str) -> None:
+    found = [q for seed in SEEDS
+             for q in make_quiz(preset, seed, topics=["scoring"], options=options).questions
+             if q.tests == key]
+    assert found and all(verify(q) for q in found)
