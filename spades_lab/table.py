@@ -60,10 +60,18 @@ from .core import args
 from .core.bids import Bid
 from .core.cards import SUITS, Card, Play
 from .core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, Phase, PlayEvent, SeatView
-from .core.errors import ArgumentError, RecordError, Rule, RuleError, as_rule, echo
+from .core.errors import ArgumentError, OptionError, RecordError, Rule, RuleError, as_rule, echo
 from .core.line import Line
 from .core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
-from .core.rules import RuleSet, rules_from_json, rules_of, seat_name, team_name
+from .core.rules import (
+    HOUSE_OPTIONS,
+    HOUSE_PLAY_OPTIONS,
+    RuleSet,
+    rules_from_json,
+    rules_of,
+    seat_name,
+    team_name,
+)
 from .core.words import plural
 from .play.players import HeuristicPlayer, act
 from .render import option_words, rules_title, table_words
@@ -73,7 +81,15 @@ from .teach.compare import RuleComparison, compare_rules
 from .teach.explain import explain_play, explain_score, explain_trick
 from .teach.quiz import QuizQuestion
 from .teach.whatif import WhatIfResult, what_if_game
-from .teach.wording import Said, learner, plain, said_lines
+from .teach.wording import (
+    HOUSE_PLAY_CHOICE_WORDS,
+    HOUSE_PLAY_LABELS,
+    Said,
+    house_words,
+    learner,
+    plain,
+    said_lines,
+)
 
 # ---------------------------------------------------------------------------- seats
 
@@ -1658,9 +1674,84 @@ def options_from_text(text: str) -> dict[str, Any]:
     return out
 
 
+# house rules: bidding and play, as play mode's setup offers them (docs/rulings.md section 9)
+@dataclass(frozen=True)
+class HouseChoice:
+    """One bidding or play house rule as a setup control: its option, a plain label, and
+    either its choices in words (``kind="menu"``), a yes/no (``"flag"``), or a whole number from
+    0 to ``most`` (``"count"``; for a partnership's cap or minimum, 0 is "off")."""
+
+    option: str
+    label: str
+    kind: str
+    value: Any
+    choices: tuple[tuple[str, Any], ...] = ()
+    most: int = 0
+
+
+#: The house rules whose count 0 stands for "off" (the option's null).
+_OFF_AT_ZERO = ("bag_limit", "hand_limit", "team_bid_max", "team_bid_min")
+
+
+def house_play_choices(preset: str) -> tuple[HouseChoice, ...]:
+    """The bidding and play house rules ``preset`` takes, as setup controls at the seed
+    rules' defaults (none for the Spades and Acorns sets).
+
+    >>> [(c.option, c.kind) for c in house_play_choices("standard")][:3]
+    [('spade_lead', 'menu'), ('zero_bid', 'menu'), ('nil_bids', 'menu')]
+    >>> house_play_choices("acorns")
+    ()
+    """
+    r = RuleSet.preset(preset)
+    out: list[HouseChoice] = []
+    for key in HOUSE_OPTIONS[preset]:
+        if key not in HOUSE_PLAY_OPTIONS:
+            continue
+        value = getattr(r, key)
+        label = HOUSE_PLAY_LABELS[key]
+        if key in HOUSE_PLAY_CHOICE_WORDS:
+            out.append(HouseChoice(key, label, "menu", value, HOUSE_PLAY_CHOICE_WORDS[key]))
+        elif isinstance(value, bool):
+            out.append(HouseChoice(key, label, "flag", value))
+        else:
+            most = r.hand_size if key == "nil_exchange" else 2 * r.hand_size
+            out.append(HouseChoice(key, label, "count", value or 0, most=most))
+    return tuple(out)
+
+
+def setup_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    """A setup's control values as options: a count of 0 that means "off" is null, and no bag
+    limit means no bag penalty.
+
+    >>> setup_options({"bag_limit": 0, "team_bid_max": 13, "team_bid_min": 0})
+    {'bag_limit': None, 'team_bid_max': 13, 'team_bid_min': None, 'bag_penalty': 0}
+    """
+    opts = {k: (None if k in _OFF_AT_ZERO and v == 0 else v) for k, v in values.items()}
+    if "bag_limit" in values and opts["bag_limit"] is None:
+        opts["bag_penalty"] = 0
+    return opts
+
+
+def house_setup_words(preset: str, values: Mapping[str, Any]) -> tuple[bool, list[str]]:
+    """What a setup's choices come to, before a game is dealt: ``(True, the house rules in
+    force in words)``, or ``(False, [the sentence refusing the combination])``.
+
+    >>> house_setup_words("standard", {"bidding": "mirror", "team_bid_min": 4})[0]
+    False
+    >>> house_setup_words("standard", {"spade_lead": "any"})
+    (True, ['Spades may be led at any time: they never need breaking.'])
+    """
+    try:
+        rules = RuleSet.preset(preset, setup_options(values))
+    except OptionError as e:
+        return False, [e.message]
+    return True, house_words(rules)
+# end house rules: bidding and play
+
 
 __all__ = ["Table", "Seat", "PERSON", "BOT", "RECORDED", "TrickView", "Positions", "TableModel",
            "WhatIfModel", "RuleExplorerModel", "QuizModel", "Choice", "HandSide", "quiz_questions",
            "load_game", "hand_record", "PlayModel", "BidChoice", "Mark", "WAITS", "MAX_PACE",
            "option_words", "plain", "card_words", "trick_lines", "score_lines",
-           "options_from_text"]
+           "options_from_text", "HouseChoice", "house_play_choices", "setup_options",
+           "house_setup_words"]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from typing import Any
 
 from ..core import args
@@ -77,8 +77,17 @@ END_QUESTION_IDS: tuple[str, ...] = ("target-reached", "highest-tie", "losing-fl
 TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange", "dealer-rotation",
                                        "only-unbroken-trumps", "both-trumps-broken",
                                        "th-rank", "bags-off", "full-nil-exchange")
+# house rules: scoring
+#: The scoring house rules' questions (docs/rulings.md section 9), each asked only where its
+#: option is on: a hand score with a big-bid bonus, the moon, a bag penalty held back below 0,
+#: a blind ordinary bid (``blind_bids``), nil worth 50, partners' nils scored as a unit (or
+#: their tricks not bags), a failed nil's tricks ignored, overtricks worth nothing.
+HOUSE_SCORE_QUESTION_IDS: tuple[str, ...] = ("big-bid", "moon", "bag-penalty-held", "blind-bid",
+                                             "nil-points", "partners-nil", "failed-nil-ignored",
+                                             "overtricks-nothing")
+# end of house rules: scoring
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
-                             + END_QUESTION_IDS + TOPIC_QUESTION_IDS)
+                             + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS)
 
 #: The topics by name, as a teacher asks for them (``spades-lab handout quiz --topic``): the
 #: ids each covers (those that apply to the rule set are asked).
@@ -93,7 +102,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
                 "blind-exchange", "full-nil-exchange",
                 # house rules: bidding and play (asked where the option is on)
                 "team-bid-limit", "bid-forced"),
-    "scoring": SCORE_QUESTION_IDS + ("bags-off",),
+    "scoring": SCORE_QUESTION_IDS + ("bags-off",) + HOUSE_SCORE_QUESTION_IDS,
     "game": END_QUESTION_IDS + ("dealer-rotation",),
     "input-checks": INPUT_CHECK_IDS,
 }
@@ -120,6 +129,8 @@ DIFFICULTY: dict[str, int] = {
     "full-nil-exchange": 3,
     # house rules: bidding and play
     "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1,
+    # house rules: scoring
+    **dict.fromkeys(HOUSE_SCORE_QUESTION_IDS, 2),
 }
 #: The ids that are lesson 3's wherever there are two trumps (the Heckadeck sets).
 _HECKADECK_LEVEL3 = ("trump-not-broken", "superior-trump-wins", "broke-trump",
@@ -370,6 +381,19 @@ class Quiz:
 
 
 
+# house rules: scoring
+def _house_score_on(rules: RuleSet, key: str) -> bool:
+    """Whether the option a scoring house rule's question is about is on in ``rules``."""
+    return {"big-bid": rules.big_bid_bonus > 0, "moon": rules.moon_bonus > 0,
+            "bag-penalty-held": not rules.bag_penalty_while_negative,
+            "blind-bid": rules.blind_bids,
+            "nil-points": "nil" in rules.nil_kinds and rules.nil_points != 100,
+            "partners-nil": rules.partners_nil != "separate",
+            "failed-nil-ignored": rules.failed_nil_tricks == "ignored",
+            "overtricks-nothing": rules.overtrick_points == 0}[key]
+# end of house rules: scoring
+
+
 def _has_exchange(rules: RuleSet) -> bool:
     return any(hi > 0 for _, (_, hi) in rules.blind_exchange)
 
@@ -421,6 +445,8 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
         if key == "spades-first-trick" and not r.no_spades_first_trick:
             continue
         if key in ("trump-not-broken", "only-unbroken-trumps") and not r.spades_need_breaking:
+            continue
+        if key in HOUSE_SCORE_QUESTION_IDS and not _house_score_on(r, key):  # house rules
             continue
         if key == "only-unbroken-trumps" and len(_plain_trumps(r)) < r.hand_size:
             continue  # (a hand of unbroken trumps only cannot be dealt: acorns with T/H)
@@ -1505,15 +1531,26 @@ def _score_shown(g: Game, team: int) -> list[str]:
     return lines
 
 
-def _b_score(line: str, tests: str | None = None,
-             also: Callable[[Any], bool] = lambda ts: True) -> Builder:
-    """A hand-score question on a partnership whose score has a ``line`` item (and for which
-    ``also`` holds), testing ``tests`` (default: ``line``)."""
+#: More hands for a score question whose line the pool's hands rarely show (house rules).
+Games = Callable[[RuleSet, "_Pool", random.Random], Iterator[Game]]
+
+
+def _b_score(line: str | tuple[str, ...], tests: str | None = None,
+             also: Callable[[Any], bool] = lambda ts: True,
+             more: Games | None = None) -> Builder:
+    """A hand-score question on a partnership whose score has a ``line`` item (or one of
+    several lines; and for which ``also`` holds), testing ``tests`` (default: ``line``); the
+    pool's hands first, then ``more`` (hands made for the line, scored by the engine like any
+    other)."""
+    lines = (line,) if isinstance(line, str) else line
+    asked = tests or lines[0]
+
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        for g in _games(pool, 60):
+        extra = more(rules, pool, rng) if more is not None else iter(())
+        for g in chain(_games(pool, 60), extra):
             h = g.hands[0]
             teams = [ts for ts in h.scores or ()
-                     if any(it.rule == line for it in ts.items) and also(ts)]
+                     if any(it.rule in lines for it in ts.items) and also(ts)]
             if not teams:
                 continue
             ts = rng.choice(teams)
@@ -1525,7 +1562,7 @@ def _b_score(line: str, tests: str | None = None,
             picks = rng.sample(sorted(wrong), 3) + [right]
             picks.sort()
             ex = explain_score(h).teams[ts.team]
-            return _question(rules, "hand-score", tests or line,
+            return _question(rules, "hand-score", asked,
                              f"What does {team_name(ts.seats, n)} score for this hand "
                              "(bags and penalties included)?", _score_shown(g, ts.team),
                              [f"{x:+d}" for x in picks], picks.index(right),
@@ -1535,6 +1572,97 @@ def _b_score(line: str, tests: str | None = None,
                              g.to_record(), {"kind": "score", "hand": 0, "team": ts.team})
         return None
     return build
+
+
+# house rules: scoring -- a question per scoring house rule, on a hand score whose line items
+# show it; hands the pool rarely deals (all 13 tricks to a partnership, a big bid made, a
+# blind ordinary bid, bags at the limit while the score is below 0) are made for it and played
+# and scored by the engine like the pool's
+
+
+def _scripted_games(rules: RuleSet, rng: random.Random, tries: int,
+                    bids: Callable[[random.Random], dict[int, Bid]] = lambda rng: {},
+                    strong: bool = False) -> Iterator[Game]:
+    """Hands played to their score by the quiz's heuristic players, with some bids fixed
+    (``bids``); ``strong``: one player holds every trump (so that partnership takes every
+    trick)."""
+    n = rules.players
+    for _ in range(tries):
+        g = Game(rules, dealer=rng.randrange(n))
+        if strong:
+            deck = list(rules.deck.cards)
+            rng.shuffle(deck)
+            trumps = [c for c in deck if c.suit in rules.trumps]
+            rest = [c for c in deck if c.suit not in rules.trumps]
+            if len(trumps) != rules.hand_size:
+                return
+            strong_seat = rng.randrange(n)
+            hands = [rest[i * rules.hand_size:(i + 1) * rules.hand_size] for i in range(n - 1)]
+            hands.insert(strong_seat, trumps)
+            g.deal(cards=[[c.code for c in h] for h in hands])
+        else:
+            g.deal(random.Random(rng.randrange(2**31)))
+        players = [_Scripted(rules, bids(rng), random_play=False)] * n
+        try:
+            for _step in range(40 * n):
+                if g.hands[0].scores is not None:
+                    break
+                act(g, players, rng)
+        except RuleError:
+            continue
+        if g.hands[0].scores is not None:
+            yield g
+
+
+def _strong_hands(rules: RuleSet, pool: _Pool, rng: random.Random) -> Iterator[Game]:
+    return _scripted_games(rules, rng, 6, strong=True)
+
+
+def _blind_bid_hands(rules: RuleSet, pool: _Pool, rng: random.Random) -> Iterator[Game]:
+    def bids(rng: random.Random) -> dict[int, Bid]:
+        return {rng.randrange(rules.players): Bid(rng.randrange(2, 6), None, True)}
+    return _scripted_games(rules, rng, 12, bids)
+
+
+def _held_penalty_hands(rules: RuleSet, pool: _Pool, rng: random.Random) -> Iterator[Game]:
+    """The pool's hands whose bags reach the limit, replayed from a total below 0 that the
+    hand does not lift to 0 (the engine then holds the penalty back)."""
+    limit = rules.bag_limit
+    if limit is None:
+        return
+    for g in _games(pool, 60):
+        h = g.hands[0]
+        for ts in h.scores or ():
+            if ts.bags_before + ts.bags_added < limit:
+                continue
+            rec = g.to_record()
+            scores = [0] * rules.team_count
+            scores[ts.team] = -((ts.hand_score + ts.bag_penalty) + rng.randrange(1, 12) * 10)
+            rec["start"] = {"scores": scores, "bags": list(g.start_bags)}
+            try:
+                yield replay(rec).game
+            except RuleError:
+                continue
+
+
+def _has_item(pred: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda ts: any(pred(it) for it in ts.items)
+
+
+HOUSE_SCORE_BUILDERS: dict[str, Builder] = {
+    "big-bid": _b_score("big-bid", more=_strong_hands),
+    "moon": _b_score("moon", more=_strong_hands),
+    "bag-penalty-held": _b_score("bag-penalty-held", more=_held_penalty_hands),
+    "blind-bid": _b_score("blind-bid", more=_blind_bid_hands),
+    "nil-points": _b_score(("nil-made", "nil-failed"), "nil-points"),
+    "partners-nil": _b_score(("nil-made", "nil-failed"), "partners-nil",
+                             lambda ts: len(ts.nils) == len(ts.seats) > 1),
+    "failed-nil-ignored": _b_score("failed-nil-tricks", "failed-nil-ignored", _has_item(
+        lambda it: it.note == "failed_nil_tricks = ignored")),
+    "overtricks-nothing": _b_score("bags", "overtricks-nothing", _has_item(
+        lambda it: it.rule == "bags" and it.option == "overtrick_points")),
+}
+# end of house rules: scoring
 
 
 # ---------------------------------------------------------------------------- the end
@@ -1849,6 +1977,7 @@ BUILDERS: dict[str, Builder] = {
     "team-bid-limit": _b_team_bid_limit,
     "bid-forced": _b_bid_forced,
     "spades-first-trick": _b_spades_first_trick,
+    **HOUSE_SCORE_BUILDERS,  # house rules: scoring
 }
 
 
@@ -2129,4 +2258,5 @@ def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
 __all__ = ["QuizQuestion", "Quiz", "make_question", "make_quiz", "applicable_ids", "verify",
            "learner_text",
            "QUIZ_IDS", "RULE_QUESTION_IDS", "REASON_QUESTION_IDS", "SCORE_QUESTION_IDS",
-           "END_QUESTION_IDS", "TOPIC_QUESTION_IDS", "DIFFICULTY", "YES_NO"]
+           "END_QUESTION_IDS", "TOPIC_QUESTION_IDS", "DIFFICULTY", "YES_NO",
+           "HOUSE_SCORE_QUESTION_IDS"]

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
 from ..core.errors import RuleError
-from ..core.rules import PARTIAL_NIL_SUIT, RuleSet, seat_name, team_name
+from ..core.rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
 from ..core.words import noun, plural
 
@@ -420,6 +420,32 @@ def _house_play_words(rules: RuleSet) -> list[str]:
         out.append("Suicide: in each partnership one partner bids nil and the other bids 4 or "
                    "more.")
     return out
+
+
+#: Play mode's setup: a short plain label per bidding/play house rule, and its choices in words
+#: (the full sentence of a rule switched on is :func:`house_words`'); a count's ``0`` is "off".
+HOUSE_PLAY_LABELS: dict[str, str] = {
+    "spade_lead": "Leading Spades",
+    "zero_bid": "A bid of 0",
+    "nil_bids": "Nil",
+    "blind_nil": "Blind nil allowed",
+    "team_bid_max": "Most a partnership may bid (tricks; 0: no cap)",
+    "team_bid_min": "Least a partnership may bid (tricks; 0: no minimum)",
+    "blind_bids": "Blind bids of a number of tricks (counted double)",
+    "nil_exchange": "Cards passed each way after a nil, not blind",
+    "bidding": "Bidding",
+}
+HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "spade_lead": (("once broken (the usual rule)", "broken"),
+                   ("once broken, and none on the first trick", "not_first_trick"),
+                   ("at any time", "any")),
+    "zero_bid": (("means nil", "nil"), ("is a bid of no tricks, not a nil", "ordinary")),
+    "nil_bids": (("may be bid", "on"), ("is switched off", "off"),
+                 ("not by a partnership at or above the target", "below_target")),
+    "bidding": (("any bid (the usual rule)", "free"), ("Mirror: bid your Spades", "mirror"),
+                ("Whiz: nil or your Spades", "whiz"),
+                (f"Suicide: one partner nil, the other {SUICIDE_MIN_BID} or more", "suicide")),
+}
 # end house rules: bidding and play
 
 
@@ -623,4 +649,6 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no",
            # house rules: scoring
-           "house_words", "tie_words", "failed_nil_tricks_words"]
+           "house_words", "tie_words", "failed_nil_tricks_words",
+           # house rules: bidding and play
+           "HOUSE_PLAY_LABELS", "HOUSE_PLAY_CHOICE_WORDS"]

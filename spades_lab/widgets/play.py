@@ -18,7 +18,11 @@ from ..core.engine import Game, Phase
 from ..core.errors import OptionError
 from ..core.rules import HOUSE_SCORING_OPTIONS, ONLINE_TARGETS, PRESETS, RuleSet, seat_name
 from ..table import (
+    HouseChoice,
     PlayModel,
+    house_play_choices,
+    house_setup_words,
+    setup_options,
 )
 from .common import RecordSource, bounded, button, html_box, no_null_tooltips, safe, went_wrong
 
@@ -77,8 +81,24 @@ def _option_controls(preset: str) -> dict[str, W.Widget]:
                                   options=[("four pairs", "pairs"),
                                            ("two teams of four", "fours")],
                                   value=r.teams, style=style)
+    out.update(_house_play_controls(preset, style))
     out.update(_house_scoring_controls(r, style))
     return out
+
+
+# house rules: bidding and play: a control per rule the preset takes, from the table's choices
+def _house_play_controls(preset: str, style: dict[str, str]) -> dict[str, W.Widget]:
+    """One control per bidding or play house rule of ``preset``
+    (:func:`spades_lab.table.house_play_choices`: their labels and choices in words)."""
+    def control(c: HouseChoice) -> W.Widget:
+        if c.kind == "flag":
+            return W.Checkbox(description=c.label, value=c.value, indent=False)
+        if c.kind == "count":
+            return W.BoundedIntText(description=c.label, value=c.value, min=0, max=c.most,
+                                    style=style, layout=W.Layout(width="30em"))
+        return W.Dropdown(description=c.label, options=list(c.choices), value=c.value,
+                          style=style, layout=W.Layout(width="36em"))
+    return {c.option: control(c) for c in house_play_choices(preset)}
 
 
 # house rules: scoring (RULINGS.md section 9), the controls of those the preset takes
@@ -135,13 +155,21 @@ def _house_scoring_controls(r: RuleSet, style: dict[str, str]) -> dict[str, W.Wi
 
 
 def _options_of(controls: dict[str, W.Widget]) -> dict[str, Any]:
-    opts: dict[str, Any] = {k: w.value for k, w in controls.items()}
-    if opts.get("bag_limit") == 0:
-        opts["bag_limit"] = None
-        opts["bag_penalty"] = 0
-    if opts.get("hand_limit") == 0:  # house rules: scoring
-        opts["hand_limit"] = None
-    return opts
+    return setup_options({k: w.value for k, w in controls.items()})
+
+
+def _fold(title: str, css: str, children: list[W.Widget]) -> W.VBox:
+    """Controls folded away under a toggle that shows them."""
+    box = W.VBox(children, layout=W.Layout(display="none", width="100%"))
+    show = W.ToggleButton(description=title, value=False, layout=W.Layout(width="auto"))
+    show.add_class(f"{css}-toggle")
+
+    def _toggle(change: dict[str, Any]) -> None:
+        box.layout.display = "flex" if change["new"] else "none"
+    show.observe(_toggle, names="value")
+    fold = W.VBox([show, box], layout=W.Layout(width="100%"))
+    fold.add_class(css)
+    return fold
 
 
 class PlayTable(W.VBox):
@@ -278,6 +306,7 @@ class PlayTable(W.VBox):
         self._selected: set[Card] = set()
         self._pending: asyncio.TimerHandle | None = None
         self._controls: dict[str, W.Widget] = {}
+        self.house_html = html_box("sl-house-words")
         m = self.message
         self.preset_select.observe(safe(lambda _: self._setup_for(self.preset_select.value),
                                          m), names="value")
@@ -326,31 +355,43 @@ class PlayTable(W.VBox):
         for k, v in (options or {}).items():
             if k in self._controls:
                 w = self._controls[k]
-                w.value = (v or 0) if k in ("bag_limit", "hand_limit") else v
+                w.value = (v or 0) if k in ("bag_limit", "hand_limit", "team_bid_max",
+                                            "team_bid_min") else v
         for k, w in self._controls.items():
             w.add_class(f"sl-option-{k.replace('_', '-')}")
-        # house rules: scoring: their controls fold away under one heading, table options first
+        # the house rules fold away under their headings (bidding and play, then scoring),
+        # the table options first
+        play = {c.option for c in house_play_choices(preset)}
         house = set(HOUSE_SCORING_OPTIONS[preset])
         children: tuple[W.Widget, ...] = tuple(w for k, w in self._controls.items()
-                                               if k not in house)
+                                               if k not in house and k not in play)
+        if play:  # house rules: bidding and play
+            children += (_fold("House rules: bidding and play", "sl-house-play-rules",
+                               [w for k, w in self._controls.items() if k in play]),)
         folded = [w for k, w in self._controls.items() if k in house]
         if folded:
-            rules_box = W.VBox(folded, layout=W.Layout(display="none", width="100%"))
-            show = W.ToggleButton(description="House rules: scoring and the end of the game",
-                                  value=False, layout=W.Layout(width="auto"))
-            show.add_class("sl-house-rules-toggle")
-
-            def _toggle(change: dict[str, Any]) -> None:
-                rules_box.layout.display = "flex" if change["new"] else "none"
-            show.observe(_toggle, names="value")
-            fold = W.VBox([show, rules_box], layout=W.Layout(width="100%"))
-            fold.add_class("sl-house-rules")
-            children += (fold,)
-        self.options_box.children = children
+            children += (_fold("House rules: scoring and the end of the game", "sl-house-rules",
+                               folded),)
+        # under the controls, the house rules chosen in their sentences (or the refusal)
+        self.options_box.children = children + (self.house_html,)
+        for w in self._controls.values():
+            w.observe(safe(lambda _: self._say_house(), self.message), names="value")
+        self._say_house()
         n = RuleSet.preset(preset).players
         old = self.seat_select.value if self.seat_select.options else 0
         self.seat_select.options = [(seat_name(s, n), s) for s in range(n)]
         self.seat_select.value = old if isinstance(old, int) and old < n else 0
+
+    def _say_house(self) -> None:
+        """The bidding and play house rules chosen, in the rules' own sentences, or the
+        sentence refusing the combination."""
+        ok, lines = house_setup_words(self.preset_select.value,
+                                      {k: w.value for k, w in self._controls.items()})
+        if not ok:
+            self.house_html.value = render.message_html(lines[0])
+        else:
+            self.house_html.value = ('<ul class="sl-house-list">' + "".join(
+                f"<li>{render.text_html(x)}</li>" for x in lines) + "</ul>") if lines else ""
 
     def new_game(self) -> None:
         """Deal a new game with the rule set, options, seat, seed and pace chosen."""
