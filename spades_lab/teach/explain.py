@@ -31,7 +31,8 @@ API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 ``who_knows_what(game)``          -> tuple of :class:`SeatKnowledge` (own cards, cards seen,
                                   voids revealed, cards passed/received) for the position
 ``knowledge_steps(record, hand)`` -> one :class:`KnowledgeStep` per action of a recorded hand
-``explain_hand(hand)``            -> :class:`HandExplanation` (all tricks, score, timeline)
+``explain_hand(hand)``            -> :class:`HandExplanation` (the opening: dealer, blind
+                                  exchanges, first lead; all tricks, score, timeline)
 ================================  ==========================================================
 
 ``hand`` arguments take an engine :class:`~spades_lab.core.engine.Hand` (``game.hands[i]``).
