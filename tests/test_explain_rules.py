@@ -311,3 +311,12 @@ def test_the_new_ids_are_for_teachers_only(name: str) -> None:
         assert hx.said[0].words.startswith(f"Hand {h.index + 1}: {h.seat_name(h.dealer)} deals")
         if h.tricks or h.trick:
             assert tagged(opening(h), "first-lead")
+
+
+def test_the_audit_finds_an_explanation_line_for_each_of_these_rules() -> None:
+    """scripts/rule_audit.py's explanation column (issue 23) on the ids these lines close."""
+    from test_rule_audit import AUDIT
+
+    ids = NEW_IDS[:11]  # the house rules' two end ids are not among the quiz's topics
+    rows = AUDIT.audit(seeds=3, ids=ids)
+    assert [(r[0], r[2]) for r in rows] == [(i, True) for i in ids]
