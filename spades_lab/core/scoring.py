@@ -309,16 +309,28 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
     return tuple(out)
 
 
+#: The ids of the end-of-game rule that decided an :class:`Outcome`: the game goes on below the
+#: target (``below-target``) or when the highest totals tie (``highest-tie``), or ends because
+#: a total reached the target (``target-reached``) or fell to the losing floor
+#: (``losing-floor``); with the house rules of RULINGS.md section 9 also ``hand-limit`` (the
+#: last hand of a capped game) and ``tie-break`` (a tie at the end given to one partnership).
+OUTCOME_RULES: tuple[str, ...] = ("below-target", "highest-tie", "target-reached",
+                                  "losing-floor", "hand-limit", "tie-break")
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """Whether the game is over after a hand, and who won (RULINGS.md section 8, The end)."""
+    """Whether the game is over after a hand, and who won (RULINGS.md section 8, The end):
+    ``reason`` in words, ``rule`` the id of :data:`OUTCOME_RULES` that decided it."""
 
     over: bool
     winner: int | None
     reason: str
+    rule: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"over": self.over, "winner": self.winner, "reason": self.reason}
+        return {"over": self.over, "winner": self.winner, "reason": self.reason,
+                "rule": self.rule}
 
 
 def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = None,
@@ -328,6 +340,13 @@ def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = N
     been played; the highest total above the floor wins; a tie for the highest plays on,
     unless ``tie_break`` settles it from the last hand's scores ``last`` (RULINGS.md §9).
 
+    >>> std = RuleSet.preset("standard")
+    >>> game_outcome(std, [520, 300]).rule, game_outcome(std, [499, 300]).rule
+    ('target-reached', 'below-target')
+    >>> game_outcome(std, [510, 510]).rule
+    'highest-tie'
+    >>> game_outcome(std.replace(losing_floor=-200), [-210, 300]).rule
+    'losing-floor'
     >>> r = RuleSet.preset("standard", hand_limit=30)
     >>> game_outcome(r, [310, 240], hands=30).reason
     'the hand limit was reached (30 hands)'
@@ -340,7 +359,7 @@ def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = N
     # house rules: scoring (hand_limit)
     capped = rules.hand_limit is not None and hands is not None and hands >= rules.hand_limit
     if not reached and not floored and not capped:
-        return Outcome(False, None, "no total has reached the target")
+        return Outcome(False, None, "no total has reached the target", "below-target")
     alive = [i for i, t in enumerate(totals) if floor is None or t > floor]
     pool = alive or list(range(len(totals)))
     best = max(totals[i] for i in pool)
@@ -348,13 +367,16 @@ def game_outcome(rules: RuleSet, totals: Sequence[int], *, hands: int | None = N
     why = f"a total reached the target {rules.target}" if reached else \
         f"a total fell to the losing floor {floor}" if floored else \
         f"the hand limit was reached ({plural(rules.hand_limit or 0, 'hand')})"
+    rule = "target-reached" if reached else "losing-floor" if floored else "hand-limit"
     if len(leaders) > 1:
         settled = _tie_break(rules, leaders, last)  # house rules: scoring (tie_break)
         if settled is None:
-            return Outcome(False, None, f"the highest totals tie at {best}: play another hand")
+            return Outcome(False, None, f"the highest totals tie at {best}: play another hand",
+                           "highest-tie")
         winner, how = settled
-        return Outcome(True, winner, f"{why}; the highest totals tie at {best}, {how}")
-    return Outcome(True, leaders[0], why)
+        return Outcome(True, winner, f"{why}; the highest totals tie at {best}, {how}",
+                       "tie-break")
+    return Outcome(True, leaders[0], why, rule)
 
 
 def _tie_break(rules: RuleSet, leaders: Sequence[int], last: Sequence[TeamScore] | None

@@ -31,7 +31,8 @@ API overview (stable; widgets, notebooks, quizzes and the CLI build on it):
 ``who_knows_what(game)``          -> tuple of :class:`SeatKnowledge` (own cards, cards seen,
                                   voids revealed, cards passed/received) for the position
 ``knowledge_steps(record, hand)`` -> one :class:`KnowledgeStep` per action of a recorded hand
-``explain_hand(hand)``            -> :class:`HandExplanation` (all tricks, score, timeline)
+``explain_hand(hand)``            -> :class:`HandExplanation` (the opening: dealer, blind
+                                  exchanges, first lead; all tricks, score, timeline)
 ================================  ==========================================================
 
 ``hand`` arguments take an engine :class:`~spades_lab.core.engine.Hand` (``game.hands[i]``).
@@ -63,11 +64,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_text, suit_name
+from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, card_words, cards_text, suit_name
 from ..core.engine import Game, Hand, Phase, trump_states
 from ..core.errors import Rule, RuleError
 from ..core.line import Line
-from ..core.rules import team_name
+from ..core.rules import RuleSet, team_name
 from ..core.tricks import (
     CANNOT_FOLLOW,
     FOLLOWS_SUIT,
@@ -76,12 +77,21 @@ from ..core.tricks import (
     trick_winner,
 )
 from ..core.words import plural
-from .wording import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher_text
+from .wording import (
+    Said,
+    Tag,
+    exchange_count_words,
+    item_said,
+    join_said,
+    option_tag,
+    rule_tag,
+    teacher_text,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from ..core.scoring import LineItem
+    from ..core.scoring import LineItem, TeamScore
 
 TRICK_REASONS = ("led-suit-wins", "superior-trump-wins", "inferior-trump-wins", "ace-high",
                  "ace-low", "played-as-led-suit", "declared-suit", "broke-trump",
@@ -496,7 +506,8 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     if set_here:
         lines.append(Said(f"{suit_name(superior or '')} became the superior trump in this "
                           "trick", (rule_tag("superior-trump-set", bracket=True),), "."))
-    lines.extend(Said(x) for x in _th_low_words(hand, plays, last[1], win_seat))
+    lines.extend(_both_trumps_said(hand, plays, before0[0], last, win_seat, complete))
+    lines.extend(_th_rank_said(hand, plays, last[1], win_seat, complete))
     # the teachers' text: each card's line is its step's text already rendered, indented
     n = len(steps)
     text = "\n".join([lines[0].teacher(), *["  " + st.text for st in steps],
@@ -507,19 +518,68 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
                             text, tuple(lines))
 
 
-def _th_low_words(hand: Hand, plays: Sequence[tuple[int, Play]], superior: str | None,
-                  winner: int) -> list[str]:
-    """A sentence when the option ``th_low`` decided the trick (the winner differs under the
-    default rank order of Travelers and Hunters)."""
+def _both_trumps_said(hand: Hand, plays: Sequence[tuple[int, Play]], broken_before: int,
+                      last: tuple[int, str | None], winner: int, complete: bool
+                      ) -> list[Said]:
+    """A line when both trumps were broken for the first time in this trick (RULINGS.md
+    section 8, Trumps): the earlier card's suit is superior, already in this trick, and whether
+    that decided the winner (the engine's trick rule with the other trump superior)."""
     rules = hand.rules
-    if not rules.th_low or not any(p.card.is_dual for _, p in plays):
+    trumps = rules.trumps
+    if len(trumps) < 2 or broken_before & _mask_of(trumps) or \
+            last[0] & _mask_of(trumps) != _mask_of(trumps) or last[1] is None:
         return []
-    alt, _ = trick_winner(rules.replace(th_low=False), plays, superior)
+    superior = last[1]
+    other = next(t for t in trumps if t != superior)
+    (s1, p1), (s2, p2) = (next((s, p) for s, p in plays if p.suit == t)
+                          for t in (superior, other))
+    words = (f"Both trumps were broken for the first time in this trick: {_name(hand, s1)} "
+             f"broke {suit_name(superior)} with {card_words(p1)} before {_name(hand, s2)} broke "
+             f"{suit_name(other)} with {card_words(p2)}, so {suit_name(superior)} are the "
+             "superior trump, already in this trick")
+    alt, _ = trick_winner(rules, plays, other)
+    if alt != winner:
+        words += (f", and that decides it: were {suit_name(other)} superior, "
+                  f"{_name(hand, alt)} would " + ("have won" if complete else "be winning"))
+    return [Said(words, (rule_tag("both-trumps-broken", bracket=True),), ".")]
+
+
+def _mask_of(suits: Iterable[str]) -> int:
+    m = 0
+    for x in suits:
+        m |= SUIT_BITS[x]
+    return m
+
+
+def _th_order_words(rules: RuleSet) -> str:
+    """Where Travelers and Hunters rank in ``rules``, from the rank below the lower of the two
+    to the rank above the higher: ``"Beast < Traveler < Jack < Hunter < Queen"``."""
+    order = rules.rank_order
+    at = [order.index(x) for x in ("T", "H")]
+    return " < ".join(RANK_NAMES.get(x, x) for x in order[min(at) - 1:max(at) + 2])
+
+
+def _th_rank_said(hand: Hand, plays: Sequence[tuple[int, Play]], superior: str | None,
+                  winner: int, complete: bool) -> list[Said]:
+    """A line when where Travelers and Hunters rank (the option ``th_low``) decided the trick:
+    under the other rank order the engine's trick rule names another winner."""
+    rules = hand.rules
+    if not any(p.card.is_dual for _, p in plays):
+        return []
+    other = rules.replace(th_low=not rules.th_low)
+    alt, _ = trick_winner(other, plays, superior)
     if alt == winner:
         return []
-    return ["Travelers and Hunters rank low at this table (th_low: 11 < Traveler < Beast < "
-            "Hunter < Jack), and that decides it: under the default order "
-            f"{_name(hand, alt)} would have won."]
+    would = "would have won" if complete else "would be winning"
+    if rules.th_low:
+        words = (f"Travelers and Hunters rank low at this table ({_th_order_words(rules)}), and "
+                 f"that decides it: under the default order {_name(hand, alt)} {would}")
+    else:
+        words = (f"Travelers and Hunters rank high at this table ({_th_order_words(rules)}), and "
+                 f"that decides it: were they to rank low ({_th_order_words(other)}), "
+                 f"{_name(hand, alt)} {would}")
+    return [Said(words, (rule_tag("th-rank", bracket=True), option_tag("th_low", rules.th_low)),
+                 ".")]
 
 
 # ---------------------------------------------------------------------------- scores
@@ -775,22 +835,62 @@ def explain_score(hand: Hand) -> ScoreExplanation:
             opt = (option_tag(ln.option, ln.option_value, bracket=True),) if ln.option else ()
             words.extend(Said(x.words, (*x.tags, rule_tag(ln.rule), *opt), level=1,
                               points=ln.points) for x in ln.said)
+        words.extend(_bags_off_said(rules, ts, name))
         words.extend(Said(x.text, level=1, column=True) for x in nils)
         teams.append(TeamScoreExplanation(
             ts.team, ts.seats, name, ts.bid, ts.tricks, ts.made, by_seat, tuple(lines), nils,
             ts.points, ts.bags_before, ts.bags_added, ts.bag_penalty, ts.penalties, ts.bags,
             ts.hand_score, ts.total_before, ts.total, teacher_text(words), tuple(words)))
-    # the outcome after this hand (the engine records it when the hand is scored)
+    # the outcome after this hand (the engine records it when the hand is scored), tagged
+    # with the end rule that decided it (core.scoring.game_outcome)
     over, winner, outcome = False, None, ""
+    end_tags: tuple[Tag, ...] = ()
     if hand.outcome is not None:
         over, winner, outcome = hand.outcome.over, hand.outcome.winner, hand.outcome.reason
+        end_tags = (rule_tag(hand.outcome.rule, bracket=True),
+                    *_end_notes(rules, hand.outcome.rule))
     said = [Said(f"Hand {hand.index + 1} scored ({rules.name}):")]
     said.extend(x for t in teams for x in t.said)
     said.append(Said(f"After the hand: {outcome}" + (
-        f"; {team_name(rules.team_seats[winner], n)} win." if over and winner is not None
-        else ".")))
+        f"; {team_name(rules.team_seats[winner], n)} win" if over and winner is not None
+        else ""), end_tags, "."))
     return ScoreExplanation(hand.index, tuple(teams), rules.options(all=True), over, winner,
                             outcome, teacher_text(said), tuple(said))
+
+
+#: The option that an end rule reads (shown to teachers beside the end-of-game line).
+_END_OPTIONS = {"target-reached": "target", "below-target": "target",
+                "losing-floor": "losing_floor",
+                # house rules: scoring
+                "hand-limit": "hand_limit", "tie-break": "tie_break"}
+
+
+def _end_notes(rules: RuleSet, rule: str) -> tuple[Tag, ...]:
+    key = _END_OPTIONS.get(rule)
+    return (option_tag(key, getattr(rules, key)),) if key else ()
+
+
+def _bags_off_said(rules: RuleSet, ts: TeamScore, name: str) -> list[Said]:
+    """A line when bags carry no penalty (``bag_limit = None`` or a penalty of 0) and that
+    decided something in this hand: the partnership's running count of bags passed a multiple
+    of the rule set's usual limit, where a penalty would have been taken were bags counted."""
+    if (rules.bag_limit is not None and rules.bag_penalty != 0) or ts.bags_added <= 0:
+        return []
+    usual = RuleSet.preset(rules.name)
+    limit = rules.bag_limit or usual.bag_limit
+    penalty = rules.bag_penalty or usual.bag_penalty
+    if not limit or not penalty:
+        return []
+    reached = ts.bags_before + ts.bags_added
+    times = reached // limit - ts.bags_before // limit
+    if times <= 0:
+        return []
+    option = "bag_limit" if rules.bag_limit is None else "bag_penalty"
+    return [Said(f"No bag penalty at this table: {name}'s bags reach {reached} and cost "
+                 f"nothing; were every {limit} bags to cost {penalty} points, this hand would "
+                 f"cost {times * penalty}", (rule_tag("bags-off"),
+                                              option_tag(option, getattr(rules, option))),
+                 level=1, column=True)]
 
 
 # ---------------------------------------------------------------------------- trumps
@@ -991,20 +1091,92 @@ class HandExplanation(_Explained):
     said: tuple[Said, ...] = _said()
 
 
+def _exchange_said(hand: Hand) -> list[Said]:
+    """Once the bidding is over, one line per blind nil-type bid: the exchange it brings and
+    what has been passed (``blind-exchange``; ``full-nil-exchange`` for a blind Full Nil), or
+    why none follows (the rule set passes no cards, or both partners bid blind), as the engine
+    set the exchanges up (:attr:`Hand.exchanges`)."""
+    if hand.phase == Phase.BIDDING or any(b is None for b in hand.bids):
+        return []
+    rules = hand.rules
+    out = []
+    for seat, bid in enumerate(hand.bids):
+        if bid is None or not bid.blind or not bid.nil:
+            continue
+        rule = "full-nil-exchange" if bid.nil == "full nil" else "blind-exchange"
+        who = _name(hand, seat)
+        partner = rules.partner(seat)
+        mate = _name(hand, partner)
+        pbid = hand.bids[partner]
+        due = next((e for e in hand.exchanges if e.blind == seat), None)
+        lo, hi = rules.exchange_range(bid.nil)
+        if due is not None:
+            words = (f"{who} bid {bid.label} before looking, so {who} passes "
+                     f"{exchange_count_words(due.lo, due.hi)} face down to {mate}, who passes "
+                     "as many back")
+            if due.passed is not None:
+                k = len(due.passed)
+                words += f": {who} passed " + (
+                    "no cards, so none come back" if k == 0 else plural(k, "card") + (
+                        f" and {mate} passed {k} back" if due.returned is not None else ""))
+        elif hi == 0:
+            words = (f"{who} bid {bid.label}: in these rules no cards are exchanged after a "
+                     f"blind {bid.nil.title()}")
+        elif pbid is not None and pbid.blind:
+            if pbid.nil and partner < seat:
+                continue  # the pair's line is said once, at the first of the two
+            words = (f"{who} and {mate} both bid blind ({bid.label}, {pbid.label}): when both "
+                     "partners bid blind, no cards are exchanged")
+        else:  # pragma: no cover - the engine sets up an exchange in every other case
+            continue
+        out.append(Said(words, (rule_tag(rule, bracket=True),), "."))
+    return out
+
+
+def _opening_said(hand: Hand) -> list[Said]:
+    """The lines that open a hand's account: who deals (after the first hand, the deal
+    passed on clockwise: ``dealer-rotation``), the exchanges of the blind nil-type bids
+    once the bidding is over, and who leads the first trick once the play has started
+    (``first-lead``, the option ``first_lead``)."""
+    rules = hand.rules
+    k = hand.index
+    dealer = _name(hand, hand.dealer)
+    hands = hand.game.hands
+    if k == 0 or k > len(hands):
+        lines = [Said(f"Hand {k + 1}: {dealer} deals", stop=".")]
+    else:
+        before = _name(hand, hands[k - 1].dealer)
+        lines = [Said(f"Hand {k + 1}: {dealer} deals: the deal passes clockwise (to the left) "
+                      f"after every hand, from {before}, who dealt hand {k}",
+                      (rule_tag("dealer-rotation", bracket=True),), ".")]
+    lines.extend(_exchange_said(hand))
+    first = hand.tricks[0].leader if hand.tricks else hand.trick[0][0] if hand.trick else \
+        hand.leader if hand.phase == Phase.PLAY else None
+    if first is not None:
+        why = "in these rules the dealer leads first" if rules.first_lead == "dealer" else \
+            "the player on the dealer's left leads first"
+        lines.append(Said(f"{_name(hand, first)} leads the first trick: {why}",
+                          (rule_tag("first-lead", bracket=True),
+                           option_tag("first_lead", rules.first_lead)), "."))
+    return lines
+
+
 def explain_hand(hand: Hand) -> HandExplanation:
-    """Every trick (the one in progress included), the trump timeline and, once complete,
-    the score."""
+    """The hand's opening (the dealer, the blind exchanges, the first lead), every trick (the
+    one in progress included), the trump timeline and, once complete, the score."""
     k = len(hand.tricks) + (1 if hand.trick else 0)
+    opening = tuple(_opening_said(hand))
     tricks = tuple(explain_trick(hand, i) for i in range(k))
     score = explain_score(hand) if hand.scores is not None else None
     tl = trump_timeline(hand)
-    parts = [t.said for t in tricks]
+    parts = [opening, *(t.said for t in tricks)]
     if hand.rules.two_trumps:
         parts.append(tl.said)
     if score is not None:
         parts.append(score.said)
     # the parts' texts are their lines already rendered for teachers: joined, not re-rendered
-    text = "\n\n".join([t.text for t in tricks] + ([tl.text] if hand.rules.two_trumps else [])
+    text = "\n\n".join([teacher_text(opening)] + [t.text for t in tricks]
+                       + ([tl.text] if hand.rules.two_trumps else [])
                        + ([score.text] if score is not None else []))
     return HandExplanation(hand.index, tricks, score, tl, text, join_said(parts))
 

@@ -1714,10 +1714,7 @@ def _b_end(outcome: str) -> Builder:
             h2 = g2.hands[0]
             oc = h2.outcome
             assert oc is not None and h2.scores is not None
-            kind = ("target-reached" if oc.over and "target" in oc.reason else
-                    "losing-floor" if oc.over else
-                    "highest-tie" if "tie" in oc.reason else "below-target")
-            if kind != outcome:
+            if oc.rule != outcome:  # the engine's end rule (core.scoring.game_outcome)
                 continue
             n = r.players
             shown = [_rules_words(r), f"Target: {r.target}" + (

@@ -319,6 +319,20 @@ def full_nil_words(rules: RuleSet) -> str:
     return " or ".join(k.title() for k in rules.nil_kinds if k not in PARTIAL_NIL_SUIT)
 
 
+def exchange_count_words(lo: int, hi: int) -> str:
+    """How many cards a blind exchange passes each way, from ``lo`` to ``hi`` (the rule set's
+    range for a nil kind, :meth:`~spades_lab.core.rules.RuleSet.exchange_range`).
+
+    >>> [exchange_count_words(*r) for r in ((0, 0), (2, 2), (0, 3), (1, 3), (1, 1))]
+    ['no cards', 'exactly 2 cards', 'up to 3 cards', '1 to 3 cards', 'exactly 1 card']
+    """
+    if hi == 0:
+        return "no cards"
+    if lo == hi:
+        return f"exactly {plural(hi, 'card')}"
+    return f"up to {plural(hi, 'card')}" if lo == 0 else f"{lo} to {hi} cards"
+
+
 def option_words(rules: RuleSet) -> list[str]:
     """The options in force, one sentence each, for people (no option names or Python values).
 
@@ -343,11 +357,7 @@ floor: a partnership can fall as low as the cards take it.']
                f"tricks {tricks}.")
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
                                  else "the player on the dealer's left."))
-    ex: dict[str, str] = {}
-    for kind, (lo, hi) in rules.blind_exchange:
-        ex[kind] = "no cards" if hi == 0 else (f"exactly {plural(hi, 'card')}"
-                                               if lo == hi else f"up to {plural(hi, 'card')}"
-                                               if lo == 0 else f"{lo} to {hi} cards")
+    ex = {kind: exchange_count_words(lo, hi) for kind, (lo, hi) in rules.blind_exchange}
     if set(ex.values()) == {"no cards"}:
         out.append("After a blind nil, partners exchange no cards.")
     elif len(set(ex.values())) == 1:
@@ -644,6 +654,7 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "teacher", "learner_lines", "teacher_lines", "teacher_text", "join_said", "plural",
            "noun",
            "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words",
+           "exchange_count_words",
            "option_changes", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
