@@ -195,6 +195,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             # ---- the poll: "which card would you play?" at the start of trick 11
             step = len(hand["bids"]) + 40
             tp.fill("#poll-table", str(table))
+            tp.fill("#poll-hand", "1")  # the page counts hands from 1
             tp.fill("#poll-step", str(step))
             tp.fill("#poll-budget", "10")
             tp.click("#poll-form button[type=submit]")
@@ -223,6 +224,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             other = next(c for c in choices if c != played)
             glance_before = tp.inner_text(f".sl-glance:has-text('Table {table}:')")
             tp.fill("#whatif-table", str(table))
+            tp.fill("#whatif-hand", "1")
             tp.fill("#whatif-step", str(step))
             tp.fill("#whatif-action", other)
             tp.select_option("#whatif-then", "record")
