@@ -26,7 +26,7 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import AXE, CHROMIUM, ROOT, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import ARTIFACTS, AXE, CHROMIUM, ROOT, axe_violations, launch_chromium, stop  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -214,6 +214,8 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             assert sorted(n for cell in who for n in cell.split(", ") if n) == names, who
             counts = tp.locator("#lesson-view tr td:nth-child(2)").all_inner_texts()
             assert sum(map(int, counts)) == 4, counts
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            tp.locator("#lesson").screenshot(path=str(ARTIFACTS / "classroom_class_poll.png"))
             tp.click("#lesson-reveal")
             for w in kids:
                 w.page.wait_for_selector("#lesson-body .sl-answer")
@@ -286,6 +288,26 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             report = data.decode("utf-8")
             assert all(n in report for n in names)
             assert all(str(x) in report for x in expected.totals), expected.totals
+
+            # a seated student downloads their own games: both tables they sat at
+            ann = kids[0].page
+            assert ann.is_visible("#seat") and ann.is_visible("#my-games")
+            name, data = download(ann, "#my-games a")
+            assert name == f"class-{code}-my-games.zip"
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                assert sorted(z.namelist()) == ["table-1.json", f"table-{table}.json"]
+                assert replay(json.loads(z.read(f"table-{table}.json"))).totals == \
+                    expected.totals
+
+            # the board of mistakes: the wrong quiz answers, not the refusal of the pause
+            tp.click("#board-refresh")
+            if right < 12:
+                tp.wait_for_selector("#board tr")
+            board = tp.locator("#board tr")
+            times = [int(board.nth(i).locator("td").nth(2).inner_text())
+                     for i in range(board.count())]
+            assert sum(times) == 12 - right, (times, right)
+            assert "paused" not in tp.inner_text("#board")
 
             bad = axe_violations(tp)
             assert not bad, bad

@@ -284,7 +284,7 @@
       ws.onmessage = (e) => {
         const m = JSON.parse(e.data);
         if (lessonMessage(m)) return;
-        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); say("Welcome, " + m.name + "."); }
+        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); $("my-games").hidden = false; say("Welcome, " + m.name + "."); }
         else if (m.type === "state") { versions[m.table] = m.version; showState(m.state); }
         else if (m.type === "update") {
           if (versions[m.table] !== undefined && m.from_version !== versions[m.table]) { send({ type: "resync", table: m.table }); return; }
