@@ -27,6 +27,7 @@ pytest.importorskip("playwright")
 from test_classroom_server import start  # noqa: E402
 
 from conftest import ARTIFACTS, AXE, CHROMIUM, ROOT, axe_violations, launch_chromium, stop  # noqa: E402
+from spades_lab.classroom.lesson import solve_position  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -192,8 +193,12 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             compare = tp.inner_text("#compare table")
             assert ", ".join(map(str, expected.hands[0].taken)) in compare, compare
 
-            # ---- the poll: "which card would you play?" at the start of trick 11
-            step = len(hand["bids"]) + 40
+            # ---- the poll: "which card would you play?" as North leads to trick 8, where
+            # one card gives a trick away (the solver, on the course record's same position)
+            step = len(hand["bids"]) + 28
+            solved = solve_position(course, 0, step, 10.0)
+            assert solved["exact"] and not all(c["best"] for c in solved["cards"])
+            worst = next(c["card"] for c in solved["cards"] if not c["best"])
             tp.fill("#poll-table", str(table))
             tp.fill("#poll-hand", "1")  # the page counts hands from 1
             tp.fill("#poll-step", str(step))
@@ -206,10 +211,17 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                 p.wait_for_selector("#lesson:not([hidden]) #lesson-body button.sl-legal")
                 legal = p.locator("#lesson-body button.sl-legal")
                 choices = legal.evaluate_all("bs => bs.map(b => b.dataset.card)")
-                legal.nth(k % len(choices)).click()
+                assert sorted(choices) == sorted(c["card"] for c in solved["cards"])
+                pick = worst if k == 0 else choices[k % len(choices)]  # Ann gives one away
+                p.locator(f"#lesson-body button[data-card='{pick}']").click()
                 p.wait_for_selector("#lesson-body >> text=Your answer:")
             tp.wait_for_selector("#lesson-view >> text=4 of 4 students answered.")
             tp.wait_for_selector("#lesson-view td >> text=keeps", timeout=60_000)
+            verdicts = tp.locator("#lesson-view tr td:nth-child(4)").all_inner_texts()
+            assert sorted(verdicts) == sorted(c["text"] for c in solved["cards"]), verdicts
+            assert tp.locator("#lesson-view tr.sl-best").count() == sum(
+                c["best"] for c in solved["cards"])
+            assert solved["text"] in tp.inner_text("#lesson-view")
             who = tp.locator("#lesson-view tr td:nth-child(3)").all_inner_texts()
             assert sorted(n for cell in who for n in cell.split(", ") if n) == names, who
             counts = tp.locator("#lesson-view tr td:nth-child(2)").all_inner_texts()
@@ -222,8 +234,8 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                 assert "Your card: " in w.page.inner_text("#lesson-body")
 
             # ---- the class what-if: another card at the same position, the table unchanged
-            played = plays[40]["card"]
-            other = next(c for c in choices if c != played)
+            played = plays[28]["card"]
+            other = worst if worst != played else next(c for c in choices if c != played)
             glance_before = tp.inner_text(f".sl-glance:has-text('Table {table}:')")
             tp.fill("#whatif-table", str(table))
             tp.fill("#whatif-hand", "1")
