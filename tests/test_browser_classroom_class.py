@@ -74,9 +74,9 @@ class Watched:
         raise AssertionError(f"no such message: {self.frames[since:][-5:]}")
 
 
-def download(page: Any, selector: str) -> tuple[str, bytes]:
+def download(page: Any, selector: str, timeout: float = WAIT) -> tuple[str, bytes]:
     """Click ``selector`` (a download button); the file's suggested name and its bytes."""
-    with page.expect_download(timeout=WAIT) as got:
+    with page.expect_download(timeout=timeout) as got:
         page.click(selector)
     d = got.value
     return d.suggested_filename, Path(d.path()).read_bytes()
@@ -300,6 +300,8 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             report = data.decode("utf-8")
             assert all(n in report for n in names)
             assert all(str(x) in report for x in expected.totals), expected.totals
+            name, data = download(tp, "button[data-export='report.pdf']", 90_000)  # Chromium prints
+            assert name == f"class-{code}-report.pdf" and data.startswith(b"%PDF-"), name
 
             # a seated student downloads their own games: both tables they sat at
             ann = kids[0].page
