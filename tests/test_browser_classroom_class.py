@@ -190,6 +190,12 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             expected = replay(course)
             want_totals = " : ".join(map(str, expected.totals))
             tp.wait_for_selector(f"#tables td >> text='{want_totals}'")
+            held = tp.locator(f".sl-glance.sl-alert:has-text('Table {table}:')")
+            held.wait_for(timeout=WAIT)  # it stands out, in words
+            assert "Needs you. Waiting for you: the prepared hand is finished" in \
+                held.inner_text()
+            assert "Closed: its players went on at table 2." in tp.inner_text(
+                ".sl-glance:has-text('Table 1:')")
             compare = tp.inner_text("#compare table")
             assert ", ".join(map(str, expected.hands[0].taken)) in compare, compare
 
