@@ -6,8 +6,11 @@ teacher pauses the table (a student's card is refused with "The teacher has paus
 table.") and resumes it; then a poll (every student clicks a card, the spread and the solver's
 verdicts show on the teacher's page, the answer is revealed), a class what-if, a quiz of three
 questions (each student reads their feedback), and the exports (the records' zip replays to
-the totals the page shows, the CSV has one row per answer, the report names the class).  No
-console error and no other host in any context; axe-core clean on the teacher's page."""
+the totals the page shows, the CSV has one row per answer, the report names the class, its PDF
+prints; a seated student downloads their own games), and the board of mistakes (the wrong
+answers, not the pause).  The solver's verdicts on the page are checked against
+``solve_position`` on the course record's same position.  No console error and no other host
+in any context; axe-core clean on the teacher's page."""
 from __future__ import annotations
 
 import csv
