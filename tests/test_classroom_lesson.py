@@ -490,3 +490,20 @@ def test_the_python_client_drives_the_lesson(tmp_path: Any) -> None:
         bob.close()
     finally:
         stop(proc)
+
+
+def test_a_hand_the_table_has_not_dealt_is_refused_counting_from_1(room: Room) -> None:
+    """The teacher's page asks for the hand counting from 1 (and sends it from 0): a hand
+    the table has not dealt is refused in those words, and nothing is stored."""
+    ann, _ = room.join("Ann")
+    tid = room.new_table("standard", [ann, None, None, None], seed=2)
+    for kind in ("poll", "whatif"):
+        body = {"type": kind, "table": tid, "hand": 2, "step": 1}
+        if kind == "whatif":
+            body["action"] = "AS"
+        r = room.lesson(body)
+        assert r.status_code == 400, r.text
+        assert r.json()["error"] == f"Table {tid} has dealt 1 hand so far: there is no hand 3."
+        r = room.lesson({**body, "hand": -1})
+        assert r.status_code == 400 and "counted from 1" in r.json()["error"], r.text
+    assert room.room.store.activities(room.room.code) == []

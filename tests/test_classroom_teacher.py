@@ -400,3 +400,45 @@ def test_a_student_who_comes_back_is_told_the_table_is_paused(room: Room) -> Non
         m = s.send({"type": "sit", "table": tid, "seat": 1})
         assert m["type"] == "error" and "is closed" in m["message"]
     assert room.room.tables[tid].seats[1] == {"kind": "bot"}
+
+
+def test_a_pause_in_the_middle_of_a_prepared_hand_keeps_its_hold(room: Room) -> None:
+    """Pausing and resuming a table in the middle of its prepared hand lets it go on with
+    that hand, and it still holds for the teacher once the hand is scored (it used to forget
+    the hold on any resume, and dealt on as if the teacher had asked); a resume then deals
+    on."""
+    a, _ = room.join("Ann")
+    old = room.new_table("standard", [a, None, None, None], seed=3)
+    r = post(room, "/api/teacher/deal", {"source": "course", "name": "standard_hand.json",
+                                         "tables": [{"table": old}], "seed": 1})
+    assert r.status_code == 200, r.text
+    tid = r.json()["tables"][0]["table"]
+    t = room.room.tables[tid]
+    until(lambda: t.actor() == 0, room)  # the robots bid; Ann's turn (she is not connected)
+    for path in ("/api/teacher/pause", "/api/teacher/resume"):
+        assert post(room, path, {"tables": [tid]}).json() == {"tables": [tid]}
+    assert t.hold_after == 1 and not t.holding()
+    assert room.room.store.flags(tid).hold_after == 1  # kept for a restart too
+    r = post(room, "/api/teacher/seat", {"table": tid, "seat": 0, "student": None})
+    assert r.status_code == 200, r.text  # a robot plays Ann's seat: the hand goes on
+    until(t.holding, room)
+    assert len(t.game.hands) == 1 and t.game.hands[0].scores is not None
+    over = room.client.get("/api/teacher/overview", headers=room.teacher).json()
+    words = {x["table"]: x["words"] for x in over["tables"]}
+    assert words[tid].startswith("Waiting for you: the prepared hand is finished")
+    assert post(room, "/api/teacher/resume", {"tables": [tid]}).json() == {"tables": [tid]}
+    until(lambda: len(t.game.hands) == 2, room)
+
+
+def test_a_seat_handed_to_a_robot_on_its_turn_is_played_at_once(room: Room) -> None:
+    """The teacher gives a stuck student's seat (their turn, not connected) to a robot: the
+    robot acts there at once (it used to wait until something else woke the table)."""
+    a, _ = room.join("Ann")
+    tid = room.new_table("standard", [a, None, None, None], seed=4)
+    t = room.room.tables[tid]
+    until(lambda: t.actor() == 0, room)
+    v0 = t.version
+    r = post(room, "/api/teacher/seat", {"table": tid, "seat": 0, "student": None})
+    assert r.status_code == 200, r.text
+    until(lambda: t.version > v0, room)
+    assert room.room.store.actions(tid)[v0]["seat"] == 0

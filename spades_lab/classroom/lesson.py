@@ -338,6 +338,14 @@ def _table(room: Classroom, tid: Any) -> Table:
 
 
 def _line(t: Table, hand: Any) -> Line:
+    """The line of hand ``hand`` (from 0; None: the current one) of table ``t``; a hand the
+    table has not dealt is refused in words that count hands from 1, as the teacher's page
+    does."""
+    n = len(t.game.hands)
+    if type(hand) is int and n and not 0 <= hand < n:
+        raise LessonError(f"Table {t.id} has dealt {plural(n, 'hand')} so far: there is no "
+                          f"hand {hand + 1}." if hand >= 0 else
+                          f"Table {t.id}'s hands are counted from 1.")
     try:
         return Line.of(t.game, hand)
     except RuleError as e:

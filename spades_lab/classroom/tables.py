@@ -125,10 +125,13 @@ class Table:
 
     def holding(self) -> bool:
         """Does the table wait for the teacher: paused, closed, or its prepared hand played?"""
+        return self.paused or self.closed_for is not None or self.prepared_played()
+
+    def prepared_played(self) -> bool:
+        """Is the table's prepared hand played, so that it waits for the teacher to deal on?"""
         g = self.game
-        return self.paused or self.closed_for is not None or (
-            self.hold_after is not None and len(g.hands) >= self.hold_after
-            and g.phase in (Phase.DEAL, Phase.OVER))
+        return self.hold_after is not None and len(g.hands) >= self.hold_after \
+            and g.phase in (Phase.DEAL, Phase.OVER)
 
     # ---------------------------------------------------------------- restoring
     def restore(self, entries: Sequence[Mapping[str, Any]]) -> None:

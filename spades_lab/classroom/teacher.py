@@ -195,6 +195,7 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
                 c.send({"type": "left", "table": t.id,
                         "words": f"The teacher gave your seat at table {t.id} to a robot."})
         _notify_table(room, t)
+        room.wake(t)  # the robot acts at once if it is the seat's turn
         return t
     people = room.students()
     if student not in people:
@@ -264,11 +265,12 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
         if t.game.over and paused:
             raise TeacherRefusal(f"Table {t.id}'s game is over: there is nothing to pause.")
     for t in tables:
-        held = t.hold_after is not None and t.holding()
+        # only a played prepared hand deals on: a pause and resume in its middle keeps the hold
+        held = t.prepared_played()
         if t.paused == paused and not (held and not paused):
             continue
         t.paused = paused
-        if not paused:
+        if not paused and held:
             t.hold_after = None
         _keep_flags(room, t)
         words = "The teacher has paused the table." if paused else \

@@ -284,7 +284,7 @@
       ws.onmessage = (e) => {
         const m = JSON.parse(e.data);
         if (lessonMessage(m)) return;
-        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); say("Welcome, " + m.name + "."); }
+        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); $("my-games").hidden = false; say("Welcome, " + m.name + "."); }
         else if (m.type === "state") { versions[m.table] = m.version; showState(m.state); }
         else if (m.type === "update") {
           if (versions[m.table] !== undefined && m.from_version !== versions[m.table]) { send({ type: "resync", table: m.table }); return; }
@@ -403,6 +403,7 @@
   function lessonTeacherPart(headers) {
     let timer = null;
     const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
+    const hand = (id) => (num(id) === undefined ? undefined : num(id) - 1);  // people count hands from 1, the protocol from 0
     async function command(body) {
       const r = await fetch("/api/teacher/lesson", { method: "POST", headers, body: JSON.stringify(body) });
       const v = await r.json();
@@ -455,8 +456,8 @@
         return tr;
       })));
     }
-    $("poll-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "poll", table: num("poll-table"), step: num("poll-step"), budget: num("poll-budget") }); });
-    $("whatif-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "whatif", table: num("whatif-table"), step: num("whatif-step"), action: $("whatif-action").value.trim(), then: $("whatif-then").value }); });
+    $("poll-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "poll", table: num("poll-table"), hand: hand("poll-hand"), step: num("poll-step"), budget: num("poll-budget") }); });
+    $("whatif-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "whatif", table: num("whatif-table"), hand: hand("whatif-hand"), step: num("whatif-step"), action: $("whatif-action").value.trim(), then: $("whatif-then").value }); });
     $("quiz-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "quiz", preset: $("quiz-preset").value, level: num("quiz-level"), count: num("quiz-count") }); });
     $("lesson-reveal").addEventListener("click", () => command({ type: "reveal" }));
     $("lesson-end").addEventListener("click", () => command({ type: "end" }));
