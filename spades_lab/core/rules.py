@@ -593,6 +593,8 @@ class RuleSet:
             value = getattr(self, key)
             if (all and house) or value != getattr(default, key):
                 out[key] = value
+        if out.get("bag_limit", 0) is None and "bag_penalty" not in out and self.bag_penalty:
+            out["bag_penalty"] = self.bag_penalty  # preset() reads no limit alone as no penalty
         return out
 
     def _option_json(self, key: str, value: Any) -> Any:
