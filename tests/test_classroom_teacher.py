@@ -219,6 +219,21 @@ def test_pause_at_a_finished_game_is_refused(room: Room) -> None:
     assert new.seat_of(b) == 1 and len(new.game.hands) == 1 and not new.game.over
 
 
+def test_pausing_every_table_passes_over_a_finished_game(room: Room) -> None:
+    """"Pause every table" (no list) pauses the games that go on and leaves a finished one be,
+    instead of refusing the whole class because one table has finished (notebook 11 met this
+    with a robots' table at full speed)."""
+    done = room.new_table("online", [None] * 4, seed=2, options={"target": 100})
+    until(lambda: room.room.tables[done].game.over, room)
+    going = room.new_table("standard", [None] * 4, seed=3)
+    r = post(room, "/api/teacher/pause", {})
+    assert r.status_code == 200, r.text
+    assert r.json()["tables"] == [going] and room.room.tables[going].paused
+    assert not room.room.tables[done].paused
+    r = post(room, "/api/teacher/resume", {})
+    assert r.status_code == 200 and r.json()["tables"] == [going]
+
+
 def test_teacher_commands_on_a_paused_table(room: Room) -> None:
     a, _ = room.join("Ann")
     tid = room.new_table("standard", [None] * 4, seed=3, pace=5)

@@ -238,10 +238,10 @@ def _keep_flags(room: Classroom, t: Table) -> None:
 
 
 def chosen(room: Classroom, tables: Any) -> list[Table]:
-    """The tables a request names (a list of table numbers), or every open table when it
-    names none."""
+    """The tables a request names (a list of table numbers), or, when it names none, every
+    open table whose game goes on (a finished game has nothing to pause or resume)."""
     if tables is None:
-        return [t for t in room.tables.values() if t.closed_for is None]
+        return [t for t in room.tables.values() if t.closed_for is None and not t.game.over]
     if not isinstance(tables, list) or not tables or len(tables) > 200:
         raise TeacherRefusal("tables is a list of table numbers (leave it out for every "
                              "table).")
