@@ -38,8 +38,9 @@ def post(room: Room, path: str, body: dict[str, Any]) -> Any:
     return room.client.post(path, headers=room.teacher, json=body)
 
 
-def until(pred: Any, room: Room, limit: int = 3000) -> None:
-    """Let the server's loop run (robots act) until ``pred()`` holds."""
+def until(pred: Any, room: Room, limit: int = 30_000) -> None:
+    """Let the server's loop run (robots act) until ``pred()`` holds: a bounded wait (about a
+    minute at most) that a loaded CI machine does not run out of, not a timing check."""
     for _ in range(limit):
         if pred():
             return
