@@ -547,9 +547,6 @@ class Hand:
                               self.totals_before)
         return None if e is None else _illegal(e)
 
-    def _first_trick_ban(self) -> int:
-        """The suit bits kept out of this trick (``spade_lead = not_first_trick``, first trick)."""
-        return 0 if self.tricks else self._tables.first_trick_ban
     # end house rules: bidding and play
 
     def can_bid(self, value: Any, seat: int | None = None) -> Check:
@@ -737,14 +734,16 @@ class Hand:
                 return ()
             lg = self._legal = legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
                                          self._ts.unbroken, self.has_duals,
-                                         self._first_trick_ban())[1]
+                                         # the first trick's ban (spade_lead house rule)
+                                         0 if self.tricks else self._tables.first_trick_ban)[1]
         return lg
 
     def legal_set(self) -> LegalSet:
         """The legal plays of the seat to play and why they are those (the trick rules'
         :func:`~spades_lab.core.tricks.legal_set`).  Only during play."""
         return legal_set(self.hands[self.turn], self.led_bit,  # type: ignore[index]
-                         self._ts.unbroken, self.has_duals, self._first_trick_ban())
+                         self._ts.unbroken, self.has_duals,
+                         0 if self.tricks else self._tables.first_trick_ban)
 
     def resolve(self, card: Any, as_: Any = None) -> tuple[Card, str | None]:
         """Card and declared suit letter from user input (raises ``unknown-card`` /
@@ -892,7 +891,7 @@ class Hand:
         # one play asked of the legal-set rule, not the whole set built
         hand = self.hands[self.turn]  # type: ignore[index]
         if c in hand and is_legal(hand, p, self.led_bit, self._ts.unbroken, self.has_duals,
-                                  self._first_trick_ban()):
+                                  0 if self.tricks else self._tables.first_trick_ban):
             return p
         return None
 

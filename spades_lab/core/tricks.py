@@ -300,15 +300,6 @@ def legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool,
     >>> legal_set(hand[:1], SUIT_BITS["H"], 0, False, banned=SUIT_BITS["S"])[0]
     'cannot-follow'
     """
-    got = _legal_set(hand, led, unbroken, duals)
-    if banned and got[0] != FOLLOWS_SUIT:  # house rules: bidding and play
-        keep = tuple([p for p in got[1] if not p.bit & banned])
-        if keep and len(keep) != len(got[1]):
-            return (NO_SPADES_FIRST_TRICK, keep)
-    return got
-
-
-def _legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> LegalSet:
     if led:
         if duals:
             f = [c.play_as[led] for c in hand if c.bits & led]
@@ -324,13 +315,23 @@ def _legal_set(hand: Sequence[Card], led: int, unbroken: int, duals: bool) -> Le
             f = [p for c in hand for p in c.all_plays if not p.bit & unbroken]
         else:
             f = [c.play for c in hand if not c.bits & unbroken]
-        if f:
-            return (LEADS, tuple(f))
         # every card could only be led as an unbroken trump (never a dual: it has a plain suit)
-        return (ONLY_UNBROKEN_TRUMPS, tuple([c.play for c in hand]))
+        got = (LEADS, tuple(f)) if f else (ONLY_UNBROKEN_TRUMPS, tuple([c.play for c in hand]))
+        return _banned(got, banned) if banned else got
     if duals:
-        return (basis, tuple([p for c in hand for p in c.all_plays]))
-    return (basis, tuple([c.play for c in hand]))
+        got = (basis, tuple([p for c in hand for p in c.all_plays]))
+    else:
+        got = (basis, tuple([c.play for c in hand]))
+    return _banned(got, banned) if banned else got
+
+
+def _banned(got: LegalSet, banned: int) -> LegalSet:
+    """A legal set that does not follow suit with the suits ``banned`` kept out of it, unless
+    they are all it holds (house rules: bidding and play)."""
+    keep = tuple([p for p in got[1] if not p.bit & banned])
+    if keep and len(keep) != len(got[1]):
+        return (NO_SPADES_FIRST_TRICK, keep)
+    return got
 
 
 def is_legal(hand: Sequence[Card], p: Play, led: int, unbroken: int, duals: bool,
