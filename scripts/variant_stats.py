@@ -19,7 +19,6 @@ and Hunters (``th_played``, ``th_as_trump``, ``th_won``); partnerships' bids (``
 """
 from __future__ import annotations
 
-import csv
 import json
 import random
 import sys
@@ -28,7 +27,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from spades_lab import Game, RuleSet
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # stats_cache, beside this script
+
+import stats_cache  # noqa: E402
+
+from spades_lab import Game, RuleSet  # noqa: E402
 from spades_lab.play.players import HeuristicPlayer, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,37 +117,18 @@ def chunk_row(config: str, chunk: int) -> dict[str, Any]:
     return row
 
 
+#: The fields kept as text (the rest are counts).
+TEXT_FIELDS = ("config", "preset", "options", "length_hist", "nil_attempts", "nil_made",
+               "sup_trick_hist")
+
+
 def read_rows(path: Path = OUT) -> list[dict[str, Any]]:
-    with open(path, newline="", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    for r in rows:
-        for k in FIELDS:
-            if k not in ("config", "preset", "options", "length_hist", "nil_attempts",
-                         "nil_made", "sup_trick_hist"):
-                r[k] = int(r[k])
-    return rows
+    return stats_cache.read_rows(path, FIELDS, TEXT_FIELDS)
 
 
 def main(names: Sequence[str]) -> None:
-    wanted = list(names) or list(CONFIGS)
-    old = [r for r in read_rows() if r["config"] not in wanted] if OUT.exists() else []
-    rows: list[dict[str, Any]] = []
-    for config in wanted:
-        hands = chunk = 0
-        while hands < MIN_HANDS:
-            row = chunk_row(config, chunk)
-            rows.append(row)
-            hands += row["hands"]
-            chunk += 1
-        print(f"{config}: {chunk * CHUNK} games, {hands} hands", flush=True)
-    order = list(CONFIGS)
-    allrows = sorted(old + rows, key=lambda r: (order.index(r["config"]), int(r["chunk"])))
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    with open(OUT, "w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
-        w.writeheader()
-        w.writerows(allrows)
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    stats_cache.refresh(OUT, ROOT, list(CONFIGS), names, chunk_row, min_hands=MIN_HANDS,
+                        chunk=CHUNK, fields=FIELDS, text=TEXT_FIELDS)
 
 
 if __name__ == "__main__":
