@@ -13,6 +13,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
+from test_classroom import Room as ClassroomRoom  # noqa: E402
 from test_classroom import leaks  # noqa: E402
 
 from spades_lab.classroom.app import create_app  # noqa: E402
@@ -27,29 +28,8 @@ from spades_lab.teach.wording import step_words  # noqa: E402
 pytestmark = pytest.mark.timeout(300)
 
 
-class Room:
-    """A server in a TestClient, its class, and the teacher's requests."""
-
-    def __init__(self, client: TestClient) -> None:
-        self.client = client
-        self.room = client.app.state.classroom  # type: ignore[attr-defined]
-        self.teacher = {"X-Teacher-Secret": self.room.teacher_secret}
-
-    def join(self, name: str) -> tuple[int, str]:
-        r = self.client.post("/api/join", json={"code": self.room.code, "name": name})
-        assert r.status_code == 200, r.text
-        cookie = r.cookies["sl_seat"]
-        self.client.cookies.clear()
-        return r.json()["student"], cookie
-
-    def connect(self, cookie: str) -> Any:
-        return self.client.websocket_connect("/ws", headers={"cookie": f"sl_seat={cookie}"})
-
-    def new_table(self, preset: str, seats: list[int | None], **kw: Any) -> int:
-        r = self.client.post("/api/teacher/tables", headers=self.teacher,
-                             json={"preset": preset, "seats": seats, "pace": 0, **kw})
-        assert r.status_code == 201, r.text
-        return int(r.json()["table"])
+class Room(ClassroomRoom):
+    """test_classroom's server in a TestClient, with the teacher's lesson requests."""
 
     def lesson(self, body: dict[str, Any] | None = None, headers: Any = None) -> Any:
         h = self.teacher if headers is None else headers
