@@ -358,6 +358,25 @@ def tree(folder: Path) -> dict[str, str]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+# ------------------------------------------------------------------------- watched pages
+
+#: What a served page may load: its own loopback server, and data: URLs.
+LOOPBACK = ("http://127.0.0.1", "ws://127.0.0.1", "data:")
+
+
+def watch_page(page: Any, errors: list[str], elsewhere: list[str],
+               allowed: tuple[str, ...] = LOOPBACK) -> None:
+    """Record on a playwright page its console errors, page errors and failed responses
+    (``errors``) and every request whose address starts with none of ``allowed`` (loopback
+    by default: ``elsewhere``)."""
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
+            if r.status >= 400 else None)
+    page.on("request", lambda r: None if r.url.startswith(allowed)
+            else elsewhere.append(r.url))
+
+
 # ------------------------------------------------------------------------- axe-core
 
 #: axe-core (npm, package.json; ./dev.sh test runs npm ci) and the WCAG tags every audit runs.

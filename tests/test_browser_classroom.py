@@ -16,7 +16,15 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    axe_violations,
+    launch_chromium,
+    stop,
+    watch_page,
+)
 from spades_lab.classroom.client import Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -35,13 +43,7 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             page = browser.new_page()
             errors: list[str] = []
             elsewhere: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
-                    if r.status >= 400 else None)
-            page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1",
-                                                                     "ws://127.0.0.1", "data:"))
-                    else elsewhere.append(r.url))
+            watch_page(page, errors, elsewhere)
             page.goto(base + "/")
             page.fill("#code", code)
             page.fill("#name", "Ann")
@@ -125,14 +127,8 @@ class Watched:
         self.page.set_default_timeout(60_000)
         self.errors: list[str] = []
         self.elsewhere: list[str] = []
-        p = self.page
-        p.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        p.on("pageerror", lambda e: self.errors.append(str(e)))
-        p.on("response", lambda r: self.errors.append(f"{r.status} {r.url}")
-             if r.status >= 400 else None)
-        p.on("request", lambda r: None if r.url.startswith(
-            ("http://127.0.0.1", "ws://127.0.0.1", "data:")) else self.elsewhere.append(r.url))
-        p.goto(url)
+        watch_page(self.page, self.errors, self.elsewhere)
+        self.page.goto(url)
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="no node_modules/axe-core")

@@ -29,7 +29,16 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, AXE, CHROMIUM, ROOT, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    ROOT,
+    axe_violations,
+    launch_chromium,
+    stop,
+    watch_page,
+)
 from spades_lab.classroom.lesson import solve_position  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
 
@@ -56,12 +65,7 @@ class Watched:
         self.elsewhere: list[str] = []
         self.frames: list[str] = []
         p = self.page
-        p.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        p.on("pageerror", lambda e: self.errors.append(str(e)))
-        p.on("response", lambda r: self.errors.append(f"{r.status} {r.url}")
-             if r.status >= 400 else None)
-        p.on("request", lambda r: None if r.url.startswith(LOCAL)
-             else self.elsewhere.append(r.url))
+        watch_page(p, self.errors, self.elsewhere, LOCAL)
         p.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(
             f if isinstance(f, str) else f.decode())))
         p.goto(url)

@@ -16,7 +16,15 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    axe_violations,
+    launch_chromium,
+    stop,
+    watch_page,
+)
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -30,16 +38,6 @@ def axe(page: Any, selector: str) -> list[dict[str, Any]]:
     """:func:`conftest.axe_violations` (none when axe-core is not installed: ./dev.sh test
     installs it)."""
     return axe_violations(page, selector) if AXE.exists() else []
-
-
-def watch(page: Any, errors: list[str], elsewhere: list[str]) -> None:
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
-            if r.status >= 400 else None)
-    page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1",
-                                                             "ws://127.0.0.1", "data:"))
-            else elsewhere.append(r.url))
 
 
 def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
@@ -62,14 +60,14 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             errors: list[str] = []
             elsewhere: list[str] = []
             bob = browser.new_context().new_page()
-            watch(bob, errors, elsewhere)
+            watch_page(bob, errors, elsewhere)
             bob.goto(base + "/")
             bob.fill("#code", code)
             bob.fill("#name", "Bob")
             bob.press("#name", "Enter")
             bob.wait_for_selector("text=Welcome, Bob.")
             page = browser.new_context().new_page()
-            watch(page, errors, elsewhere)
+            watch_page(page, errors, elsewhere)
             page.goto(f"{base}/teacher#secret={secret}")
             page.wait_for_selector("text=No question is open.")
             # the teacher starts the poll from the keyboard

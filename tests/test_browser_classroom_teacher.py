@@ -17,7 +17,15 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, AXE, CHROMIUM, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    axe_violations,
+    launch_chromium,
+    stop,
+    watch_page,
+)
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -55,13 +63,7 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             errors: list[str] = []
             elsewhere: list[str] = []
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.on("response", lambda r: errors.append(f"{r.status} {r.url}")
-                    if r.status >= 400 else None)
-            page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1",
-                                                                     "ws://127.0.0.1", "data:"))
-                    else elsewhere.append(r.url))
+            watch_page(page, errors, elsewhere)
             page.goto(f"{base}/teacher#secret={secret}")
             page.wait_for_selector(".sl-glance.sl-alert")
             stuck = page.inner_text(".sl-glance.sl-alert")
