@@ -29,6 +29,16 @@ class ClassroomError(Exception):
         self.message = message
 
 
+def _refused(e: urllib.error.HTTPError) -> ClassroomError:
+    """The server's refusal as a :class:`ClassroomError`: its status and its sentence (the
+    ``error`` of its JSON answer, else the HTTP reason)."""
+    try:
+        message = json.loads(e.read()).get("error", str(e))
+    except ValueError:
+        message = str(e)
+    return ClassroomError(e.code, message)
+
+
 def _http(method: str, url: str, body: Any = None, headers: dict[str, str] | None = None
           ) -> tuple[Any, dict[str, str]]:
     data = None if body is None else json.dumps(body).encode()
@@ -38,11 +48,7 @@ def _http(method: str, url: str, body: Any = None, headers: dict[str, str] | Non
         with urllib.request.urlopen(req, timeout=30) as r:
             return json.loads(r.read()), dict(r.headers.items())
     except urllib.error.HTTPError as e:
-        try:
-            message = json.loads(e.read()).get("error", str(e))
-        except ValueError:
-            message = str(e)
-        raise ClassroomError(e.code, message) from None
+        raise _refused(e) from None
 
 
 class Student:
@@ -235,11 +241,7 @@ class Teacher:
             with urllib.request.urlopen(req, timeout=120) as r:
                 return bytes(r.read())
         except urllib.error.HTTPError as e:
-            try:
-                message = json.loads(e.read()).get("error", str(e))
-            except ValueError:
-                message = str(e)
-            raise ClassroomError(e.code, message) from None
+            raise _refused(e) from None
 
     def results(self) -> Any:
         """The class's scored hands as a pandas DataFrame: one row per table, hand and
