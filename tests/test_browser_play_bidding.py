@@ -48,9 +48,12 @@ def test_the_bidding_is_taught_on_the_page(voila_url: str) -> None:
             assert kind.evaluate(CHOSEN) == "A number"
             assert app.locator(".sl-bid-number select").first.is_visible()
             kind.select_option(label="Nil")
+            # the kernel sends the hidden numbers and the new words as separate messages, so
+            # wait for both before reading the words
             p.page.wait_for_function(
                 "() => getComputedStyle(document.querySelector('.sl-play-app .sl-bid-number'))"
-                ".display === 'none'")
+                ".display === 'none' && (document.querySelector('.sl-play-app .sl-bid-words')"
+                " || {}).textContent?.startsWith('Nil')")
             assert "take no trick at all" in app.locator(".sl-bid-words").first.inner_text()
             assert not p.errors, p.errors
             assert not p.foreign, p.foreign

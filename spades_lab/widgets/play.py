@@ -533,14 +533,14 @@ class PlayTable(W.VBox):
             self.number_select.layout.display = "none"
             self.kind_html.value = ""
             return
+        self.kind_html.value = (f'<span class="sl-bid-words">{escape(kind.label)}: '
+                                f'{escape(kind.words)}.</span>')
         nums = kind.numbers
         self.number_select.layout.display = "" if len(nums) > 1 else "none"
         self.number_select.description = "+ tricks" if kind.nil is not None else "tricks"
         old = self.number_select.value
         self.number_select.options = [(str(x), x) for x in nums]
         self.number_select.value = old if old in nums else (3 if 3 in nums else nums[0])
-        self.kind_html.value = (f'<span class="sl-bid-words">{escape(kind.label)}: '
-                                f'{escape(kind.words)}.</span>')
 
     def pass_cards(self) -> None:
         due = self.model.exchange_due()
