@@ -36,7 +36,8 @@ WORKLOADS = {
     "sim-heuristic-standard": ("a heuristic-player hand, bench_sim.py", 100),
     "sim-random-acorns": ("a random-player hand, bench_sim.py", 100),
     "sim-batch-standard": ("512 numpy batch hands, bench_sim.py", 5),
-    "replay-standard": ("replay of a 50-hand record, bench_replay.py", 5),
+    "replay-standard": ("replay of a 50-hand record in memory, bench_replay.py", 5),
+    "replay-file": ("replay(path) of a 50-hand record file, bench_replay.py", 5),
     "whatif": ("what_if on a 128-card record, bench_whatif.py", 5),
     "whatif-click": ("the table's what-if click, bench_whatif.py", 5),
     "bot-standard": ("a hand in play mode, bots moved and the table drawn, bench_bot.py", 2),
@@ -65,8 +66,9 @@ elif work.startswith("sim-"):
     players = [make_player(kind)] * rules.players
     def unit(i):
         play_hand(Game(rules, dealer=i % rules.players), players, random.Random(1000 + i))
-elif work == "replay-standard":
-    from spades_lab.core.records import replay
+elif work.startswith("replay-"):
+    import tempfile
+    from spades_lab.core.records import dump_record, replay
     from spades_lab.play.players import RandomPlayer, play_hand
     rules = RuleSet.preset("standard", target=10**9)
     game = Game(rules)
@@ -74,6 +76,9 @@ elif work == "replay-standard":
     for _ in range(50):
         play_hand(game, [RandomPlayer()] * 4, rng)
     record = game.to_record()
+    if work == "replay-file":  # as bench_replay.py's figure: the file read and replayed
+        record = tempfile.mkdtemp() + "/record.json"
+        dump_record(game, record)
     def unit(i):
         assert len(replay(record).hands) == 50
 elif work.startswith("whatif"):

@@ -532,17 +532,16 @@ class Hand:
             elif self.looked[turn]:  # a blind ordinary bid (house rule blind_bids)
                 raise IllegalAction(Rule.BLIND_NOT_ALLOWED, f"{self.name(turn)} has looked at "
                                     "the hand: blind bids are made before looking.", seat=turn)
-        refusal = self._house_bid_refusal(turn, bid)
-        if refusal is not None:
-            raise refusal
+        if self.rules.house_bidding:
+            refusal = self._house_bid_refusal(turn, bid)
+            if refusal is not None:
+                raise refusal
         return bid
 
     # house rules: bidding and play
     def _house_bid_refusal(self, seat: int, bid: Bid) -> IllegalAction | None:
         """The bidding house rules' refusal of ``bid`` by ``seat`` now (core.bids says why),
-        or None."""
-        if not self.rules.house_bidding:
-            return None
+        or None.  Asked only where ``rules.house_bidding``."""
         e = house_bid_refusal(self.rules, seat, bid, self.bids, self.hands[seat],
                               self.totals_before)
         return None if e is None else _illegal(e)
@@ -563,11 +562,12 @@ class Hand:
             return all_bids(rules, blind=self._blind_refusal(turn) is None)
         # house rules: bidding and play -- the bids the situation allows
         blind_nil = self._blind_refusal(turn) is None
+        house = rules.house_bidding
         out = []
         for b in all_bids(rules, blind=not self.looked[turn]):
             if b.blind and b.nil is not None and not blind_nil:
                 continue
-            if self._house_bid_refusal(turn, b) is None:
+            if not house or self._house_bid_refusal(turn, b) is None:
                 out.append(b)
         return tuple(out)
 
@@ -914,7 +914,7 @@ class Hand:
             seat = e.get("seat")
             if type(seat) is not int:
                 break
-            p = quick(e.get("card"), e.get("as"), seat)
+            p = quick(e.get("card"), e["as"] if "as" in e else None, seat)
             if p is None:
                 break
             apply(p)
@@ -1329,7 +1329,10 @@ class Game:
         """Every legal play of the seat to play; a Traveler/Hunter once per declaration it
         allows.  The plays are interned: pass one back to :meth:`play`."""
         h = self.hand
-        return () if h is None else h.legal_plays()
+        if h is None:
+            return ()
+        lg = h._legal  # the set already built for this position (Hand.legal_plays builds it)
+        return lg if lg is not None else h.legal_plays()
 
     def _verify_play(self, card: Any, as_: Any, seat: int | None) -> tuple[Hand, Play]:
         if seat is not None:
@@ -1346,6 +1349,10 @@ class Game:
         declared ``as_`` a suit where it is a Traveler/Hunter played by choice."""
         h = self.hand
         if h is not None:  # the fast path first (Hand._quick_play)
+            lg = h._legal
+            if lg is not None and as_ is None and seat is None and card in lg:
+                h._apply_play(card)  # _quick_play's first case, without the call
+                return
             p = h._quick_play(card, as_, seat)
             if p is not None:
                 h._apply_play(p)

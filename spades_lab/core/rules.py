@@ -251,9 +251,16 @@ class RuleSet:
     #: The preset is one of the Acorns sets (acorns, acorns8).  Rules read the named facts
     #: below (``two_trumps``, ``superior_by_first_break``, ``zero_is_nil`` ...), not this.
     acorns: bool = field(init=False)
+    #: Some bidding house rule is in force (the engine then filters the legal bids by the
+    #: situation: the partner's bid, the hand's Spades, the score).  Derived; asked at every
+    #: bid, so computed once.
+    house_bidding: bool = field(init=False, repr=False, compare=False)
     #: hash of the compared fields, computed once (tables are looked up by rule set on hot
     #: paths); deterministic across processes, so a pickled rule set keeps a valid hash
     _hash: int = field(init=False, repr=False, compare=False)
+    #: the compared fields' values, kept for :meth:`__eq__` (a rule set read again from a
+    #: record is equal to, not the same object as, the one a table was cached under)
+    _key: tuple[Any, ...] = field(init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -311,12 +318,25 @@ class RuleSet:
         else:
             teams = ((0, 4), (1, 5), (2, 6), (3, 7))
         set_(self, "team_seats", teams)
+        set_(self, "house_bidding", self.nil_bids != "on" or not self.blind_nil
+             or self.team_bid_max is not None or self.team_bid_min is not None
+             or self.bidding != "free")
         self._validate()
         key = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        set_(self, "_key", key)
         set_(self, "_hash", zlib.crc32(repr(key).encode()))
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every compared field is (the dataclass's equality, from the values kept
+        at construction rather than gathered at each comparison)."""
+        if self is other:
+            return True
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._hash == other._hash and self._key == other._key
 
     def _validate(self) -> None:
         def bad(opt: str, valid: str) -> None:
@@ -431,13 +451,6 @@ class RuleSet:
                   f"{SUICIDE_MIN_BID}, so a bid of 0 has no place")
         if self.nil_exchange and self.nil_bids == "off":
             clash("nil_exchange", "cards are passed after a nil, and nil is switched off")
-
-    @property
-    def house_bidding(self) -> bool:
-        """Some bidding house rule is in force (the engine then filters the legal bids by the
-        situation: the partner's bid, the hand's Spades, the score)."""
-        return (self.nil_bids != "on" or not self.blind_nil or self.team_bid_max is not None
-                or self.team_bid_min is not None or self.bidding != "free")
 
     @property
     def house_play_rules(self) -> tuple[str, ...]:

@@ -203,9 +203,9 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
             pending.append((s, b, made, why, broken, value, taken))
             nil_items.append(LineItem("", "", 0))  # its place, filled below
         unit = pair and rules.partners_nil == "unit"
-        unit_made = all(p[2] for p in pending)
+        unit_made = all(p[2] for p in pending) if unit else False
         filled = iter(pending)
-        for i, item in enumerate(nil_items):
+        for i, item in enumerate(nil_items) if nil_items else ():
             if item.rule:
                 continue
             s, b, made, why, broken, value, taken = next(filled)

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from ..core.bids import Bid
 from ..core.cards import SUIT_BITS, Card, Play
-from ..core.engine import Game, Phase, SeatView
+from ..core.engine import BIDDING, DEAL, EXCHANGE, PLAY, Game, SeatView
 from ..core.rules import RuleSet
 from ..core.tricks import tables_for, trick_winner
 
@@ -123,11 +123,18 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
     """Let the player whose decision the game waits for make it (one action); ``seat`` picks
     which of several seats owing an exchange at once passes (by default the first)."""
     h = game.hand
+    # the engine's module names for the phases, not ``Phase.X`` (read about five times
+    # faster, and this runs at every action of every simulated hand); the play, the most
+    # common action, first
     phase = game.phase
-    if h is None or phase == Phase.DEAL:
+    if phase == PLAY and h is not None:
+        seat = h.turn
+        assert seat is not None
+        plays = game.legal_plays()
+        game.play(players[seat].choose_play(game.view(seat), plays, rng))
+    elif h is None or phase == DEAL:
         game.deal(rng)
-        return
-    if phase == Phase.BIDDING:
+    elif phase == BIDDING:
         seat = h.turn
         assert seat is not None
         player = players[seat]
@@ -141,7 +148,7 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
             game.look(seat)
             legal = game.legal_bids()
         game.bid(player.choose_bid(game.view(seat), legal, rng), seat=seat)
-    elif phase == Phase.EXCHANGE:
+    elif phase == EXCHANGE:
         owing = h.awaiting()
         seat = seat if seat in owing else owing[0]
         owed = h.owed_pass(seat)
@@ -158,18 +165,13 @@ def act(game: Game, players: Sequence[Player], rng: random.Random, *,
         else:
             cards = player.choose_exchange(view, lo, hi, rng)
         game.exchange(seat, cards)
-    elif phase == Phase.PLAY:
-        seat = h.turn
-        assert seat is not None
-        plays = game.legal_plays()
-        game.play(players[seat].choose_play(game.view(seat), plays, rng))
     else:
         raise RuntimeError(f"nothing to do in phase {phase}")
 
 
 def play_hand(game: Game, players: Sequence[Player], rng: random.Random) -> None:
     """Deal (if needed) and play one whole hand."""
-    if game.phase == Phase.DEAL:
+    if game.phase == DEAL:
         game.deal(rng)
     index = len(game.hands) - 1
     while game.hands[index].scores is None:
