@@ -1744,7 +1744,7 @@ def house_setup_words(preset: str, values: Mapping[str, Any]) -> tuple[bool, lis
     try:
         rules = RuleSet.preset(preset, setup_options(values))
     except OptionError as e:
-        return False, [e.message]
+        return False, [e.words]
     return True, house_words(rules)
 # end house rules: bidding and play
 

@@ -132,6 +132,10 @@ def test_contradictions_are_refused_with_a_sentence_saying_why(name: str,
         RuleSet.preset(name, options)
     msg = e.value.message
     assert why in msg and msg.endswith(".") and "cannot be used here: " in msg
+    # the same refusal for people at a table: the rules named in words, not the options
+    words = e.value.words
+    assert words != msg and words[0].isupper() and words.endswith(".")
+    assert "_" not in words and "=" not in words and not any(k in words for k in options)
 
 
 def test_options_arrive_from_the_command_line_form() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +104,13 @@ def test_contradictions_are_refused_with_the_reason(options: dict[str, Any], why
         RuleSet.preset("standard", options)
     assert e.value.rule == Rule.BAD_OPTION and why in e.value.message
     assert "contradicts" in e.value.message
+    # for people at a table: the same reason, a sentence of its own, without the option's
+    # name or its value as Python writes it
+    words = e.value.words
+    assert why in words and words[0].isupper() and words.endswith(".")
+    assert "=" not in words and "_" not in words and "contradicts" not in words
+    assert not re.search(r"'\w+'", words)  # no quoted value such as 'ordinary'
+    assert not any(k in words for k in options)
 
 
 def test_mirror_may_go_without_nil_where_0_is_a_bid() -> None:

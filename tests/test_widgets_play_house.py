@@ -76,6 +76,7 @@ def test_a_contradictory_pair_is_refused_in_a_sentence_and_deals_nothing() -> No
     t.new_game()
     assert refusal in t.message.value and "sl-error" in t.message.value
     assert "Traceback" not in t.message.value
+    assert "team_bid_min" not in t.message.value and "Option" not in t.message.value
     assert t.model is before and t.model.rules.options() == {"spade_lead": "any"}
     t._controls["team_bid_min"].value = 0  # 0: no minimum; the pair no longer clashes
     assert "sl-error" not in t.house_html.value

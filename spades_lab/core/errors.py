@@ -161,10 +161,21 @@ class IllegalAction(RuleError):
 
 
 class OptionError(RuleError):
-    """An unknown rule-set preset or option, or a bad option value."""
+    """An unknown rule-set preset or option, or a bad option value.
 
-    def __init__(self, message: str, **details: Any) -> None:
+    ``message`` names the option and its value (for the command line, records and teachers'
+    tools); ``words`` is the same refusal for people choosing a table's rules in play mode or
+    the rule explorer: no option names, no values as Python writes them (``message`` itself
+    where the error gives none).
+
+    >>> e = OptionError("Option x = 1 contradicts the other options: no.", words="No.")
+    >>> e.message, e.words, OptionError("Bad.").words
+    ('Option x = 1 contradicts the other options: no.', 'No.', 'Bad.')
+    """
+
+    def __init__(self, message: str, *, words: str | None = None, **details: Any) -> None:
         super().__init__(Rule.BAD_OPTION, message, **details)
+        self.words = message if words is None else words
 
 
 class RecordError(RuleError):

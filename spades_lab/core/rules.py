@@ -396,8 +396,11 @@ class RuleSet:
                               f"{self.name!r}; valid values: {valid}.", option=opt)
 
         def clash(opt: str, why: str) -> None:
+            # ``why`` is a whole sentence in words (the learner's rendering); the message adds
+            # the option and its value for the command line and teachers' tools
             raise OptionError(f"Option {opt} = {echo(getattr(self, opt))} contradicts the "
-                              f"other options: {why}.", option=opt)
+                              f"other options: {why}.", words=f"{why[0].upper()}{why[1:]}.",
+                              option=opt)
 
         def is_int(v: Any) -> bool:
             return isinstance(v, int) and not isinstance(v, bool)
@@ -425,8 +428,8 @@ class RuleSet:
         if lo is not None and hi is not None and lo > hi:
             clash("team_bid_min", f"a partnership cannot bid at least {lo} and at most {hi}")
         if lo is not None and lo > size:
-            clash("team_bid_min", f"with nil a partner may bid nothing, and one player bids "
-                  f"at most {size}")
+            clash("team_bid_min", f"a partnership cannot be held to at least {lo} tricks: with "
+                  f"nil a partner may bid nothing, and one player bids at most {size}")
         if self.bidding != "free":
             variant = self.bidding.title()
             if lo is not None:
@@ -436,21 +439,26 @@ class RuleSet:
                 clash("blind_bids", f"{variant} bids come from the Spades in hand, so they "
                       "cannot be made before looking")
             if self.nil_bids == "below_target":
-                clash("nil_bids", f"{variant} needs nil whatever the score")
+                clash("nil_bids", f"{variant} needs nil whatever the score, so nil cannot be "
+                      "barred near the target")
             if self.nil_bids == "off" and not (self.bidding == "mirror"
                                                and self.zero_bid == "ordinary"):
-                clash("nil_bids", f"{variant} needs nil (a player without Spades bids it)"
-                      if self.bidding != "suicide" else "in Suicide one partner bids nil")
+                clash("nil_bids", (f"{variant} needs nil (a player without Spades bids it)"
+                                   if self.bidding != "suicide" else
+                                   "in Suicide one partner bids nil")
+                      + ", so nil cannot be switched off")
         if self.bidding == "mirror" and hi is not None and hi < size:
             clash("team_bid_max", f"in Mirror a partnership bids the Spades it holds, up to "
                   f"{size}, so it cannot be capped at {hi}")
         if self.bidding == "suicide" and hi is not None and hi < SUICIDE_MIN_BID:
-            clash("team_bid_max", f"in Suicide one partner bids at least {SUICIDE_MIN_BID}")
+            clash("team_bid_max", f"in Suicide one partner bids at least {SUICIDE_MIN_BID}, so "
+                  f"a partnership cannot be capped at {hi}")
         if self.bidding == "suicide" and self.zero_bid == "ordinary":
             clash("zero_bid", "in Suicide the partner who does not bid nil bids at least "
                   f"{SUICIDE_MIN_BID}, so a bid of 0 has no place")
         if self.nil_exchange and self.nil_bids == "off":
-            clash("nil_exchange", "cards are passed after a nil, and nil is switched off")
+            clash("nil_exchange", "cards cannot be passed after a nil when nil is switched "
+                  "off")
 
     @property
     def house_play_rules(self) -> tuple[str, ...]:
@@ -472,8 +480,10 @@ class RuleSet:
     def _validate_house_scoring(self, bad: Any, is_int: Any) -> None:
         """Each scoring house rule's values, then the combinations that contradict themselves,
         refused with a sentence saying why (RULINGS.md section 9)."""
-        def refuse(opt: str, why: str) -> None:
-            raise OptionError(f"Option {opt} cannot be used here: {why}.", option=opt)
+        def refuse(opt: str, why: str, words: str) -> None:
+            # ``words``: the refusal for people at a table, naming the rule, not the option
+            raise OptionError(f"Option {opt} cannot be used here: {why}.", words=words,
+                              option=opt)
 
         for key, why in HOUSE_SCORING_NOT_HERE.items():
             if key not in HOUSE_SCORING_OPTIONS[self.name] \
@@ -503,19 +513,28 @@ class RuleSet:
             bad("tie_break", "'play_on', 'made_bid' or 'fewer_bags'")
         if self.big_bid_min != 10 and self.big_bid_bonus == 0:
             refuse("big_bid_min", "it says which bids earn the big-bid bonus, and big_bid_bonus "
-                   "is 0 (off); give the bonus too")
+                   "is 0 (off); give the bonus too",
+                   "A smallest bid for the big-bid bonus needs the bonus itself: give the bonus "
+                   "too.")
         no_penalty = self.bag_limit is None or self.bag_penalty == 0
         if self.bag_penalty_once and no_penalty:
             refuse("bag_penalty_once", "it limits the bag penalty to one a hand, and these "
-                   "rules take no bag penalty (no bag limit, or a penalty of 0)")
+                   "rules take no bag penalty (no bag limit, or a penalty of 0)",
+                   "One bag penalty a hand at most has nothing to limit: these rules take no "
+                   "bag penalty (no bag limit, or a penalty of 0).")
         if not self.bag_penalty_while_negative and no_penalty:
             refuse("bag_penalty_while_negative", "it holds the bag penalty back while a "
                    "score is below 0, and these rules take no bag penalty (no bag limit, or a "
-                   "penalty of 0)")
+                   "penalty of 0)",
+                   "Holding the bag penalty back while a score is below 0 has nothing to hold "
+                   "back: these rules take no bag penalty (no bag limit, or a penalty of 0).")
         if self.partners_nil != "separate" and self.failed_nil_tricks == "count_toward_bid":
             refuse("partners_nil", "it says the tricks of partners who both bid nil are not "
                    "bags, and counting a failed nil's tricks toward the partnership's bid (the "
-                   "failed-nil option) makes every one of them a bag; choose one")
+                   "failed-nil option) makes every one of them a bag; choose one",
+                   "Partners who both bid nil take no bags for their tricks, but counting a "
+                   "failed nil's tricks toward the partnership's bid makes every one of them a "
+                   "bag: choose one.")
 
     @property
     def bags_may_pass_limit(self) -> bool:

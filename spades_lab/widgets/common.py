@@ -19,7 +19,7 @@ from IPython import get_ipython
 from .. import render
 from .._jupyter import served
 from ..core.engine import Game
-from ..core.errors import Rule, RuleError
+from ..core.errors import OptionError, Rule, RuleError
 
 RecordSource = str | Path | dict[str, Any] | Game
 
@@ -150,6 +150,8 @@ def safe(fn: Callable[..., Any], message: W.HTML) -> Callable[..., Any]:
         try:
             message.value = ""
             fn(*args)
+        except OptionError as e:  # rules a table refuses: in words, not option = value
+            message.value = render.error_html(e.words, e.rule)
         except RuleError as e:
             message.value = render.error_html(e.message, e.rule)
         except Exception as e:  # noqa: BLE001 - shown to the student instead of a traceback

@@ -399,7 +399,7 @@ class PlayTable(W.VBox):
         try:
             rules = RuleSet.preset(self.preset_select.value, _options_of(self._controls))
         except OptionError as e:  # a combination of options the rules refuse, in words
-            self.message.value = render.message_html(e.message, str(e.rule))
+            self.message.value = render.message_html(e.words, str(e.rule))
             return
         self._start(PlayModel(rules, seat=self.seat_select.value, seed=self.seed_text.value,
                               pace=self.pace_select.value))
