@@ -168,6 +168,12 @@ class Table:
         """What a status line starts with ("Step 4/140. " on a replay)."""
         return ""
 
+    def _to_move(self, h: Hand) -> tuple[int | None, ...]:
+        """The seats the status line tells it is their move, outside the play: the seat to
+        bid, or every seat owing an exchange at once (a table that takes them one at a time
+        says which)."""
+        return h.awaiting() if h.phase == Phase.EXCHANGE else (h.turn,)
+
     def status(self, seat: int | None = None) -> str:
         """One line for any table, replayed or played: the hand and trick (from 1) and whose
         move it is, said to ``seat`` ("Your turn to bid.") when ``seat`` is a person (default:
@@ -206,7 +212,7 @@ class Table:
             said = f"Your turn to {verb}." if h.turn == you else \
                 f"{self.seat_label(h.turn)} to {verb}."
             return f"{head}{where}, trick {len(h.tricks) + 1}: {said}"
-        moving = h.awaiting() if h.phase == Phase.EXCHANGE else (h.turn,)
+        moving = self._to_move(h)
         if you is not None and you in moving:
             what = "pass cards" if h.phase == Phase.EXCHANGE else "bid"
             return f"{head}{where}: Your turn to {what}."

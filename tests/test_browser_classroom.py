@@ -77,7 +77,8 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
 
             # an illegal card (when the page marks one) is refused with the engine's sentence
             page.wait_for_function("() => document.querySelector('#status').innerText"
-                                   " === 'Your turn.'", timeout=60_000)
+                                   ".includes(': Your turn to ')", timeout=60_000)
+            assert re.fullmatch(r"Hand 1, trick 1: Your turn to (lead|play)\.", state()), state()
             illegal = page.locator("#drawing button.sl-illegal")
             if illegal.count():
                 illegal.first.click()
@@ -91,7 +92,7 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             for _ in range(400):
                 if page.locator("#drawing button[data-card]").count() == 0 and played:
                     break
-                if state() == "Your turn." and page.locator("#drawing button.sl-legal").count():
+                if ": Your turn to " in state() and page.locator("#drawing button.sl-legal").count():
                     page.locator("#drawing button.sl-legal").first.click()
                     played += 1
                     page.wait_for_timeout(150)
@@ -180,7 +181,7 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
                 acted = False
                 for k, w in enumerate(kids):
                     p = w.page
-                    if p.inner_text("#status") != "Your turn.":
+                    if ": Your turn to " not in p.inner_text("#status"):
                         continue
                     look = p.locator("#choices button", has_text="Look at your cards")
                     bids = p.locator("#choices button", has_text=re.compile(r"^Bid \d+$"))

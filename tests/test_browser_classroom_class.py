@@ -153,7 +153,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             def turn(seat: int) -> Any:
                 p = kids[seat].page
                 p.wait_for_function("() => document.querySelector('#status').innerText"
-                                    " === 'Your turn.'", timeout=WAIT)
+                                    ".includes(': Your turn to ')", timeout=WAIT)
                 return p
 
             # ---- the bidding: each student clicks the record's bid

@@ -180,6 +180,11 @@ def play_hands(room: Room, preset: str, people: int, hands: int, seed: int,
                 break
             actor = t.actor()
             me = next(s for s in seats if s.state and s.state["seat"] == actor)
+            # the table model's status line, said to each seat: only the one to act is told
+            for s in seats:
+                assert s.state is not None
+                told = ": Your turn to " in s.state["status"]
+                assert told == (s is me), (s.state["seat"], actor, s.state["status"])
             answer = me.send(choose(me.state, rng))
             assert answer["type"] == "ack", answer
     finally:

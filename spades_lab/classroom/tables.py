@@ -184,7 +184,8 @@ class Table:
 
     def words(self, seat: int) -> SeatWords:
         """This table as the table model sees it from ``seat`` (the trick's words)."""
-        return SeatWords(self.game, [s["kind"] for s in self.seats], self.names(), seat)
+        return SeatWords(self.game, [s["kind"] for s in self.seats], self.names(), seat,
+                         self.actor())
 
     def bots_due(self) -> bool:
         """Is the next thing to happen a deal or a bot's decision?"""
@@ -381,6 +382,7 @@ class Table:
             o = h.owed_pass(seat)
             if o is not None and seat in h.awaiting() and self.actor() == seat:
                 owed = {"lo": o.lo, "hi": o.hi, "blind": v.hand is None}
+        words = self.words(seat)
         legal = [{"card": p.card.code, "as": p.suit if p.card.is_dual else None,
                   "label": p.card.name + (f" as {_suit_word(p.suit)}" if p.card.is_dual
                                           else "")} for p in v.legal]
@@ -399,7 +401,9 @@ class Table:
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
             "over": g.over, "held": sorted(self.held), "settings": dict(self.settings),
             "undo_asked": sorted(self.undo_asked),
-            "html": seat_table_html(v, self.names(), self.words(seat).trick_view()),
+            # the table model's one status line, said to this seat (play mode says the same)
+            "status": words.status(seat),
+            "html": seat_table_html(v, self.names(), words.trick_view()),
         }
 
 
@@ -489,12 +493,17 @@ class SeatWords(TableBase):
     the trick in the middle (in progress, with who is winning it, or the one just completed
     until the next lead, with who won it) and its caption, as play mode says them."""
 
-    def __init__(self, game: Game, kinds: Sequence[str], names: Sequence[str], seat: int
-                 ) -> None:
+    def __init__(self, game: Game, kinds: Sequence[str], names: Sequence[str], seat: int,
+                 actor: int | None = None) -> None:
         self._game = game
         self.seats = tuple(PERSON if k == "person" else BOT for k in kinds)
         self._names = tuple(names)
         self.seat = seat
+        self._actor = actor
+
+    def _to_move(self, h: Hand) -> tuple[int | None, ...]:
+        """A classroom table takes its exchanges one seat at a time: the seat it waits for."""
+        return (self._actor,)
 
     @property
     def rules(self) -> RuleSet:
@@ -503,6 +512,10 @@ class SeatWords(TableBase):
     @property
     def game(self) -> Game:
         return self._game
+
+    @property
+    def hand(self) -> Hand | None:
+        return self._game.hand
 
     def names(self) -> tuple[str, ...]:
         return self._names

@@ -264,8 +264,7 @@
         });
       });
       if (s.exchange && !s.exchange.blind) $("choices").appendChild(button("Pass the chosen cards", () => send({ type: "exchange", table: s.table, cards: [...picked] }), "pass"));
-      if (!s.exchange) $("status").textContent = s.over ? "The game is over." :
-        (s.waiting_for === s.seat ? "Your turn." : "Waiting for " + (s.waiting_for === null ? "the deal" : s.names[s.waiting_for]) + ".");
+      if (!s.exchange || s.exchange.blind) $("status").textContent = s.status;  // the server's status line, said to this seat
       // hints and taking back: shown when the teacher turned them on at this table
       const mine = s.waiting_for === s.seat && !s.over;
       $("hint-button").hidden = !s.settings.hints;
