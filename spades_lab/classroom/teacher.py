@@ -121,7 +121,8 @@ def _names(room: Classroom, t: Table) -> list[str]:
 def glance(room: Classroom, t: Table, now: float | None = None,
            connected: set[int] | None = None) -> dict[str, Any]:
     """One table as the teacher's list shows it: seats, whose turn, the trick, bids, scores,
-    the teacher's settings (hints, taking back), its status in words, and its drawing (seats as card counts: no card of any hand).
+    the teacher's settings (hints, taking back), its status in words, and its drawing (seats
+    as card counts: no card of any hand).
     ``connected``: the students connected (default: the server's connections now)."""
     g = t.game
     h = g.hand
