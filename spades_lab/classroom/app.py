@@ -410,10 +410,10 @@ class Classroom:
                         "waiting": waiting, "words": words})
                 self.send_state(o, t)
 
-    def take_back(self, t: Table) -> int:
+    def take_back(self, t: Table) -> tuple[int, str]:
         """Take the table back to just before the last decision of a person (the robots'
         moves after it go too): stored first, then every seat gets its state; the number of
-        actions taken back."""
+        actions taken back, and what the seats were told (the teacher's page says it too)."""
         entries = self.store.actions(t.id)
         k = t.last_decision(entries)
         if k is None:
@@ -428,7 +428,7 @@ class Classroom:
                 o.send({"type": "undone", "table": t.id, "version": t.version, "words": words})
                 self.send_state(o, t)
         self.wake(t)
-        return len(entries) - k
+        return len(entries) - k, words
 
     def set_settings(self, t: Table, settings: dict[str, Any]) -> None:
         """The teacher sets a table's hints and undo (stored, then every seat is told)."""
@@ -646,8 +646,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                                 404)
         try:
             if request.url.path.endswith("/undo"):
-                taken = room.take_back(t)
-                return JSONResponse({"table": t.id, "taken_back": taken, "version": t.version})
+                taken, words = room.take_back(t)
+                return JSONResponse({"table": t.id, "taken_back": taken, "version": t.version,
+                                     "words": words})
             body = json.loads((await request.body())[:MAX_MESSAGE + 1])
             if not isinstance(body, dict):
                 raise BadMessage("Send the settings as a JSON object.")

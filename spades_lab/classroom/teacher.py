@@ -121,7 +121,8 @@ def _names(room: Classroom, t: Table) -> list[str]:
 def glance(room: Classroom, t: Table, now: float | None = None,
            connected: set[int] | None = None) -> dict[str, Any]:
     """One table as the teacher's list shows it: seats, whose turn, the trick, bids, scores,
-    its status in words, and its drawing (seats as card counts: no card of any hand).
+    the teacher's settings (hints, taking back), its status in words, and its drawing (seats
+    as card counts: no card of any hand).
     ``connected``: the students connected (default: the server's connections now)."""
     g = t.game
     h = g.hand
@@ -147,6 +148,7 @@ def glance(room: Classroom, t: Table, now: float | None = None,
         "totals": list(g.totals),
         "teams": [team_name(seats, n) for seats in t.rules.team_seats],
         "version": t.version, "over": g.over, "paused": t.paused,
+        "settings": dict(t.settings),  # hints and taking back (tables.SETTINGS)
         **status(t, connected=connected, idle=idle), "html": drawing,
     }
 

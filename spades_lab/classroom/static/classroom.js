@@ -10,6 +10,7 @@
     const headers = { "X-Teacher-Secret": secret, "Content-Type": "application/json" };
     const chosen = new Set();
     let opened = null, students = [], variations = [], sources = {}, seatsKey = "";
+    let settingsGen = 0;  // counts the teacher's changes: a table's view fetched before one is stale
     const el = (tag, text, cls) => {
       const e = document.createElement(tag); if (text !== undefined) e.textContent = text;
       if (cls) e.className = cls; return e;
@@ -20,7 +21,8 @@
         { method: "POST", headers, body: JSON.stringify(body) });
       const answer = await r.json();
       if (!r.ok) { say(answer.error); return null; }
-      say(""); return answer;
+      if (body !== undefined) say("");  // the teacher acted: an earlier message is done with
+      return answer;  // (the page's own reads every few seconds keep the message shown)
     }
     function glanceCard(t) {
       const card = el("section", undefined, "sl-glance" + (t.alert ? " sl-alert" : "") + (t.status === "closed" ? " sl-closed" : ""));
@@ -32,6 +34,7 @@
       if (t.turn_words) facts.push("turn: " + t.turn_words);
       facts.push("scores: " + t.teams.map((n, i) => n + " " + t.totals[i]).join(", "));
       if (t.bids.length) facts.push("bids: " + t.bids.map((b, i) => t.names[i] + " " + (b === null ? "not yet" : b)).join(", "));
+      facts.push("hints " + (t.settings.hints ? "on" : "off"), "taking back " + (t.settings.undo ? "on" : "off"));
       card.appendChild(el("p", facts.join("; ") + "."));
       const away = t.names.filter((n, i) => t.seats[i] === "person" && !t.connected[i]);
       if (away.length) card.appendChild(el("p", "Not connected: " + away.join(", ") + "."));
@@ -53,9 +56,13 @@
     }
     async function showOpened() {
       if (opened === null) { $("opened").hidden = true; return; }
+      const gen = settingsGen;
       const t = await api("/api/teacher/tables/" + opened + "/full");
       if (!t) { opened = null; return; }
       $("opened").hidden = false;
+      if (gen === settingsGen) {  // the table's settings as the server has them
+        $("set-hints").checked = t.settings.hints; $("set-undo").checked = t.settings.undo;
+      }
       $("opened-title").textContent = "Table " + t.table + " in full: " + t.title;
       $("full").innerHTML = t.full_html || "<p>No hand has been dealt yet.</p>";  // render.table_html, every hand face up
       $("events").replaceChildren(...t.events.map((w) => el("div", w)));
@@ -140,6 +147,22 @@
     $("pause-chosen").addEventListener("click", () => pauseTables([...chosen], true));
     $("resume-chosen").addEventListener("click", () => pauseTables([...chosen], false));
     $("close-opened").addEventListener("click", () => { opened = null; $("opened").hidden = true; });
+    // the opened table's hints and taking back (tables.SETTINGS), and the teacher's take-back
+    for (const [id, name] of [["set-hints", "hints"], ["set-undo", "undo"]]) {
+      const box = $(id);
+      box.addEventListener("change", async () => {
+        if (opened === null) return;
+        settingsGen++;
+        const done = await api("/api/teacher/tables/" + opened + "/settings", { [name]: box.checked });
+        settingsGen++;
+        if (done) { box.checked = done.settings[name]; refresh(); } else box.checked = !box.checked;
+      });
+    }
+    $("take-back").addEventListener("click", async () => {
+      if (opened === null) return;
+      const done = await api("/api/teacher/tables/" + opened + "/undo", {});
+      if (done) { say(done.words); refresh(); }
+    });
     $("deal-source").addEventListener("change", showSourceNames);
     document.querySelectorAll("button[data-export]").forEach((b) => b.addEventListener("click", async () => {
       say("Preparing " + b.textContent + "…");
