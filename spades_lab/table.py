@@ -172,7 +172,7 @@ class Table:
         """The seats the status line tells it is their move, outside the play: the seat to
         bid, or every seat owing an exchange at once (a table that takes them one at a time
         says which)."""
-        return h.awaiting() if h.phase == Phase.EXCHANGE else (h.turn,)
+        return tuple(h.awaiting()) if h.phase == Phase.EXCHANGE else (h.turn,)
 
     def status(self, seat: int | None = None) -> str:
         """One line for any table, replayed or played: the hand and trick (from 1) and whose

@@ -92,7 +92,8 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
             for _ in range(400):
                 if page.locator("#drawing button[data-card]").count() == 0 and played:
                     break
-                if ": Your turn to " in state() and page.locator("#drawing button.sl-legal").count():
+                legal = page.locator("#drawing button.sl-legal")
+                if ": Your turn to " in state() and legal.count():
                     page.locator("#drawing button.sl-legal").first.click()
                     played += 1
                     page.wait_for_timeout(150)

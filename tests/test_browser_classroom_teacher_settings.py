@@ -70,7 +70,7 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
                                     seed=4)["table"]
             ann.wait_for_selector("#seat:not([hidden])")
             ann.wait_for_function("() => document.querySelector('#status').textContent "
-                                  "=== 'Your turn.'")
+                                  ".includes(': Your turn to ')")
             assert ann.locator("#hint-button").is_hidden()
             assert ann.locator("#undo-button").is_hidden()
 
@@ -102,7 +102,7 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
             ann.click("#choices button:text-is('Bid 3')")
             ann.wait_for_selector("#drawing button.sl-legal")
             ann.wait_for_function("() => document.querySelector('#status').textContent "
-                                  "=== 'Your turn.'")
+                                  ".includes(': Your turn to ')")
             played = ann.locator("#drawing button.sl-legal").first.get_attribute("data-card")
             assert played
             in_hand = f"#drawing button[data-card='{played}']"
@@ -117,7 +117,7 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
             _message(tp, "The table took back Ann's last decision.")
             ann.wait_for_selector(in_hand)
             ann.wait_for_function("() => document.querySelector('#status').textContent "
-                                  "=== 'Your turn.'")
+                                  ".includes(': Your turn to ')")
             _message(ann, "The table took back Ann's last decision.")
             assert teacher.full(tid)["version"] < v
             # again: her bid goes back too (the bid buttons are offered again)
