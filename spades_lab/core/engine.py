@@ -967,7 +967,7 @@ class Hand:
         self.trick = []
         self.led_bit = 0
         self.leader = self.turn = winner
-        if len(self.tricks) == self.rules.hand_size:
+        if len(tricks) == self.rules.hand_size:
             self.turn = None
             self.game._finish_hand(self)
 

@@ -414,16 +414,16 @@ def _check_hand(h: Any, i: int, n: int) -> None:
         if key == "plays":
             for j, e in enumerate(entries):
                 # the fast common case: {"seat": s, "card": "QH"} with a seat in range
-                if type(e) is dict and type(e.get("seat")) is int and 0 <= e["seat"] < n \
-                        and type(e.get("card")) is str and len(e["card"]) <= MAX_TEXT \
+                if type(e) is dict and type(s := e.get("seat")) is int and 0 <= s < n \
+                        and type(c := e.get("card")) is str and len(c) <= MAX_TEXT \
                         and (len(e) == 2 or (e.keys() <= _PLAY_KEYS and _as_ok(e.get("as")))):
                     continue
                 _check_entry(e, key, i, j, n)
         elif key == "bids":
             for j, e in enumerate(entries):
                 # the fast common case: {"seat": s, "bid": 4 or "nil"} with a seat in range
-                if type(e) is dict and len(e) == 2 and type(e.get("seat")) is int \
-                        and 0 <= e["seat"] < n and (type(b := e.get("bid")) is int or (
+                if type(e) is dict and len(e) == 2 and type(s := e.get("seat")) is int \
+                        and 0 <= s < n and (type(b := e.get("bid")) is int or (
                             type(b) is str and len(b) <= MAX_TEXT)):
                     continue
                 _check_entry(e, key, i, j, n)
