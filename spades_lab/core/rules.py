@@ -12,7 +12,6 @@ spades_lab.core.errors.OptionError: Rule set 'standard' has no option 'th_low'. 
 """
 from __future__ import annotations
 
-import difflib
 import json
 import zlib
 from collections.abc import Mapping, Sequence
@@ -115,6 +114,8 @@ def _house_hint(key: Any, house: Sequence[str]) -> str:
     """
     if not house:
         return ""
+    import difflib  # only for a refusal: not loaded with the rules
+
     close = difflib.get_close_matches(key[:40], house, n=1) if isinstance(key, str) else []
     return ", and the house rules of the rulings, section 9" + (
         f" (did you mean {close[0]}?)" if close else "")
