@@ -40,7 +40,8 @@ WORKLOADS = {
     "replay-file": ("replay(path) of a 50-hand record file, bench_replay.py", 5),
     "whatif": ("what_if on a 128-card record, bench_whatif.py", 5),
     "whatif-click": ("the table's what-if click, bench_whatif.py", 5),
-    "bot-standard": ("a hand in play mode, bots moved and the table drawn, bench_bot.py", 2),
+    "bot-standard": ("a hand in play mode, bots moved and the table redrawn, bench_bot.py", 3),
+    "bot-acorns": ("the same, 4 x 32 cards", 2),
 }
 
 CHILD = r"""
@@ -102,10 +103,23 @@ elif work.startswith("whatif"):
     else:
         def unit(i):
             assert model.try_play(choice)
-elif work.startswith("bot-"):
-    import bench_bot as bb
+elif work.startswith("bot-"):  # bench_bot.py's loop on one table made once (its figure
+    import bench_bot as bb         # times step_bot + refresh, not the widgets' construction)
+    from bench_bot import PlayModel, PlayTable  # (where each checkout keeps them)
+    m = PlayModel(work[len("bot-"):], {}, seat=0, seed=1, pace=1.0)
+    table = PlayTable(model=m, pace=1.0)
+    m.pace = 1.0
     def unit(i):
-        bb.run(work[len("bot-"):], {}, 1, 1000 + i)
+        rng = random.Random(1000 + i)
+        if m.game.hands and m.game.hands[-1].complete:
+            m.next_hand()
+        start = len(m.game.hands)
+        while not (len(m.game.hands) == start and m.game.hands[-1].complete) and not m.game.over:
+            if m.waiting() == "bots":
+                m.step_bot()
+                table.refresh()
+            else:
+                bb.learner_move(m, rng)
 else:
     raise SystemExit(f"no workload {work}")
 unit(-1)  # warm the caches

@@ -941,7 +941,7 @@ def trick_lines(hand: Hand, k: int) -> list[str]:
     """Who won trick ``k`` (0-based) and why, in words from :func:`explain_trick`: its
     sentences (the lines of level 0 after the first), without the details under them."""
     t = explain_trick(hand, k)
-    return [learner(x) for x in t.said[1:] if x.level == 0] + words.lost_ace_words(hand, k)
+    return [learner(x) for x in t.said[1:] if x.level == 0] + words.lost_ace_words(hand, k, t)
 
 
 def score_lines(hand: Hand) -> list[str]:

@@ -16,7 +16,13 @@ from .core.rules import RuleSet, seat_name, team_name
 from .play.players import estimate_tricks
 from .render import option_words
 from .teach.bestplay import play_words
-from .teach.explain import explain_bid, explain_exchange, explain_play, explain_trick
+from .teach.explain import (
+    TrickExplanation,
+    explain_bid,
+    explain_exchange,
+    explain_play,
+    explain_trick,
+)
 from .teach.wording import learner, noun, plural
 
 if TYPE_CHECKING:
@@ -459,10 +465,11 @@ def taken_words(hand: Hand, you: int | None = None) -> str:
     return "Tricks taken so far, of the tricks each seat bid: " + ", ".join(parts) + "."
 
 
-def lost_ace_words(hand: Hand, k: int) -> list[str]:
+def lost_ace_words(hand: Hand, k: int, explained: TrickExplanation | None = None) -> list[str]:
     """For a completed trick ``k`` where the Ace ranked low (no face card in it, the
-    Acorns ace-low rule) and an Ace of the led suit lost: that the Ace was low, and why."""
-    t = explain_trick(hand, k)
+    Acorns ace-low rule) and an Ace of the led suit lost: that the Ace was low, and why.
+    ``explained``: the trick's :func:`explain_trick`, where the caller has it already."""
+    t = explain_trick(hand, k) if explained is None else explained
     if t.ace != "low" or not t.complete or t.winner is None:
         return []
     trick = hand.tricks[k]

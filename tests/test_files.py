@@ -215,8 +215,13 @@ def test_ctrl_c_during_the_swap_waits_for_it(tmp_path: Path,
             os.kill(os.getpid(), signal.SIGINT)  # between taking the old away and the new in
 
     monkeypatch.setattr(files.os, "rename", rename_then_ctrl_c)
-    with pytest.raises(KeyboardInterrupt), replace_folders([out]) as (aside,):
-        (aside / "new").write_text("new")
+    # Ctrl-C as a terminal delivers it (a suite started in the background ignores SIGINT)
+    old_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt), replace_folders([out]) as (aside,):
+            (aside / "new").write_text("new")
+    finally:
+        signal.signal(signal.SIGINT, old_handler)
     assert [p.name for p in out.iterdir()] == ["new"] and hidden(tmp_path) == []
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import interruptible
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Runs the entry point with a real SIGINT sent to the process while ``spades_lab`` imports
@@ -49,7 +51,8 @@ def test_the_entry_point_runs_the_command(capsys: pytest.CaptureFixture[str],
 @pytest.mark.slow
 def test_ctrl_c_while_importing_is_one_line() -> None:
     done = subprocess.run([sys.executable, "-c", INTERRUPTED_WHILE_IMPORTING, "--help"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+                          cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          preexec_fn=interruptible)
     assert done.returncode == 130, done.stderr
     assert done.stderr == "spades-lab: interrupted\n"
     assert done.stdout == ""
@@ -64,7 +67,7 @@ def test_without_the_entry_module_the_same_moment_is_a_traceback() -> None:
         'assert "spades_lab" not in sys.modules\nsys.exit(spades_lab_cli.main())',
         "from spades_lab.cli import main\nsys.exit(main())")
     done = subprocess.run([sys.executable, "-c", code, "--help"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, preexec_fn=interruptible)
     assert done.returncode != 0 and "Traceback" in done.stderr and "KeyboardInterrupt" in \
         done.stderr
 
