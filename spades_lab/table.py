@@ -59,7 +59,20 @@ from . import table_words as words
 from .core import args
 from .core.bids import Bid
 from .core.cards import SUITS, Card, Play
-from .core.engine import BidEvent, DealEvent, ExchangeEvent, Game, Hand, Phase, PlayEvent, SeatView
+from .core.engine import (
+    BIDDING,
+    DEAL,
+    EXCHANGE,
+    PLAY,
+    BidEvent,
+    DealEvent,
+    ExchangeEvent,
+    Game,
+    Hand,
+    Phase,
+    PlayEvent,
+    SeatView,
+)
 from .core.errors import ArgumentError, OptionError, RecordError, Rule, RuleError, as_rule, echo
 from .core.line import Line
 from .core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
@@ -971,6 +984,10 @@ class BidChoice:
     bid: Bid
 
 
+#: What a person to decide does in each phase (:meth:`PlayModel.waiting`).
+_DECIDES = {BIDDING: "bid", EXCHANGE: "exchange", PLAY: "play"}
+
+
 @dataclass(frozen=True)
 class Mark:
     """Where a person's decision was made, to take it back: the hand and the STEP of its line,
@@ -1187,32 +1204,35 @@ class PlayModel(Table):
     def waiting(self, seat: int | None = None) -> str:
         """One of :data:`WAITS`, for the person at ``seat`` (default :attr:`seat`)."""
         seat = self._person(seat)
-        g, h = self.game, self.game.hand
+        g = self._game
+        h = g.hand
         if g.over:
             return "over"
-        if h is None or g.phase == Phase.DEAL:
+        phase = g.phase  # (compared with the engine's module names: asked at every redraw)
+        if h is None or phase == DEAL:
             return "next-hand"
         if self._acts(seat):
-            if g.phase == Phase.BIDDING and not h.looked[seat] and self.blind_bids(seat=seat):
+            if phase == BIDDING and not h.looked[seat] and self.blind_bids(seat=seat):
                 return "look"  # bid blind, or look first
-            return {Phase.BIDDING: "bid", Phase.EXCHANGE: "exchange", Phase.PLAY: "play"}[g.phase]
+            return _DECIDES[phase]
         return "bots" if self._bot_seat() is not None else "others"
 
     def _acts(self, seat: int) -> bool:
         """Is ``seat`` to decide now?"""
-        h = self.game.hand
+        h = self._game.hand
         if h is None or h.complete:
             return False
-        if self.game.phase == Phase.EXCHANGE:
+        if self._game.phase == EXCHANGE:
             return seat in h.awaiting()
         return h.turn == seat
 
     def _bot_seat(self) -> int | None:
         """The seat a bot or the record moves for now, if one is to move."""
-        h = self.game.hand
-        if h is None or h.complete or self.game.over:
+        g = self._game
+        h = g.hand
+        if h is None or h.complete or g.over:
             return None
-        if self.game.phase == Phase.EXCHANGE:
+        if g.phase == EXCHANGE:
             bots = [s for s in h.awaiting() if self.seats[s] != PERSON]
             return bots[0] if bots else None
         return h.turn if h.turn is not None and self.seats[h.turn] != PERSON else None
@@ -1346,9 +1366,8 @@ class PlayModel(Table):
     # ------------------------------------------------------------------ the learner's actions
     def _mark(self) -> None:
         """Mark the position before a decision of the learner's, to take it back to."""
-        line = self.line
-        assert line is not None
-        self.history.append(Mark(line.hand, len(line) - 1, self.rng.getstate(), len(self.feed)))
+        hand, step = Line.position_of(self.game)
+        self.history.append(Mark(hand, step, self.rng.getstate(), len(self.feed)))
 
     def _refuse(self, message: str, rule: str | None = None) -> bool:
         self.message = message

@@ -22,7 +22,7 @@ from spades_lab.core.records import (
     replay,
     replay_log,
 )
-from spades_lab.play.players import SimplePlayer, play_hand
+from spades_lab.play.players import SimplePlayer, act, play_hand
 from spades_lab.teach.whatif import what_if
 
 RECORDS = sorted([*(ROOT / "data" / "course").glob("*.json"),
@@ -422,3 +422,21 @@ def test_play_record_goes_on_from_a_hand() -> None:
     play_record(g, data, upto=(3, 56))
     play_record(g, data, since=4)
     assert g.to_record() == replay(data).game.to_record()
+
+
+@pytest.mark.parametrize("preset", ["standard", "online", "acorns8"])
+def test_position_of_is_where_the_line_ends(preset: str) -> None:
+    """``Line.position_of`` (play mode's undo mark) says what ``Line.of`` would, at every
+    action of two hands, looks, exchanges and the score included."""
+    g = Game(preset)
+    players = [SimplePlayer()] * g.rules.players
+    rng = random.Random(7)
+    with pytest.raises(RecordError):
+        Line.position_of(g)
+    seen = set()
+    while len(g.hands) < 2 or g.hands[-1].scores is None:
+        act(g, players, rng)
+        line = Line.of(g)
+        assert Line.position_of(g) == (line.hand, len(line) - 1)
+        seen.add(line.hand)
+    assert seen == {0, 1}

@@ -111,6 +111,12 @@ def _action(action: Any) -> Step:
                     f"or a play, not {echo(action, 60)}.")
 
 
+def _is_action(j: int, ev: Any) -> bool:
+    """Is event ``j`` of a hand's events (its deal first) one of the hand's actions, a STEP
+    of its line (a bid, an exchange or a play; not the deal, a look or the score)?"""
+    return j != 0 and not isinstance(ev, (LookEvent, HandScoredEvent))
+
+
 class Line:
     """The positions of one hand of a game, in STEP order (see the module's docstring).
 
@@ -183,6 +189,23 @@ class Line:
         # and its log before ``base`` (the line's history) is never changed
         return cls(index, start, start.log, base, g.log[base:], marks, steps, snaps, g)
 
+    @staticmethod
+    def position_of(game: Game) -> tuple[int, int]:
+        """Where ``game`` stands: (its last dealt hand, the STEP of the position at the end of
+        that hand's line), as ``Line.of(game)`` would say (``line.hand``, ``len(line) - 1``)
+        without building the line: a mark to come back to with :meth:`undo_to`.
+
+        >>> import random
+        >>> g = Game("standard"); g.deal(rng=random.Random(1)); g.bid(3)
+        >>> Line.position_of(g), (Line.of(g).hand, len(Line.of(g)) - 1)
+        ((0, 1), (0, 1))
+        """
+        if not game.hands:
+            raise RecordError(Rule.BAD_RECORD, "This game has no hands yet: deal first.")
+        base = game.hands[-1].first_event
+        return len(game.hands) - 1, sum(1 for j, ev in enumerate(game.log[base:])
+                                        if _is_action(j, ev))
+
     @classmethod
     def of(cls, game: Game, hand: int | None = None) -> Line:
         """The line of hand ``hand`` (0 is the first; by default the current, last dealt hand)
@@ -201,7 +224,7 @@ class Line:
         marks = [0]
         steps: list[Step] = []
         for j, ev in enumerate(events):
-            if isinstance(ev, (LookEvent, HandScoredEvent)) or j == 0:
+            if not _is_action(j, ev):
                 marks[-1] = j + 1
                 continue
             step = Step.of(ev)
