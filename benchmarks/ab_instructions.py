@@ -2,7 +2,8 @@
 deterministic measure of the benchmarks' hot paths (``bench_engine``, ``bench_sim``,
 ``bench_replay``, ``bench_whatif``, ``bench_bot``).  CPU time on this shared 2-core machine
 swings by 20% between runs, more than the 5% a change is held to; the instructions the same
-seeded work executes repeat to the 7th digit.
+seeded work executes repeat within a few tenths of a percent (a process's start-up, to the
+7th digit).
 
     .venv/bin/python benchmarks/ab_instructions.py OLD_CHECKOUT .
     .venv/bin/python benchmarks/ab_instructions.py OLD . --only engine-standard --units 100
