@@ -377,6 +377,22 @@ def watch_page(page: Any, errors: list[str], elsewhere: list[str],
             else elsewhere.append(r.url))
 
 
+class Watched:
+    """A page at ``url`` in its own browser context (its own cookies: one person), its
+    console errors, failed responses and requests to other hosts recorded
+    (:func:`watch_page`); every wait on it bounded by ``timeout`` ms."""
+
+    def __init__(self, browser: Any, url: str, *, size: tuple[int, int] = (1024, 768),
+                 timeout: int = 60_000) -> None:
+        self.context = browser.new_context(viewport={"width": size[0], "height": size[1]})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(timeout)
+        self.errors: list[str] = []
+        self.elsewhere: list[str] = []
+        watch_page(self.page, self.errors, self.elsewhere)
+        self.page.goto(url)
+
+
 # ------------------------------------------------------------------------- axe-core
 
 #: axe-core (npm, package.json; ./dev.sh test runs npm ci) and the WCAG tags every audit runs.

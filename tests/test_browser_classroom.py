@@ -20,6 +20,7 @@ from conftest import (  # noqa: E402
     ARTIFACTS,
     AXE,
     CHROMIUM,
+    Watched,
     axe_violations,
     launch_chromium,
     stop,
@@ -118,19 +119,6 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
 
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-
-
-class Watched:
-    """A page in its own browser context, its console errors and other hosts recorded."""
-
-    def __init__(self, browser: Any, url: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1024, "height": 768})
-        self.page = self.context.new_page()
-        self.page.set_default_timeout(60_000)
-        self.errors: list[str] = []
-        self.elsewhere: list[str] = []
-        watch_page(self.page, self.errors, self.elsewhere)
-        self.page.goto(url)
 
 
 @pytest.mark.skipif(not AXE.exists(), reason="no node_modules/axe-core")

@@ -21,10 +21,10 @@ from test_classroom_server import start  # noqa: E402
 from conftest import (  # noqa: E402
     AXE,
     CHROMIUM,
+    Watched,
     axe_violations,
     launch_chromium,
     stop,
-    watch_page,
 )
 from spades_lab.classroom.client import Teacher  # noqa: E402
 
@@ -34,17 +34,6 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.timeout(300)]
 
 WAIT = 30_000  # ms: every wait is bounded
-
-
-def _page(browser: Any, url: str) -> tuple[Any, list[str], list[str]]:
-    """A page in its own context (its own cookies), watched for errors and other hosts."""
-    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.set_default_timeout(WAIT)
-    errors: list[str] = []
-    elsewhere: list[str] = []
-    watch_page(page, errors, elsewhere)
-    page.goto(url)
-    return page, errors, elsewhere
 
 
 def _message(page: Any, text: str) -> None:
@@ -60,7 +49,8 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
         teacher = Teacher(base, secret)
         with sync_playwright() as pw:
             browser = launch_chromium(pw)
-            ann, ann_errors, ann_elsewhere = _page(browser, f"{base}/?code={code}")
+            student = Watched(browser, f"{base}/?code={code}", size=(1280, 900), timeout=WAIT)
+            ann, ann_errors, ann_elsewhere = student.page, student.errors, student.elsewhere
             ann.fill("#name", "Ann")
             ann.click("#join button[type=submit]")
             ann.wait_for_selector("text=Welcome, Ann.")
@@ -74,7 +64,9 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
             assert ann.locator("#hint-button").is_hidden()
             assert ann.locator("#undo-button").is_hidden()
 
-            tp, errors, elsewhere = _page(browser, f"{base}/teacher#secret={secret}")
+            boss = Watched(browser, f"{base}/teacher#secret={secret}", size=(1280, 900),
+                           timeout=WAIT)
+            tp, errors, elsewhere = boss.page, boss.errors, boss.elsewhere
             card = tp.locator(".sl-glance", has_text=f"Table {tid}:")
             card.locator("text=hints off; taking back off.").wait_for()
             tp.click(f"text=Open table {tid}")
