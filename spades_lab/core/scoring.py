@@ -205,7 +205,7 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
         unit = pair and rules.partners_nil == "unit"
         unit_made = all(p[2] for p in pending) if unit else False
         filled = iter(pending)
-        for i, item in enumerate(nil_items) if nil_items else ():
+        for i, item in enumerate(nil_items):
             if item.rule:
                 continue
             s, b, made, why, broken, value, taken = next(filled)
