@@ -518,6 +518,10 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
     return origin == f"{scheme}://{host}" or origin in allowed
 
 
+# The pages' scripts (static/): common.js first, then the page's own.
+SCRIPTS = ("common.js", "classroom.js", "teacher.js")
+
+
 def _page(name: str) -> str:
     return resources.files("spades_lab.classroom").joinpath("static", name).read_text()
 
@@ -537,7 +541,10 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         return show
 
     async def script(request: Request) -> Response:
-        return Response(_page("classroom.js"), media_type="text/javascript")
+        name = request.path_params["name"]
+        if name not in SCRIPTS:
+            return JSONResponse({"error": "There is no such page."}, status_code=404)
+        return Response(_page(name), media_type="text/javascript")
 
     def who(request: Request) -> str:
         return request.client.host if request.client else "?"
@@ -738,7 +745,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     app = Starlette(routes=[
         Route("/", page("student.html")),
         Route("/teacher", page("teacher.html")),
-        Route("/static/classroom.js", script),
+        Route("/static/{name}", script),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
