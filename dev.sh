@@ -204,7 +204,7 @@ case "$cmd" in
         # spades_lab's own template (spades_lab/_jupyter/voila/templates/spades_lab): no CDN links
         export JUPYTER_PATH="$ROOT/spades_lab/_jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
         exec "$VENV/bin/voila" --no-browser --template=spades_lab \
-            '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]' \
+            '--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension' \
             notebooks/02_table_app.ipynb "$@"
         ;;
     test)

@@ -147,7 +147,7 @@ def test_open_on_an_existing_course_opens_it_and_keeps_the_work(
     (dest / "notebooks" / "00_start_here.ipynb").write_text("my work")
     before = tree(dest)
     started = []
-    monkeypatch.setattr(course_mod.subprocess, "call", lambda cmd: started.append(cmd) or 0)
+    monkeypatch.setattr(course_mod, "run_child", lambda cmd, **kw: started.append(cmd) or 0)
     assert main(["course", str(dest), "--open"]) == 0
     assert started and started[0][1:3] == ["-m", "jupyterlab"] and str(dest) in started[0]
     assert tree(dest) == before and "nothing copied" in capsys.readouterr().out

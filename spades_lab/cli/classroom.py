@@ -4,6 +4,8 @@ the command runs."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -45,6 +47,13 @@ def register(sub: Any) -> None:
     p.set_defaults(func=cmd_classroom)
 
 
+def stop_on_hangup() -> None:
+    """A closed terminal (SIGHUP) stops the server as ``kill`` (SIGTERM) does: uvicorn's own
+    handler then ends the connections, the lesson's solver workers and the store in order."""
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, lambda signum, frame: os.kill(os.getpid(), signal.SIGTERM))
+
+
 def cmd_classroom(args: argparse.Namespace) -> int:
     try:
         import segno
@@ -77,6 +86,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     print("  (keep this address to yourself: it carries the teacher's secret; a restart "
           "prints a new one)")
     print(f"Store: {db.resolve()}  (stop with Ctrl+C: nothing is lost)", flush=True)
+    stop_on_hangup()
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                 ws_max_size=65536)
     store.close()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,12 +23,13 @@ from ..core.files import (
     shown,
     write_bytes,
 )
+from .children import run_child
 
 #: What a course folder holds, relative to its top: the folders copied, then single files.
 COURSE_DIRS = ("notebooks", "data/course", "data/scenarios", "data/stats", "docs")
-COURSE_FILES: tuple[str, ...] = ()
-#: Never copied (build scripts, screenshots of the project's own tests).
-SKIP = ("*.py", "__pycache__", ".ipynb_checkpoints", "screenshots")
+COURSE_FILES: tuple[str, ...] = ("README.md",)
+#: Never copied (build scripts, caches); the documents' screenshots are copied with them.
+SKIP = ("*.py", "__pycache__", ".ipynb_checkpoints")
 DEFAULT_DIR = "spades-course"
 
 
@@ -153,6 +153,6 @@ def cmd_course(args: argparse.Namespace) -> int:
     if hasattr(os, "getuid") and os.getuid() == 0:
         cmd.append("--allow-root")
     try:
-        return subprocess.call(cmd)
+        return run_child(cmd)
     except KeyboardInterrupt:
         return 0

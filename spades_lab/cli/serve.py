@@ -17,13 +17,13 @@ import os
 import secrets
 import socket
 import string
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from .._jupyter import SERVED_ENV
 from ..core.errors import echo
+from .children import run_child
 from .common import whole_number
 from .course import course_source
 
@@ -35,7 +35,7 @@ TEMPLATE = "spades_lab"
 #: Voila's options for every served page: the package's template, and no JupyterLite kernel
 #: extension (installed for ``spades-lab site``; inside Voila it only throws an error).
 VOILA_OPTIONS = (f"--template={TEMPLATE}",
-                 '--VoilaConfiguration.extension_denylist=["@jupyterlite/pyodide-kernel-extension"]')
+                 '--VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension')
 JUPYTER_DATA = Path(__file__).resolve().parent.parent / "_jupyter"
 #: The kernel manager that refuses kernels past the cap (``spades_lab._jupyter.kernels``).
 KERNEL_MANAGER = "spades_lab._jupyter.kernels.ClassKernelManager"
@@ -266,6 +266,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if password is not None:
         print(f"Class password: {password} (or open {url}?token={password})", flush=True)
     try:
-        return subprocess.call(cmd, cwd=cwd, env=voila_env(password))
+        return run_child(cmd, cwd=cwd, env=voila_env(password))
     except KeyboardInterrupt:
         return 0
