@@ -105,7 +105,7 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
                    check=True, env=env)
     py = venv / "bin" / "python"
     subprocess.run([*uv, "pip", "install", "--quiet", "--python", str(py),
-                    f"spades-lab[notebook,classroom] @ {wheel.as_uri()}", "nbval", "pytest"],
+                    f"spades-lab[notebook] @ {wheel.as_uri()}", "nbval", "pytest"],
                    check=True, env=env)
     course = tmp_path / "course"
     res = subprocess.run([str(venv / "bin" / "spades-lab"), "course", str(course)],
@@ -123,7 +123,8 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
     # nbval with the project's reference hook (checked cells keep expected text in metadata)
     shutil.copy(ROOT / "conftest.py", course / "conftest.py")
     notebooks = sorted(str(p.relative_to(course)) for p in (course / "notebooks").glob("*.ipynb"))
-    assert len(notebooks) >= 10
+    # every notebook of the course, the classroom's (11) included, from the README's one extra
+    assert len(notebooks) == len(course_notebooks(course_source())) == 12
     res = subprocess.run(
         [str(py), "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax",
          "--nbval-current-env", "--nbval-sanitize-with",
@@ -131,3 +132,5 @@ def test_wheel_install_gives_a_working_course(tmp_path: Path) -> None:
         capture_output=True, text=True, cwd=course, env={**env, "MPLBACKEND": "Agg"})
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
     assert " passed" in res.stdout
+    for nb in notebooks:  # each notebook ran (nbval names every cell it ran)
+        assert nb in res.stdout, nb
