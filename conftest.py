@@ -1,5 +1,13 @@
 """Repository-wide pytest set-up.
 
+The tiers.  ``./dev.sh test quick`` is the unit tier: ``-m "not slow"``, where *slow* is every
+test marked so and, marked here, the notebooks (each needs a kernel) and the modules named in
+:data:`SLOW_MODULES` (servers, subprocess sweeps, whole-package tools).  ``./dev.sh test`` runs
+everything, spread over the machine's cores by pytest-xdist (``--dist loadgroup``): each test
+module (each notebook) is one group, kept on one worker, so module fixtures are built once and a
+notebook's cells run in order in one kernel; the browser tests are one group between them, so two
+Chromiums never fight for the machine.
+
 The course notebooks are saved without outputs.  A cell whose first line is
 ``# NBVAL_CHECK_OUTPUT`` keeps the text it must print in its metadata (``nbval_expected``;
 ``scripts/notebook_expectations.py update`` writes it); here that expectation becomes the
@@ -10,13 +18,78 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
+
 # plots render off screen wherever the suite runs (./dev.sh test sets it too)
 os.environ.setdefault("MPLBACKEND", "Agg")
 
 EXPECTED = "nbval_expected"
 
 
+#: Modules the unit tier leaves out whole, each with its reason.
+SLOW_MODULES = {
+    "test_typing.py": "runs mypy over the whole package",
+    "test_solver_diff.py": "sweeps the C searches against the Python ones",
+    "test_solver_generalc.py": "sweeps the Heckadeck C search against the engine",
+    "test_solver_heck.py": "searches Heckadeck endings against the engine's minimax",
+    "test_classroom.py": "the classroom server: robots play whole hands",
+    "test_classroom_teacher.py": "the classroom server: prepared hands dealt and played out",
+    "test_classroom_lesson.py": "the classroom server: polls solved in worker processes",
+    "test_classroom_seats.py": "the classroom server",
+    "test_classroom_export.py": "the classroom server: whole hands exported",
+    "test_classroom_teacher_settings.py": "the classroom server",
+    "test_site_lessons.py": "builds lessons of the static site",
+    "test_sim.py": "simulates thousands of hands",
+    "test_stats.py": "simulates thousands of hands",
+    "test_variant_stats.py": "simulates thousands of hands",
+    "test_house_stats.py": "simulates thousands of hands",
+    "test_records_replay.py": "replays every record of the course",
+    "test_engine_properties.py": "plays hundreds of random whole hands",
+}
+#: Single tests (by function name) too long for the unit tier: subprocess runs of whole tools,
+#: and sweeps over every position of many hands.
+SLOW_TESTS = {
+    "test_the_fast_path_agrees_with_the_full_check": "plays hundreds of hands both ways",
+    "test_any_step_is_a_position_or_a_typed_refusal": "a property sweep over whole hands",
+    "test_bid_and_exchange_questions_ask_about_every_seat_north_included": "many quizzes",
+    "test_site_knows_which_lessons_need_the_network": "runs every site lesson's check",
+    "test_every_position_is_the_replay_upto": "every position of every record",
+    "test_mypy_catches_a_misspelt_rule_id": "runs mypy",
+    "test_the_model_imports_and_plays_a_hand_without_ipywidgets": "a fresh interpreter",
+    "test_the_table_model_needs_no_ipywidgets": "a fresh interpreter",
+    "test_every_combination_validates_or_is_refused_in_words": "every option combination",
+    "test_every_rule_the_issue_lists_is_decided_by_a_question": "many quizzes",
+    "test_help_loads_none_of_the_heavy_modules": "a fresh interpreter",
+    "test_time_limit_and_progress": "a timed search",
+    "test_cli_ctrl_c_on_an_early_heckadeck_position": "a subprocess interrupted",
+    "test_a_failing_or_hanging_chromium_is_one_line_and_writes_nothing": "subprocesses",
+    "test_core_import_does_not_load_pandas": "a fresh interpreter",
+    "test_an_interrupted_run_leaves_no_new_file": "a subprocess interrupted",
+    "test_an_interrupted_run_leaves_the_old_files": "a subprocess interrupted",
+    "test_console_script_plays": "a subprocess",
+    "test_answers_hold_for_other_seeds": "many quizzes",
+    "test_solver_agrees_with_the_engine_minimax": "searches against the engine's minimax",
+}
+#: Modules that drive Chromium: one xdist group, so they take turns.
+BROWSER_PREFIX = "test_browser"
+
+
+def _is_notebook_cell(item: Any) -> bool:
+    return type(item).__name__ == "IPyNbCell"
+
+
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Mark the unit tier's leavings slow and put each test in its xdist group (before the mark
+    filter and xdist read them: ``tryfirst``); then give checked notebook cells their expected
+    output."""
+    for item in items:
+        name = item.path.name
+        function = getattr(item, "originalname", None)
+        if _is_notebook_cell(item) or name in SLOW_MODULES or function in SLOW_TESTS:
+            item.add_marker(pytest.mark.slow)
+        group = "browser" if name.startswith(BROWSER_PREFIX) else str(item.path)
+        item.add_marker(pytest.mark.xdist_group(group))
     for item in items:
         cell = getattr(item, "cell", None)
         if cell is None or type(item).__name__ != "IPyNbCell":

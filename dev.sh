@@ -4,8 +4,9 @@
 #   ./dev.sh lab     set up .venv, then open your working copy of the course (my-course/, made
 #                    from notebooks/ on first use and git-ignored) in JupyterLab
 #   ./dev.sh test    set up .venv, then run every test (extra args go to pytest)
-#   ./dev.sh test quick   the quick tier for an edit-and-test loop: every test not marked
-#                    slow (no browsers, site builds, wheel installs, signals, servers)
+#   ./dev.sh test quick   the unit tier for an edit-and-test loop: every test not marked
+#                    slow (no kernels, browsers, servers, site builds, wheel installs, signals,
+#                    long sweeps); the full run spreads over every core (pytest-xdist)
 #   ./dev.sh run ... set up .venv, then run the spades-lab command (./dev.sh run --help)
 #   ./dev.sh voila   set up .venv, then serve notebooks/02_table_app.ipynb as an app
 #   ./dev.sh site    set up .venv, then build the static browser course into site/ (or $1)
@@ -219,11 +220,25 @@ case "$cmd" in
             ensure_axe
         fi
         export MPLBACKEND=Agg
+        # cache compiled (and pytest's assertion-rewritten) modules between runs: an environment
+        # that turns bytecode off makes every run compile ~300 modules again
+        unset PYTHONDONTWRITEBYTECODE
         # What runs (tests/, the package's doctests, the README's examples, the notebooks
         # under nbval) is pyproject.toml's [tool.pytest.ini_options], so plain `pytest` from
         # the top of the project runs the same suite; named paths run only those.
         args=()
-        if [[ "$quick" -eq 1 ]]; then args+=(-m "not slow"); fi
+        if [[ "$quick" -eq 1 ]]; then
+            # the unit tier: no kernels, browsers, servers or long sweeps (conftest.py), and
+            # property tests on a tenth of their examples (tests/conftest.py: examples)
+            export SPADES_LAB_TIER=unit
+            args+=(-m "not slow")
+            # no notebooks to collect, unless paths are named
+            if [[ $# -eq 0 ]]; then args+=(tests spades_lab README.md docs/guide.md); fi
+        elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
+            # every core: each module (each notebook) one group on one worker, the browser
+            # tests one group between them (conftest.py); SPADES_LAB_SERIAL=1 runs in one process
+            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup)
+        fi
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
     *)

@@ -27,6 +27,19 @@ from spades_lab import Game, RuleSet
 from spades_lab.core.cards import SUIT_BITS, Card, Play
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: ``./dev.sh test quick`` (the unit tier) sets SPADES_LAB_TIER=unit: property tests then try a
+#: tenth of their examples (:func:`examples`), the full suite all of them.
+UNIT_TIER = os.environ.get("SPADES_LAB_TIER") == "unit"
+
+
+def examples(n: int) -> int:
+    """How many examples a property test written for ``n`` tries in this tier.
+
+    >>> examples(60) in (6, 60)
+    True
+    """
+    return max(3, n // 10) if UNIT_TIER else n
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E402
 
+from conftest import examples
 from spades_lab.classroom.app import MAX_MESSAGE, create_app  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
 from spades_lab.classroom.tables import Table, step_of  # noqa: E402
@@ -245,7 +246,7 @@ def test_robots_play_a_whole_game_alone(room: Room) -> None:
     assert_replays(room, tid)
 
 
-@settings(max_examples=4, deadline=None,
+@settings(max_examples=examples(4), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**20), preset=st.sampled_from(["standard", "acorns"]))
 def test_no_message_carries_another_seats_cards(seed: int, preset: str) -> None:

@@ -34,7 +34,9 @@ def test_course_copies_notebooks_records_and_documents(tmp_path: Path,
     assert (dest / "data" / "scenarios" / "demo_acorns_th.json").is_file()
     assert (dest / "docs" / "rulings.md").is_file()
     assert (dest / "docs" / "record-format.md").is_file()
-    assert not list(dest.rglob("*.py")) and not (dest / "docs" / "screenshots").exists()
+    # no build script; the README and the pictures the documents show come with them
+    assert not list(dest.rglob("*.py"))
+    assert (dest / "README.md").is_file() and (dest / "docs" / "screenshots" / "play.png").is_file()
     # a second copy refuses, and says how to force it
     (dest / "notebooks" / "00_start_here.ipynb").write_text("my work")
     assert main(["course", str(dest)]) == 2

@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import state_snapshot
+from conftest import examples, state_snapshot
 from spades_lab import Game, IllegalAction, RuleSet
 from spades_lab.core.cards import SUIT_BITS, SUIT_LETTERS
 from spades_lab.core.records import dump_record, load_record, replay, replay_log
 from spades_lab.core.rules import ONLINE_TARGETS
 from spades_lab.core.tricks import trick_winner
 
-SETTINGS = settings(max_examples=30, deadline=None,
+SETTINGS = settings(max_examples=examples(30), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 #: Every preset, and the Acorns sets with and without Travelers/Hunters and in both team modes,

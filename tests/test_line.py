@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, state_snapshot
+from conftest import ROOT, examples, state_snapshot
 from spades_lab import Game, IllegalAction, RecordError, RuleError
 from spades_lab.core.engine import BidEvent, ExchangeEvent, LookEvent, PlayEvent
 from spades_lab.core.line import CHECKPOINT, Line, replay_line
@@ -250,7 +250,7 @@ _LINE = Line.from_record(ROOT / "data" / "course" / "standard_hand.json", 0)
 _DATA = load_record(ROOT / "data" / "course" / "standard_hand.json")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.one_of(st.integers(-80, 80), st.booleans(), st.floats(allow_nan=True),
                  st.text(max_size=3), st.none()))
 def test_any_step_is_a_position_or_a_typed_refusal(k: Any) -> None:
@@ -267,7 +267,7 @@ def test_any_step_is_a_position_or_a_typed_refusal(k: Any) -> None:
             _LINE[k]
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.lists(st.integers(0, 56), min_size=1, max_size=12))
 def test_snapshots_never_leak_between_calls(ks: list[int]) -> None:
     line = Line.from_record(_DATA, 0)
@@ -312,7 +312,7 @@ def test_a_line_of_a_game_does_not_follow_the_game_on() -> None:
     assert state_snapshot(now.final) == state_snapshot(g) == _all(now)[-1]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(0, 56), st.integers(0, 40))
 def test_branch_is_the_position_plus_the_action(k: int, pick: int) -> None:
     line = _LINE

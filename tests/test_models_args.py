@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, examples
 from spades_lab.core.errors import RULE_IDS, ArgumentError, RuleError, SpadesLabError
 from spades_lab.core.records import replay
 from spades_lab.widgets.models import (
@@ -37,7 +37,7 @@ ODD = [None, True, False, 2.0, 1.5, math.nan, math.inf, -math.inf, "x", "1", "",
 ANY = st.one_of(st.sampled_from(ODD), st.integers(-3, 40), st.integers(), st.booleans(),
                 st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6), st.none(),
                 st.lists(st.one_of(st.integers(-2, 60), st.text(max_size=3)), max_size=3))
-SWEEP = settings(max_examples=60, deadline=None,
+SWEEP = settings(max_examples=examples(60), deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from spades_lab.core.errors import RULE_IDS, ArgumentError, RecordError, RuleError, SpadesLabError
 from spades_lab.teach.handout import answer_key, quiz_sheet
 from spades_lab.teach.quiz import (
@@ -30,7 +31,8 @@ ODD = [None, True, False, 2.0, math.nan, math.inf, "x", "1", "", [1], [None], ()
 ANY = st.one_of(st.sampled_from(ODD), st.integers(-3, 5), st.integers(), st.booleans(),
                 st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6), st.none(),
                 st.lists(st.one_of(st.integers(-1, 4), st.sampled_from(QUIZ_IDS)), max_size=3))
-SWEEP = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SWEEP = settings(max_examples=examples(60), deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow])
 
 
 def typed(e: BaseException) -> None:

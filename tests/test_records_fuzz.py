@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, examples
 from spades_lab.cli.main import main
 from spades_lab.core.errors import RULE_IDS
 from spades_lab.core.records import replay
@@ -120,7 +120,7 @@ def run_cli(*argv: str) -> tuple[int, str, str]:
 
 #: More examples for a longer hunt:
 #: SPADES_LAB_FUZZ_EXAMPLES=5000 ./dev.sh test tests/test_records_fuzz.py
-EXAMPLES = int(os.environ.get("SPADES_LAB_FUZZ_EXAMPLES", "250"))
+EXAMPLES = int(os.environ.get("SPADES_LAB_FUZZ_EXAMPLES", str(examples(250))))
 
 
 @pytest.mark.slow

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, examples
 from spades_lab.core.engine import Game
 from spades_lab.core.errors import OptionError
 from spades_lab.core.records import replay
@@ -85,7 +85,7 @@ def test_words_for_a_range_not_starting_at_0() -> None:
     assert "After a blind nil, partners exchange 1 to 3 cards each way." in words
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(value=st.one_of(
     st.integers(-2, 15), st.booleans(), st.none(), st.floats(allow_nan=True),
     st.tuples(st.one_of(st.integers(-2, 15), st.booleans(), st.floats()),

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import examples
 from spades_lab import Game, OptionError, RuleSet
 from spades_lab.core.errors import Rule, RuleError
 from spades_lab.core.records import replay
@@ -207,7 +208,7 @@ def _whole_game(rules: RuleSet, seed: int) -> Game:
     return game
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(combos(), st.integers(0, 10**6))
 def test_every_combination_validates_or_is_refused_in_words(combo: tuple[str, dict[str, Any]],
                                                             seed: int) -> None:

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, engine_per_move
+from conftest import ROOT, engine_per_move, examples
 from spades_lab.cli.main import main
 from spades_lab.core.cards import SUIT_BITS, parse_card
 from spades_lab.core.engine import Game
@@ -333,7 +333,7 @@ def option_sets(draw: Any) -> dict[str, Any]:
     return {k: draw(st.sampled_from(CHOICES[k])) for k in keys}
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(["standard", "online", "original"]), options=option_sets(),
        seed=st.integers(0, 10**6))
 def test_every_combination_validates_or_is_refused_and_plays(preset: str,

@@ -12,7 +12,7 @@ import textwrap
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT, learner_decides
+from conftest import ROOT, examples, learner_decides
 from spades_lab.core.cards import Card
 from spades_lab.core.engine import Game, PlayEvent
 from spades_lab.core.line import Line
@@ -183,7 +183,7 @@ def hidden_cards(m: PlayModel) -> set[Card]:
     return {c for s in range(g.rules.players) if s != m.seat for c in h.hands[s]}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(preset=st.sampled_from(["standard", "acorns", "acorns8", "original"]),
        seed=st.integers(0, 10_000), seat=st.integers(0, 7), moves=st.integers(0, 60))
 def test_a_seats_view_never_holds_another_seats_hidden_cards(preset: str, seed: int, seat: int,
@@ -212,7 +212,7 @@ def test_a_seats_view_never_holds_another_seats_hidden_cards(preset: str, seed: 
             assert f'data-card="{c.code}"' not in html
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10_000), view=st.integers(0, 3), k=st.integers(0, 200))
 def test_a_replay_viewed_as_a_seat_draws_no_other_hand(seed: int, view: int, k: int) -> None:
     g = played_game("standard", seed)
