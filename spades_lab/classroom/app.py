@@ -30,9 +30,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
-from . import export, teacher
+from . import export, names, teacher
 from . import lesson as lesson_
-from .store import SqliteStore, Store
+from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal
 
 COOKIE = "sl_seat"
@@ -44,7 +44,7 @@ RATE, BURST = 10.0, 30.0
 FLOOD_CLOSE = 200
 #: Wrong class codes (or teacher secrets) one address may try per minute.
 JOIN_FAILS_PER_MINUTE = 10
-MAX_NAME = 40
+MAX_NAME = names.MAX_NAME
 #: Seconds a person's seat waits for them after their connection closes before the table's
 #: robot plays for them (until they come back).
 GRACE = 15.0
@@ -115,14 +115,12 @@ def validate(text: str) -> dict[str, Any]:
 
 
 def clean_name(name: Any) -> str | None:
-    """A student's name as given, trimmed; None when it is not 1 to 40 printable
-    characters."""
-    if not isinstance(name, str):
+    """A student's name as given, trimmed and composed; None when :mod:`.names` refuses it
+    (no letter or digit, a character that shows as nothing, "Robot", too long)."""
+    try:
+        return names.check_name(name)
+    except names.NameRefused:
         return None
-    text = " ".join(name.split())
-    if not 0 < len(text) <= MAX_NAME or not text.isprintable():
-        return None
-    return text
 
 
 @dataclass
@@ -226,6 +224,18 @@ class Classroom:
         token, _, mac = value.rpartition(".")
         want = hmac.new(self.key, token.encode(), hashlib.sha256).hexdigest()[:32]
         return token if hmac.compare_digest(mac, want) else None
+
+    def returning(self, token: str | None, name: str) -> StudentRow | None:
+        """The student of this class whose seat token ``token`` is (the browser's cookie), if
+        they give the name they joined with (before :func:`.names.numbered` numbered it):
+        the same student coming back, not a new one."""
+        student = self.store.student_by_token(token) if token else None
+        if student is None or student.class_code != self.code:
+            return None
+        if names.same_name(student.name, name) or \
+                names.same_name(names.base_name(student.name), name):
+            return student
+        return None
 
     def failed_recently(self, who: str) -> bool:
         now = time.monotonic()
@@ -566,11 +576,17 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             room.note_failure(address)
             return JSONResponse({"error": "That is not the class code: check it on the "
                                  "board."}, 403)
-        name = clean_name(body.get("name"))
-        if name is None:
-            return JSONResponse({"error": f"Your name is 1 to {MAX_NAME} letters, digits or "
-                                 "spaces."}, 400)
-        sid, token = room.store.add_student(room.code, name)
+        try:
+            name = names.check_name(body.get("name"))
+        except names.NameRefused as e:
+            return JSONResponse({"error": e.message, "rule": e.rule}, 400)
+        token = room.unsign(request.cookies.get(COOKIE))
+        back = room.returning(token, name)
+        if back is None or token is None:  # a new student: a name the class has is numbered
+            name = names.numbered(name, room.students().values())
+            sid, token = room.store.add_student(room.code, name)
+        else:  # the same student from the same browser: the same seat
+            sid, name = back.id, back.name
         r = JSONResponse({"student": sid, "name": name})
         r.set_cookie(COOKIE, room.sign(token), httponly=True, samesite="strict",
                      max_age=30 * 86400)
