@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -36,6 +37,8 @@ from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal
 
 COOKIE = "sl_seat"
+#: The server's log (a table of the store that does not load is reported here).
+LOG = logging.getLogger("spades_lab.classroom")
 #: The largest message a client may send (bytes of JSON text).
 MAX_MESSAGE = 4096
 #: Messages per second a connection may send on average, and the burst it may save up.
@@ -167,6 +170,20 @@ class Conn:
             await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
 
 
+def _why(e: Exception) -> str:
+    """Why a stored table did not load, in words for the teacher."""
+    if isinstance(e, RuleError):
+        return f"the engine refuses one of its stored actions ({e.message})"
+    if isinstance(e, ValueError):
+        return f"one of its stored actions cannot be read ({str(e)[:120]})"
+    return f"{type(e).__name__}: {str(e)[:120]}"
+
+
+def _left_out(tid: int, why: str) -> str:
+    return f"Table {tid} could not be loaded from the store, so it is left out (the other " \
+        f"tables go on): {why}."
+
+
 class Classroom:
     """The state of the server: the store, the class, every table and every connection."""
 
@@ -184,11 +201,21 @@ class Classroom:
         self.key = store.server_secret()
         self.origins = origins
         self.tables: dict[int, Table] = {}
+        #: tables of the store that no longer load, in words: left out, the class goes on
+        #: (the teacher's overview shows them, and the log has them)
+        self.problems: list[str] = [_left_out(tid, why) for tid, why in
+                                    store.damaged_tables(self.code).items()]
         for row in store.tables(self.code):
-            t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
-            t.restore(store.actions(row.id))
-            t.settings.update(store.table_settings(row.id))
+            try:
+                t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
+                t.restore(store.actions(row.id))
+                t.settings.update(store.table_settings(row.id))
+            except Exception as e:  # noqa: BLE001 - one bad table must not stop the class
+                self.problems.append(_left_out(row.id, _why(e)))
+                continue
             self.tables[row.id] = t
+        for words in self.problems:
+            LOG.error(words)
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
         self.join_fails: dict[str, list[float]] = {}

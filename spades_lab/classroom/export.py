@@ -85,9 +85,20 @@ def csv_rows(rows: Iterable[Iterable[Any]]) -> str:
 # ---------------------------------------------------------------------------- records
 
 
+def _record(store: Store, table: int) -> dict[str, Any] | None:
+    """The table's record, or None for a table whose stored actions no longer load (the
+    classroom leaves it out and tells the teacher: ``Classroom.problems``)."""
+    try:
+        return store.record(table)
+    except ValueError:
+        return None
+
+
 def table_records(store: Store, code: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every table's game record, named ``table-N.json``."""
-    return [(f"table-{t.id}.json", store.record(t.id)) for t in store.tables(code)]
+    """Every table's game record, named ``table-N.json`` (a table that no longer loads left
+    out)."""
+    return [(f"table-{t.id}.json", rec) for t in store.tables(code)
+            if (rec := _record(store, t.id)) is not None]
 
 
 def finished_hands(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -108,7 +119,10 @@ def student_records(store: Store, code: str, student: int
     for t in store.tables(code):
         if any(s.get("student") == student or s.get("was", {}).get("student") == student
                for s in t.seats):
-            out.append((f"table-{t.id}.json", finished_hands(store.record(t.id))))
+            try:
+                out.append((f"table-{t.id}.json", finished_hands(store.record(t.id))))
+            except ValueError:  # a table that no longer loads: left out
+                continue
     return out
 
 
@@ -178,7 +192,10 @@ def class_report(room: Classroom) -> ClassReport:
     store, code = room.store, room.code
     lines = []
     for name, rec in table_records(store, code):
-        r = replay(rec)
+        try:
+            r = replay(rec)
+        except ValueError:  # a table that no longer replays: left out, as in the classroom
+            continue
         rules = r.rules
         lines.append(TableLine(
             int(name.removeprefix("table-").removesuffix(".json")), rules_title(rules),
@@ -202,8 +219,11 @@ def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
     the bid was made (scored hands only)."""
     rows = []
     for t in store.tables(code):
-        rec = store.record(t.id)
-        result = replay(rec)
+        try:
+            rec = store.record(t.id)
+            result = replay(rec)
+        except ValueError:  # a table that no longer loads: left out, as in the classroom
+            continue
         n = result.rules.players
         for h in result.hands:
             if not h.complete:
