@@ -141,7 +141,7 @@ def test_a_second_server_is_refused_and_a_killed_one_blocks_nothing(tmp_path: Pa
             base, secret = address(again)
             assert http("GET", base + "/api/teacher/overview", secret)[0] == 200
         finally:
-            stop(again)  # type: ignore[arg-type]
+            stop(again)
     finally:
         if first.poll() is None:
             first.kill()
@@ -435,7 +435,7 @@ def test_a_server_killed_mid_deal_restarts_whole(tmp_path: Path, method: str, n:
                        {"preset": "standard", "pace": 10, "seed": k})[1]["table"]
                   for k in range(3)]
     finally:
-        stop(proc)  # type: ignore[arg-type]
+        stop(proc)
     stored = snapshot(db)
     doomed = serve(db, wrap=KILL_AT.format(method=method, n=n))
     try:
@@ -461,7 +461,7 @@ def test_a_server_killed_mid_deal_restarts_whole(tmp_path: Path, method: str, n:
         assert not any(t["status"] == "closed" for t in view["tables"])
         assert view["problems"] == []
     finally:
-        stop(again)  # type: ignore[arg-type]
+        stop(again)
 
 
 # ---------------------------------------------------------------------------- a bad table

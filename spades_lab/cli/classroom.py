@@ -75,9 +75,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     except sqlite3.Error as e:  # a store that fails past its opening (a write refused)
         print(f"spades-lab classroom: error: {db} cannot be used: {e}", file=sys.stderr)
         return 2
-    room = app.state.classroom
-    for words in room.problems:  # a table that no longer loads: the class goes on without it
-        print(f"Warning: {words}", file=sys.stderr)
+    room = app.state.classroom  # a table that no longer loads is in its log (room.problems)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     students = f"http://{shown}:{args.port}/"
     teacher = f"http://{shown}:{args.port}/teacher#secret={room.teacher_secret}"
