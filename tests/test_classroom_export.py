@@ -191,3 +191,25 @@ def test_results_from_the_client_are_the_replayed_records() -> None:
             index=False, name=None))
         assert got == want and len(want) >= 2
         assert set(df["table"]) == {tid}
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x.example\",\"Ann\")",
+                                  "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", " =Ann "])
+def test_a_spreadsheet_formula_name_is_exported_as_text(room: Room, name: str) -> None:
+    r = room.client.post("/api/join", json={"code": room.room.code, "name": name})
+    assert r.status_code == 200, r.text
+    stored = r.json()["name"]  # the name as the class shows it (spaces trimmed)
+    sid = r.json()["student"]
+    room.client.cookies.clear()
+    store = room.room.store
+    poll = store.add_activity(room.room.code, "poll", {}, 1.0)
+    store.put_answer(room.room.code, poll, 0, "=Which card?", sid, "QH", "-Queen", None, 2.0)
+    store.put_answer(room.room.code, poll, 1, "\t=1", sid, "QH", "\r@A1", None, 3.0)
+    text = get(room, "answers.csv").text
+    rows = list(csv.DictReader(io.StringIO(text, newline="")))
+    assert rows[0]["student"] == "'" + stored and rows[0]["student"][1:] == stored
+    assert rows[0]["question"] == "'=Which card?" and rows[0]["answer"] == "'-Queen"
+    assert rows[1]["question"] == "'\t=1" and rows[1]["answer"] == "'\n@A1"
+    for line in csv.reader(io.StringIO(text, newline="")):  # no cell a spreadsheet would run
+        for value in line:
+            assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), value

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, free_port
 from spades_lab._jupyter import SERVED_ENV, served
 from spades_lab.cli import main
 from spades_lab.cli.serve import (
@@ -21,6 +21,7 @@ from spades_lab.cli.serve import (
     check_address,
     check_password,
     find_notebook,
+    is_loopback,
     voila_command,
     voila_env,
 )
@@ -127,6 +128,56 @@ def test_the_command_serves_the_course_notebook_marked_as_served() -> None:
     env = voila_env()
     assert env[SERVED_ENV] == "1" and served(env) and not served()
     assert env["JUPYTER_PATH"].split(":")[0].endswith("_jupyter")
+
+
+def started(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            *argv: str) -> tuple[list[str], dict[str, str], str]:
+    """Run ``spades-lab serve ARGV`` up to starting Voila (not started: the command line, its
+    environment and what was printed)."""
+    seen: dict[str, object] = {}
+
+    def call(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
+        seen.update(cmd=cmd, env=env)
+        return 0
+    monkeypatch.setattr("spades_lab.cli.serve.subprocess.call", call)
+    assert main(["serve", "--port", str(free_port()), *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    return seen["cmd"], seen["env"], out  # type: ignore[return-value]
+
+
+def test_a_class_on_the_network_gets_a_password_unless_told_not(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # on every network (what a class uses): a class password is made up and printed
+    cmd, env, out = started(capsys, monkeypatch, "--host", "0.0.0.0")
+    word = env["JUPYTER_TOKEN"]
+    assert len(word) == 8 and set(word) <= set(PASSWORD_LETTERS)
+    assert "--Voila.auto_token=True" in cmd and not [a for a in cmd if word in a]
+    assert f"type the class password {word}" in out and f"Class password: {word}" in out
+    again = started(capsys, monkeypatch, "--host", "0.0.0.0")[1]["JUPYTER_TOKEN"]
+    assert again != word or started(capsys, monkeypatch, "--host", "0.0.0.0")[1][
+        "JUPYTER_TOKEN"] != word  # made up each time
+    # one given is the one asked for
+    _, env, out = started(capsys, monkeypatch, "--host", "0.0.0.0", "--password", "room-12")
+    assert env["JUPYTER_TOKEN"] == "room-12" and "type the class password room-12" in out
+    # --no-password: none, said in words
+    cmd, env, out = started(capsys, monkeypatch, "--host", "0.0.0.0", "--no-password")
+    assert "JUPYTER_TOKEN" not in env and not [a for a in cmd if "token" in a]
+    assert "No class password" in out and "every device on the network" in out
+    # this computer only: no password unless one is asked for
+    for host in ("127.0.0.1", "localhost"):
+        cmd, env, out = started(capsys, monkeypatch, "--host", host)
+        assert "JUPYTER_TOKEN" not in env and "password" not in out.lower()
+    # both at once is refused
+    assert main(["serve", "--password", "room-12", "--no-password"]) == 2
+    assert "not allowed with" in capsys.readouterr().err
+
+
+def test_loopback_hosts() -> None:
+    assert is_loopback("127.0.0.1") and is_loopback("127.0.0.2") and is_loopback("::1")
+    assert is_loopback("localhost")
+    assert not is_loopback("0.0.0.0") and not is_loopback("::") and not is_loopback("192.0.2.1")
+    assert not is_loopback("name.invalid")
 
 
 def test_find_notebook_by_prefix_and_path() -> None:

@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import hmac
 import json
+import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -30,12 +31,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
-from . import export, teacher
+from . import export, names, teacher
 from . import lesson as lesson_
-from .store import SqliteStore, Store
+from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal
 
 COOKIE = "sl_seat"
+#: The server's log (a table of the store that does not load is reported here).
+LOG = logging.getLogger("spades_lab.classroom")
 #: The largest message a client may send (bytes of JSON text).
 MAX_MESSAGE = 4096
 #: Messages per second a connection may send on average, and the burst it may save up.
@@ -44,7 +47,7 @@ RATE, BURST = 10.0, 30.0
 FLOOD_CLOSE = 200
 #: Wrong class codes (or teacher secrets) one address may try per minute.
 JOIN_FAILS_PER_MINUTE = 10
-MAX_NAME = 40
+MAX_NAME = names.MAX_NAME
 #: Seconds a person's seat waits for them after their connection closes before the table's
 #: robot plays for them (until they come back).
 GRACE = 15.0
@@ -115,14 +118,12 @@ def validate(text: str) -> dict[str, Any]:
 
 
 def clean_name(name: Any) -> str | None:
-    """A student's name as given, trimmed; None when it is not 1 to 40 printable
-    characters."""
-    if not isinstance(name, str):
+    """A student's name as given, trimmed and composed; None when :mod:`.names` refuses it
+    (no letter or digit, a character that shows as nothing, "Robot", too long)."""
+    try:
+        return names.check_name(name)
+    except names.NameRefused:
         return None
-    text = " ".join(name.split())
-    if not 0 < len(text) <= MAX_NAME or not text.isprintable():
-        return None
-    return text
 
 
 @dataclass
@@ -169,6 +170,20 @@ class Conn:
             await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
 
 
+def _why(e: Exception) -> str:
+    """Why a stored table did not load, in words for the teacher."""
+    if isinstance(e, RuleError):
+        return f"the engine refuses one of its stored actions ({e.message})"
+    if isinstance(e, ValueError):
+        return f"one of its stored actions cannot be read ({str(e)[:120]})"
+    return f"{type(e).__name__}: {str(e)[:120]}"
+
+
+def _left_out(tid: int, why: str) -> str:
+    return f"Table {tid} could not be loaded from the store, so it is left out (the other " \
+        f"tables go on): {why}."
+
+
 class Classroom:
     """The state of the server: the store, the class, every table and every connection."""
 
@@ -186,11 +201,21 @@ class Classroom:
         self.key = store.server_secret()
         self.origins = origins
         self.tables: dict[int, Table] = {}
+        #: tables of the store that no longer load, in words: left out, the class goes on
+        #: (the teacher's overview shows them, and the log has them)
+        self.problems: list[str] = [_left_out(tid, why) for tid, why in
+                                    store.damaged_tables(self.code).items()]
         for row in store.tables(self.code):
-            t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
-            t.restore(store.actions(row.id))
-            t.settings.update(store.table_settings(row.id))
+            try:
+                t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
+                t.restore(store.actions(row.id))
+                t.settings.update(store.table_settings(row.id))
+            except Exception as e:  # noqa: BLE001 - one bad table must not stop the class
+                self.problems.append(_left_out(row.id, _why(e)))
+                continue
             self.tables[row.id] = t
+        for words in self.problems:
+            LOG.error(words)
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
         self.join_fails: dict[str, list[float]] = {}
@@ -226,6 +251,18 @@ class Classroom:
         token, _, mac = value.rpartition(".")
         want = hmac.new(self.key, token.encode(), hashlib.sha256).hexdigest()[:32]
         return token if hmac.compare_digest(mac, want) else None
+
+    def returning(self, token: str | None, name: str) -> StudentRow | None:
+        """The student of this class whose seat token ``token`` is (the browser's cookie), if
+        they give the name they joined with (before :func:`.names.numbered` numbered it):
+        the same student coming back, not a new one."""
+        student = self.store.student_by_token(token) if token else None
+        if student is None or student.class_code != self.code:
+            return None
+        if names.same_name(student.name, name) or \
+                names.same_name(names.base_name(student.name), name):
+            return student
+        return None
 
     def failed_recently(self, who: str) -> bool:
         now = time.monotonic()
@@ -566,11 +603,17 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             room.note_failure(address)
             return JSONResponse({"error": "That is not the class code: check it on the "
                                  "board."}, 403)
-        name = clean_name(body.get("name"))
-        if name is None:
-            return JSONResponse({"error": f"Your name is 1 to {MAX_NAME} letters, digits or "
-                                 "spaces."}, 400)
-        sid, token = room.store.add_student(room.code, name)
+        try:
+            name = names.check_name(body.get("name"))
+        except names.NameRefused as e:
+            return JSONResponse({"error": e.message, "rule": e.rule}, 400)
+        token = room.unsign(request.cookies.get(COOKIE))
+        back = room.returning(token, name)
+        if back is None or token is None:  # a new student: a name the class has is numbered
+            name = names.numbered(name, room.students().values())
+            sid, token = room.store.add_student(room.code, name)
+        else:  # the same student from the same browser: the same seat
+            sid, name = back.id, back.name
         r = JSONResponse({"student": sid, "name": name})
         r.set_cookie(COOKIE, room.sign(token), httponly=True, samesite="strict",
                      max_age=30 * 86400)

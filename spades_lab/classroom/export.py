@@ -15,6 +15,10 @@ store's ``answers(code)`` where the store has the lesson's answers (the class po
 ...                     "right": True, "time": "2026-12-01T10:00:00Z"}]), end="")
 student,question,answer,right,time
 Ann,Which card wins?,A♠,yes,2026-12-01T10:00:00Z
+
+Every text cell is safe to open in a spreadsheet (:func:`cell`): one that a spreadsheet would
+read as a formula (it begins with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) gets
+a leading apostrophe, which the spreadsheet shows as text and does not display.
 """
 from __future__ import annotations
 
@@ -50,14 +54,51 @@ if TYPE_CHECKING:
 
 #: The answers CSV's columns, in order.
 ANSWER_COLUMNS = ("student", "question", "answer", "right", "time")
+#: What a spreadsheet reads as the start of a formula (or of a cell it runs as one: tab and
+#: carriage return are dropped before ``=`` by some).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> Any:
+    """A CSV cell safe to open in a spreadsheet: text that begins like a formula gets a leading
+    apostrophe (the spreadsheet shows the text as typed); a carriage return inside it becomes a
+    line break (the csv module would not quote it); numbers are left as numbers.
+
+    >>> cell("=1+2"), cell("-1"), cell("@SUM(A1)"), cell("Ann"), cell(-1)
+    ("'=1+2", "'-1", "'@SUM(A1)", 'Ann', -1)
+    """
+    if not isinstance(value, str):
+        return value
+    text = "'" + value if value.startswith(FORMULA_START) else value
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def csv_rows(rows: Iterable[Iterable[Any]]) -> str:
+    """Rows as CSV text, every cell through :func:`cell` (every CSV the classroom exports is
+    written by this)."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerows([cell(v) for v in row] for row in rows)
+    return buf.getvalue()
 
 
 # ---------------------------------------------------------------------------- records
 
 
+def _record(store: Store, table: int) -> dict[str, Any] | None:
+    """The table's record, or None for a table whose stored actions no longer load (the
+    classroom leaves it out and tells the teacher: ``Classroom.problems``)."""
+    try:
+        return store.record(table)
+    except ValueError:
+        return None
+
+
 def table_records(store: Store, code: str) -> list[tuple[str, dict[str, Any]]]:
-    """Every table's game record, named ``table-N.json``."""
-    return [(f"table-{t.id}.json", store.record(t.id)) for t in store.tables(code)]
+    """Every table's game record, named ``table-N.json`` (a table that no longer loads left
+    out)."""
+    return [(f"table-{t.id}.json", rec) for t in store.tables(code)
+            if (rec := _record(store, t.id)) is not None]
 
 
 def finished_hands(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -78,7 +119,10 @@ def student_records(store: Store, code: str, student: int
     for t in store.tables(code):
         if any(s.get("student") == student or s.get("was", {}).get("student") == student
                for s in t.seats):
-            out.append((f"table-{t.id}.json", finished_hands(store.record(t.id))))
+            try:
+                out.append((f"table-{t.id}.json", finished_hands(store.record(t.id))))
+            except ValueError:  # a table that no longer loads: left out
+                continue
     return out
 
 
@@ -104,15 +148,14 @@ def answer_rows(store: Store, code: str) -> list[dict[str, Any]]:
 
 def answers_csv(rows: Iterable[Mapping[str, Any]]) -> str:
     """The answers as CSV, one row per answer: student, question, answer, right (``yes``,
-    ``no``, or empty where the question has no right answer), time."""
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(ANSWER_COLUMNS)
+    ``no``, or empty where the question has no right answer), time; every cell safe to open
+    in a spreadsheet (:func:`cell`)."""
+    out: list[Iterable[Any]] = [ANSWER_COLUMNS]
     for r in rows:
         right = r.get("right")
-        w.writerow([r.get("student", ""), r.get("question", ""), r.get("answer", ""),
+        out.append([r.get("student", ""), r.get("question", ""), r.get("answer", ""),
                     "" if right is None else ("yes" if right else "no"), r.get("time", "")])
-    return buf.getvalue()
+    return csv_rows(out)
 
 
 # ---------------------------------------------------------------------------- the report
@@ -149,7 +192,10 @@ def class_report(room: Classroom) -> ClassReport:
     store, code = room.store, room.code
     lines = []
     for name, rec in table_records(store, code):
-        r = replay(rec)
+        try:
+            r = replay(rec)
+        except ValueError:  # a table that no longer replays: left out, as in the classroom
+            continue
         rules = r.rules
         lines.append(TableLine(
             int(name.removeprefix("table-").removesuffix(".json")), rules_title(rules),
@@ -173,8 +219,11 @@ def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
     the bid was made (scored hands only)."""
     rows = []
     for t in store.tables(code):
-        rec = store.record(t.id)
-        result = replay(rec)
+        try:
+            rec = store.record(t.id)
+            result = replay(rec)
+        except ValueError:  # a table that no longer loads: left out, as in the classroom
+            continue
         n = result.rules.players
         for h in result.hands:
             if not h.complete:
@@ -315,5 +364,6 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 
 __all__ = ["routes", "table_records",
            "student_records", "finished_hands", "zip_records",
-           "answer_rows", "answers_csv", "result_rows", "class_report", "report_html", "report_pdf",
+           "answer_rows", "answers_csv", "cell", "csv_rows", "result_rows", "class_report",
+           "report_html", "report_pdf",
            "report_json", "ClassReport", "TableLine", "ANSWER_COLUMNS"]

@@ -28,8 +28,12 @@ class LocalClassroom:
     ``teacher_url`` the teacher's page with the secret after ``#``."""
 
     def __init__(self, db: str | Path = ":memory:", port: int = 0) -> None:
-        self.store = SqliteStore(db)
-        app = create_app(self.store)
+        self.store = SqliteStore(db, lock=True)  # one server per store file
+        try:
+            app = create_app(self.store)
+        except BaseException:
+            self.store.close()
+            raise
         room = app.state.classroom
         self.code: str = room.code
         self.secret: str = room.teacher_secret
@@ -42,6 +46,8 @@ class LocalClassroom:
         end = time.monotonic() + START_TIMEOUT
         while not self._server.started:
             if not self._thread.is_alive() or time.monotonic() > end:
+                self._server.should_exit = True
+                self.store.close()  # its lock too: the next start may have the file
                 raise RuntimeError("The classroom server did not start (is the port taken?).")
             time.sleep(0.02)
         sock = self._server.servers[0].sockets[0]

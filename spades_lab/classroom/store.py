@@ -5,6 +5,17 @@ process): an action is committed before the server acknowledges it, so a killed 
 nothing it has answered.  The store is a plain interface (:class:`Store`); :class:`SqliteStore`
 is its one implementation, and a PostgreSQL one could take its place.
 
+The file has one server: a server opens it with ``lock=True``, which holds an exclusive lock
+on a file beside it (``classroom.sqlite3.lock``, :func:`claim`) for as long as it runs; the
+system lets go of the lock when the process ends however it ends (a SIGKILL included), so a
+second server on the same file is refused in words (:class:`StoreBusy`) and a killed one never
+blocks the next start.  The file records its schema version (``PRAGMA user_version``,
+:data:`SCHEMA_VERSION`): a file from before versions is brought up to date, a newer one is
+refused in words naming both versions.  A change of several rows at once (a prepared deal's
+tables, a move, a pause of many tables) is one transaction (:meth:`SqliteStore.transaction`):
+all of it is stored or none.  A file that cannot be opened, read or written is a
+:class:`StoreError`, one sentence naming the file.
+
 Secrets never lie in the file as they are: a teacher's secret is kept as a scrypt hash with its
 own salt, a student's seat token as an HMAC under the server's secret (which the file keeps, so
 the signed cookies outlive a restart).  A table's actions are kept as the record format's
@@ -21,13 +32,16 @@ entries (docs/record-format.md), one row each, with a ``kind``: ``deal``, ``look
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
+import os
 import secrets
 import sqlite3
+import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
@@ -38,6 +52,11 @@ CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 #: scrypt's cost for the teacher's secret (16 MiB of memory, some tens of milliseconds).
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+#: The store's schema version, kept in the file (``PRAGMA user_version``).  0 is a file from
+#: before versions (its missing tables are added, then it is marked 1); a file of a higher
+#: version than this one was written by a newer spades-lab and is refused.
+SCHEMA_VERSION = 1
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -85,6 +104,74 @@ CREATE TABLE IF NOT EXISTS lesson_mistakes (
     student INTEGER NOT NULL REFERENCES students(id), rule TEXT NOT NULL,
     source TEXT NOT NULL, preset TEXT NOT NULL, words TEXT NOT NULL, at REAL NOT NULL);
 """
+
+
+class StoreError(Exception):
+    """The store cannot be used (or could not keep a change, which it then did not make): the
+    text is one sentence naming the file."""
+
+
+class StoreBusy(StoreError):
+    """Another server holds the store (:func:`claim`)."""
+
+
+def lock_path(path: str | Path) -> Path:
+    """The lock file beside a store: ``classroom.sqlite3`` -> ``classroom.sqlite3.lock``."""
+    return Path(str(path) + ".lock")
+
+
+def claim(path: str | Path) -> int:
+    """Take the store's lock (an exclusive ``flock`` on :func:`lock_path`, holding this process's
+    number for the next one's message): the descriptor to keep open while the server runs.
+    The system lets the lock go when the process ends, however it ends.  Raises
+    :class:`StoreBusy` if another process holds it, :class:`StoreError` if the lock file cannot
+    be made (a read-only folder)."""
+    where = lock_path(path)
+    if not where.parent.is_dir():
+        raise StoreError(f"{path} cannot be made: there is no folder {where.parent}")
+    try:
+        fd = os.open(where, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as e:
+        raise StoreError(f"{path} cannot be used: its lock file {where.name} cannot be "
+                         f"written ({e.strerror}: a read-only file or folder?)") from None
+    try:
+        _lock(fd)
+    except OSError:
+        try:
+            holder = os.read(fd, 32).decode("ascii", "replace").strip()
+        except OSError:  # pragma: no cover - a lock file that cannot be read
+            holder = ""
+        os.close(fd)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise StoreBusy(f"{path} is in use by another classroom server{who}: stop it first, "
+                        "or start this one with another --db") from None
+    os.ftruncate(fd, 0)
+    os.write(fd, str(os.getpid()).encode())
+    return fd
+
+
+def _lock(fd: int) -> None:
+    if sys.platform == "win32":  # pragma: no cover - a lock of the same kind on Windows
+        import msvcrt
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _words(path: str, e: sqlite3.Error) -> str:
+    """An SQLite error opening the store as one sentence naming the file."""
+    text = str(e)
+    if "readonly" in text or "read-only" in text:
+        return (f"{path} cannot be written (a read-only file or folder): the classroom stores "
+                "every action, so it needs a store it can write")
+    if "not a database" in text or "malformed" in text or "encrypted" in text:
+        return f"{path} is damaged or is not a classroom store ({text}): give another --db"
+    if "unable to open" in text:
+        return f"{path} cannot be opened (a missing folder, or no permission)"
+    if "locked" in text or "busy" in text:
+        return f"{path} is in use by another program ({text}): stop it first"
+    return f"{path} cannot be used: {text}"
 
 
 class StudentRow(NamedTuple):
@@ -143,6 +230,7 @@ class Store(Protocol):
                      seed: int, pace: float) -> int: ...
     def set_seats(self, table_id: int, seats: Sequence[dict[str, Any]]) -> None: ...
     def tables(self, code: str | None = None) -> list[TableRow]: ...
+    def damaged_tables(self, code: str | None = None) -> dict[int, str]: ...
     def append(self, table_id: int, first_seq: int, entries: Sequence[dict[str, Any]]
                ) -> None: ...
     def actions(self, table_id: int) -> list[dict[str, Any]]: ...
@@ -151,6 +239,7 @@ class Store(Protocol):
     def table_settings(self, table_id: int) -> dict[str, Any]: ...
     def set_table_settings(self, table_id: int, settings: dict[str, Any]) -> None: ...
     def close(self) -> None: ...
+    def transaction(self) -> contextlib.AbstractContextManager[None]: ...
     # the teacher's side
     def set_flags(self, table_id: int, *, paused: bool, hold_after: int | None,
                   closed_for: int | None) -> None: ...
@@ -184,16 +273,91 @@ def new_code(rng: secrets.SystemRandom | None = None) -> str:
 class SqliteStore:
     """The store in one SQLite file (``":memory:"`` for tests), one writer."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, lock: bool = False) -> None:
+        """Open (or make) the store at ``path``.  ``lock``: hold the store's lock while open
+        (a server does: :func:`claim`).  Raises :class:`StoreError` (one sentence naming the
+        file) when the file cannot be used."""
         self.path = str(path)
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        self._held: int | None = None
+        if lock and self.path != ":memory:":
+            self._held = claim(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False,
+                                       isolation_level=None)
+            try:
+                self._open()
+            except BaseException:
+                self._db.close()
+                raise
+        except sqlite3.Error as e:
+            self._release()
+            raise StoreError(_words(self.path, e)) from None
+        except BaseException:
+            self._release()
+            raise
+
+    def _open(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise StoreError(f"{self.path} was written by a newer spades-lab (store version "
+                             f"{version}; this one reads versions up to {SCHEMA_VERSION}): "
+                             "upgrade spades-lab, or give another --db")
+        names = {r[0] for r in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if version == 0 and names and "classes" not in names:
+            raise StoreError(f"{self.path} is an SQLite file but not a classroom store (it has "
+                             "no classes): give another --db")
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
-        self._db.executescript(TEACHER_SCHEMA)
-        self._db.executescript(LESSON_SCHEMA)
+        self._db.execute("BEGIN IMMEDIATE")  # a store that cannot be written fails here
+        try:
+            for script in (SCHEMA, TEACHER_SCHEMA, LESSON_SCHEMA):
+                for statement in script.split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            if version < SCHEMA_VERSION:  # a file from before versions: brought up to date
+                self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _release(self) -> None:
+        if self._held is not None:
+            os.close(self._held)  # closing the descriptor lets the lock go
+            self._held = None
+
+    def schema_version(self) -> int:
+        """The schema version the file records (:data:`SCHEMA_VERSION` once opened)."""
+        return int(self._read("PRAGMA user_version")[0][0])
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Every write in the block is one transaction: stored (and synced) together when the
+        block ends, none of them if it raises (the exception goes on; an SQLite error becomes
+        a :class:`StoreError` saying nothing was changed).  Blocks may nest: the outermost one
+        commits."""
+        with self._lock:
+            if self._db.in_transaction:
+                yield
+                return
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as e:
+                raise StoreError(f"The store {self.path} could not keep the change ({e}): "
+                                 "nothing was changed.") from e
+            try:
+                yield
+                self._db.execute("COMMIT")
+            except BaseException as e:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(e, sqlite3.Error):
+                    raise StoreError(f"The store {self.path} could not keep the change ({e}): "
+                                     "nothing was changed.") from e
+                raise
 
     def _write(self, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
         with self._lock:
@@ -288,22 +452,44 @@ class SqliteStore:
                                                                  table_id))
 
     def tables(self, code: str | None = None) -> list[TableRow]:
+        """The tables (of class ``code``, if given), in order; a row that no longer loads is
+        left out (:meth:`damaged_tables` says which and why)."""
+        return self._tables(code)[0]
+
+    def damaged_tables(self, code: str | None = None) -> dict[int, str]:
+        """The tables whose stored row no longer loads (table id -> why, in words)."""
+        return self._tables(code)[1]
+
+    def _tables(self, code: str | None) -> tuple[list[TableRow], dict[int, str]]:
         sql = "SELECT id, class_code, rules, seats, seed, pace FROM tables"
         rows = self._read(sql + " WHERE class_code = ? ORDER BY id" if code else
                           sql + " ORDER BY id", (code,) if code else ())
-        return [TableRow(i, c, json.loads(r), json.loads(s), seed, pace)
-                for i, c, r, s, seed, pace in rows]
+        good, bad = [], {}
+        for i, c, r, s, seed, pace in rows:
+            try:
+                rules, seats = json.loads(r), json.loads(s)
+                if not isinstance(rules, dict) or not isinstance(seats, list) or not all(
+                        isinstance(x, dict) and "kind" in x for x in seats):
+                    raise ValueError("not a table's rules and seats")
+                good.append(TableRow(i, c, rules, seats, int(seed), float(pace)))
+            except (ValueError, TypeError) as e:
+                bad[i] = f"its rules or seats cannot be read ({str(e)[:80]})"
+        return good, bad
 
     # ---------------------------------------------------------------- actions
     def append(self, table_id: int, first_seq: int, entries: Sequence[dict[str, Any]]) -> None:
         """Append ``entries`` (numbered from ``first_seq``) in one transaction, committed (and
         synced) when this returns; a number already taken raises and writes nothing."""
+        rows = [(table_id, first_seq + i, json.dumps(e)) for i, e in enumerate(entries)]
         with self._lock:
+            if self._db.in_transaction:  # part of a larger change (a prepared deal)
+                self._db.executemany(
+                    "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)", rows)
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.executemany(
-                    "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)",
-                    [(table_id, first_seq + i, json.dumps(e)) for i, e in enumerate(entries)])
+                    "INSERT INTO actions (table_id, seq, entry) VALUES (?, ?, ?)", rows)
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
@@ -420,7 +606,7 @@ class SqliteStore:
     def mark_answers(self, activity: int, right: dict[str, bool]) -> None:
         """Set whether each choice of an activity's answers is right (a poll, once the solver
         has judged the cards)."""
-        with self._lock:
+        with self.transaction():
             self._db.executemany("UPDATE lesson_answers SET right = ? WHERE activity = ? AND "
                                  "choice = ?", [(int(v), activity, k) for k, v in right.items()])
 
@@ -471,7 +657,9 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            self._release()
 
 
 __all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow",
-           "new_code", "CODE_ALPHABET"]
+           "StoreError", "StoreBusy", "claim", "lock_path", "new_code", "CODE_ALPHABET",
+           "SCHEMA_VERSION"]

@@ -43,7 +43,7 @@ from ..render import table_html
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import learner, option_changes, rules_title
-from .store import DealRow
+from .store import DealRow, StoreError
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -200,6 +200,7 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
         room.wake(t)  # the robot acts at once if it is the seat's turn
         return t
     people = room.students()
+    leaving: list[tuple[Table, int]] = []  # the seats the student leaves
     if student not in people:
         raise TeacherRefusal(f"There is no student {student} in this class.")
     if here["kind"] == "person" and here["student"] != student:
@@ -208,17 +209,27 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
     for other in room.tables.values():  # the student leaves every other seat
         s = other.seat_of(student)
         if s is not None and (other is not t or s != seat):
-            other.seats[s] = {"kind": "bot", "was": {"student": student,
-                                                     "name": people[student]}}
-            room.store.set_seats(other.id, other.seats)
-            for c in list(room.conns):
-                if c.student == student:
-                    c.send({"type": "left", "table": other.id,
-                            "words": f"The teacher moved you to table {t.id}."})
-            _notify_table(room, other)
-            room.wake(other)
-    t.seats[seat] = {"kind": "person", "student": student, "name": people[student]}
-    room.store.set_seats(t.id, t.seats)
+            leaving.append((other, s))
+    # the seats of every table the move changes, stored in one transaction (or none of them),
+    # then changed in memory
+    new: dict[int, list[dict[str, Any]]] = {}
+    for other, s in leaving:
+        new.setdefault(other.id, list(other.seats))[s] = {
+            "kind": "bot", "was": {"student": student, "name": people[student]}}
+    new.setdefault(t.id, list(t.seats))[seat] = {"kind": "person", "student": student,
+                                                 "name": people[student]}
+    with room.store.transaction():
+        for changed, seats in new.items():
+            room.store.set_seats(changed, seats)
+    for changed, seats in new.items():
+        room.tables[changed].seats[:] = seats
+    for other, _ in leaving:
+        for c in list(room.conns):
+            if c.student == student:
+                c.send({"type": "left", "table": other.id,
+                        "words": f"The teacher moved you to table {t.id}."})
+        _notify_table(room, other)
+        room.wake(other)
     _notify_table(room, t)
     room.wake(t)
     return t
@@ -266,15 +277,18 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
                                  f"{t.closed_for}.")
         if t.game.over and paused:
             raise TeacherRefusal(f"Table {t.id}'s game is over: there is nothing to pause.")
+    changes: list[tuple[Table, int | None]] = []  # each table to change, its hold after
     for t in tables:
         # only a played prepared hand deals on: a pause and resume in its middle keeps the hold
         held = t.prepared_played()
         if t.paused == paused and not (held and not paused):
             continue
-        t.paused = paused
-        if not paused and held:
-            t.hold_after = None
-        _keep_flags(room, t)
+        changes.append((t, None if not paused and held else t.hold_after))
+    with room.store.transaction():  # every table's flags, or none
+        for t, hold in changes:
+            room.store.set_flags(t.id, paused=paused, hold_after=hold, closed_for=t.closed_for)
+    for t, hold in changes:
+        t.paused, t.hold_after = paused, hold
         words = "The teacher has paused the table." if paused else \
             "The teacher has resumed the table."
         for c in list(room.conns):
@@ -441,30 +455,38 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
     if base_seed is not None and (not isinstance(base_seed, int) or isinstance(base_seed, bool)
                                   or not 0 <= base_seed < 2**31):
         raise TeacherRefusal("seed is a whole number from 0.")
-    new_ids = []
-    for k, (old, rules) in enumerate(plan):
-        seed = random.SystemRandom().randrange(2**31) if base_seed is None else \
-            (base_seed + k) % 2**31
-        seats = [dict(s) for s in old.seats]
-        tid = room.store.create_table(room.code, rules, seats, seed, old.pace)
-        t = Table(tid, rules, seats, seed=seed, pace=old.pace)
-        entries = t.deal_prepared(cards, dealer)
-        room.commit(t, entries)
-        t.hold_after = 1
-        _keep_flags(room, t)
-        old.closed_for = tid
+    # one transaction: every new table with its deal, every old table closed and the deal's
+    # row, or (a failure on the way) none of it; the tables in memory change only after
+    made: list[tuple[Table, Table]] = []
+    with room.store.transaction():
+        for k, (old, rules) in enumerate(plan):
+            seed = random.SystemRandom().randrange(2**31) if base_seed is None else \
+                (base_seed + k) % 2**31
+            seats = [dict(s) for s in old.seats]
+            tid = room.store.create_table(room.code, rules, seats, seed, old.pace)
+            t = Table(tid, rules, seats, seed=seed, pace=old.pace)
+            entries = t.deal_prepared(cards, dealer)
+            room.store.append(t.id, t.version, entries)
+            t.version += len(entries)
+            t.hold_after = 1
+            _keep_flags(room, t)
+            room.store.set_flags(old.id, paused=False, hold_after=old.hold_after,
+                                 closed_for=tid)
+            made.append((old, t))
+        did = room.store.add_deal(room.code, where, int(body.get("hand", 1)) - 1, record,
+                                  [t.id for _, t in made])
+    for old, t in made:
+        old.closed_for = t.id
         old.paused = False
-        _keep_flags(room, old)
-        room.tables[tid] = t
-        new_ids.append(tid)
+        room.tables[t.id] = t
+        room.changed_at[t.id] = time.monotonic()
         for c in list(room.conns):
             if any(s.get("student") == c.student for s in old.seats):
                 c.send({"type": "left", "table": old.id,
                         "words": f"The teacher dealt a prepared hand: you go on at table "
-                                 f"{tid}."})
+                                 f"{t.id}."})
         _notify_table(room, t)
         room.wake(t)
-    did = room.store.add_deal(room.code, where, int(body.get("hand", 1)) - 1, record, new_ids)
     return comparison(room, did)
 
 
@@ -483,8 +505,8 @@ def comparison(room: Classroom, deal_id: int) -> dict[str, Any]:
     row = next((d for d in room.store.deals(room.code) if d.id == deal_id), None)
     if row is None:
         raise TeacherRefusal(f"There is no prepared deal {deal_id}.")
-    key = (row.id, tuple((tid, room.tables[tid].game.hands[0].scores is not None)
-                         for tid in row.tables))
+    key = (row.id, tuple((tid, tid in room.tables and room.tables[tid].game.hands[0].scores
+                          is not None) for tid in row.tables))
     if key in room.compared:  # the page asks every few seconds; it changes as tables finish
         return room.compared[key]
     answer = _compare(room, row)
@@ -498,6 +520,11 @@ def _compare(room: Classroom, row: DealRow) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
     ref: Table | None = None
     for tid in row.tables:
+        if tid not in room.tables:  # a table of the store that no longer loads (problems)
+            out.append({"table": tid, "title": "(not loaded)", "options": [], "names": [],
+                        "teams": [], "finished": False,
+                        "words": "This table could not be loaded from the store."})
+            continue
         t = room.tables[tid]
         entry: dict[str, Any] = {"table": tid, "rules": t.rules_json,
                                  "title": rules_title(t.rules), "names": t.names(),
@@ -584,6 +611,8 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
                 return JSONResponse({"error": str(e)}, 400)
             except RecordError as e:
                 return JSONResponse({"error": e.message, "rule": e.rule}, 400)
+            except StoreError as e:  # the store could not keep a change: none of it was made
+                return JSONResponse({"error": str(e)}, 503)
             return JSONResponse(answer)
         return endpoint
 
@@ -593,7 +622,8 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             {"student": i, "name": n} for i, n in room.students().items()],
             "tables": [glance(room, t, now) for t in room.tables.values()],
             "deals": [{"deal": d.id, "source": d.source, "hand": d.hand + 1,
-                       "tables": d.tables} for d in room.store.deals(room.code)]}
+                       "tables": d.tables} for d in room.store.deals(room.code)],
+            "problems": list(room.problems)}  # tables of the store that did not load
 
     def one(request: Request) -> dict[str, Any]:
         return full_view(room, _table(room, request.path_params["table"]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ..classroom.app import create_app
-        from ..classroom.store import SqliteStore
+        from ..classroom.store import SqliteStore, StoreError
     except ModuleNotFoundError as e:
         print(f"spades-lab classroom: error: {e.name} is missing: install "
               "spades-lab[classroom]", file=sys.stderr)
@@ -70,9 +71,20 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         print(f"spades-lab classroom: error: {db} is a folder, not a store file",
               file=sys.stderr)
         return 2
-    store = SqliteStore(db)
-    app = create_app(store)
-    room = app.state.classroom
+    try:  # one server per store (its lock); a store that cannot be used is one line
+        store = SqliteStore(db, lock=True)
+        try:
+            app = create_app(store)
+        except BaseException:
+            store.close()
+            raise
+    except StoreError as e:
+        print(f"spades-lab classroom: error: {e}", file=sys.stderr)
+        return 2
+    except sqlite3.Error as e:  # a store that fails past its opening (a write refused)
+        print(f"spades-lab classroom: error: {db} cannot be used: {e}", file=sys.stderr)
+        return 2
+    room = app.state.classroom  # a table that no longer loads is in its log (room.problems)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     students = f"http://{shown}:{args.port}/"
     teacher = f"http://{shown}:{args.port}/teacher#secret={room.teacher_secret}"

@@ -6,12 +6,14 @@ a notebook, the port is free and in range, the host is an address of this comput
 server it starts marks its kernels as served (:data:`spades_lab._jupyter.SERVED_ENV`: no page
 can name a file on the server), caps the kernels at ``--max-students`` (plus the pool), ends
 the kernel of a page that is closed (the template sends the shutdown request; idle culling
-is the backstop) and, with ``--password``, lets in only those who type the class password.
+is the backstop) and lets in only those who type the class password: ``--password``, or on any
+host but this computer's own a password made up and printed (``--no-password`` opts out).
 """
 from __future__ import annotations
 
 import argparse
 import errno
+import ipaddress
 import json
 import os
 import secrets
@@ -115,7 +117,8 @@ def register(sub: Any) -> None:
         "the page gets their own Python process running the notebook, and sees its text and "
         "widgets, not its code; closing the page ends it. By default only this computer can "
         "connect (host 127.0.0.1); to serve a classroom, use --host 0.0.0.0, give the students "
-        "this computer's address and the port, and set --password. Each open page takes about "
+        "this computer's address and the port, and the class password it prints (made "
+        "up unless --password is given; --no-password for none). Each open page takes about "
         "60 MB of memory (see docs/guide.md, section Serving a class). A served page names "
         "no file on this computer: its games are downloads in the student's browser. Stop the "
         "server with Ctrl+C. Needs spades-lab[notebook].")
@@ -139,10 +142,15 @@ def register(sub: Any) -> None:
                    metavar="N",
                    help=f"the most pages open at once (default {DEFAULT_MAX_STUDENTS}); the "
                    "next page says the class is full (each page holds about 60 MB)")
-    p.add_argument("--password", default=None, metavar="WORD",
-                   help="a class password: a page asks for it before anything runs (it is "
-                   "also the token of a link that skips the question); 'auto' makes one up "
-                   "and prints it")
+    words = p.add_mutually_exclusive_group()
+    words.add_argument("--password", default=None, metavar="WORD",
+                       help="a class password: a page asks for it before anything runs (it is "
+                       "also the token of a link that skips the question); 'auto' makes one "
+                       "up and prints it. On any host but this computer's own (127.0.0.1), "
+                       "one is made up and printed unless --no-password is given")
+    words.add_argument("--no-password", action="store_true",
+                       help="serve to the network without a class password (every device on "
+                       "it can open pages and start kernels)")
     p.add_argument("--cull-after", type=whole_number(MIN_CULL_AFTER), default=DEFAULT_CULL_AFTER,
                    metavar="SECONDS",
                    help="end a kernel no page has been connected to for this long (default "
@@ -244,9 +252,38 @@ def voila_command(notebook: str, host: str, port: int, course: str | None = None
     return cmd, path.parent
 
 
+def is_loopback(host: str) -> bool:
+    """Is ``host`` this computer only (127.0.0.1, ::1, localhost: every address it resolves to
+    a loopback one)?  0.0.0.0 and a network address are not.
+
+    >>> is_loopback("127.0.0.1"), is_loopback("localhost"), is_loopback("0.0.0.0")
+    (True, True, False)
+    """
+    try:
+        infos = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        return False
+    try:
+        return bool(infos) and all(ipaddress.ip_address(str(i[4][0]).split("%")[0]).is_loopback
+                                   for i in infos)
+    except ValueError:
+        return False
+
+
+def class_password(args: argparse.Namespace) -> str | None:
+    """The class password the server asks for: ``--password`` (checked), none with
+    ``--no-password``, and otherwise one made up when the host is not this computer's own
+    (a class on a network gets a password unless the teacher says not)."""
+    if args.password is not None:
+        return check_password(args.password)
+    if getattr(args, "no_password", False) or is_loopback(args.host):
+        return None
+    return make_password()
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
-        password = None if args.password is None else check_password(args.password)
+        password = class_password(args)
         cmd, cwd = voila_command(args.notebook, args.host, args.port, args.course, args.open,
                                  args.pool, max_students=args.max_students, password=password,
                                  cull_after=args.cull_after)
@@ -262,9 +299,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
           f"{args.max_students} pages at once; Ctrl+C stops it)", flush=True)
     if everywhere:
         print(f"Students open http://{socket.gethostname()}:{args.port}/ (or this computer's "
-              f"network address, port {args.port})", flush=True)
+              f"network address, port {args.port})"
+              + (f" and type the class password {password}" if password else ""), flush=True)
     if password is not None:
         print(f"Class password: {password} (or open {url}?token={password})", flush=True)
+    elif not is_loopback(args.host):
+        print("No class password (--no-password): every device on the network can open "
+              "pages and start kernels", flush=True)
     try:
         return run_child(cmd, cwd=cwd, env=voila_env(password))
     except KeyboardInterrupt:

@@ -52,6 +52,9 @@ class Rule(StrEnum):
     HINTS_OFF = "hints-off"
     UNDO_OFF = "undo-off"
     NOTHING_TO_UNDO = "nothing-to-undo"
+    NAME_LENGTH = "name-length"
+    NAME_UNREADABLE = "name-unreadable"
+    NAME_ROBOT = "name-robot"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -103,6 +106,12 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.HINTS_OFF: "the teacher has not turned hints on at this table",
     Rule.UNDO_OFF: "the teacher has not turned taking back on at this table",
     Rule.NOTHING_TO_UNDO: "no person at the table has made a decision to take back",
+    # a student's name (spades_lab.classroom.names)
+    Rule.NAME_LENGTH: "a name is 1 to 40 characters",
+    Rule.NAME_UNREADABLE: "a name with no letter or digit, or with characters that show as "
+    "nothing (zero-width, text direction, fillers, a pile of accents)",
+    Rule.NAME_ROBOT: "a name that reads as Robot, the robots' name (in any case or look-alike "
+    "letters)",
 }
 
 

@@ -129,6 +129,7 @@
       $("class").textContent = body.class;
       students = body.students;
       $("students").replaceChildren(...body.students.map((s) => el("li", s.student + ": " + s.name)));
+      $("problems").replaceChildren(...(body.problems || []).map((w) => el("li", w)));
       $("glance").replaceChildren(...body.tables.map(glanceCard));
       $("tables").replaceChildren(...body.tables.map((t) => {
         const tr = el("tr");
