@@ -165,7 +165,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
                     bob = kids[1].page
                     bob.wait_for_function("() => document.querySelectorAll("
                                           "'#drawing .sl-trick-play').length > 0")
-                    bob.screenshot(path=str(SCREENSHOTS / "classroom_student.png"))
+                    # (docs/screenshots/classroom_student.png is test_browser_classroom_student's)
+                    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                    bob.screenshot(path=str(ARTIFACTS / "classroom_student_mid_hand.png"))
                     shot = True
                 acted = False
                 for k, w in enumerate(kids):

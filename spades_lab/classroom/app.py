@@ -32,7 +32,7 @@ from ..core.rules import RuleSet
 from ..render import play_css, style_block
 from . import export, teacher
 from . import lesson as lesson_
-from .store import SqliteStore, Store
+from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal
 
 COOKIE = "sl_seat"
@@ -289,7 +289,7 @@ class Classroom:
         seat = t.seat_of(c.student)
         if seat is not None:
             c.send({"type": "state", "table": t.id, "version": t.version,
-                    "state": t.seat_state(seat)})
+                    "state": t.seat_state(seat), "feed": t.feed()})
 
     def broadcast(self, t: Table, before: int, version_before: int) -> None:
         """Tell every seated connection of ``t`` what happened since log index ``before``."""
@@ -570,11 +570,32 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         if name is None:
             return JSONResponse({"error": f"Your name is 1 to {MAX_NAME} letters, digits or "
                                  "spaces."}, 400)
-        sid, token = room.store.add_student(room.code, name)
+        known = me(request)  # the same browser, the same name: the same student
+        if known is not None and known[0].name.casefold() == name.casefold():
+            sid, token, name = known[0].id, known[1], known[0].name
+        else:
+            sid, token = room.store.add_student(room.code, name)
         r = JSONResponse({"student": sid, "name": name})
         r.set_cookie(COOKIE, room.sign(token), httponly=True, samesite="strict",
                      max_age=30 * 86400)
         return r
+
+    def me(request: Request) -> tuple[StudentRow, str] | None:
+        """The student of this class the request's signed cookie names, and their token."""
+        token = room.unsign(request.cookies.get(COOKIE))
+        student = room.store.student_by_token(token) if token else None
+        if student is None or token is None or student.class_code != room.code:
+            return None
+        return student, token
+
+    async def who_am_i(request: Request) -> Response:
+        """``GET /api/me``: whether this browser's cookie is a student's of this class (the
+        student's page asks before it connects, and again before each reconnection)."""
+        known = me(request)
+        if known is None:
+            return JSONResponse({"student": None}, headers={"Cache-Control": "no-store"})
+        return JSONResponse({"student": known[0].id, "name": known[0].name, "class": room.code},
+                            headers={"Cache-Control": "no-store"})
 
     def teacher_ok(request: Request) -> Response | None:
         address = who(request)
@@ -747,6 +768,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/teacher", page("teacher.html")),
         Route("/static/{name}", script),
         Route("/api/join", join, methods=["POST"]),
+        Route("/api/me", who_am_i),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         Route("/api/teacher/qr", teacher_qr),
