@@ -227,6 +227,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
             for w in kids:
                 w.page.wait_for_function("() => document.querySelector('#log').innerText"
                                          ".includes('Hand 1 scored')")
+                # the hand's score in words stays under the table through the next deal
+                score = w.page.inner_text("#score")
+                assert "Hand 1 is over." in score and "bags" in score, score
             boss.page.wait_for_function(
                 "() => document.querySelector('#tables').innerText.includes('Ann')")
             ann.click("#projector")  # back to the ordinary page for the audit and the picture

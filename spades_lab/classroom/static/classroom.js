@@ -103,6 +103,7 @@
       $("hint-button").hidden = !s.settings.hints;
       $("hint-button").disabled = !mine;
       $("undo-button").hidden = !s.settings.undo;
+      $("undo-button").disabled = false;  // (a pause disables it: showPause below)
       $("undo-button").textContent = s.undo_asked.length ? "Take back (agree)" : "Take back";
       if (!mine) $("hint").textContent = "";
       const held = s.held.filter((x) => x !== s.seat).map((x) => s.names[x]);
