@@ -3,8 +3,9 @@ four students' pages, each in its own context.  The teacher opens a table, seats
 students and deals them the course's prepared hand (data/course/standard_hand.json) by
 clicking; the students bid and play it by clicking (the record's own bids and cards); the
 teacher pauses the table (the students' tables are covered, their cards disabled; a card sent
-anyway is refused with "The teacher has paused the table.") and resumes it; then a poll (every student clicks a card, the spread and the solver's
-verdicts show on the teacher's page, the answer is revealed), a class what-if, a quiz of three
+anyway is refused with "The teacher has paused the table.") and resumes it; then a poll
+(every student clicks a card, the spread and the solver's verdicts show on the teacher's
+page, the answer is revealed), a class what-if, a quiz of three
 questions (each student reads their feedback), and the exports (the records' zip replays to
 the totals the page shows, the CSV has one row per answer, the report names the class, its PDF
 prints; a seated student downloads their own games), and the board of mistakes (the wrong

@@ -192,6 +192,10 @@
       ws.onopen = () => { delay = 500; };
       ws.onclose = () => { ws = null; again(); };
     }
+    window.addEventListener("online", () => {  // the network is back: try at once
+      if (retry === null) return;
+      clearTimeout(retry); retry = null; delay = 500; start();
+    });
     $("broadcast-close").addEventListener("click", () => { $("broadcast").hidden = true; });
     $("join").addEventListener("submit", async (e) => {
       e.preventDefault();
