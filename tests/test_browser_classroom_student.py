@@ -4,10 +4,12 @@ page"): a student at a Heckadeck table bids and plays by clicking; the server is
 within 10 seconds at the same step, never showing the join form; a reload reconnects too, with
 the hand's lines again; the table is drawn as play mode draws it (the student's own seat at the
 bottom, the partner marked, the trumps' state); a question takes the screen; the teacher's pause
-covers the table and disables its controls.  No console error but the browser's own line for
-each refused connection while the server was down, no other host, axe-core clean."""
+covers the table and disables its controls; the teacher's broadcast shows as a banner.  No
+console error but the browser's own line for each refused connection while the server was
+down, no other host, axe-core clean."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -210,6 +212,28 @@ def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
             p.wait_for_selector("#pause-cover", state="hidden")
             p.wait_for_function("() => document.querySelectorAll('#drawing button.sl-legal:not("
                                 "[disabled])').length > 0")
+
+            # the teacher's line to every device (the server's `broadcast`, sent here through
+            # the page's own websocket, routed): a banner at the top until "Got it"
+            routes: list[Any] = []
+
+            def through(ws: Any) -> None:
+                ws.connect_to_server()
+                routes.append(ws)
+
+            p.route_web_socket(re.compile(r".*/ws$"), through)
+            p.reload()
+            p.wait_for_function("(s) => document.querySelector('#status').innerText === s",
+                                arg=before[0])
+            assert routes and p.evaluate("window.__joinShown") == 0
+            routes[-1].send(json.dumps({"type": "broadcast", "words": "Eyes on the board"}))
+            p.wait_for_selector("#broadcast:not([hidden])")
+            assert p.inner_text("#broadcast-words") == "Eyes on the board"
+            assert p.evaluate("document.querySelector('#broadcast').getBoundingClientRect()"
+                              ".top") < 100
+            assert axe_violations(p) == []
+            p.click("#broadcast-close")
+            p.wait_for_selector("#broadcast", state="hidden")
             assert len(w.errors) == down and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()
     finally:
