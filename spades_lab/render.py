@@ -456,7 +456,21 @@ def trick_record_html(trick: Trick, *, style: bool = True) -> str:
                  "sl-trick-record")
 
 
-def trumps_html(hand: Hand) -> str:
+class TrumpsState(Protocol):
+    """What :func:`trumps_html` reads of a hand: a :class:`~spades_lab.core.engine.Hand`, or a
+    seat's view of one (the trumps' state is public: the classroom draws it from
+    ``Game.view(seat)``)."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def superior(self) -> str | None: ...
+    @property
+    def superior_at(self) -> tuple[int, int] | None: ...
+    def is_broken(self, suit: str) -> bool: ...
+
+
+def trumps_html(hand: TrumpsState) -> str:
     """Each trump's state: unbroken, broken, or superior (Acorns sets)."""
     rules = hand.rules
     two = len(rules.trumps) > 1  # one trump: nothing to be superior to
@@ -523,7 +537,8 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
                winner: int | None = None, trick_caption: str = "",
                badges: Mapping[Card, str] | None = None, compact: bool = False,
                projector: bool = False, style: bool = False,
-               seat_badges: Mapping[int, str] | None = None) -> str:
+               seat_badges: Mapping[int, str] | None = None,
+               bottom: int | None = None) -> str:
     """The table, every highlight an argument (after ``chess.svg.board(board, lastmove=,
     check=)``): the seats around it with their names, "taken/bid" and hands, the trick in the
     middle, whose turn it is.  No caller edits the HTML.
@@ -540,7 +555,8 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
     seat's name (``{2: "your partner"}``, class ``sl-seat-badge``); ``compact`` draws each
     seat as a
     count of cards (play mode, where the person's own cards are buttons); ``projector`` the
-    projector size (cards twice as big, on 1024x768).
+    projector size (cards twice as big, on 1024x768); ``bottom`` the seat drawn at the bottom
+    of the table, the others around it in the order of play (default: North at the top).
     """
     n = hand.n
     if face_up is not None:
@@ -577,7 +593,8 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
                                      deck_order=hand.rules.deck,
                                      badges=badges if s == turn else None)
             head = f'<span class="sl-seat-name{dealer}">{name}</span>'
-        seats.append(f'<div class="{cls}" data-seat="{s}" style="grid-area:s{s}">{head}{body}'
+        area = s if bottom is None else (s - bottom + n // 2) % n  # seat ``bottom`` at s(n/2)
+        seats.append(f'<div class="{cls}" data-seat="{s}" style="grid-area:s{area}">{head}{body}'
                      "</div>")
     if compact:
         parts = []
@@ -1152,7 +1169,8 @@ __all__ = ["CSS", "PROJECTOR_CSS", "RANK_MARKS", "rank_mark", "rank_legend", "ca
            "COLOURS", "BORDERS", "style_block", "suit_classes", "suit_icon", "card_html",
            "card_back_html", "card_svg", "suit_shape_svg",
            "play_html", "hand_html", "trick_html", "trick_record_html",
-           "trumps_html", "TableHand", "table_html", "status_text", "hand_state_html", "score_html",
+           "trumps_html", "TrumpsState", "TableHand", "table_html", "status_text",
+           "hand_state_html", "score_html",
            "team_score_html", "comparison_html", "running_totals_html", "hand_result_html",
            "trump_timeline_svg", "options_html", "option_words", "bags_words", "game_html",
            "error_html", "explanation_html",

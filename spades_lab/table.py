@@ -173,6 +173,16 @@ class Table:
         """The seats a person plays, in seat order."""
         return tuple(s for s, kind in enumerate(self.seats) if kind == PERSON)
 
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        """The partners of ``seat`` (the rules' partnerships: one at four seats, one or three
+        at eight)."""
+        return tuple(s for s in self.rules.team_seats[self.rules.team_of(seat)] if s != seat)
+
+    def partner_badges(self, seat: int) -> dict[int, str]:
+        """The word after each partner's name on the table drawn for ``seat``
+        (:func:`spades_lab.render.table_html`'s ``seat_badges``)."""
+        return {s: "your partner" for s in self.partners_of(seat)}
+
     def _unavailable(self) -> str | None:
         """Why this table has nothing to show (a replay of a refused record), else None."""
         return None
@@ -1335,8 +1345,7 @@ class PlayModel(Table):
 
     def partners(self, seat: int | None = None) -> tuple[int, ...]:
         """The partners of the person at ``seat``."""
-        seat = self._person(seat)
-        return tuple(s for s in self.rules.team_seats[self.rules.team_of(seat)] if s != seat)
+        return self.partners_of(self._person(seat))
 
     def taken_words(self, seat: int | None = None) -> str:
         """The table's "taken/bid" marks in words (each seat's tricks so far and its bid)."""

@@ -165,7 +165,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
                     bob = kids[1].page
                     bob.wait_for_function("() => document.querySelectorAll("
                                           "'#drawing .sl-trick-play').length > 0")
-                    bob.screenshot(path=str(SCREENSHOTS / "classroom_student.png"))
+                    # (docs/screenshots/classroom_student.png is test_browser_classroom_student's)
+                    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                    bob.screenshot(path=str(ARTIFACTS / "classroom_student_mid_hand.png"))
                     shot = True
                 acted = False
                 for k, w in enumerate(kids):
@@ -225,6 +227,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
             for w in kids:
                 w.page.wait_for_function("() => document.querySelector('#log').innerText"
                                          ".includes('Hand 1 scored')")
+                # the hand's score in words stays under the table through the next deal
+                score = w.page.inner_text("#score")
+                assert "Hand 1 is over." in score and "bags" in score, score
             boss.page.wait_for_function(
                 "() => document.querySelector('#tables').innerText.includes('Ann')")
             ann.click("#projector")  # back to the ordinary page for the audit and the picture

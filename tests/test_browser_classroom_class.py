@@ -2,9 +2,10 @@
 four students' pages, each in its own context.  The teacher opens a table, seats the four
 students and deals them the course's prepared hand (data/course/standard_hand.json) by
 clicking; the students bid and play it by clicking (the record's own bids and cards); the
-teacher pauses the table (a student's card is refused with "The teacher has paused the
-table.") and resumes it; then a poll (every student clicks a card, the spread and the solver's
-verdicts show on the teacher's page, the answer is revealed), a class what-if, a quiz of three
+teacher pauses the table (the students' tables are covered, their cards disabled; a card sent
+anyway is refused with "The teacher has paused the table.") and resumes it; then a poll
+(every student clicks a card, the spread and the solver's verdicts show on the teacher's
+page, the answer is revealed), a class what-if, a quiz of three
 questions (each student reads their feedback), and the exports (the records' zip replays to
 the totals the page shows, the CSV has one row per answer, the report names the class, its PDF
 prints; a seated student downloads their own games), and the board of mistakes (the wrong
@@ -177,9 +178,13 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                         w.page.wait_for_selector("#message >> text=The teacher has paused "
                                                  "the table.")
                     mine = kids[play["seat"]]
+                    # the page covers the table and disables its cards (the banner says why)
+                    p.wait_for_selector("#pause-cover:not([hidden])")
+                    assert card.is_disabled() and "paused" in p.inner_text("#pause-cover")
                     p.evaluate("() => { document.querySelector('#message').textContent = ''; }")
                     since = len(mine.frames)
-                    card.click()
+                    # a page that has not heard of the pause yet: the server refuses its card
+                    card.evaluate("b => { b.disabled = false; b.click(); }")
                     refused = mine.received(lambda m: m["type"] == "refused", since)
                     assert refused["rule"] == "table-paused", refused
                     p.wait_for_selector("#message >> text=The teacher has paused the table.")

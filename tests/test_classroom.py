@@ -402,3 +402,62 @@ def test_table_refusals_are_the_engines() -> None:
     with pytest.raises(Exception) as e:
         t.act(0, "play", "2C")
     assert getattr(e.value, "rule", None) == "wrong-phase" or getattr(e.value, "rule", None)
+
+
+def test_the_page_asks_whether_its_cookie_is_a_students(room: Room) -> None:
+    """``GET /api/me``: the student the browser's cookie names, or ``null`` (no cookie, a
+    forged one): always 200, so a page that asks on every load logs no failed request."""
+    assert room.client.get("/api/me").json() == {"student": None}
+    a, ca = room.join("Ann")
+    r = room.client.get("/api/me", headers={"cookie": f"sl_seat={ca}"})
+    assert r.status_code == 200 and r.headers["cache-control"] == "no-store"
+    assert r.json() == {"student": a, "name": "Ann", "class": room.room.code}
+    forged = ca[:-1] + ("0" if ca[-1] != "0" else "1")
+    assert room.client.get("/api/me", headers={"cookie": f"sl_seat={forged}"}).json() == {
+        "student": None}
+
+
+def test_joining_again_from_the_same_browser_is_the_same_student(room: Room) -> None:
+    """The same name from a browser whose cookie is that student's: the same student (their
+    seat back, no second "Ann"); another name, or another browser, is a new student."""
+    a, ca = room.join("Ann")
+    again = room.client.post("/api/join", headers={"cookie": f"sl_seat={ca}"},
+                             json={"code": room.room.code, "name": " ann "})
+    assert again.status_code == 200 and again.json() == {"student": a, "name": "Ann"}
+    assert room.client.get("/api/me", headers={
+        "cookie": f"sl_seat={again.cookies['sl_seat']}"}).json()["student"] == a
+    room.client.cookies.clear()
+    other = room.client.post("/api/join", headers={"cookie": f"sl_seat={ca}"},
+                             json={"code": room.room.code, "name": "Bob"})
+    assert other.json()["student"] != a
+    room.client.cookies.clear()
+    b, _ = room.join("Ann")  # another browser (no cookie)
+    assert b != a and len(room.room.students()) == 3
+
+
+def test_a_page_that_comes_back_gets_this_hands_lines_again(room: Room) -> None:
+    """The ``state`` a connection gets carries ``feed``: the words of this hand's events, the
+    same lines the updates brought (the page shows them again after a reload)."""
+    a, ca = room.join("Ann")
+    tid = room.new_table("standard", [a, None, None, None], seed=4)
+    rng = random.Random(2)
+    seen: list[str] = []
+    with room.connect(ca) as w:
+        s = Seat(w, room.room, tid)
+        for _ in range(40):
+            s.settle()
+            if len(room.room.tables[tid].game.hand.tricks) >= 2:
+                break
+            assert s.send(choose(s.state, rng))["type"] == "ack"
+        s.settle()
+        for m in s.received:  # what the page showed: the first state's lines, then updates
+            if m["type"] == "state":
+                seen = list(m["feed"])
+            elif m["type"] == "update":
+                seen.extend(e["words"] for e in m["events"])
+    with room.connect(ca) as w:
+        s = Seat(w, room.room, tid)
+        s.settle()
+        (state,) = [m for m in s.received if m["type"] == "state"]
+    assert state["feed"] and state["feed"] == seen[-len(state["feed"]):]
+    assert state["feed"][0] == "Hand 1: North deals." and any("wins" in x for x in seen)

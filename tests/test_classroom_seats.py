@@ -16,7 +16,7 @@ from test_classroom import Room, Seat, assert_replays, choose  # noqa: E402
 
 from spades_lab.classroom.tables import SeatHand, Table, seat_table_html  # noqa: E402
 from spades_lab.core.engine import Phase  # noqa: E402
-from spades_lab.render import table_html  # noqa: E402
+from spades_lab.render import table_html, trumps_html  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -49,15 +49,70 @@ def test_the_seat_sees_the_notebooks_table(preset: str) -> None:
             continue
         for seat in range(n):
             v = t.game.view(seat)
-            tv = t.words(seat).trick_view()
-            mine = _grid(seat_table_html(v, names, tv))
+            words = t.words(seat)
+            tv = words.trick_view()
+            badges = words.partner_badges(seat)
+            html = seat_table_html(v, names, tv, badges=badges, superior_at=h.superior_at)
+            mine = _grid(html)
             theirs = table_html(h, seat=seat, face_up=[False] * n, names=names,
                                 trick=list(tv.plays), winning=tv.winning, winner=tv.winner,
-                                trick_caption=tv.caption, compact=True)
+                                trick_caption=tv.caption, compact=True, seat_badges=badges,
+                                bottom=seat)
             assert mine == theirs
+            # the trumps' state as play mode draws it, from the seat's view alone
+            assert html.startswith('<div class="sl-classroom-seat">' + trumps_html(h))
         seen_caption += "is winning so far" in tv.caption
         seen_won += "won trick" in tv.caption
     assert seen_caption and seen_won
+
+
+@pytest.mark.parametrize("preset", ["standard", "acorns8"])
+def test_the_seat_is_drawn_at_the_bottom_with_its_partners_marked(preset: str) -> None:
+    """Each seat sees itself at the bottom of the table (grid area s2 of four, s4 of eight),
+    the others around it in the order of play, and "your partner" after each partner's name
+    (the partnerships of the rules: one partner of four seats, one at eight in pairs)."""
+    t = _bots(preset)
+    t.step()
+    n = t.rules.players
+    for seat in range(n):
+        html = t.seat_state(seat)["html"]
+        areas = dict(re.findall(r'data-seat="(\d)" style="grid-area:s(\d)"', html))
+        assert areas[str(seat)] == str(n // 2)
+        assert areas[str((seat + 1) % n)] == str(n // 2 + 1)  # the next to play: on the left
+        assert sorted(areas.values()) == [str(a) for a in range(n)]
+        marked = re.findall(r'data-seat="(\d)"[^>]*><span class="sl-seat-name[^"]*">[^<]*'
+                            r'<span class="sl-seat-badge">your partner</span>', html)
+        assert [int(x) for x in marked] == [s for s in t.rules.team_seats[
+            t.rules.team_of(seat)] if s != seat] and marked
+
+
+def test_the_trumps_state_is_drawn_once_a_trump_is_broken() -> None:
+    """A Heckadeck table's seats see both trumps' state (play mode's ``trumps_html``): every
+    trump unbroken at first, then broken or superior as the engine records it."""
+    t = _bots("acorns", seed=5)
+    seen = set()
+    for _ in range(600):
+        if len(t.game.hands) > 1 or t.game.over:
+            break
+        t.version += len(t.step())
+        if t.game.hand is None:
+            continue
+        html = t.seat_state(1)["html"]
+        assert html.count('class="sl-trump ') == 2
+        seen |= set(re.findall(r"sl-trump-(unbroken|broken|superior)", html))
+    assert seen == {"unbroken", "broken", "superior"}
+
+
+def test_the_state_says_the_last_hands_score_in_words() -> None:
+    t = _bots(seed=2)
+    while not t.game.hands or not t.game.hands[0].complete:
+        assert t.seat_state(0)["score"] == []
+        t.version += len(t.step())
+    score = t.seat_state(0)["score"]
+    assert score[0] == "Hand 1 is over." and any("bags" in x for x in score), score
+    assert not any(re.search(r"\b\d{1,2}[SHDC]\b", x) for x in score)  # words, no card codes
+    t.version += len(t.step())  # the next deal: its state names no card of the hand before
+    assert len(t.game.hands) == 2 and t.seat_state(0)["score"] == []
 
 
 def test_a_face_down_hand_is_counted_never_shown() -> None:

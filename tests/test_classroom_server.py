@@ -21,10 +21,10 @@ from spades_lab.core.records import replay  # noqa: E402
 SPADES_LAB = str(Path(sys.executable).parent / "spades-lab")
 
 
-def start(db: Path) -> tuple[subprocess.Popen[str], str, str, str]:
-    """Start ``spades-lab classroom`` on a free port: (the process, its address, the class
-    code, the teacher's secret), read from what it prints."""
-    port = free_port()
+def start(db: Path, port: int | None = None) -> tuple[subprocess.Popen[str], str, str, str]:
+    """Start ``spades-lab classroom`` on ``port`` (default a free one): (the process, its
+    address, the class code, the teacher's secret), read from what it prints."""
+    port = free_port() if port is None else port
     proc = subprocess.Popen([SPADES_LAB, "classroom", "--port", str(port), "--db", str(db)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"

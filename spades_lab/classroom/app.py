@@ -326,7 +326,7 @@ class Classroom:
         seat = t.seat_of(c.student)
         if seat is not None:
             c.send({"type": "state", "table": t.id, "version": t.version,
-                    "state": t.seat_state(seat)})
+                    "state": t.seat_state(seat), "feed": t.feed()})
 
     def broadcast(self, t: Table, before: int, version_before: int) -> None:
         """Tell every seated connection of ``t`` what happened since log index ``before``."""
@@ -619,6 +619,23 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                      max_age=30 * 86400)
         return r
 
+    def me(request: Request) -> tuple[StudentRow, str] | None:
+        """The student of this class the request's signed cookie names, and their token."""
+        token = room.unsign(request.cookies.get(COOKIE))
+        student = room.store.student_by_token(token) if token else None
+        if student is None or token is None or student.class_code != room.code:
+            return None
+        return student, token
+
+    async def who_am_i(request: Request) -> Response:
+        """``GET /api/me``: whether this browser's cookie is a student's of this class (the
+        student's page asks before it connects, and again before each reconnection)."""
+        known = me(request)
+        if known is None:
+            return JSONResponse({"student": None}, headers={"Cache-Control": "no-store"})
+        return JSONResponse({"student": known[0].id, "name": known[0].name, "class": room.code},
+                            headers={"Cache-Control": "no-store"})
+
     def teacher_ok(request: Request) -> Response | None:
         address = who(request)
         if room.failed_recently(address):
@@ -790,6 +807,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/teacher", page("teacher.html")),
         Route("/static/{name}", script),
         Route("/api/join", join, methods=["POST"]),
+        Route("/api/me", who_am_i),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
         Route("/api/teacher/tables/{table:int}/record", teacher_record),
         Route("/api/teacher/qr", teacher_qr),

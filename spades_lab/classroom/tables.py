@@ -47,8 +47,8 @@ from ..core.rules import RuleSet, seat_name
 from ..core.tricks import trick_winner
 from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
-from ..render import card_html, table_html
-from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView
+from ..render import card_html, table_html, trumps_html
+from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView, score_lines
 from ..table import Table as TableBase
 from ..teach.explain import explain_score, explain_trick
 from ..teach.wording import learner, rules_title
@@ -363,6 +363,13 @@ class Table:
                                 "words": "The game is over."})
         return out
 
+    def feed(self, limit: int = 60) -> list[str]:
+        """The words of what happened this hand (the newest ``limit`` lines of
+        :meth:`public_events` since its deal): what a page that comes back shows again."""
+        h = self.game.hand
+        return [] if h is None else [e["words"] for e in self.public_events(h.first_event)][
+            -limit:]
+
     def _hand_at(self, i: int) -> Hand:
         """The hand the log event at index ``i`` belongs to."""
         return next(h for h in reversed(self.game.hands) if h.first_event <= i)
@@ -403,7 +410,12 @@ class Table:
             "undo_asked": sorted(self.undo_asked),
             # the table model's one status line, said to this seat (play mode says the same)
             "status": words.status(seat),
-            "html": seat_table_html(v, self.names(), words.trick_view()),
+            # once the hand is over, its score in words (play mode's lines; the next deal
+            # makes its cards another hand's, so a later state says nothing of them)
+            "score": score_lines(h) if h is not None and h.complete else [],
+            "html": seat_table_html(v, self.names(), words.trick_view(),
+                                    badges=words.partner_badges(seat),
+                                    superior_at=None if h is None else h.superior_at),
         }
 
 
@@ -436,6 +448,8 @@ class SeatHand:
     the seat's own cards once it has looked, every other hand as a count."""
 
     view: SeatView
+    #: When the superior trump was set (trick, seat): public, as :class:`Hand` records it.
+    superior_at: tuple[int, int] | None = None
 
     @property
     def n(self) -> int:
@@ -482,6 +496,13 @@ class SeatHand:
 
     def legal_plays(self) -> tuple[Play, ...]:
         return self.view.legal
+
+    @property
+    def superior(self) -> str | None:
+        return self.view.superior
+
+    def is_broken(self, suit: str) -> bool:
+        return suit in self.view.broken
 
     def winning_so_far(self) -> tuple[int, str] | None:
         v = self.view
@@ -534,24 +555,30 @@ class SeatWords(TableBase):
 
 
 def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None = None, *,
-                    projector: bool = False) -> str:
+                    projector: bool = False, badges: Mapping[int, str] | None = None,
+                    superior_at: tuple[int, int] | None = None) -> str:
     """The table as ``v.seat`` sees it: :func:`spades_lab.render.table_html` (the drawing play
     mode shows in a notebook) fed from the seat's view alone, drawn compact (each seat's name,
-    "taken/bid" and card count), with ``trick`` (the table model's :class:`TrickView`: its
-    cards, the card winning or that won marked, the caption) in the middle; below it the
-    seat's own cards as buttons (the legal ones marked when it is to play).
+    "taken/bid" and card count) with the seat itself at the bottom and ``badges`` after the
+    names (the table model's :meth:`~spades_lab.table.Table.partner_badges`), with ``trick``
+    (the table model's :class:`TrickView`: its cards, the card winning or that won marked, the
+    caption) in the middle; above it each trump's state (:func:`spades_lab.render.trumps_html`,
+    ``superior_at`` when the superior trump was set); below it the seat's own cards as buttons
+    (the legal ones marked when it is to play).
 
     >>> g = Game("standard"); _ = g.deal(random.Random(1)); v = g.view(0)
-    >>> html = seat_table_html(v, ["Ann", "Robot", "Robot", "Robot"])
+    >>> html = seat_table_html(v, ["Ann", "Robot", "Robot", "Robot"], badges={2: "your partner"})
     >>> "Ann (North) (you)" in html, "13 cards" in html, html.count("sl-cardbtn")
     (True, True, 0)
+    >>> 'data-seat="0" style="grid-area:s2"' in html, "Spades: unbroken" in html
+    (True, True)
     """
     t = trick or TrickView(v.trick)
     n = len(v.hand_sizes) or len(names)
-    table = table_html(SeatHand(v), seat=v.seat, face_up=[False] * n, names=list(names),
-                       trick=list(t.plays), winning=t.winning, winner=t.winner,
-                       trick_caption=t.caption, compact=True, projector=projector) \
-        if v.hand_sizes else ""
+    table = trumps_html(SeatHand(v, superior_at)) + table_html(
+        SeatHand(v), seat=v.seat, face_up=[False] * n, names=list(names), trick=list(t.plays),
+        winning=t.winning, winner=t.winner, trick_caption=t.caption, compact=True,
+        projector=projector, seat_badges=badges, bottom=v.seat) if v.hand_sizes else ""
     if v.hand is None:
         k = v.hand_sizes[v.seat] if v.hand_sizes else 0
         mine = f'<p class="sl-hand-title">Your cards are face down ({plural(k, "card")}).</p>'

@@ -630,7 +630,7 @@ class PlayTable(W.VBox):
             return
         self.trumps_html.value = render.trumps_html(h)
         v = m.trick_view()
-        badges = {s: "your partner" for s in m.partners()}
+        badges = m.partner_badges(m.seat)
         self.table_html.value = render.table_html(
             h, seat=m.seat, face_up=[False] * m.rules.players, trick=v.plays, winning=v.winning,
             winner=v.winner, trick_caption=v.caption, names=m.game.players, compact=True,

@@ -6,9 +6,21 @@
 
   function studentPage() {
     let ws = null, versions = {}, tables = [], ref = 0, last = null;
-    const send = (msg) => { msg.ref = ++ref; ws.send(JSON.stringify(msg)); };
+    const paused = {};  // table -> the teacher's words while it holds the table
+    const scored = { table: null, lines: [] };  // the last hand's score, as last said
+    const pending = [];  // lines said since the last state (back, undone): kept after its feed
+    const send = (msg) => {
+      if (!ws || ws.readyState !== WebSocket.OPEN) { say("Not connected: wait until the page has reconnected."); return; }
+      msg.ref = ++ref; ws.send(JSON.stringify(msg));
+    };
     const lessonMessage = lessonStudentPart(send);  // the lesson's part of the page
     function log(line) { const p = document.createElement("div"); p.textContent = line; $("log").prepend(p); }
+    // the feed: the server's lines of this hand (a page that comes back gets them again)
+    function feed(words) {
+      $("log").replaceChildren();
+      for (const w of words) log(w);
+      for (const w of pending.splice(0)) log(w);
+    }
     function button(label, onclick, key) {
       const b = document.createElement("button"); b.type = "button"; b.textContent = label;
       if (key) b.dataset.key = key;
@@ -91,21 +103,69 @@
       $("hint-button").hidden = !s.settings.hints;
       $("hint-button").disabled = !mine;
       $("undo-button").hidden = !s.settings.undo;
+      $("undo-button").disabled = false;  // (a pause disables it: showPause below)
       $("undo-button").textContent = s.undo_asked.length ? "Take back (agree)" : "Take back";
       if (!mine) $("hint").textContent = "";
       const held = s.held.filter((x) => x !== s.seat).map((x) => s.names[x]);
       $("held").textContent = held.length ? "A robot plays for " + held.join(", ") + " until they come back." : "";
+      // the last hand's score in words (play mode's lines; the indented ones are details): the
+      // state says it once the hand is over, and the page keeps it through the next hand
+      if (s.score.length || scored.table !== s.table) { scored.table = s.table; scored.lines = s.score; }
+      $("score").replaceChildren(...(scored.lines.length ? [el("h3", "The score of the last hand"), el("ul")] : []));
+      for (const line of scored.lines) $("score").lastChild.appendChild(el("li", line.trim(), line.startsWith(" ") ? "sl-indent" : null));
+      showPause();
       refocus(key);
+    }
+    // a table the teacher holds: a banner over it, and every control of it disabled
+    function showPause() {
+      const words = last ? paused[last.table] : undefined;
+      $("pause-cover").hidden = !words;
+      $("pause-words").textContent = words || "";
+      if (words) $("seat").querySelectorAll("button, select").forEach((b) => { b.disabled = true; });
     }
     $("hint-button").addEventListener("click", () => { if (last) send({ type: "hint", table: last.table }); });
     $("undo-button").addEventListener("click", () => { if (last) send({ type: "undo", table: last.table }); });
+    // the connection: the page asks the server whether this browser's cookie is a student's
+    // (GET /api/me), then opens the websocket; when it closes, it asks again after a pause
+    // that doubles from 0.5 s to 5 s (with jitter), for as long as the cookie is good
+    let delay = 500, retry = null;
+    function connection(text) { $("connection").textContent = text; }
+    function again() {
+      connection("Reconnecting…");
+      if (retry !== null) return;
+      const wait = delay * (0.5 + Math.random() / 2);
+      delay = Math.min(delay * 2, 5000);
+      retry = setTimeout(() => { retry = null; start(); }, wait);
+    }
+    async function start() {
+      let me;
+      try {
+        const r = await fetch("/api/me", { cache: "no-store" });
+        if (!r.ok) { again(); return; }
+        me = await r.json();
+      } catch (err) { again(); return; }  // the server is not back yet
+      if (me.student === null) {  // no student's cookie here (or no longer): the join form
+        connection("");
+        $("join").hidden = false; $("seat").hidden = true; $("tables").hidden = true;
+        if (last !== null || tables.length) say("Your place in the class was not found: join again.");
+        return;
+      }
+      connect();
+    }
     function connect() {
       ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
       ws.onmessage = (e) => {
         const m = JSON.parse(e.data);
         if (lessonMessage(m)) return;
-        if (m.type === "welcome") { $("join").hidden = true; tables = m.tables; showTables(); $("my-games").hidden = false; say("Welcome, " + m.name + "."); }
-        else if (m.type === "state") { versions[m.table] = m.version; showState(m.state); }
+        if (m.type === "welcome") {
+          $("join").hidden = true; tables = m.tables; showTables(); $("my-games").hidden = false;
+          connection(""); say("Welcome, " + m.name + ".");
+        }
+        else if (m.type === "state") {
+          versions[m.table] = m.version;
+          if (m.feed && (last === null || last.table === m.table)) feed(m.feed);
+          showState(m.state);
+        }
         else if (m.type === "update") {
           if (versions[m.table] !== undefined && m.from_version !== versions[m.table]) { send({ type: "resync", table: m.table }); return; }
           versions[m.table] = m.version;
@@ -114,40 +174,53 @@
         }
         else if (m.type === "hint") $("hint").textContent = m.words;
         else if (m.type === "undo_asked") say(m.words);
-        else if (m.type === "undone") { log(m.words); say(m.words); }
-        else if (m.type === "back") { for (const w of m.words) log("While you were away: " + w); say(m.message); }
-        else if (m.type === "refused" || m.type === "error") say(m.message);
-        else if (m.type === "paused") say(m.words);  // the teacher's (teacher.py)
+        else if (m.type === "undone") { pending.push(m.words); say(m.words); }  // a state follows
+        else if (m.type === "back") { for (const w of m.words) pending.push("While you were away: " + w); say(m.message); }
+        else if (m.type === "refused" || m.type === "error") say(m.message, "refusal");
+        else if (m.type === "paused") {  // the teacher's (teacher.py)
+          if (m.paused) paused[m.table] = m.words; else delete paused[m.table];
+          say(m.words);
+          if (last && last.table === m.table) showState(last);
+        }
+        else if (m.type === "broadcast") {  // the teacher's line to every device
+          $("broadcast-words").textContent = m.words;
+          $("broadcast").hidden = !m.words;
+        }
         else if (m.type === "left") { say(m.words); $("seat").hidden = true; }
         else if (m.type === "ack") say("");
       };
-      let opened = false;
-      ws.onopen = () => { opened = true; };
-      ws.onclose = () => {
-        if (!opened) { localStorage.removeItem("sl-joined"); $("join").hidden = false; return; }
-        say("The connection closed: reconnecting…"); setTimeout(connect, 2000);
-      };
+      ws.onopen = () => { delay = 500; };
+      ws.onclose = () => { ws = null; again(); };
     }
+    window.addEventListener("online", () => {  // the network is back: try at once
+      if (retry === null) return;
+      clearTimeout(retry); retry = null; delay = 500; start();
+    });
+    $("broadcast-close").addEventListener("click", () => { $("broadcast").hidden = true; });
     $("join").addEventListener("submit", async (e) => {
       e.preventDefault();
       const r = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ code: $("code").value, name: $("name").value }) });
-      if (!r.ok) { say((await r.json()).error); return; }
-      localStorage.setItem("sl-joined", "1");
+      if (!r.ok) { say((await r.json()).error, "refusal"); return; }
       connect();
     });
     const given = new URLSearchParams(location.search).get("code");  // from the QR code
     if (given && $("code")) $("code").value = given;
     // a student who comes back (same browser: the cookie) is let in at once
-    if (localStorage.getItem("sl-joined")) connect();
+    start();
   }
 
   function lessonStudentPart(send) {
     function button(label, onclick) {
       const b = el("button", label); b.type = "button"; b.addEventListener("click", onclick); return b;
     }
+    let shown = null;  // the activity on the screen
     function show(a) {
       $("lesson").hidden = !a;
+      $("cue").hidden = !a;
+      const fresh = a && a.activity !== shown;
+      shown = a ? a.activity : null;
+      if (fresh) requestAnimationFrame(() => { $("lesson").scrollIntoView({ block: "start" }); $("lesson-title").focus({ preventScroll: true }); });
       if (!a) return;
       $("lesson-question").textContent = a.question;
       const body = $("lesson-body");
@@ -191,6 +264,7 @@
       }) : [el("li", "No mistakes so far.")]));
     }
     $("mistakes-button").addEventListener("click", () => send({ type: "mistakes" }));
+    $("cue-button").addEventListener("click", () => { $("lesson").scrollIntoView({ block: "start" }); $("lesson-title").focus({ preventScroll: true }); });
     return (m) => {
       if (m.type === "lesson") { $("mistakes").hidden = false; show(m.activity); return true; }
       if (m.type === "feedback") return true;  // the lesson message that follows shows it

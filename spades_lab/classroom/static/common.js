@@ -3,7 +3,10 @@
 // What the student's, the teacher's and the presenter's pages share (window.SL).
 (function () {
   const $ = (id) => document.getElementById(id);
-  const say = (text) => { $("message").textContent = text; };
+  // the page's message line; ``kind`` "info" (the default) or "refusal" (drawn as an error)
+  const say = (text, kind) => {
+    const m = $("message"); m.textContent = text; m.dataset.kind = kind || "info";
+  };
   // ---------------------------------------------------------------- the lesson (lesson.py)
   // One open activity at a time (a poll, a what-if, a quiz) and the board of mistakes.
   const el = (tag, text, cls) => {
