@@ -139,7 +139,7 @@ def started(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     def call(cmd: list[str], cwd: Path, env: dict[str, str]) -> int:
         seen.update(cmd=cmd, env=env)
         return 0
-    monkeypatch.setattr("spades_lab.cli.serve.subprocess.call", call)
+    monkeypatch.setattr("spades_lab.cli.serve.run_child", call)
     assert main(["serve", "--port", str(free_port()), *argv]) == 0
     out, err = capsys.readouterr()
     assert err == ""
