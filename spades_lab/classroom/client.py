@@ -73,8 +73,11 @@ class Student:
 
     def _connect(self) -> ClientConnection:
         url = "ws" + self.base.removeprefix("http") + "/ws"
-        return connect(url, additional_headers={"Cookie": f"{COOKIE}={self.cookie}"},
-                       origin=Origin(self.base), max_size=2**22)
+        ws = connect(url, additional_headers={"Cookie": f"{COOKIE}={self.cookie}"},
+                     origin=Origin(self.base), max_size=2**22)
+        # entered as its context (websockets 17 warns about a connection used without one);
+        # close() below is the matching exit
+        return ws.__enter__()
 
     def reconnect(self) -> None:
         """Close the websocket and open a new one (the same seat: the same cookie)."""
