@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.cards import Play
-from ..core.engine import Game, Phase, PlayEvent
+from ..core.engine import Game, Hand, Phase, PlayEvent
 from ..core.errors import CLASSROOM_IDS, RULE_IDS, IllegalAction, Rule, RuleError
 from ..core.line import Line
 from ..core.records import Step
@@ -50,7 +50,7 @@ from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
-from .tables import Table, seat_table_html
+from .tables import Table, own_seats, seat_table_html, twin
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -151,8 +151,10 @@ class Activity:
     kind: str
     spec: dict[str, Any]
     revealed: bool = False
-    #: the hand it comes from is over at its table: its students have been sent it
-    released: bool = False
+    #: the students last sent it withheld (:meth:`Lesson.table_moved` sends it once their
+    #: hand of its deal is over), and those sent its content
+    withheld: set[int] = field(default_factory=set)
+    shown: set[int] = field(default_factory=set)
 
     def source(self) -> tuple[int, int] | None:
         """(table, hand) the activity's position comes from, if any."""
@@ -621,16 +623,27 @@ class Lesson:
         return base
 
     # ---------------------------------------------------------------- students
-    def _private(self, act: Activity, student: int) -> bool:
-        """Whether ``student`` sits at the table the activity's position comes from while
-        that hand is still being played there."""
+    def _hand(self, act: Activity) -> Hand | None:
+        """The hand the activity's position comes from (None: a quiz, whose positions are its
+        own deals, never a table's)."""
         src = act.source()
         if src is None or src[0] not in self.room.tables:
-            return False
-        t = self.room.tables[src[0]]
-        if t.seat_of(student) is None:
-            return False
-        return t.game.hands[src[1]].scores is None and not t.game.over
+            return None
+        hands = self.room.tables[src[0]].game.hands
+        return hands[src[1]] if src[1] < len(hands) else None
+
+    def _private(self, act: Activity, student: int) -> bool:
+        """Whether ``student`` has a seat in a hand dealt the same cards as the one the
+        activity's position comes from, still being played (at that table, or at a twin of a
+        prepared deal: :func:`~spades_lab.classroom.tables.twin`)."""
+        h = self._hand(act)
+        return h is not None and twin(self.room.tables.values(), student, h) is not None
+
+    def shown_hand(self, student: int) -> Hand | None:
+        """The hand of the open activity's position, when ``student`` has been shown it (a
+        seat check refuses them a table still playing its cards)."""
+        act = self.current
+        return self._hand(act) if act is not None and student in act.shown else None
 
     def student_view(self, student: int) -> dict[str, Any] | None:
         """The open activity as ``student`` sees it (the ``lesson`` message's ``activity``)."""
@@ -640,9 +653,13 @@ class Lesson:
         out: dict[str, Any] = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
                                "question": act.question_words()}
         if self._private(act, student):
+            act.withheld.add(student)
             out["withheld"] = ("This position is from your own table's hand, which is still "
                                "being played: you will see it once the hand is over.")
             return out
+        act.withheld.discard(student)
+        if act.source() is not None:
+            act.shown.add(student)
         mine = {a["question"]: a for a in self.room.store.answers(self.room.code, act.id)
                 if a["student"] == student}
         if isinstance(act, Poll):
@@ -814,17 +831,15 @@ class Lesson:
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
     def table_moved(self, t: Table) -> None:
-        """After an action at ``t`` (the server's hook): once the hand the open activity comes
-        from is over there, its students get the activity they were kept from."""
+        """After an action at ``t`` (the server's hook): a student at ``t`` kept from the open
+        activity gets it once no hand of its deal is still being played for them (their
+        table's hand is over, there or at a twin table of a prepared deal)."""
         act = self.current
-        src = act.source() if act is not None else None
-        if act is None or src is None or src[0] != t.id or act.released:
+        if act is None or not act.withheld:
             return
-        if t.game.hands[src[1]].scores is None and not t.game.over:
-            return
-        act.released = True
         for c in list(self.room.conns):
-            if t.seat_of(c.student) is not None:
+            if c.student in act.withheld and own_seats(t, c.student) and \
+                    not self._private(act, c.student):
                 self.send_to(c)
 
     def restore(self) -> None:

@@ -23,7 +23,7 @@ seat may read (an exchange says how many cards, never which).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -407,6 +407,106 @@ class Table:
         }
 
 
+# ------------------------------------------------------------------ one deal, several tables
+
+
+def dealt(h: Hand) -> frozenset[frozenset[str]]:
+    """The cards hand ``h`` was dealt, whichever seat got each: two hands with the same are one
+    deal (a prepared deal at several tables, classroom.teacher; or two tables given one seed).
+
+    >>> a = Table(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> b = Table(2, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> _ = a.step(), b.step()
+    >>> dealt(a.game.hand) == dealt(b.game.hand), len(dealt(a.game.hand))
+    (True, 4)
+    """
+    return deal_key([[c.code for c in cards] for cards in h.deal])
+
+
+def deal_key(cards: Sequence[Sequence[str]]) -> frozenset[frozenset[str]]:
+    """:func:`dealt` of a deal given as card codes, seat by seat (a prepared deal's)."""
+    return frozenset(frozenset(hand) for hand in cards)
+
+
+def playing(t: Table) -> Hand | None:
+    """The hand still being played at ``t`` (dealt and not yet scored, at an open table whose
+    game goes on), if there is one."""
+    h = t.game.hand
+    if h is None or h.scores is not None or t.game.over or t.closed_for is not None:
+        return None
+    return h
+
+
+def own_seats(t: Table, student: int) -> list[int]:
+    """The seats of ``t`` that are ``student``'s: where they sit, and where a robot holds the
+    seat for them (the teacher's, classroom.teacher.set_seat); none at a closed table."""
+    if t.closed_for is not None:
+        return []
+    return [i for i, s in enumerate(t.seats)
+            if s.get("student", s.get("was", {}).get("student")) == student]
+
+
+def seated_at(tables: Iterable[Table], student: int) -> Table | None:
+    """The table where ``student`` sits while its game goes on (a student sits at one table at
+    a time; a finished game's seat does not count)."""
+    return next((t for t in tables if not t.game.over and t.seat_of(student) is not None),
+                None)
+
+
+def twin(tables: Iterable[Table], student: int, hand: Hand, *, either: bool = False,
+         skip: tuple[Table, int] | None = None) -> tuple[Table, int] | None:
+    """The one test of "these tables share a deal, and this hand is still in play for this
+    student": a table and seat of ``student`` (:func:`own_seats`; ``skip``, a table and seat,
+    left out) whose latest hand was dealt the same cards as ``hand`` (:func:`dealt`) and is
+    still being played there (:func:`playing`), or, with ``either`` (``hand`` itself is still
+    being played), whether it is or not.  The sit, the teacher's seat and new table
+    (:func:`check_seat`) and the lesson's poll and what-if all ask it."""
+    key: frozenset[frozenset[str]] | None = None
+    for t in tables:
+        h = t.game.hand
+        if h is None or not (either or playing(t) is h):
+            continue
+        seats = [s for s in own_seats(t, student) if skip is None or (t, s) != skip]
+        if not seats:
+            continue
+        key = dealt(hand) if key is None else key
+        if dealt(h) == key:
+            return t, seats[0]
+    return None
+
+
+def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
+               seen: Hand | None = None, name: str | None = None,
+               where: str | None = None) -> None:
+    """Refuse (:class:`TableRefusal` ``same-deal``, nothing changed) to put ``student`` in
+    ``seat`` of ``t`` when its latest hand was dealt the same cards as a hand they have a seat
+    in elsewhere (:func:`twin`), one of the two still being played, or as ``seen`` (the
+    lesson's open poll or what-if shown to them) while ``t``'s is.  ``name``: the student's
+    name, for the teacher's refusal (else the student is told "you"); ``where``: the table in
+    words (default ``table N``)."""
+    h = t.game.hand
+    if h is None:
+        return
+    where = where or f"table {t.id}"
+    head = where[0].upper() + where[1:]
+    mine, who = ("your", "you") if name is None else (f"{name}'s", name)
+    found = twin(tables, student, h, either=playing(t) is h, skip=(t, seat))
+    if found is not None:
+        other, k = found
+        if other is t:
+            holds = f"A robot holds {mine} seat {k + 1}" if t.is_bot(k) else \
+                f"{who[0].upper()}{who[1:]} {'sit' if name is None else 'sits'} in seat {k + 1}"
+            raise TableRefusal(Rule.SAME_DEAL, f"{holds} at {where} while its hand is played: "
+                               "another seat there would show the cards of both.")
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as {mine} hand "
+                           f"at table {other.id}: {who} may sit there once both hands are "
+                           "over.")
+    if seen is not None and playing(t) is h and dealt(seen) == dealt(h):
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} is playing the cards of the lesson's "
+                           f"open question, which {who} {'have' if name is None else 'has'} "
+                           f"seen: {who} may sit there once its hand is over.")
+
+
 def _suit_word(letter: str) -> str:
     return SUITS[letter].name
 
@@ -580,5 +680,6 @@ def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None =
     return f'<div class="sl-classroom-seat">{table}{mine}</div>'
 
 
-__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand",
+__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand", "dealt", "deal_key", "playing",
+           "own_seats", "seated_at", "twin", "check_seat",
            "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]

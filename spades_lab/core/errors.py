@@ -52,6 +52,9 @@ class Rule(StrEnum):
     HINTS_OFF = "hints-off"
     UNDO_OFF = "undo-off"
     NOTHING_TO_UNDO = "nothing-to-undo"
+    ALREADY_SEATED = "already-seated"
+    SAME_DEAL = "same-deal"
+    SEAT_RESERVED = "seat-reserved"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -96,13 +99,20 @@ SOLVER_IDS: dict[Rule, str] = {
 
 
 #: The ids the classroom server refuses with for the teacher's reasons (a paused table, the
-#: table's settings for hints and taking back): not rules of the game either, as stable.
+#: table's settings for hints and taking back) and for the seats' (a student sits at one table
+#: at a time, never where the cards of a hand still being played would show): not rules of
+#: the game either, as stable.
 CLASSROOM_IDS: dict[Rule, str] = {
     Rule.TABLE_PAUSED: "the teacher has paused the table (or it waits for the teacher after a "
     "prepared hand)",
     Rule.HINTS_OFF: "the teacher has not turned hints on at this table",
     Rule.UNDO_OFF: "the teacher has not turned taking back on at this table",
     Rule.NOTHING_TO_UNDO: "no person at the table has made a decision to take back",
+    Rule.ALREADY_SEATED: "the student already sits at a table: a student sits at one table at "
+    "a time",
+    Rule.SAME_DEAL: "the table was dealt the same cards as a hand the student is still playing "
+    "(a prepared deal at several tables), or the other way round",
+    Rule.SEAT_RESERVED: "a robot holds that seat for the student the teacher keeps it for",
 }
 
 
