@@ -496,7 +496,7 @@ class Classroom:
                                    f"table {t.id} for another student: sit in a seat a robot "
                                    "holds for nobody.")
             check_seat(self.tables.values(), c.student, t, s,
-                       seen=self.lesson.shown_hand(c.student))
+                       seen=self.lesson.shown_hand(c.student), stranger=True)
             t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
             self.store.set_seats(t.id, t.seats)
             c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})

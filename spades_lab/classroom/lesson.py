@@ -50,7 +50,7 @@ from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
-from .tables import Table, own_seats, seat_table_html, twin
+from .tables import Table, playing, seat_table_html, twin
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -633,11 +633,20 @@ class Lesson:
         return hands[src[1]] if src[1] < len(hands) else None
 
     def _private(self, act: Activity, student: int) -> bool:
-        """Whether ``student`` has a seat in a hand dealt the same cards as the one the
-        activity's position comes from, still being played (at that table, or at a twin of a
-        prepared deal: :func:`~spades_lab.classroom.tables.twin`)."""
+        """Whether the activity is kept from ``student``: they have a seat in a hand dealt the
+        same cards as the one its position comes from, still being played (at that table, or
+        at a twin table of a prepared deal: :func:`~spades_lab.classroom.tables.twin`); or
+        another table is still playing those cards and ``student`` has played them nowhere (a
+        player of that table may have a second name in another window)."""
         h = self._hand(act)
-        return h is not None and twin(self.room.tables.values(), student, h) is not None
+        if h is None:
+            return False
+        tables = list(self.room.tables.values())
+        if twin(tables, student, h) is not None:
+            return True
+        src = self.room.tables[act.source()[0]]  # type: ignore[index]
+        return twin(tables, None, h, besides=src) is not None and \
+            twin(tables, student, h, either=True) is None
 
     def shown_hand(self, student: int) -> Hand | None:
         """The hand of the open activity's position, when ``student`` has been shown it (a
@@ -654,6 +663,8 @@ class Lesson:
                                "question": act.question_words()}
         if self._private(act, student):
             act.withheld.add(student)
+            if isinstance(act, WhatIf):  # its question names the cards tried and played
+                out["question"] = f"A what-if of hand {act.hand + 1} at table {act.table}."
             out["withheld"] = ("This position is from your own table's hand, which is still "
                                "being played: you will see it once the hand is over.")
             return out
@@ -831,15 +842,14 @@ class Lesson:
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
     def table_moved(self, t: Table) -> None:
-        """After an action at ``t`` (the server's hook): a student at ``t`` kept from the open
-        activity gets it once no hand of its deal is still being played for them (their
-        table's hand is over, there or at a twin table of a prepared deal)."""
+        """After an action at ``t`` (the server's hook): once a hand is over there, each
+        student kept from the open activity gets it if it is no longer kept from them (no
+        hand of its deal still being played for them, there or at a twin table)."""
         act = self.current
-        if act is None or not act.withheld:
+        if act is None or not act.withheld or playing(t) is not None:
             return
         for c in list(self.room.conns):
-            if c.student in act.withheld and own_seats(t, c.student) and \
-                    not self._private(act, c.student):
+            if c.student in act.withheld and not self._private(act, c.student):
                 self.send_to(c)
 
     def restore(self) -> None:

@@ -453,20 +453,25 @@ def seated_at(tables: Iterable[Table], student: int) -> Table | None:
                 None)
 
 
-def twin(tables: Iterable[Table], student: int, hand: Hand, *, either: bool = False,
-         skip: tuple[Table, int] | None = None) -> tuple[Table, int] | None:
+def twin(tables: Iterable[Table], student: int | None, hand: Hand, *, either: bool = False,
+         skip: tuple[Table, int] | None = None,
+         besides: Table | None = None) -> tuple[Table, int] | None:
     """The one test of "these tables share a deal, and this hand is still in play for this
-    student": a table and seat of ``student`` (:func:`own_seats`; ``skip``, a table and seat,
-    left out) whose latest hand was dealt the same cards as ``hand`` (:func:`dealt`) and is
-    still being played there (:func:`playing`), or, with ``either`` (``hand`` itself is still
-    being played), whether it is or not.  The sit, the teacher's seat and new table
-    (:func:`check_seat`) and the lesson's poll and what-if all ask it."""
+    student": a table and seat of ``student`` (:func:`own_seats`; with ``student`` None, any
+    seat of an open table: a student may have a second name in another window) whose latest
+    hand was dealt the same cards as ``hand`` (:func:`dealt`) and is still being played there
+    (:func:`playing`), or, with ``either`` (``hand`` itself is still being played), whether it
+    is or not; ``skip`` (a table and seat) and ``besides`` (a table) left out.  The sit, the
+    teacher's seat and new table (:func:`check_seat`) and the lesson's poll and what-if all
+    ask it."""
     key: frozenset[frozenset[str]] | None = None
     for t in tables:
         h = t.game.hand
-        if h is None or not (either or playing(t) is h):
+        if h is None or t is besides or not (either or playing(t) is h):
             continue
-        seats = [s for s in own_seats(t, student) if skip is None or (t, s) != skip]
+        mine = own_seats(t, student) if student is not None else \
+            [] if t.closed_for is not None else [0]
+        seats = [s for s in mine if skip is None or (t, s) != skip]
         if not seats:
             continue
         key = dealt(hand) if key is None else key
@@ -477,20 +482,24 @@ def twin(tables: Iterable[Table], student: int, hand: Hand, *, either: bool = Fa
 
 def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
                seen: Hand | None = None, name: str | None = None,
-               where: str | None = None) -> None:
+               where: str | None = None, stranger: bool = False) -> None:
     """Refuse (:class:`TableRefusal` ``same-deal``, nothing changed) to put ``student`` in
     ``seat`` of ``t`` when its latest hand was dealt the same cards as a hand they have a seat
     in elsewhere (:func:`twin`), one of the two still being played, or as ``seen`` (the
-    lesson's open poll or what-if shown to them) while ``t``'s is.  ``name``: the student's
-    name, for the teacher's refusal (else the student is told "you"); ``where``: the table in
-    words (default ``table N``)."""
+    lesson's open poll or what-if shown to them) while ``t``'s is; with ``stranger`` (a
+    student's own ``sit``: they may be a player of another table under a second name), as any
+    other table's hand, one of the two still being played.  ``name``: the student's name, for
+    the teacher's refusal (else the student is told "you"); ``where``: the table in words
+    (default ``table N``)."""
     h = t.game.hand
     if h is None:
         return
+    tables = list(tables)
     where = where or f"table {t.id}"
     head = where[0].upper() + where[1:]
     mine, who = ("your", "you") if name is None else (f"{name}'s", name)
-    found = twin(tables, student, h, either=playing(t) is h, skip=(t, seat))
+    either = playing(t) is h
+    found = twin(tables, student, h, either=either, skip=(t, seat))
     if found is not None:
         other, k = found
         if other is t:
@@ -501,10 +510,15 @@ def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
         raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as {mine} hand "
                            f"at table {other.id}: {who} may sit there once both hands are "
                            "over.")
-    if seen is not None and playing(t) is h and dealt(seen) == dealt(h):
+    if seen is not None and either and dealt(seen) == dealt(h):
         raise TableRefusal(Rule.SAME_DEAL, f"{head} is playing the cards of the lesson's "
                            f"open question, which {who} {'have' if name is None else 'has'} "
                            f"seen: {who} may sit there once its hand is over.")
+    found = twin(tables, None, h, either=either, besides=t) if stranger else None
+    if found is not None:
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as table "
+                           f"{found[0].id}, and one of the two hands is still being played: "
+                           f"the teacher can seat you there, or sit there once both are over.")
 
 
 def _suit_word(letter: str) -> str:
