@@ -273,6 +273,48 @@ def test_two_tables_given_one_seed_are_one_deal(room: Room) -> None:
     assert room.new_table("standard", [None, a, None, None], seed=9) == one + 1
 
 
+def test_a_student_shown_a_poll_is_refused_a_seat_in_its_cards(room: Room) -> None:
+    """Eve, with no seat, is shown a poll of table 1's hand: neither her sit nor the teacher
+    may put her at table 1 while that hand is played, even after the poll ends; nor may the
+    teacher deal those cards (table 1's record uploaded) to Ann, who was shown it too."""
+    a, ca = room.join("Ann")
+    e, ce = room.join("Eve")
+    one = room.new_table("standard", [None] * 4, seed=3, pace=5)
+    two = room.new_table("standard", [a, None, None, None], seed=4)
+    room.room.tables[one].paused = True  # its robots wait, mid-play, for the poll
+    t = room.room.tables[one]
+    while not (t.game.phase == Phase.PLAY and len(t.game.hand.trick) == 0
+               and t.game.hand.tricks):
+        room.room.commit(t, t.step())
+    with room.connect(ca) as wa, room.connect(ce) as we:
+        sa, se = Seat(wa, room.room, two), Seat(we, room.room)
+        sa.settle()
+        r = room.client.post("/api/teacher/lesson", headers=room.teacher,
+                             json={"type": "poll", "table": one, "budget": 1})
+        assert r.status_code == 200, r.text
+        assert r.json()["students"] == 2
+        room.room.tables[one].paused = False
+        for ask in (lambda: se.send({"type": "sit", "table": one, "seat": 1}),
+                    lambda: post(room, "/api/teacher/seat",
+                                 {"table": one, "seat": 1, "student": e}).json()):
+            m = ask()
+            assert m["rule"] == "same-deal", m
+        assert room.client.post("/api/teacher/lesson", headers=room.teacher,
+                                json={"type": "end"}).status_code == 200
+        m = se.send({"type": "sit", "table": one, "seat": 1})
+        assert m["type"] == "refused" and m["message"] == (
+            f"Table {one} is playing the cards of a question of the lesson, which you have "
+            "seen: you may sit there once its hand is over.")
+        before = seats_now(room)
+        r = post(room, "/api/teacher/deal", {"source": "upload",
+                                             "record": room.room.store.record(one),
+                                             "tables": [{"table": two}]})
+        assert r.status_code == 400 and r.json()["error"] == (
+            f"Ann at table {two} has seen these cards in a question of the lesson: deal "
+            "another hand."), r.text
+        assert seats_now(room) == before and len(room.room.tables) == 2
+
+
 # ---------------------------------------------------------------------------- the teacher's views
 
 

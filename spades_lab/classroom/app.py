@@ -289,7 +289,7 @@ class Classroom:
         for seat, r in enumerate(rows):
             if r["kind"] == "person":
                 check_seat(self.tables.values(), r["student"], probe, seat,
-                           seen=self.lesson.shown_hand(r["student"]), name=r["name"],
+                           seen=self.lesson.seen_deals(r["student"]), name=r["name"],
                            where="the new table")
 
     def students(self) -> dict[int, str]:
@@ -496,7 +496,7 @@ class Classroom:
                                    f"table {t.id} for another student: sit in a seat a robot "
                                    "holds for nobody.")
             check_seat(self.tables.values(), c.student, t, s,
-                       seen=self.lesson.shown_hand(c.student), stranger=True)
+                       seen=self.lesson.seen_deals(c.student), stranger=True)
             t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
             self.store.set_seats(t.id, t.seats)
             c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})

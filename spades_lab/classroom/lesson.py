@@ -50,7 +50,7 @@ from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
-from .tables import Table, playing, seat_table_html, twin
+from .tables import Table, dealt, playing, seat_table_html, twin
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -152,9 +152,8 @@ class Activity:
     spec: dict[str, Any]
     revealed: bool = False
     #: the students last sent it withheld (:meth:`Lesson.table_moved` sends it once their
-    #: hand of its deal is over), and those sent its content
+    #: hand of its deal is over)
     withheld: set[int] = field(default_factory=set)
-    shown: set[int] = field(default_factory=set)
 
     def source(self) -> tuple[int, int] | None:
         """(table, hand) the activity's position comes from, if any."""
@@ -454,6 +453,8 @@ class Lesson:
     solvers: Solvers = field(default_factory=Solvers)
     current: Activity | None = None
     scenarios: dict[str, list[tuple[str, str]]] = field(default_factory=scenario_map)
+    #: per student, the deals of the positions they have been shown (:meth:`seen_deals`)
+    seen: dict[int, set[frozenset[frozenset[str]]]] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- teacher
     async def command(self, body: Any) -> dict[str, Any]:
@@ -648,11 +649,11 @@ class Lesson:
         return twin(tables, None, h, besides=src) is not None and \
             twin(tables, student, h, either=True) is None
 
-    def shown_hand(self, student: int) -> Hand | None:
-        """The hand of the open activity's position, when ``student`` has been shown it (a
-        seat check refuses them a table still playing its cards)."""
-        act = self.current
-        return self._hand(act) if act is not None and student in act.shown else None
+    def seen_deals(self, student: int) -> set[frozenset[frozenset[str]]]:
+        """The deals (:func:`~spades_lab.classroom.tables.dealt`) of the positions of this
+        server's activities that ``student`` has been shown: a seat check refuses them a
+        table still playing those cards."""
+        return self.seen.get(student, set())
 
     def student_view(self, student: int) -> dict[str, Any] | None:
         """The open activity as ``student`` sees it (the ``lesson`` message's ``activity``)."""
@@ -669,8 +670,9 @@ class Lesson:
                                "being played: you will see it once the hand is over.")
             return out
         act.withheld.discard(student)
-        if act.source() is not None:
-            act.shown.add(student)
+        h = self._hand(act)
+        if h is not None:
+            self.seen.setdefault(student, set()).add(dealt(h))
         mine = {a["question"]: a for a in self.room.store.answers(self.room.code, act.id)
                 if a["student"] == student}
         if isinstance(act, Poll):

@@ -23,7 +23,7 @@ seat may read (an exchange says how many cards, never which).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -481,12 +481,13 @@ def twin(tables: Iterable[Table], student: int | None, hand: Hand, *, either: bo
 
 
 def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
-               seen: Hand | None = None, name: str | None = None,
+               seen: Collection[frozenset[frozenset[str]]] = (), name: str | None = None,
                where: str | None = None, stranger: bool = False) -> None:
     """Refuse (:class:`TableRefusal` ``same-deal``, nothing changed) to put ``student`` in
     ``seat`` of ``t`` when its latest hand was dealt the same cards as a hand they have a seat
-    in elsewhere (:func:`twin`), one of the two still being played, or as ``seen`` (the
-    lesson's open poll or what-if shown to them) while ``t``'s is; with ``stranger`` (a
+    in elsewhere (:func:`twin`), one of the two still being played, or as a deal of ``seen``
+    (:func:`dealt` of the positions of the lesson's polls and what-ifs shown to them) while
+    ``t``'s is; with ``stranger`` (a
     student's own ``sit``: they may be a player of another table under a second name), as any
     other table's hand, one of the two still being played.  ``name``: the student's name, for
     the teacher's refusal (else the student is told "you"); ``where``: the table in words
@@ -510,10 +511,10 @@ def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
         raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as {mine} hand "
                            f"at table {other.id}: {who} may sit there once both hands are "
                            "over.")
-    if seen is not None and either and dealt(seen) == dealt(h):
-        raise TableRefusal(Rule.SAME_DEAL, f"{head} is playing the cards of the lesson's "
-                           f"open question, which {who} {'have' if name is None else 'has'} "
-                           f"seen: {who} may sit there once its hand is over.")
+    if either and dealt(h) in seen:
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} is playing the cards of a question of the "
+                           f"lesson, which {who} {'have' if name is None else 'has'} seen: "
+                           f"{who} may sit there once its hand is over.")
     found = twin(tables, None, h, either=either, besides=t) if stranger else None
     if found is not None:
         raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as table "

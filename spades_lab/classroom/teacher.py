@@ -44,7 +44,7 @@ from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import learner, option_changes, rules_title
 from .store import DealRow
-from .tables import Table, TableRefusal, check_seat, deal_key, dealt
+from .tables import Table, TableRefusal, check_seat, deal_key
 
 if TYPE_CHECKING:
     from .app import Classroom
@@ -207,7 +207,7 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
                              "that seat to a robot first.")
     # the same deal at another table (a prepared deal's twin) shows its cards from two seats
     check_seat(room.tables.values(), student, t, seat, name=people[student],
-               seen=room.lesson.shown_hand(student))
+               seen=room.lesson.seen_deals(student))
     for other in room.tables.values():  # the student leaves every other seat
         s = other.seat_of(student)
         if s is not None and (other is not t or s != seat):
@@ -441,11 +441,10 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
                                  f"{e.message}") from None
         plan.append((old, rules))
         for sid in {s["student"] for s in old.seats if s["kind"] == "person"}:
-            seen = room.lesson.shown_hand(sid)
-            if seen is not None and dealt(seen) == deal_key(cards):
+            if deal_key(cards) in room.lesson.seen_deals(sid):
                 raise TeacherRefusal(f"{room.students().get(sid, 'A student')} at table "
-                                     f"{old.id} has seen these cards in the lesson's open "
-                                     "question: end it first, or deal another hand.")
+                                     f"{old.id} has seen these cards in a question of the "
+                                     "lesson: deal another hand.")
     base_seed = body.get("seed")
     if base_seed is not None and (not isinstance(base_seed, int) or isinstance(base_seed, bool)
                                   or not 0 <= base_seed < 2**31):
