@@ -640,13 +640,13 @@ class Lesson:
         another table is still playing those cards and ``student`` has played them nowhere (a
         player of that table may have a second name in another window)."""
         h = self._hand(act)
-        if h is None:
+        src = act.source()
+        if h is None or src is None:
             return False
         tables = list(self.room.tables.values())
         if twin(tables, student, h) is not None:
             return True
-        src = self.room.tables[act.source()[0]]  # type: ignore[index]
-        return twin(tables, None, h, besides=src) is not None and \
+        return twin(tables, None, h, besides=self.room.tables[src[0]]) is not None and \
             twin(tables, student, h, either=True) is None
 
     def seen_deals(self, student: int) -> set[frozenset[frozenset[str]]]:

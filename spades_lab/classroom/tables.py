@@ -487,11 +487,10 @@ def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
     ``seat`` of ``t`` when its latest hand was dealt the same cards as a hand they have a seat
     in elsewhere (:func:`twin`), one of the two still being played, or as a deal of ``seen``
     (:func:`dealt` of the positions of the lesson's polls and what-ifs shown to them) while
-    ``t``'s is; with ``stranger`` (a
-    student's own ``sit``: they may be a player of another table under a second name), as any
-    other table's hand, one of the two still being played.  ``name``: the student's name, for
-    the teacher's refusal (else the student is told "you"); ``where``: the table in words
-    (default ``table N``)."""
+    ``t``'s is; with ``stranger`` (a student's own ``sit``: they may be a player of another
+    table under a second name), as any other table's hand, one of the two still being played.
+    ``name``: the student's name, for the teacher's refusal (else the student is told "you");
+    ``where``: the table in words (default ``table N``)."""
     h = t.game.hand
     if h is None:
         return
