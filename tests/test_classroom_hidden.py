@@ -315,6 +315,36 @@ def test_a_student_shown_a_poll_is_refused_a_seat_in_its_cards(room: Room) -> No
         assert seats_now(room) == before and len(room.room.tables) == 2
 
 
+def test_a_quiz_question_dealt_to_a_table_is_kept_from_its_players(room: Room) -> None:
+    """A quiz deals its own hands; when the teacher deals a question's position (its record)
+    to Ann's table, that question is kept from Ann while the hand is played (and her answer
+    to it refused), and Eve, with no seat, still reads it."""
+    a, ca = room.join("Ann")
+    e, ce = room.join("Eve")
+    old = room.new_table("standard", [a, None, None, None], seed=2)
+    r = room.client.post("/api/teacher/lesson", headers=room.teacher,
+                         json={"type": "quiz", "preset": "standard", "count": 5, "seed": 4})
+    assert r.status_code == 200, r.text
+    quiz = room.room.lesson.current
+    k = next(i for i, q in enumerate(quiz.questions)
+             if q.record.get("hands") and q.record["hands"][0].get("deal"))
+    r = post(room, "/api/teacher/deal", {"source": "upload", "record": quiz.questions[k].record,
+                                         "tables": [{"table": old}]})
+    assert r.status_code == 200, r.text
+    with room.connect(ca) as wa, room.connect(ce) as we:
+        sa, se = Seat(wa, room.room), Seat(we, room.room)
+        got = {name: next(m for m in iter(s_.recv, None) if m["type"] == "lesson")["activity"]
+               for name, s_ in (("Ann", sa), ("Eve", se))}  # sent on connecting
+        mine, hers = got["Ann"]["questions"][k], got["Eve"]["questions"][k]
+        assert mine["withheld"] and mine["choices"] == [] and mine["shown"] == []
+        assert "still being played" in mine["prompt"]
+        assert hers["choices"] and "withheld" not in hers
+        m = sa.send({"type": "answer", "activity": got["Ann"]["activity"], "question": k,
+                     "choice": 0})
+        assert m["type"] == "refused" and m["message"] == mine["prompt"]
+        assert not room.room.store.answers(room.room.code, got["Ann"]["activity"])
+
+
 # ---------------------------------------------------------------------------- the teacher's views
 
 

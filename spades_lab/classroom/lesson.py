@@ -50,7 +50,7 @@ from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
-from .tables import Table, dealt, playing, seat_table_html, twin
+from .tables import Table, deal_key, dealt, playing, seat_table_html, twin
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -69,6 +69,11 @@ WHATIF_THEN = ("record", "players")
 
 #: The most questions a class quiz asks.
 MAX_QUESTIONS = 20
+
+#: A quiz question a student is kept from: its position is the cards of a hand still being
+#: played for them (Lesson._question_private).
+QUESTION_WITHHELD = ("This question shows the cards of your own table's hand, which is still "
+                     "being played: you will see it once the hand is over.")
 
 #: The lesson's messages from a student (app.validate checks them as its own).
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -649,6 +654,13 @@ class Lesson:
         return twin(tables, None, h, besides=self.room.tables[src[0]]) is not None and \
             twin(tables, student, h, either=True) is None
 
+    def _question_private(self, q: QuizQuestion, student: int) -> bool:
+        """Whether a quiz question's position (its record's deals) is a hand dealt the same
+        cards as one still being played for ``student`` (a quiz deals its own hands, but a
+        teacher may deal a question's record to the tables)."""
+        return any(twin(self.room.tables.values(), student, deal_key(h["deal"])) is not None
+                   for h in q.record.get("hands", ()) if h.get("deal"))
+
     def seen_deals(self, student: int) -> set[frozenset[frozenset[str]]]:
         """The deals (:func:`~spades_lab.classroom.tables.dealt`) of the positions of this
         server's activities that ``student`` has been shown: a seat check refuses them a
@@ -697,6 +709,10 @@ class Lesson:
         elif isinstance(act, QuizActivity):
             qs = []
             for i, q in enumerate(act.questions):
+                if self._question_private(q, student):
+                    qs.append({"question": i, "prompt": QUESTION_WITHHELD, "shown": [],
+                               "choices": [], "yours": None, "withheld": True})
+                    continue
                 a = mine.get(i)
                 qs.append({"question": i, "prompt": q.prompt, "shown": list(q.shown),
                            "choices": list(q.choices), "yours": None if a is None else {
@@ -766,6 +782,8 @@ class Lesson:
         if not 0 <= i < len(qs):
             raise IllegalAction(Rule.WRONG_PHASE, f"This quiz has questions 1 to {len(qs)}.")
         q = qs[i]
+        if self._question_private(q, c.student):
+            raise IllegalAction(Rule.WRONG_PHASE, QUESTION_WITHHELD)
         if not 0 <= choice < len(q.choices):
             raise IllegalAction(Rule.WRONG_PHASE, f"Question {i + 1} has choices 1 to "
                                 f"{len(q.choices)}.")

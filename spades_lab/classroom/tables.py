@@ -453,17 +453,18 @@ def seated_at(tables: Iterable[Table], student: int) -> Table | None:
                 None)
 
 
-def twin(tables: Iterable[Table], student: int | None, hand: Hand, *, either: bool = False,
+def twin(tables: Iterable[Table], student: int | None,
+         hand: Hand | frozenset[frozenset[str]], *, either: bool = False,
          skip: tuple[Table, int] | None = None,
          besides: Table | None = None) -> tuple[Table, int] | None:
     """The one test of "these tables share a deal, and this hand is still in play for this
     student": a table and seat of ``student`` (:func:`own_seats`; with ``student`` None, any
     seat of an open table: a student may have a second name in another window) whose latest
-    hand was dealt the same cards as ``hand`` (:func:`dealt`) and is still being played there
-    (:func:`playing`), or, with ``either`` (``hand`` itself is still being played), whether it
-    is or not; ``skip`` (a table and seat) and ``besides`` (a table) left out.  The sit, the
-    teacher's seat and new table (:func:`check_seat`) and the lesson's poll and what-if all
-    ask it."""
+    hand was dealt the same cards as ``hand`` (a hand, or its :func:`dealt`) and is still
+    being played there (:func:`playing`), or, with ``either`` (``hand`` itself is still being
+    played), whether it is or not; ``skip`` (a table and seat) and ``besides`` (a table) left
+    out.  The sit, the teacher's seat and new table (:func:`check_seat`) and the lesson's
+    poll, what-if and quiz questions all ask it."""
     key: frozenset[frozenset[str]] | None = None
     for t in tables:
         h = t.game.hand
@@ -474,7 +475,8 @@ def twin(tables: Iterable[Table], student: int | None, hand: Hand, *, either: bo
         seats = [s for s in mine if skip is None or (t, s) != skip]
         if not seats:
             continue
-        key = dealt(hand) if key is None else key
+        if key is None:
+            key = hand if isinstance(hand, frozenset) else dealt(hand)
         if dealt(h) == key:
             return t, seats[0]
     return None
