@@ -101,13 +101,14 @@ def seats_now(r: Room) -> list[Any]:
     return [[dict(s) for s in row.seats] for row in r.room.store.tables(r.room.code)]
 
 
-def play_out(r: Room, tid: int, by: dict[int, Seat], rng: random.Random) -> None:
-    """The people at ``tid`` (their Seats by seat) play its hand to the end (legal actions
-    drawn by ``rng``; robots as they come)."""
+def play_out(r: Room, tid: int, by: dict[int, Seat], rng: random.Random,
+             until_: Any = None) -> None:
+    """The people at ``tid`` (their Seats by seat) play its hand to the end, or until
+    ``until_(table)`` holds (legal actions drawn by ``rng``; robots as they come)."""
     t = r.room.tables[tid]
     for _ in range(2_000):
         settle_tables(r, [tid])
-        if t.game.hands[-1].scores is not None:
+        if t.game.hands[-1].scores is not None or until_ is not None and until_(t):
             return
         seat = t.actor()
         assert seat is not None and seat in by, (seat, t.seats)
@@ -141,9 +142,10 @@ def test_twin_tables_refuse_the_second_sit_and_withhold_the_poll(
     """Four students at two tables dealt one hand (a prepared deal), and a fifth with no seat.
     Ann at table 3 sends sit at twin table 4: refused, nothing changed.  Cy's seat is handed
     to a robot: nobody else may take it, and Cy may not sit at table 4 or in another seat of
-    table 3 while its hand is played.  The teacher may not move Ann to table 4.  Once table 3
-    has played the hand, its poll goes to Ann, Cy and nobody else while table 4 plays the same
-    cards; Ben and Dee get it once their hand is over."""
+    table 3 while its hand is played.  The teacher may not move Ann to table 4.  A poll from
+    table 3's first trick, table 4 still bidding, goes to nobody.  Once table 3 has played the
+    hand, its poll and what-if go to Ann, Cy and nobody else while table 4 plays the same
+    cards; Ben, Dee and Eve get them once that hand is over."""
     w = Watch(room, monkeypatch)
     ids = {n: room.join(n) for n in ("Ann", "Ben", "Cy", "Dee", "Eve")}
     a, b, cy, d, e = (ids[n][0] for n in ("Ann", "Ben", "Cy", "Dee", "Eve"))
@@ -200,6 +202,20 @@ def test_twin_tables_refuse_the_second_sit_and_withhold_the_poll(
         assert post(room, "/api/teacher/seat", {"table": six, "seat": 2, "student": cy}
                     ).status_code == 200
         s["Cy"].state = None
+
+        # (b) the issue's poll: table 3 is in its first trick, table 4 still bidding the same
+        # cards: the poll (one seat's 13 cards) goes to nobody, Eve included (she may be a
+        # player of either table under a second name)
+        play_out(room, six, {0: s["Ann"], 2: s["Cy"]}, rng,
+                 lambda t: any(x.kind == "play" for x in Line.of(t.game).steps))
+        assert tables[seven].game.phase == Phase.BIDDING
+        r = room.client.post("/api/teacher/lesson", headers=room.teacher,
+                             json={"type": "poll", "table": six, "budget": 1})
+        assert r.status_code == 200, r.text
+        assert r.json()["students"] == 0
+        for n in ids:
+            got = w.to(ids[n][0], "lesson")[-1]["activity"]
+            assert "withheld" in got and "html" not in got and "choices" not in got, n
 
         # table 3 plays the hand; table 4 waits for Ben and Dee
         play_out(room, six, {0: s["Ann"], 2: s["Cy"]}, rng)
