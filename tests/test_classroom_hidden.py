@@ -216,6 +216,9 @@ def test_twin_tables_refuse_the_second_sit_and_withhold_the_poll(
         for n in ids:
             got = w.to(ids[n][0], "lesson")[-1]["activity"]
             assert "withheld" in got and "html" not in got and "choices" not in got, n
+        assert w.to(e, "lesson")[-1]["activity"]["withheld"] == (
+            f"Table {seven} is still playing the cards of this position: you will see it once "
+            "that hand is over.")
 
         # table 3 plays the hand; table 4 waits for Ben and Dee
         play_out(room, six, {0: s["Ann"], 2: s["Cy"]}, rng)

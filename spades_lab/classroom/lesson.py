@@ -638,21 +638,30 @@ class Lesson:
         hands = self.room.tables[src[0]].game.hands
         return hands[src[1]] if src[1] < len(hands) else None
 
-    def _private(self, act: Activity, student: int) -> bool:
-        """Whether the activity is kept from ``student``: they have a seat in a hand dealt the
-        same cards as the one its position comes from, still being played (at that table, or
-        at a twin table of a prepared deal: :func:`~spades_lab.classroom.tables.twin`); or
-        another table is still playing those cards and ``student`` has played them nowhere (a
-        player of that table may have a second name in another window)."""
+    def _kept(self, act: Activity, student: int) -> str | None:
+        """Why the activity is kept from ``student``, in words (None: it is not): they have a
+        seat in a hand dealt the same cards as the one its position comes from, still being
+        played (at that table, or at a twin table of a prepared deal:
+        :func:`~spades_lab.classroom.tables.twin`); or another table is still playing those
+        cards and ``student`` has played them nowhere (a player of that table may have a
+        second name in another window)."""
         h = self._hand(act)
         src = act.source()
         if h is None or src is None:
-            return False
+            return None
         tables = list(self.room.tables.values())
         if twin(tables, student, h) is not None:
-            return True
-        return twin(tables, None, h, besides=self.room.tables[src[0]]) is not None and \
-            twin(tables, student, h, either=True) is None
+            return ("This position is from your own table's hand, which is still being "
+                    "played: you will see it once the hand is over.")
+        other = twin(tables, None, h, besides=self.room.tables[src[0]])
+        if other is not None and twin(tables, student, h, either=True) is None:
+            return (f"Table {other[0].id} is still playing the cards of this position: you "
+                    "will see it once that hand is over.")
+        return None
+
+    def _private(self, act: Activity, student: int) -> bool:
+        """Whether the activity is kept from ``student`` (:meth:`_kept`)."""
+        return self._kept(act, student) is not None
 
     def _question_private(self, q: QuizQuestion, student: int) -> bool:
         """Whether a quiz question's position (its record's deals) is a hand dealt the same
@@ -674,12 +683,12 @@ class Lesson:
             return None
         out: dict[str, Any] = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
                                "question": act.question_words()}
-        if self._private(act, student):
+        kept = self._kept(act, student)
+        if kept is not None:
             act.withheld.add(student)
             if isinstance(act, WhatIf):  # its question names the cards tried and played
                 out["question"] = f"A what-if of hand {act.hand + 1} at table {act.table}."
-            out["withheld"] = ("This position is from your own table's hand, which is still "
-                               "being played: you will see it once the hand is over.")
+            out["withheld"] = kept
             return out
         act.withheld.discard(student)
         h = self._hand(act)
@@ -741,10 +750,9 @@ class Lesson:
         if act is None or msg["activity"] != act.id:
             raise IllegalAction(Rule.WRONG_PHASE, "There is no question open to answer now: "
                                 "wait for the teacher's next one.")
-        if self._private(act, c.student):
-            raise IllegalAction(Rule.WRONG_PHASE, "This position is from your own table's "
-                                "hand, which is still being played: you answer it at your "
-                                "table.")
+        kept = self._kept(act, c.student)
+        if kept is not None:
+            raise IllegalAction(Rule.WRONG_PHASE, kept)
         if isinstance(act, Poll):
             self._answer_poll(c, act, msg)
         elif isinstance(act, QuizActivity):
