@@ -281,7 +281,7 @@ def test_hostile_clients_are_refused_and_change_nothing(room: Room) -> None:
         assert m["type"] == "refused" and "own seat" in m["message"]
         # a table one does not sit at, a seat one does not hold
         m = other.send({"type": "sit", "table": tid, "seat": 2})
-        assert m["type"] == "error"
+        assert m["type"] == "refused" and m["rule"] == "already-seated"
         # malformed, oversized, wrong types, unknown fields
         for bad in ["not json", "[1, 2]", json.dumps({"type": "shutdown"}),
                     json.dumps({"type": "bid", "table": "1", "bid": 3}),

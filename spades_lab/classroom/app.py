@@ -34,7 +34,7 @@ from ..render import play_css, style_block
 from . import export, names, teacher
 from . import lesson as lesson_
 from .store import SqliteStore, Store, StudentRow
-from .tables import SETTINGS, Table, TableRefusal
+from .tables import SETTINGS, Table, TableRefusal, check_seat, seated_at
 
 COOKIE = "sl_seat"
 #: The server's log (a table of the store that does not load is reported here).
@@ -294,6 +294,7 @@ class Classroom:
                 raise BadMessage(f"{str(s)[:20]!r} is not a student of this class.")
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         rj = {"preset": preset, "options": rules.to_json().get("options", {})}
+        self.check_new_seats(rj, rows, seed)
         tid = self.store.create_table(self.code, rj, rows, seed, pace)
         t = Table(tid, rj, rows, seed=seed, pace=pace)
         self.tables[tid] = t
@@ -303,6 +304,30 @@ class Classroom:
             if t.seat_of(c.student) is not None:
                 self.send_state(c, t)
         return t
+
+    def check_new_seats(self, rules: dict[str, Any], rows: list[dict[str, Any]],
+                        seed: int) -> None:
+        """Refuse a new table's people (TableRefusal, nothing stored) who sit at another table
+        already, or twice at this one (a student sits at one table at a time), or whose hand
+        elsewhere was dealt the cards this table deals first (its seed's deal: ``check_seat``)."""
+        ids = [r["student"] for r in rows if r["kind"] == "person"]
+        for k, sid in enumerate(ids):
+            here = seated_at(self.tables.values(), sid)
+            if here is not None or sid in ids[:k]:
+                name = rows[[r.get("student") for r in rows].index(sid)]["name"]
+                at = f"table {here.id}" if here is not None else "two seats of this table"
+                raise TableRefusal(Rule.ALREADY_SEATED, f"{name} would sit at {at}: a student "
+                                   "sits at one table at a time (move them with a seat of "
+                                   "the teacher's page).")
+        if not ids:
+            return
+        probe = Table(0, rules, rows, seed=seed)
+        probe.step()  # the table's first deal, as its robots' runner will deal it
+        for seat, r in enumerate(rows):
+            if r["kind"] == "person":
+                check_seat(self.tables.values(), r["student"], probe, seat,
+                           seen=self.lesson.seen_deals(r["student"]), name=r["name"],
+                           where="the new table")
 
     def students(self) -> dict[int, str]:
         return self.store.students(self.code)
@@ -493,13 +518,22 @@ class Classroom:
         seat = t.seat_of(c.student)
         if kind == "sit":
             s = msg["seat"]
-            if seat is not None:
-                raise BadMessage(f"You already sit at table {t.id}.")
+            here = seated_at(self.tables.values(), c.student)
+            if here is not None:  # one table at a time: a twin deal's cards from both sides
+                raise TableRefusal(Rule.ALREADY_SEATED, f"You already sit at table {here.id}: "
+                                   "a student sits at one table at a time (the teacher can "
+                                   "move you).")
             if t.closed_for is not None:  # a prepared deal moved its players on (teacher.py)
                 raise BadMessage(f"Table {t.id} is closed: its players went on at table "
                                  f"{t.closed_for}.")
             if not 0 <= s < t.rules.players or not t.is_bot(s):
                 raise BadMessage("That seat is not free: sit in a seat a robot holds.")
+            if "was" in t.seats[s]:  # the teacher handed it to a robot for its student
+                raise TableRefusal(Rule.SEAT_RESERVED, f"The teacher keeps seat {s + 1} of "
+                                   f"table {t.id} for another student: sit in a seat a robot "
+                                   "holds for nobody.")
+            check_seat(self.tables.values(), c.student, t, s,
+                       seen=self.lesson.seen_deals(c.student), stranger=True)
             t.seats[s] = {"kind": "person", "student": c.student, "name": c.name}
             self.store.set_seats(t.id, t.seats)
             c.send({"type": "ack", "ref": ref, "table": t.id, "version": t.version})
@@ -681,6 +715,8 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             t = room.new_table(preset, options, seats, float(pace), seed)
         except (BadMessage, RuleError) as e:
             return JSONResponse({"error": str(e)}, 400)
+        except TableRefusal as e:  # a seat check (tables.check_seat)
+            return JSONResponse({"error": e.message, "rule": e.rule}, 400)
         return JSONResponse(room.summary(t), 201)
 
     async def teacher_record(request: Request) -> Response:

@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.cards import Play
-from ..core.engine import Game, Phase, PlayEvent
+from ..core.engine import Game, Hand, Phase, PlayEvent
 from ..core.errors import CLASSROOM_IDS, RULE_IDS, IllegalAction, Rule, RuleError
 from ..core.line import Line
 from ..core.records import Step
@@ -50,7 +50,7 @@ from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .store import Store
-from .tables import Table, seat_table_html
+from .tables import Table, deal_key, dealt, playing, seat_table_html, twin
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -69,6 +69,11 @@ WHATIF_THEN = ("record", "players")
 
 #: The most questions a class quiz asks.
 MAX_QUESTIONS = 20
+
+#: A quiz question a student is kept from: its position is the cards of a hand still being
+#: played for them (Lesson._question_private).
+QUESTION_WITHHELD = ("This question shows the cards of your own table's hand, which is still "
+                     "being played: you will see it once the hand is over.")
 
 #: The lesson's messages from a student (app.validate checks them as its own).
 MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
@@ -151,8 +156,9 @@ class Activity:
     kind: str
     spec: dict[str, Any]
     revealed: bool = False
-    #: the hand it comes from is over at its table: its students have been sent it
-    released: bool = False
+    #: the students last sent it withheld (:meth:`Lesson.table_moved` sends it once their
+    #: hand of its deal is over)
+    withheld: set[int] = field(default_factory=set)
 
     def source(self) -> tuple[int, int] | None:
         """(table, hand) the activity's position comes from, if any."""
@@ -452,6 +458,8 @@ class Lesson:
     solvers: Solvers = field(default_factory=Solvers)
     current: Activity | None = None
     scenarios: dict[str, list[tuple[str, str]]] = field(default_factory=scenario_map)
+    #: per student, the deals of the positions they have been shown (:meth:`seen_deals`)
+    seen: dict[int, set[frozenset[frozenset[str]]]] = field(default_factory=dict)
 
     # ---------------------------------------------------------------- teacher
     async def command(self, body: Any) -> dict[str, Any]:
@@ -621,16 +629,52 @@ class Lesson:
         return base
 
     # ---------------------------------------------------------------- students
-    def _private(self, act: Activity, student: int) -> bool:
-        """Whether ``student`` sits at the table the activity's position comes from while
-        that hand is still being played there."""
+    def _hand(self, act: Activity) -> Hand | None:
+        """The hand the activity's position comes from (None: a quiz, whose positions are its
+        own deals, never a table's)."""
         src = act.source()
         if src is None or src[0] not in self.room.tables:
-            return False
-        t = self.room.tables[src[0]]
-        if t.seat_of(student) is None:
-            return False
-        return t.game.hands[src[1]].scores is None and not t.game.over
+            return None
+        hands = self.room.tables[src[0]].game.hands
+        return hands[src[1]] if src[1] < len(hands) else None
+
+    def _kept(self, act: Activity, student: int) -> str | None:
+        """Why the activity is kept from ``student``, in words (None: it is not): they have a
+        seat in a hand dealt the same cards as the one its position comes from, still being
+        played (at that table, or at a twin table of a prepared deal:
+        :func:`~spades_lab.classroom.tables.twin`); or another table is still playing those
+        cards and ``student`` has played them nowhere (a player of that table may have a
+        second name in another window)."""
+        h = self._hand(act)
+        src = act.source()
+        if h is None or src is None:
+            return None
+        tables = list(self.room.tables.values())
+        if twin(tables, student, h) is not None:
+            return ("This position is from your own table's hand, which is still being "
+                    "played: you will see it once the hand is over.")
+        other = twin(tables, None, h, besides=self.room.tables[src[0]])
+        if other is not None and twin(tables, student, h, either=True) is None:
+            return (f"Table {other[0].id} is still playing the cards of this position: you "
+                    "will see it once that hand is over.")
+        return None
+
+    def _private(self, act: Activity, student: int) -> bool:
+        """Whether the activity is kept from ``student`` (:meth:`_kept`)."""
+        return self._kept(act, student) is not None
+
+    def _question_private(self, q: QuizQuestion, student: int) -> bool:
+        """Whether a quiz question's position (its record's deals) is a hand dealt the same
+        cards as one still being played for ``student`` (a quiz deals its own hands, but a
+        teacher may deal a question's record to the tables)."""
+        return any(twin(self.room.tables.values(), student, deal_key(h["deal"])) is not None
+                   for h in q.record.get("hands", ()) if h.get("deal"))
+
+    def seen_deals(self, student: int) -> set[frozenset[frozenset[str]]]:
+        """The deals (:func:`~spades_lab.classroom.tables.dealt`) of the positions of this
+        server's activities that ``student`` has been shown: a seat check refuses them a
+        table still playing those cards."""
+        return self.seen.get(student, set())
 
     def student_view(self, student: int) -> dict[str, Any] | None:
         """The open activity as ``student`` sees it (the ``lesson`` message's ``activity``)."""
@@ -639,10 +683,17 @@ class Lesson:
             return None
         out: dict[str, Any] = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
                                "question": act.question_words()}
-        if self._private(act, student):
-            out["withheld"] = ("This position is from your own table's hand, which is still "
-                               "being played: you will see it once the hand is over.")
+        kept = self._kept(act, student)
+        if kept is not None:
+            act.withheld.add(student)
+            if isinstance(act, WhatIf):  # its question names the cards tried and played
+                out["question"] = f"A what-if of hand {act.hand + 1} at table {act.table}."
+            out["withheld"] = kept
             return out
+        act.withheld.discard(student)
+        h = self._hand(act)
+        if h is not None:
+            self.seen.setdefault(student, set()).add(dealt(h))
         mine = {a["question"]: a for a in self.room.store.answers(self.room.code, act.id)
                 if a["student"] == student}
         if isinstance(act, Poll):
@@ -667,6 +718,10 @@ class Lesson:
         elif isinstance(act, QuizActivity):
             qs = []
             for i, q in enumerate(act.questions):
+                if self._question_private(q, student):
+                    qs.append({"question": i, "prompt": QUESTION_WITHHELD, "shown": [],
+                               "choices": [], "yours": None, "withheld": True})
+                    continue
                 a = mine.get(i)
                 qs.append({"question": i, "prompt": q.prompt, "shown": list(q.shown),
                            "choices": list(q.choices), "yours": None if a is None else {
@@ -695,10 +750,9 @@ class Lesson:
         if act is None or msg["activity"] != act.id:
             raise IllegalAction(Rule.WRONG_PHASE, "There is no question open to answer now: "
                                 "wait for the teacher's next one.")
-        if self._private(act, c.student):
-            raise IllegalAction(Rule.WRONG_PHASE, "This position is from your own table's "
-                                "hand, which is still being played: you answer it at your "
-                                "table.")
+        kept = self._kept(act, c.student)
+        if kept is not None:
+            raise IllegalAction(Rule.WRONG_PHASE, kept)
         if isinstance(act, Poll):
             self._answer_poll(c, act, msg)
         elif isinstance(act, QuizActivity):
@@ -736,6 +790,8 @@ class Lesson:
         if not 0 <= i < len(qs):
             raise IllegalAction(Rule.WRONG_PHASE, f"This quiz has questions 1 to {len(qs)}.")
         q = qs[i]
+        if self._question_private(q, c.student):
+            raise IllegalAction(Rule.WRONG_PHASE, QUESTION_WITHHELD)
         if not 0 <= choice < len(q.choices):
             raise IllegalAction(Rule.WRONG_PHASE, f"Question {i + 1} has choices 1 to "
                                 f"{len(q.choices)}.")
@@ -814,17 +870,14 @@ class Lesson:
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
     def table_moved(self, t: Table) -> None:
-        """After an action at ``t`` (the server's hook): once the hand the open activity comes
-        from is over there, its students get the activity they were kept from."""
+        """After an action at ``t`` (the server's hook): once a hand is over there, each
+        student kept from the open activity gets it if it is no longer kept from them (no
+        hand of its deal still being played for them, there or at a twin table)."""
         act = self.current
-        src = act.source() if act is not None else None
-        if act is None or src is None or src[0] != t.id or act.released:
+        if act is None or not act.withheld or playing(t) is not None:
             return
-        if t.game.hands[src[1]].scores is None and not t.game.over:
-            return
-        act.released = True
         for c in list(self.room.conns):
-            if t.seat_of(c.student) is not None:
+            if c.student in act.withheld and not self._private(act, c.student):
                 self.send_to(c)
 
     def restore(self) -> None:

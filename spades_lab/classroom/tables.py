@@ -23,7 +23,7 @@ seat may read (an exchange says how many cards, never which).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -419,6 +419,122 @@ class Table:
         }
 
 
+# ------------------------------------------------------------------ one deal, several tables
+
+
+def dealt(h: Hand) -> frozenset[frozenset[str]]:
+    """The cards hand ``h`` was dealt, whichever seat got each: two hands with the same are one
+    deal (a prepared deal at several tables, classroom.teacher; or two tables given one seed).
+
+    >>> a = Table(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> b = Table(2, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> _ = a.step(), b.step()
+    >>> dealt(a.game.hand) == dealt(b.game.hand), len(dealt(a.game.hand))
+    (True, 4)
+    """
+    return deal_key([[c.code for c in cards] for cards in h.deal])
+
+
+def deal_key(cards: Sequence[Sequence[str]]) -> frozenset[frozenset[str]]:
+    """:func:`dealt` of a deal given as card codes, seat by seat (a prepared deal's)."""
+    return frozenset(frozenset(hand) for hand in cards)
+
+
+def playing(t: Table) -> Hand | None:
+    """The hand still being played at ``t`` (dealt and not yet scored, at an open table whose
+    game goes on), if there is one."""
+    h = t.game.hand
+    if h is None or h.scores is not None or t.game.over or t.closed_for is not None:
+        return None
+    return h
+
+
+def own_seats(t: Table, student: int) -> list[int]:
+    """The seats of ``t`` that are ``student``'s: where they sit, and where a robot holds the
+    seat for them (the teacher's, classroom.teacher.set_seat); none at a closed table."""
+    if t.closed_for is not None:
+        return []
+    return [i for i, s in enumerate(t.seats)
+            if s.get("student", s.get("was", {}).get("student")) == student]
+
+
+def seated_at(tables: Iterable[Table], student: int) -> Table | None:
+    """The table where ``student`` sits while its game goes on (a student sits at one table at
+    a time; a finished game's seat does not count)."""
+    return next((t for t in tables if not t.game.over and t.seat_of(student) is not None),
+                None)
+
+
+def twin(tables: Iterable[Table], student: int | None,
+         hand: Hand | frozenset[frozenset[str]], *, either: bool = False,
+         skip: tuple[Table, int] | None = None,
+         besides: Table | None = None) -> tuple[Table, int] | None:
+    """The one test of "these tables share a deal, and this hand is still in play for this
+    student": a table and seat of ``student`` (:func:`own_seats`; with ``student`` None, any
+    seat of an open table: a student may have a second name in another window) whose latest
+    hand was dealt the same cards as ``hand`` (a hand, or its :func:`dealt`) and is still
+    being played there (:func:`playing`), or, with ``either`` (``hand`` itself is still being
+    played), whether it is or not; ``skip`` (a table and seat) and ``besides`` (a table) left
+    out.  The sit, the teacher's seat and new table (:func:`check_seat`) and the lesson's
+    poll, what-if and quiz questions all ask it."""
+    key: frozenset[frozenset[str]] | None = None
+    for t in tables:
+        h = t.game.hand
+        if h is None or t is besides or not (either or playing(t) is h):
+            continue
+        mine = own_seats(t, student) if student is not None else \
+            [] if t.closed_for is not None else [0]
+        seats = [s for s in mine if skip is None or (t, s) != skip]
+        if not seats:
+            continue
+        if key is None:
+            key = hand if isinstance(hand, frozenset) else dealt(hand)
+        if dealt(h) == key:
+            return t, seats[0]
+    return None
+
+
+def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
+               seen: Collection[frozenset[frozenset[str]]] = (), name: str | None = None,
+               where: str | None = None, stranger: bool = False) -> None:
+    """Refuse (:class:`TableRefusal` ``same-deal``, nothing changed) to put ``student`` in
+    ``seat`` of ``t`` when its latest hand was dealt the same cards as a hand they have a seat
+    in elsewhere (:func:`twin`), one of the two still being played, or as a deal of ``seen``
+    (:func:`dealt` of the positions of the lesson's polls and what-ifs shown to them) while
+    ``t``'s is; with ``stranger`` (a student's own ``sit``: they may be a player of another
+    table under a second name), as any other table's hand, one of the two still being played.
+    ``name``: the student's name, for the teacher's refusal (else the student is told "you");
+    ``where``: the table in words (default ``table N``)."""
+    h = t.game.hand
+    if h is None:
+        return
+    tables = list(tables)
+    where = where or f"table {t.id}"
+    head = where[0].upper() + where[1:]
+    mine, who = ("your", "you") if name is None else (f"{name}'s", name)
+    either = playing(t) is h
+    found = twin(tables, student, h, either=either, skip=(t, seat))
+    if found is not None:
+        other, k = found
+        if other is t:
+            holds = f"A robot holds {mine} seat {k + 1}" if t.is_bot(k) else \
+                f"{who[0].upper()}{who[1:]} {'sit' if name is None else 'sits'} in seat {k + 1}"
+            raise TableRefusal(Rule.SAME_DEAL, f"{holds} at {where} while its hand is played: "
+                               "another seat there would show the cards of both.")
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as {mine} hand "
+                           f"at table {other.id}: {who} may sit there once both hands are "
+                           "over.")
+    if either and dealt(h) in seen:
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} is playing the cards of a question of the "
+                           f"lesson, which {who} {'have' if name is None else 'has'} seen: "
+                           f"{who} may sit there once its hand is over.")
+    found = twin(tables, None, h, either=either, besides=t) if stranger else None
+    if found is not None:
+        raise TableRefusal(Rule.SAME_DEAL, f"{head} was dealt the same cards as table "
+                           f"{found[0].id}, and one of the two hands is still being played: "
+                           f"the teacher can seat you there, or sit there once both are over.")
+
+
 def _suit_word(letter: str) -> str:
     return SUITS[letter].name
 
@@ -607,5 +723,6 @@ def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None =
     return f'<div class="sl-classroom-seat">{table}{mine}</div>'
 
 
-__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand",
+__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand", "dealt", "deal_key", "playing",
+           "own_seats", "seated_at", "twin", "check_seat",
            "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]

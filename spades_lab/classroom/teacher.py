@@ -44,7 +44,7 @@ from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import learner, option_changes, rules_title
 from .store import DealRow, StoreError
-from .tables import Table
+from .tables import Table, TableRefusal, check_seat, deal_key
 
 if TYPE_CHECKING:
     from .app import Classroom
@@ -206,6 +206,9 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
     if here["kind"] == "person" and here["student"] != student:
         raise TeacherRefusal(f"{here['name']} sits in seat {seat + 1} of table {tid}: give "
                              "that seat to a robot first.")
+    # the same deal at another table (a prepared deal's twin) shows its cards from two seats
+    check_seat(room.tables.values(), student, t, seat, name=people[student],
+               seen=room.lesson.seen_deals(student))
     for other in room.tables.values():  # the student leaves every other seat
         s = other.seat_of(student)
         if s is not None and (other is not t or s != seat):
@@ -451,6 +454,11 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
             raise TeacherRefusal(f"Table {old.id}'s rules cannot take this deal: "
                                  f"{e.message}") from None
         plan.append((old, rules))
+        for sid in {s["student"] for s in old.seats if s["kind"] == "person"}:
+            if deal_key(cards) in room.lesson.seen_deals(sid):
+                raise TeacherRefusal(f"{room.students().get(sid, 'A student')} at table "
+                                     f"{old.id} has seen these cards in a question of the "
+                                     "lesson: deal another hand.")
     base_seed = body.get("seed")
     if base_seed is not None and (not isinstance(base_seed, int) or isinstance(base_seed, bool)
                                   or not 0 <= base_seed < 2**31):
@@ -609,6 +617,8 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
                 answer = fn(request)
             except TeacherRefusal as e:
                 return JSONResponse({"error": str(e)}, 400)
+            except TableRefusal as e:  # a seat check (tables.check_seat): its rule id too
+                return JSONResponse({"error": e.message, "rule": e.rule}, 400)
             except RecordError as e:
                 return JSONResponse({"error": e.message, "rule": e.rule}, 400)
             except StoreError as e:  # the store could not keep a change: none of it was made

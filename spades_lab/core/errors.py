@@ -55,6 +55,9 @@ class Rule(StrEnum):
     NAME_LENGTH = "name-length"
     NAME_UNREADABLE = "name-unreadable"
     NAME_ROBOT = "name-robot"
+    ALREADY_SEATED = "already-seated"
+    SAME_DEAL = "same-deal"
+    SEAT_RESERVED = "seat-reserved"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -99,7 +102,9 @@ SOLVER_IDS: dict[Rule, str] = {
 
 
 #: The ids the classroom server refuses with for the teacher's reasons (a paused table, the
-#: table's settings for hints and taking back): not rules of the game either, as stable.
+#: table's settings for hints and taking back) and for the seats' (a student sits at one table
+#: at a time, never where the cards of a hand still being played would show): not rules of
+#: the game either, as stable.
 CLASSROOM_IDS: dict[Rule, str] = {
     Rule.TABLE_PAUSED: "the teacher has paused the table (or it waits for the teacher after a "
     "prepared hand)",
@@ -112,6 +117,11 @@ CLASSROOM_IDS: dict[Rule, str] = {
     "nothing (zero-width, text direction, fillers, a pile of accents)",
     Rule.NAME_ROBOT: "a name that reads as Robot, the robots' name (in any case or look-alike "
     "letters)",
+    Rule.ALREADY_SEATED: "the student already sits at a table: a student sits at one table at "
+    "a time",
+    Rule.SAME_DEAL: "the table was dealt the same cards as a hand the student is still playing "
+    "(a prepared deal at several tables), or the other way round",
+    Rule.SEAT_RESERVED: "a robot holds that seat for the student the teacher keeps it for",
 }
 
 
