@@ -30,7 +30,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
-from . import export, teacher
+from . import export, present, teacher
 from . import lesson as lesson_
 from .store import SqliteStore, Store
 from .tables import SETTINGS, Table, TableRefusal
@@ -201,6 +201,7 @@ class Classroom:
         self._teacher_mac: bytes | None = None
         self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
         self.lesson = lesson_.Lesson(self)  # the class's poll, what-if and quiz
+        self.presenter = present.Presenter(self)  # the projector's view, the broadcast line
 
     def check_teacher(self, secret: str) -> bool:
         """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
@@ -519,7 +520,7 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 # The pages' scripts (static/): common.js first, then the page's own.
-SCRIPTS = ("common.js", "classroom.js", "teacher.js")
+SCRIPTS = ("common.js", "classroom.js", "teacher.js", "presenter.js")
 
 
 def _page(name: str) -> str:
@@ -691,6 +692,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             room.send_state(c, t)
         teacher.on_connect(room, c)  # which of their tables the teacher holds
         room.lesson.send_to(c)
+        room.presenter.on_connect(c)  # the teacher's broadcast line, if one is up
         try:
             while True:
                 text = await ws.receive_text()
@@ -745,6 +747,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     app = Starlette(routes=[
         Route("/", page("student.html")),
         Route("/teacher", page("teacher.html")),
+        Route("/present", page("presenter.html")),  # the projector's (classroom.present)
         Route("/static/{name}", script),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/teacher/tables", teacher_tables, methods=["GET", "POST"]),
@@ -757,6 +760,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         *teacher.routes(room, teacher_ok),
         *export.routes(room, teacher_ok),
         *lesson_.routes(room, teacher_ok),
+        *present.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app
