@@ -120,6 +120,7 @@ def test_a_table_on_the_projector_shows_only_what_the_room_may_see(room: Present
     ({"type": "lesson"}, "No question is open"),
     ({"type": "reveal"}, "nothing to reveal"),
     ({"type": "question", "question": 0}, "No quiz is open"),
+    ({"type": "next"}, "No quiz is open"),
     ({"type": "class", "table": 1}, "has no field 'table'"),
     ([1, 2], "JSON object"),
 ])
@@ -177,7 +178,11 @@ def test_a_poll_from_the_tables_position_previewed_then_counted_then_revealed(
         shown = room.present().json()["lesson"]
         assert shown["answered"] == 0 and shown["students"] == 1
         assert "spread" not in shown and "verdict" not in shown
-        assert shown["html"] and "sl-trump" in shown["trumps"]  # Ann's own cards: hers
+        assert "sl-trump" in shown["trumps"]  # Ann's own cards: hers to see anyway
+        h = room.room.tables[tid].game.hand
+        assert h is not None and all(x in shown["html"] for x in labels(h.hands[0]))
+        assert not any(x in shown["html"] for s in (1, 2, 3) for x in labels(h.hands[s]))
+        assert "(you)" not in shown["html"]
         poll = lesson_msg(b)
         card = poll["choices"][0]
         b.send_text(json.dumps({"type": "answer", "activity": poll["activity"],
@@ -207,7 +212,9 @@ def test_a_poll_nobody_can_answer_says_why(room: Presenting) -> None:
         assert v["students"] == 0 and v["kept"] == ["Ann"]
         assert v["who"].startswith("Nobody can answer this now: Ann sits at table 1, whose "
                                    "hand is still being played")
-        assert room.present({"type": "lesson"}).json()["lesson"]["who"] == v["who"]
+        shown = room.present({"type": "lesson"}).json()["lesson"]
+        assert shown["who"] == "Nobody can answer this now: 1 student at table 1 sees it once " \
+            "its hand is over."
 
 
 def test_the_projector_hides_a_polled_seats_cards_from_its_tables_other_students(
@@ -222,8 +229,10 @@ def test_the_projector_hides_a_polled_seats_cards_from_its_tables_other_students
         v = room.lesson({"type": "poll", "table": tid}).json()
         assert v["seat"] == 0
         shown = room.present({"type": "lesson"}).json()["lesson"]
-        assert shown["html"] == "" and "Bob plays this hand" in shown["note"]
-        assert "Nobody can answer" in shown["who"]
+        assert shown["html"] == "" and "another student of its table" in shown["note"]
+        assert shown["who"] == "Nobody can answer this now: 2 students at table 1 see it " \
+            "once its hand is over."
+        assert "Ann" not in json.dumps(shown) and "Bob" not in json.dumps(shown)
 
 
 def test_a_quiz_on_the_projector_one_question_at_a_time(room: Presenting) -> None:
@@ -247,6 +256,12 @@ def test_a_quiz_on_the_projector_one_question_at_a_time(room: Presenting) -> Non
         assert shown["prompt"] == v["questions"][1]["prompt"]
         r = room.present({"type": "question", "question": 3})
         assert r.status_code == 400 and "questions 1 to 3" in r.json()["error"]
+        assert room.present({"type": "next"}).json()["lesson"]["number"] == 2
+        r = room.present({"type": "next"})
+        assert r.status_code == 400 and "last question" in r.json()["error"]
+        # a new quiz starts at its first question
+        room.lesson({"type": "quiz", "count": 2, "level": 1, "seed": 5})
+        assert room.present().json()["lesson"]["number"] == 0
 
 
 def test_what_if_here_offers_the_engines_other_actions_in_words(room: Presenting) -> None:

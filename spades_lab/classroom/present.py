@@ -40,6 +40,7 @@ from ..core.engine import Phase
 from ..core.errors import RuleError
 from ..core.line import Line
 from ..core.rules import seat_name
+from ..core.words import plural
 from ..render import table_html, trumps_html
 from ..teach.bestplay import play_words
 from ..teach.wording import bid_words, place_words, rules_title, step_words
@@ -126,6 +127,7 @@ class Presenter:
     seat: int | None = None
     #: the quiz question shown (from 0), and the (activity, question) pairs revealed
     question: int = 0
+    question_of: int | None = None  # the quiz (activity) ``question`` is of
     revealed: set[tuple[int, int]] = field(default_factory=set)
     words: str = ""
     words_at: float = 0.0
@@ -135,15 +137,15 @@ class Presenter:
         """One ``POST /api/teacher/present`` command; the presenter's view after it."""
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise PresentRefusal("Send what to show as a JSON object with its type: class, "
-                                 "table, lesson, question or reveal.")
+                                 "table, lesson, question, next or reveal.")
         kind = body["type"]
         allowed = {"class": {"type"}, "lesson": {"type"}, "reveal": {"type"},
                    "table": {"type", "table", "view", "seat"},
-                   "question": {"type", "question"}}
+                   "question": {"type", "question"}, "next": {"type"}}
         if kind not in allowed:
             raise PresentRefusal("The projector shows the class code (class), a table (table), "
-                                 "the open question (lesson), a quiz's question (question), "
-                                 "or reveals its answer (reveal).")
+                                 "the open question (lesson), a quiz's question (question, "
+                                 "next), or reveals its answer (reveal).")
         extra = set(body) - allowed[kind]
         if extra:
             raise PresentRefusal(f"A {kind} command has no field {sorted(extra)[0][:20]!r}.")
@@ -158,6 +160,12 @@ class Presenter:
             self.show = "lesson"
         elif kind == "question":
             self._question(body.get("question"))
+        elif kind == "next":
+            act = self._quiz()
+            if self._shown_question(act) + 1 >= len(act.questions):
+                raise PresentRefusal("That was the quiz's last question: reveal its answer, or "
+                                     "close the quiz.")
+            self._question(self.question + 1)
         else:
             self._reveal()
         return self.view_json()
@@ -194,12 +202,18 @@ class Presenter:
             raise PresentRefusal("No quiz is open: start a quiz first.")
         return act
 
+    def _shown_question(self, act: QuizActivity) -> int:
+        """The question of quiz ``act`` the projector shows (a new quiz: its first)."""
+        if self.question_of != act.id:
+            self.question, self.question_of = 0, act.id
+        return min(self.question, len(act.questions) - 1)
+
     def _question(self, i: Any) -> None:
         act = self._quiz()
         n = len(act.questions)
         if type(i) is not int or not 0 <= i < n:
             raise PresentRefusal(f"This quiz has questions 1 to {n}.")
-        self.question = i
+        self.question, self.question_of = i, act.id
         self.show = "lesson"
 
     def _reveal(self) -> None:
@@ -207,7 +221,7 @@ class Presenter:
         if act is None:
             raise PresentRefusal("There is nothing to reveal: start a poll first.")
         if isinstance(act, QuizActivity):
-            self.revealed.add((act.id, min(self.question, len(act.questions) - 1)))
+            self.revealed.add((act.id, self._shown_question(act)))
         else:
             self.room.lesson.reveal()  # the students see the answer too
         self.show = "lesson"
@@ -294,18 +308,29 @@ class Presenter:
             return {"activity": None, "question": "No question is open."}
         answers = self.room.store.answers(self.room.code, act.id)
         who = lesson.who_answers(act)
-        out: dict[str, Any] = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
-                               "question": act.question_words(), "students": who["students"],
-                               "who": who["who"]}
+        kept = len(who["kept"])
+        src = act.source()
+        out: dict[str, Any] = {
+            "activity": act.id, "kind": act.kind, "revealed": act.revealed,
+            "question": act.question_words(), "students": who["students"],
+            # in numbers, not names: the whole room reads the projector
+            "who": "" if not kept or src is None else
+            f"{'Nobody can answer this now: ' if not who['students'] else ''}"
+            f"{plural(kept, 'student')} at table {src[0]} {'sees' if kept == 1 else 'see'} it "
+            "once its hand is over."}
         if isinstance(act, Poll):
             t = self.room.tables.get(act.table)
             hidden = [] if t is None else _hidden_from(t, act.seat, act.hand)
-            assert act.position is not None and act.position.hand is not None
-            out.update({"answered": len(answers), "trumps": trumps_html(act.position.hand),
-                        "html": "" if hidden else act.drawing,
-                        "note": f"The cards are on your own devices: {_and(hidden)} "
-                                f"{'plays' if len(hidden) == 1 else 'play'} this hand."
-                                if hidden else ""})
+            position = act.position
+            assert position is not None and position.hand is not None
+            n = position.rules.players
+            drawing = "" if hidden else table_html(  # the seat to play's view alone
+                SeatHand(position.view(act.seat)), face_up=[s == act.seat for s in range(n)],
+                names=self.room.tables[act.table].names(), projector=True)
+            out.update({"answered": len(answers), "trumps": trumps_html(position.hand),
+                        "html": drawing,
+                        "note": "The cards are on your own devices: another student of its "
+                                "table plays this hand." if hidden else ""})
             if act.revealed:
                 verdicts = act.card_verdicts()
                 v = act.verdict
@@ -324,7 +349,7 @@ class Presenter:
                 out.update(act.to_words())
         elif isinstance(act, QuizActivity):
             qs = act.questions
-            i = min(self.question, len(qs) - 1)
+            i = self._shown_question(act)
             q = qs[i]
             mine = [a for a in answers if a["question"] == i]
             shown = (act.id, i) in self.revealed
