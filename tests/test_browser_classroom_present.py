@@ -28,8 +28,12 @@ SCREENSHOT = ROOT / "docs" / "screenshots" / "classroom_presenter.png"
 
 
 def no_scrollbar(page: Any) -> bool:
-    return bool(page.evaluate("() => document.documentElement.scrollHeight <= innerHeight && "
-                              "document.documentElement.scrollWidth <= innerWidth"))
+    """No scrollbar, and what is shown is inside the window (scaled to fit, not cut off)."""
+    return bool(page.evaluate(
+        "() => { const d = document.documentElement, r = "
+        "document.getElementById('fit').getBoundingClientRect(); "
+        "return d.scrollHeight <= innerHeight && d.scrollWidth <= innerWidth && "
+        "r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1 && r.height > 50; }"))
 
 
 def axe(page: Any, selector: str = "body") -> list[dict[str, Any]]:

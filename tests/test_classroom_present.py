@@ -98,7 +98,7 @@ def test_a_table_on_the_projector_shows_only_what_the_room_may_see(room: Present
         assert r.status_code == 400 and "Ann" in r.json()["error"]
     # a table where no student plays: every hand
     other = room.new_table("standard", [None, None, None, None], seed=3, pace=10)
-    room.room.tables[other].step()  # the robots' dealer deals (the table's own step)
+    room.room.commit(room.room.tables[other], room.room.tables[other].step())  # it deals
     v = room.present({"type": "table", "table": other, "view": "all"}).json()
     h2 = room.room.tables[other].game.hand
     assert h2 is not None and all(x in v["table"]["html"] for s in range(4)
@@ -287,3 +287,17 @@ def test_what_if_here_offers_the_engines_other_actions_in_words(room: Presenting
     assert r.status_code == 400 and "There is no table 7" in r.json()["error"]
     r = room.post("/api/teacher/ask/preview", {"table": tid, "hand": 0})
     assert r.status_code == 400 and "Send the table" in r.json()["error"]
+
+
+def test_asking_about_a_hand_in_its_bidding_is_refused_in_words(room: Presenting) -> None:
+    tid = room.new_table("standard", [None] * 4, seed=3, pace=10)
+    room.room.commit(room.room.tables[tid], room.room.tables[tid].step())  # dealt, no bid yet
+    before = room.room.tables[tid].version
+    r = room.post("/api/teacher/ask/whatif", {"table": tid})
+    assert r.status_code == 400 and r.json()["error"].startswith("Nothing has happened yet")
+    r = room.post("/api/teacher/ask/preview", {"table": tid})
+    assert r.status_code == 400 and "A poll asks which card to play" in r.json()["error"]
+    r = room.post("/api/teacher/ask/preview", {"table": tid, "budget": 99})
+    assert r.status_code == 400 and "budget" in r.json()["error"]
+    assert room.lesson().json() == {"activity": None}
+    assert room.room.tables[tid].version == before

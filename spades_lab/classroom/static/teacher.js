@@ -264,8 +264,10 @@
       }
     }
     // ---------------------------------------------------------------- the table asked about
+    let tablesTimer = null;
     async function loadTables() {
       const r = await fetch("/api/teacher/tables", { headers });
+      if (r.status === 403 || r.status === 429) { clearInterval(tablesTimer); return; }  // an outdated secret: ask no more
       if (!r.ok) return;
       const body = await r.json();
       tables = body.tables.filter((t) => !t.over);
@@ -388,7 +390,7 @@
       })));
     }
     $("board-refresh").addEventListener("click", board);
-    refresh(); presentNow(); loadTables(); setInterval(loadTables, 3000);
+    refresh(); presentNow(); loadTables(); tablesTimer = setInterval(loadTables, 3000);
   }
 
 
