@@ -301,3 +301,20 @@ def test_asking_about_a_hand_in_its_bidding_is_refused_in_words(room: Presenting
     assert r.status_code == 400 and "budget" in r.json()["error"]
     assert room.lesson().json() == {"activity": None}
     assert room.room.tables[tid].version == before
+
+
+def test_a_restarted_server_shows_what_the_projector_showed(tmp_path: Any) -> None:
+    db = tmp_path / "class.sqlite3"
+    with TestClient(create_app(SqliteStore(db))) as client:
+        room = Presenting(client)
+        _, bob_cookie = room.join("Bob")
+        tid = room.new_table("standard", [None] * 4, seed=3, pace=10)
+        room.room.commit(room.room.tables[tid], room.room.tables[tid].step())
+        assert room.present({"type": "table", "table": tid, "view": "public"}).status_code == 200
+        room.post("/api/teacher/broadcast", {"words": "Eyes on the board"})
+        before = room.present().json()
+    with TestClient(create_app(SqliteStore(db))) as client:
+        room = Presenting(client)
+        assert room.present().json() == before
+        with room.connect(bob_cookie) as b:
+            assert until(b, lambda m: m["type"] == "broadcast")["words"] == "Eyes on the board"

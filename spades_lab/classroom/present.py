@@ -117,8 +117,8 @@ def _table(room: Classroom, tid: Any) -> Table:
 
 @dataclass
 class Presenter:
-    """What the projector shows now (kept in memory: after a restart it shows the class code),
-    and the broadcast line."""
+    """What the projector shows now and the broadcast line, kept in the store (a restarted
+    server shows the same)."""
 
     room: Classroom
     show: str = "class"
@@ -131,6 +131,20 @@ class Presenter:
     revealed: set[tuple[int, int]] = field(default_factory=set)
     words: str = ""
     words_at: float = 0.0
+
+    KEPT = ("show", "table", "view", "seat", "question", "question_of", "words", "words_at")
+
+    def __post_init__(self) -> None:
+        kept = self.room.store.view_state(f"presenter:{self.room.code}") or {}
+        for k in self.KEPT:
+            if k in kept:
+                setattr(self, k, kept[k])
+        self.revealed = {(int(a), int(q)) for a, q in kept.get("revealed", [])}
+
+    def _keep(self) -> None:
+        state: dict[str, Any] = {k: getattr(self, k) for k in self.KEPT}
+        state["revealed"] = sorted(self.revealed)
+        self.room.store.set_view_state(f"presenter:{self.room.code}", state)
 
     # ---------------------------------------------------------------- the teacher's commands
     def command(self, body: Any) -> dict[str, Any]:
@@ -168,6 +182,7 @@ class Presenter:
             self._question(self.question + 1)
         else:
             self._reveal()
+        self._keep()
         return self.view_json()
 
     def _show_table(self, body: dict[str, Any]) -> None:
@@ -239,6 +254,7 @@ class Presenter:
             raise PresentRefusal(f"The line is at most {MAX_WORDS} letters, digits and "
                                  "punctuation.")
         self.words, self.words_at = text, time.time()
+        self._keep()
         conns = list(self.room.conns)
         for c in conns:
             self.send_to(c)
