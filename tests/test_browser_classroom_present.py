@@ -72,6 +72,7 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             tp.select_option("#present-seat", "0")
             tp.click("#present-table")
             pp.wait_for_selector("#fit >> text=as Ann (North) sees it")
+            assert teacher.present()["table"]["seat"] == 0  # the Python client reads it too
             assert pp.locator("#fit .sl-trump").count() == 1
             assert no_scrollbar(pp)
             # every hand would show Ann the robots' cards: refused beside the control
@@ -85,6 +86,7 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             assert "Ann sits at table" in tp.inner_text("#ask-preview")
             verdict = tp.inner_text("#ask-preview .sl-verdict")
             assert verdict and verdict not in pp.inner_text("body")
+            assert teacher.preview(table)["verdict"] == verdict
             tp.click("#ask-preview button >> text=Start this poll")
             pp.wait_for_selector("#fit .sl-count >> text=0 of 1 answered")
             assert verdict not in pp.inner_text("body")
@@ -118,6 +120,11 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             assert [e for e in t.errors if "400" not in e] == [] and p.errors == [], \
                 (t.errors, p.errors)
             assert t.elsewhere == [] and p.elsewhere == []
+            # the Python client: the line cleared, the what-if's other cards
+            assert teacher.broadcast("")["words"] == ""
+            assert bob.wait(lambda m: m["type"] == "broadcast")["words"] == ""
+            pp.wait_for_selector("#broadcast", state="hidden")
+            assert teacher.whatif_choices(table)["happened"].startswith("In trick 1")
             browser.close()
         ann.close()
         bob.close()
