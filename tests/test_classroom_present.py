@@ -318,3 +318,31 @@ def test_a_restarted_server_shows_what_the_projector_showed(tmp_path: Any) -> No
         assert room.present().json() == before
         with room.connect(bob_cookie) as b:
             assert until(b, lambda m: m["type"] == "broadcast")["words"] == "Eyes on the board"
+
+
+def test_a_prepared_deals_tables_keep_each_others_cards_off_the_projector(
+        room: Presenting) -> None:
+    ann, _ = room.join("Ann")
+    bob, _ = room.join("Bob")
+    one = room.new_table("standard", [ann, None, None, None], seed=1, pace=10)
+    two = room.new_table("standard", [None, bob, None, None], seed=2, pace=10)
+    r = room.post("/api/teacher/deal", {"source": "course", "name": "standard_hand.json",
+                                        "tables": [{"table": one}, {"table": two}]})
+    assert r.status_code == 200, r.text
+    new_one, new_two = (t["table"] for t in r.json()["tables"])
+    # South's cards: Ann plays with them at her table, Bob with the same cards at his
+    r = room.present({"type": "table", "table": new_one, "view": "seat", "seat": 2})
+    assert r.status_code == 400
+    assert r.json()["error"].startswith(f"Ann and Bob play at tables {new_one} and {new_two} "
+                                        "(the same cards): the projector would show them "
+                                        "South's cards.")
+    # East's cards are Bob's own at his table: only Ann may not see them
+    r = room.present({"type": "table", "table": new_one, "view": "seat", "seat": 1})
+    assert r.status_code == 400 and r.json()["error"].startswith(f"Ann plays at table {new_one}:")
+    # Ann's own seat: hers to see, but Bob plays against the same North cards at his table
+    r = room.present({"type": "table", "table": new_one, "view": "seat", "seat": 0})
+    assert r.status_code == 400 and r.json()["error"].startswith(f"Bob plays at table {new_two}")
+    assert room.present({"type": "table", "table": new_one, "view": "public"}).status_code == 200
+    # every hand of Bob's table's copy would show Ann her own and the others' cards
+    r = room.present({"type": "table", "table": new_two, "view": "all"})
+    assert r.status_code == 400 and "Ann" in r.json()["error"]

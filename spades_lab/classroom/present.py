@@ -101,10 +101,35 @@ def players_at(t: Table, but: int | None = None) -> list[str]:
     return out
 
 
-def _hidden_from(t: Table, seat: int | None, hand: int | None = None) -> list[str]:
-    """Who at ``t`` would see on the projector cards they may not see: the students playing
-    that hand there, but the one whose own cards (seat ``seat``) are shown."""
-    return players_at(t, seat) if playing(t, hand) else []
+def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
+    """The other tables dealt the same cards as hand ``hand`` (default: the current one) of
+    ``t``: a prepared deal (teacher.deal) is the first hand of each of its tables."""
+    n = len(t.game.hands) - 1 if hand is None else hand
+    if n != 0:
+        return []
+    return [room.tables[tid] for row in room.store.deals(room.code) if t.id in row.tables
+            for tid in row.tables if tid != t.id and tid in room.tables]
+
+
+def _hidden_from(room: Classroom, t: Table, seat: int | None, hand: int | None = None
+                 ) -> list[tuple[str, int]]:
+    """Who would see on the projector cards they may not see, and at which table: the
+    students playing that hand at ``t``, but the one whose own cards (seat ``seat``) are
+    shown, and the students playing the same cards at another table of a prepared deal."""
+    out = [(name, t.id) for name in players_at(t, seat)] if playing(t, hand) else []
+    for other in twins(room, t, hand):
+        if playing(other, 0):
+            out += [(name, other.id) for name in players_at(other, seat)]
+    return out
+
+
+def _who_plays(hidden: list[tuple[str, int]]) -> str:
+    """"Ann plays at table 1", "Ann and Cy play at tables 1 and 3 (the same cards)"."""
+    names = list(dict.fromkeys(n for n, _ in hidden))
+    ids = sorted({i for _, i in hidden})
+    where = f"at table {ids[0]}" if len(ids) == 1 else \
+        f"at tables {_and([str(i) for i in ids])} (the same cards)"
+    return f"{_and(names)} {'plays' if len(names) == 1 else 'play'} {where}"
 
 
 def _table(room: Classroom, tid: Any) -> Table:
@@ -201,14 +226,13 @@ class Presenter:
         if t.game.hand is None:
             raise PresentRefusal(f"Table {t.id} has not dealt a hand yet.")
         if view != "public":
-            hidden = _hidden_from(t, seat if view == "seat" else None)
+            hidden = _hidden_from(self.room, t, seat if view == "seat" else None)
             if hidden:
                 whose = "every hand" if view == "all" else \
                     f"{seat_name(seat, n)}'s cards"  # type: ignore[arg-type]
                 raise PresentRefusal(
-                    f"{_and(hidden)} {'plays' if len(hidden) == 1 else 'play'} at table {t.id}: "
-                    f"the projector would show them {whose}. Show the table without the hands, "
-                    f"or once this hand is over.")
+                    f"{_who_plays(hidden)}: the projector would show them {whose}. Show the "
+                    "table without the hands, or once this hand is over.")
         self.show, self.table, self.view, self.seat = "table", t.id, view, seat
 
     def _quiz(self) -> QuizActivity:
@@ -292,7 +316,7 @@ class Presenter:
         names = t.names()
         if self.view == "seat":
             assert self.seat is not None
-            if _hidden_from(t, self.seat):
+            if _hidden_from(self.room, t, self.seat):
                 raise PresentRefusal(f"Table {t.id}'s seats filled: the projector shows the "
                                      "class code instead of its cards.")
             seen = SeatHand(t.game.view(self.seat))  # that seat's view alone
@@ -300,7 +324,7 @@ class Presenter:
                                  projector=True)
             title = f"Table {t.id} as {names[self.seat]} ({seat_name(self.seat, n)}) sees it"
         elif self.view == "all":
-            if _hidden_from(t, None):
+            if _hidden_from(self.room, t, None):
                 raise PresentRefusal(f"Students sat down at table {t.id}: the projector shows "
                                      "the class code instead of its hands.")
             drawing = table_html(h, names=names, projector=True)
@@ -336,7 +360,7 @@ class Presenter:
             "once its hand is over."}
         if isinstance(act, Poll):
             t = self.room.tables.get(act.table)
-            hidden = [] if t is None else _hidden_from(t, act.seat, act.hand)
+            hidden = [] if t is None else _hidden_from(self.room, t, act.seat, act.hand)
             position = act.position
             assert position is not None and position.hand is not None
             n = position.rules.players
