@@ -17,7 +17,16 @@ pytest.importorskip("playwright")
 
 from test_classroom_server import start  # noqa: E402
 
-from conftest import AXE, CHROMIUM, ROOT, Watched, axe_violations, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    ROOT,
+    Watched,
+    axe_violations,
+    launch_chromium,
+    stop,
+)
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
@@ -87,6 +96,8 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             verdict = tp.inner_text("#ask-preview .sl-verdict")
             assert verdict and verdict not in pp.inner_text("body")
             assert teacher.preview(table)["verdict"] == verdict
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            tp.locator("#lesson").screenshot(path=str(ARTIFACTS / "classroom_teacher_ask.png"))
             tp.click("#ask-preview button >> text=Start this poll")
             pp.wait_for_selector("#fit .sl-count >> text=0 of 1 answered")
             assert verdict not in pp.inner_text("body")

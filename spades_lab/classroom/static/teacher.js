@@ -334,7 +334,7 @@
     // ---------------------------------------------------------------- the projector
     $("present-link").href = "/present#secret=" + encodeURIComponent(new URLSearchParams(location.hash.slice(1)).get("secret") || "");
     function describe(v) {
-      if (v.show === "table") return v.table.title;
+      if (v.show === "table") return v.table.title.replace(/\.$/, "");  // the page's own full stop follows
       if (v.show === "lesson") {
         const l = v.lesson;
         if (l.kind === "quiz") { quizAt = l.number; return "question " + (l.number + 1) + " of " + l.of + " of the quiz" + (l.revealed ? ", its answer shown" : ""); }
