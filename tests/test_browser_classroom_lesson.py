@@ -1,7 +1,8 @@
 """The lesson's page parts in a real browser (spades_lab/classroom/lesson.py): the teacher
-polls a table's position from the keyboard (its verdict previewed first), a student answers it by clicking a card, the spread and the
-solver's verdict show on the teacher's page, the answer is revealed to the student; then a
-quiz answered with its feedback, and the board of mistakes.  No console error, no other
+polls a table's position from the keyboard (its verdict previewed first), a student answers
+it by clicking a card, the spread and the solver's verdict show on the teacher's page, the
+answer is revealed to the student; then a quiz answered with its feedback, and the board of
+mistakes.  No console error, no other
 host."""
 from __future__ import annotations
 

@@ -283,6 +283,11 @@ def test_what_if_here_offers_the_engines_other_actions_in_words(room: Presenting
                          "action": c["choices"][0]["action"]}).json()
         assert w["kind"] == "whatif" and w["step"] == c["step"]
         assert w["question"].startswith("What if")
+        shown = room.present({"type": "lesson"}).json()["lesson"]
+        assert shown["question"] == w["question"] and "branch" not in shown
+        shown = room.present({"type": "reveal"}).json()["lesson"]
+        assert shown["revealed"] and shown["branch"] == w["branch"]
+        assert room.lesson().json()["revealed"]  # the class's reveal too
     r = room.post("/api/teacher/ask/whatif", {"table": 7})
     assert r.status_code == 400 and "There is no table 7" in r.json()["error"]
     r = room.post("/api/teacher/ask/preview", {"table": tid, "hand": 0})
