@@ -290,7 +290,7 @@ def test_what_if_here_offers_the_engines_other_actions_in_words(room: Presenting
         assert room.lesson().json()["revealed"]  # the class's reveal too
     r = room.post("/api/teacher/ask/whatif", {"table": 7})
     assert r.status_code == 400 and "There is no table 7" in r.json()["error"]
-    r = room.post("/api/teacher/ask/preview", {"table": tid, "hand": 0})
+    r = room.post("/api/teacher/ask/preview", {"table": tid, "seat": 0})
     assert r.status_code == 400 and "Send the table" in r.json()["error"]
 
 
@@ -351,3 +351,34 @@ def test_a_prepared_deals_tables_keep_each_others_cards_off_the_projector(
     # every hand of Bob's table's copy would show Ann her own and the others' cards
     r = room.present({"type": "table", "table": new_two, "view": "all"})
     assert r.status_code == 400 and "Ann" in r.json()["error"]
+
+
+def test_the_positions_of_a_tables_hands_in_words_and_asking_about_a_past_one(
+        room: Presenting) -> None:
+    ann, ann_cookie = room.join("Ann")
+    tid = room.new_table("standard", [ann, None, None, None], seed=11)
+    with room.connect(ann_cookie) as a:
+        to_play(room, a, tid, 2)
+        ps = room.post("/api/teacher/ask/positions", {"table": tid}).json()["positions"]
+        line = Line.of(room.room.tables[tid].game)
+        plays = [k for k, s in enumerate(line.steps) if s.kind == "play"]
+        assert [p["step"] for p in ps] == [len(line.steps), *plays[::-1]]  # newest first
+        assert ps[0]["words"] == "Hand 1, trick 3: North to play (now)"  # a trick begun
+        first = ps[-1]
+        assert first["step"] == plays[0] and first["words"].startswith("Hand 1, trick 1: ")
+        assert "to lead (then: " in first["words"]
+        # the poll and the what-if of that first lead, by its hand and step
+        p = room.post("/api/teacher/ask/preview", {"table": tid, "hand": 0,
+                                                   "step": first["step"]}).json()
+        assert p["step"] == first["step"] and "in trick 1 of hand 1" in p["question"]
+        c = room.post("/api/teacher/ask/whatif", {"table": tid, "hand": 0,
+                                                  "step": first["step"]}).json()
+        done = line.steps[first["step"]].entry()
+        assert c["step"] == first["step"] and c["happened"].startswith("In trick 1 of hand 1")
+        assert done["card"] not in [x["action"] for x in c["choices"]] and c["choices"]
+        for bad in ({"table": tid, "hand": 5}, {"table": tid, "step": "now"},
+                    {"table": tid, "step": -3}):
+            r = room.post("/api/teacher/ask/whatif", bad)
+            assert r.status_code == 400 and r.json()["error"], bad
+    r = room.post("/api/teacher/ask/positions", {"table": 99})
+    assert r.status_code == 400 and "There is no table 99" in r.json()["error"]

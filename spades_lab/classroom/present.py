@@ -410,10 +410,11 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
     """``POST /api/teacher/ask/preview`` ``{"table": 1}``: the poll the table's current position
     would be, and the solver's verdict on it, for the teacher alone (nothing is opened or
     stored; the students see nothing)."""
-    if not isinstance(body, dict) or set(body) - {"table", "budget"}:
+    if not isinstance(body, dict) or set(body) - {"table", "hand", "step", "budget"}:
         raise PresentRefusal("Send the table to ask about: {\"table\": 1}.")
     budget = _budget(body.get("budget"))
-    poll = make_poll(room, {"table": body.get("table")}, 0)
+    poll = make_poll(room, {k: body[k] for k in ("table", "hand", "step")
+                            if body.get(k) is not None}, 0)
     t = room.tables[poll.table]
     fut = room.lesson.solvers.submit(solve_position, t.game.to_record(), poll.hand, poll.step,
                                      budget)
@@ -437,21 +438,69 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
             "students": who["students"], "who": who["who"]}
 
 
+def positions(room: Classroom, body: Any) -> dict[str, Any]:
+    """``POST /api/teacher/ask/positions`` ``{"table": 1}``: every position of the table's
+    hands where a card is to be played, in words, newest first (the one now first), each with
+    its ``hand`` and ``step`` for the Ask requests."""
+    if not isinstance(body, dict) or set(body) - {"table"}:
+        raise PresentRefusal("Send the table to ask about: {\"table\": 1}.")
+    t = _table(room, body.get("table"))
+    n = t.rules.players
+    out: list[dict[str, Any]] = []
+    for h in range(len(t.game.hands)):
+        line = Line.of(t.game, h)
+        steps = line.steps
+        plays = 0
+        for k in range(len(steps) + 1):
+            if k < len(steps) and steps[k].kind != "play":
+                continue
+            seat: int | None
+            if k == len(steps):  # the position now, if a card is to be played there
+                pos = line.at(k)
+                if pos.phase != Phase.PLAY or pos.hand is None or pos.hand.turn is None:
+                    break
+                seat, then = pos.hand.turn, " (now)"
+            else:
+                seat, then = steps[k].seat, f" (then: {step_words(steps[k], n)})"
+            assert seat is not None
+            verb = "lead" if plays % n == 0 else "play"
+            out.append({"hand": h, "step": k,
+                        "words": f"Hand {h + 1}, trick {plays // n + 1}: "
+                                 f"{seat_name(seat, n)} to {verb}{then}"})
+            plays += 1
+    return {"table": t.id, "positions": out[::-1]}
+
+
+def _at(t: Table, body: dict[str, Any]) -> tuple[Line, int | None]:
+    """The line of ``body``'s ``hand`` (default: the current one) of ``t`` and its ``step``
+    (None: not given)."""
+    hand, step = body.get("hand"), body.get("step")
+    if hand is not None and (type(hand) is not int or not 0 <= hand < len(t.game.hands)):
+        raise PresentRefusal(f"Table {t.id} has dealt {len(t.game.hands)} hands: choose one "
+                             "of them.")
+    if step is not None and type(step) is not int:
+        raise PresentRefusal("step is a position's number, as the positions list gives it.")
+    try:
+        return Line.of(t.game, hand), step
+    except RuleError as e:
+        raise PresentRefusal(e.message) from None
+
+
 def whatif_choices(room: Classroom, body: Any) -> dict[str, Any]:
     """``POST /api/teacher/ask/whatif`` ``{"table": 1}``: the table's last action and every
     other action the engine allows there (a card or a bid), in words, each with the action to
     send as the what-if's ``action``."""
-    if not isinstance(body, dict) or set(body) - {"table"}:
+    if not isinstance(body, dict) or set(body) - {"table", "hand", "step"}:
         raise PresentRefusal("Send the table to ask about: {\"table\": 1}.")
     t = _table(room, body.get("table"))
-    try:
-        line = Line.of(t.game)
-    except RuleError as e:
-        raise PresentRefusal(e.message) from None
+    line, step = _at(t, body)
     if not line.steps:
         raise PresentRefusal(f"Nothing has happened yet in table {t.id}'s hand: ask once a "
                              "bid or a card is down.")
-    k = len(line.steps) - 1
+    # the action taken at that position (the position now: the last action)
+    k = len(line.steps) - 1 if step is None or step >= len(line.steps) else step
+    if k < 0:
+        raise PresentRefusal("step is a position's number, as the positions list gives it.")
     done = line.steps[k]
     n = t.rules.players
     position = line.at(k)
@@ -517,8 +566,10 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             Route("/api/teacher/ask/preview", guarded(lambda b: preview(room, b)),
                   methods=["POST"]),
             Route("/api/teacher/ask/whatif", guarded(lambda b: whatif_choices(room, b)),
+                  methods=["POST"]),
+            Route("/api/teacher/ask/positions", guarded(lambda b: positions(room, b)),
                   methods=["POST"])]
 
 
-__all__ = ["Presenter", "PresentRefusal", "preview", "whatif_choices", "routes", "playing",
-           "players_at", "SHOWS", "VIEWS", "MAX_WORDS", "DEFAULT_BUDGET"]
+__all__ = ["Presenter", "PresentRefusal", "preview", "whatif_choices", "positions", "routes",
+           "playing", "players_at", "twins", "SHOWS", "VIEWS", "MAX_WORDS", "DEFAULT_BUDGET"]

@@ -280,7 +280,29 @@
       }
       const opened = openedTable();
       if (opened !== lastOpened) { lastOpened = opened; if (opened !== null && tables.some((t) => t.table === opened)) pick.value = String(opened); }
-      showSeats();
+      showSeats(); showPositions();
+    }
+    async function showPositions() {  // the table's positions in words: nothing typed
+      const t = tables.find((x) => x.table === chosenTable());
+      const pick = $("ask-position"), key = t ? t.table + ":" + t.version : "";
+      if (pick.dataset.key === key) return;
+      pick.dataset.key = key;
+      const was = pick.value;
+      const now = el("option", "the table now"); now.value = "";
+      if (!t) { pick.replaceChildren(now); return; }
+      const r = await fetch("/api/teacher/ask/positions", { method: "POST", headers, body: JSON.stringify({ table: t.table }) });
+      if (!r.ok) return;
+      const body = await r.json();
+      pick.replaceChildren(now, ...body.positions.filter((p) => !p.words.endsWith("(now)")).map((p) => {
+        const o = el("option", p.words); o.value = p.hand + ":" + p.step; return o;
+      }));
+      if ([...pick.options].some((o) => o.value === was)) pick.value = was;
+    }
+    function chosenPosition(tid) {  // the Ask requests' body: the table, and the position chosen
+      const v = $("ask-position").value;
+      if (!v) return { table: tid };
+      const [hand, step] = v.split(":").map(Number);
+      return { table: tid, hand, step };
     }
     function chosenTable() { const v = $("ask-table").value; return v === "" ? null : Number(v); }
     function showSeats() {
@@ -290,7 +312,7 @@
       pick.dataset.key = key;
       pick.replaceChildren(...(t ? t.names.map((n, i) => { const o = el("option", "Seat " + (i + 1) + ": " + n); o.value = String(i); return o; }) : []));
     }
-    $("ask-table").addEventListener("change", showSeats);
+    $("ask-table").addEventListener("change", () => { showSeats(); showPositions(); });
     function needTable(where) {
       const tid = chosenTable();
       if (tid === null) note(where, "Open a table first: the questions are asked about a table's position.");
@@ -300,7 +322,7 @@
       const tid = needTable("ask-message"); if (tid === null) return;
       note("ask-message", "The solver is looking at table " + tid + "'s position…");
       $("ask-preview").replaceChildren();
-      const p = await post("/api/teacher/ask/preview", { table: tid }, "ask-message");
+      const p = await post("/api/teacher/ask/preview", { ...chosenPosition(tid), budget: num("ask-budget") }, "ask-message");
       if (!p) return;
       const box = $("ask-preview");
       box.append(el("h3", "Before you ask: only you see this"), el("p", p.question, "sl-question"));
@@ -316,7 +338,7 @@
     $("ask-whatif").addEventListener("click", async () => {
       const tid = needTable("ask-message"); if (tid === null) return;
       $("ask-preview").replaceChildren();
-      const c = await post("/api/teacher/ask/whatif", { table: tid }, "ask-message");
+      const c = await post("/api/teacher/ask/whatif", chosenPosition(tid), "ask-message");
       if (!c) return;
       const box = $("ask-preview");
       box.append(el("h3", "What if, instead…"), el("p", c.happened));
@@ -325,9 +347,12 @@
       const label = el("label", "What follows"); label.htmlFor = "whatif-then";
       const p = el("p"); p.append(label, " ", then); box.appendChild(p);
       const choices = el("p");
-      for (const x of c.choices) choices.appendChild(button("Instead: " + x.label, async () => {
-        if (await command({ type: "whatif", table: c.table, hand: c.hand, step: c.step, action: x.action, then: then.value }, "ask-message")) box.replaceChildren();
-      }));
+      for (const x of c.choices) {
+        const b = button("Instead: " + x.label, async () => {
+          if (await command({ type: "whatif", table: c.table, hand: c.hand, step: c.step, action: x.action, then: then.value }, "ask-message")) box.replaceChildren();
+        });
+        b.dataset.action = x.action; choices.appendChild(b);
+      }
       if (!c.choices.length) choices.appendChild(el("span", "Nothing else was allowed there."));
       box.appendChild(choices);
     });
