@@ -254,6 +254,10 @@ def test_a_quiz_on_the_projector_one_question_at_a_time(room: Presenting) -> Non
         shown = room.present({"type": "question", "question": 1}).json()["lesson"]
         assert shown["number"] == 1 and not shown["revealed"] and shown["answered"] == 0
         assert shown["prompt"] == v["questions"][1]["prompt"]
+        assert room.lesson({"type": "end"}).status_code == 200  # closed: the class code
+        assert room.present().json() == {"class": room.room.code, "words": "", "show": "class"}
+        room.lesson({"type": "quiz", "count": 3, "level": 1, "seed": 4})
+        room.present({"type": "question", "question": 1})
         r = room.present({"type": "question", "question": 3})
         assert r.status_code == 400 and "questions 1 to 3" in r.json()["error"]
         assert room.present({"type": "next"}).json()["lesson"]["number"] == 2

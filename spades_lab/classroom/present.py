@@ -303,9 +303,9 @@ class Presenter:
             except PresentRefusal as e:  # the table moved on: students sat down, say
                 out["show"] = "class"
                 out["note"] = str(e)
-        elif self.show == "lesson":
+        elif self.show == "lesson" and self.room.lesson.current is not None:
             out["lesson"] = self.lesson_json()
-        else:
+        else:  # the default, and once the question shown is closed
             out["show"] = "class"
         return out
 
