@@ -73,6 +73,8 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             pp.wait_for_selector(f".sl-join .sl-code >> text={code}")
             pp.wait_for_selector(".sl-join svg.sl-qr")
             assert no_scrollbar(pp)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            pp.screenshot(path=str(ARTIFACTS / "classroom_presenter_code.png"))
             # one seat's view of the table, with the trump badges
             tp.wait_for_selector(f"#ask-table option[value='{table}']", state="attached")
             tp.select_option("#ask-table", str(table))
@@ -81,6 +83,7 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             tp.select_option("#present-seat", "0")
             tp.click("#present-table")
             pp.wait_for_selector("#fit >> text=as Ann (North) sees it")
+            pp.screenshot(path=str(ARTIFACTS / "classroom_presenter_table.png"))
             assert teacher.present()["table"]["seat"] == 0  # the Python client reads it too
             assert pp.locator("#fit .sl-trump").count() == 1
             assert no_scrollbar(pp)
@@ -96,7 +99,6 @@ def test_the_presenter_view_shows_a_table_then_a_poll_counted_then_revealed(
             verdict = tp.inner_text("#ask-preview .sl-verdict")
             assert verdict and verdict not in pp.inner_text("body")
             assert teacher.preview(table)["verdict"] == verdict
-            ARTIFACTS.mkdir(parents=True, exist_ok=True)
             tp.locator("#lesson").screenshot(path=str(ARTIFACTS / "classroom_teacher_ask.png"))
             tp.click("#ask-preview button >> text=Start this poll")
             pp.wait_for_selector("#fit .sl-count >> text=0 of 1 answered")

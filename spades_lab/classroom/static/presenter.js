@@ -19,7 +19,13 @@
 
   function joinPart() {
     const box = el("div", undefined, "sl-join");
-    if (qr) box.appendChild(html(qr.svg));
+    if (qr) {
+      const code = html(qr.svg, "sl-qr-box"), svg = code.querySelector("svg");
+      if (svg && !svg.getAttribute("viewBox")) {  // drawn at its own size: a viewBox lets it fill the box
+        svg.setAttribute("viewBox", "0 0 " + svg.getAttribute("width") + " " + svg.getAttribute("height"));
+      }
+      box.appendChild(code);
+    }
     const words = el("div");
     words.append(el("p", "Join the class: the code is"), el("p", last.code, "sl-code"));
     if (qr) words.appendChild(el("p", "at " + qr.url.split("?")[0]));
