@@ -217,11 +217,20 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             solved = solve_position(course, 0, step, 10.0)
             assert solved["exact"] and not all(c["best"] for c in solved["cards"])
             worst = next(c["card"] for c in solved["cards"] if not c["best"])
-            tp.fill("#poll-table", str(table))
-            tp.fill("#poll-hand", "1")  # the page counts hands from 1
-            tp.fill("#poll-step", str(step))
-            tp.fill("#poll-budget", "10")
-            tp.click("#poll-form button[type=submit]")
+            # the table and the position chosen in words ("Hand 1, trick 8: North to lead"):
+            # nothing typed but the solver's seconds; the verdict previewed first
+            tp.wait_for_selector(f"#ask-table option[value='{table}']", state="attached")
+            tp.select_option("#ask-table", str(table))
+            tp.wait_for_selector(f"#ask-position option[value='0:{step}']", state="attached",
+                                 timeout=WAIT)
+            tp.select_option("#ask-position", f"0:{step}")
+            assert tp.locator(f"#ask-position option[value='0:{step}']").inner_text() \
+                .startswith("Hand 1, trick 8: North to lead")
+            tp.fill("#ask-budget", "10")
+            tp.click("#ask-poll")
+            tp.locator("#ask-preview button", has_text="Start this poll").wait_for(timeout=WAIT)
+            assert solved["text"] in tp.inner_text("#ask-preview")
+            tp.click("#ask-preview button >> text=Start this poll")
             tp.wait_for_selector("#lesson-view >> text=Which card would you play?")
             choices: list[str] = []
             for k, w in enumerate(kids):
@@ -255,12 +264,10 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             played = plays[28]["card"]
             other = worst if worst != played else next(c for c in choices if c != played)
             glance_before = tp.inner_text(f".sl-glance:has-text('Table {table}:')")
-            tp.fill("#whatif-table", str(table))
-            tp.fill("#whatif-hand", "1")
-            tp.fill("#whatif-step", str(step))
-            tp.fill("#whatif-action", other)
+            tp.click("#ask-whatif")  # the same position: its card's alternatives as buttons
+            tp.wait_for_selector(f"#ask-preview button[data-action='{other}']")
             tp.select_option("#whatif-then", "record")
-            tp.click("#whatif-form button[type=submit]")
+            tp.click(f"#ask-preview button[data-action='{other}']")
             tp.wait_for_selector("#lesson-view >> text=What if")
             tp.wait_for_selector("#lesson-view th >> text=The what-if")
             for w in kids:

@@ -1,7 +1,8 @@
 """The lesson's page parts in a real browser (spades_lab/classroom/lesson.py): the teacher
-starts a poll from the keyboard, a student answers it by clicking a card, the spread and the
-solver's verdict show on the teacher's page, the answer is revealed to the student; then a
-quiz answered with its feedback, and the board of mistakes.  No console error, no other
+polls a table's position from the keyboard (its verdict previewed first), a student answers
+it by clicking a card, the spread and the solver's verdict show on the teacher's page, the
+answer is revealed to the student; then a quiz answered with its feedback, and the board of
+mistakes.  No console error, no other
 host."""
 from __future__ import annotations
 
@@ -70,9 +71,13 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             watch_page(page, errors, elsewhere)
             page.goto(f"{base}/teacher#secret={secret}")
             page.wait_for_selector("text=No question is open.")
-            # the teacher starts the poll from the keyboard
-            page.focus("#poll-table")
-            page.keyboard.type(str(table))
+            # the teacher polls the table's position from the keyboard: nothing typed
+            page.wait_for_selector(f"#ask-table option[value='{table}']", state="attached")
+            page.focus("#ask-poll")
+            page.keyboard.press("Enter")
+            begin = page.locator("#ask-preview button", has_text="Start this poll")
+            begin.wait_for(timeout=60_000)
+            begin.focus()
             page.keyboard.press("Enter")
             page.wait_for_selector("#lesson-view >> text=Which card would you play?")
             # Bob sees the seat to play's cards and clicks a legal one

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
-from . import export, names, teacher
+from . import export, names, present, teacher
 from . import lesson as lesson_
 from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal, check_seat, seated_at
@@ -226,6 +226,7 @@ class Classroom:
         self._teacher_mac: bytes | None = None
         self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
         self.lesson = lesson_.Lesson(self)  # the class's poll, what-if and quiz
+        self.presenter = present.Presenter(self)  # the projector's view, the broadcast line
 
     def check_teacher(self, secret: str) -> bool:
         """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
@@ -590,7 +591,7 @@ def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
 
 
 # The pages' scripts (static/): common.js first, then the page's own.
-SCRIPTS = ("common.js", "classroom.js", "teacher.js")
+SCRIPTS = ("common.js", "classroom.js", "teacher.js", "presenter.js")
 
 
 def _page(name: str) -> str:
@@ -787,6 +788,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             room.send_state(c, t)
         teacher.on_connect(room, c)  # which of their tables the teacher holds
         room.lesson.send_to(c)
+        room.presenter.on_connect(c)  # the teacher's broadcast line, if one is up
         try:
             while True:
                 text = await ws.receive_text()
@@ -841,6 +843,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
     app = Starlette(routes=[
         Route("/", page("student.html")),
         Route("/teacher", page("teacher.html")),
+        Route("/present", page("presenter.html")),  # the projector's (classroom.present)
         Route("/static/{name}", script),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/me", who_am_i),
@@ -854,6 +857,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         *teacher.routes(room, teacher_ok),
         *export.routes(room, teacher_ok),
         *lesson_.routes(room, teacher_ok),
+        *present.routes(room, teacher_ok),
     ], lifespan=lifespan)
     app.state.classroom = room
     return app

@@ -306,5 +306,30 @@ class Teacher:
         """Close the open activity."""
         return self._lesson({"type": "end"})
 
+    # the presenter's and the Ask controls' (docs/classroom.md, "The presenter view")
+    def present(self, kind: str | None = None, **fields: Any) -> dict[str, Any]:
+        """What the projector shows (PRESENT); with ``kind`` (``class``, ``table``,
+        ``lesson``, ``question``, ``next``, ``reveal``) and its fields, show that first:
+        ``present("table", table=1, view="seat", seat=0)``."""
+        if kind is None:
+            return self._get("/api/teacher/present")
+        return self._post("/api/teacher/present", {"type": kind, **fields})
+
+    def broadcast(self, words: str) -> dict[str, Any]:
+        """Send every student's device and the projector a line (``""`` clears it)."""
+        return self._post("/api/teacher/broadcast", {"words": words})
+
+    def preview(self, table: int, budget: float | None = None) -> dict[str, Any]:
+        """The poll ``table``'s current position would be, and the solver's verdict on it,
+        for the teacher alone (nothing is opened)."""
+        body: dict[str, Any] = {"table": table}
+        if budget is not None:
+            body["budget"] = budget
+        return self._post("/api/teacher/ask/preview", body)
+
+    def whatif_choices(self, table: int) -> dict[str, Any]:
+        """``table``'s last action and the other actions the engine allowed there."""
+        return self._post("/api/teacher/ask/whatif", {"table": table})
+
 
 __all__ = ["Student", "Teacher", "ClassroomError"]

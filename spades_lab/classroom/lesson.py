@@ -593,8 +593,7 @@ class Lesson:
             return {"activity": None}
         answers = self.room.store.answers(self.room.code, act.id)
         base = {"activity": act.id, "kind": act.kind, "revealed": act.revealed,
-                "question": act.question_words(),
-                "students": sum(not self._private(act, sid) for sid in self.room.students())}
+                "question": act.question_words(), **self.who_answers(act)}
         if isinstance(act, Poll):
             verdicts = act.card_verdicts()
             spread = []
@@ -675,6 +674,28 @@ class Lesson:
         server's activities that ``student`` has been shown: a seat check refuses them a
         table still playing those cards."""
         return self.seen.get(student, set())
+
+    def who_answers(self, act: Activity) -> dict[str, Any]:
+        """Who may answer ``act``: ``students`` (how many), ``kept`` (the names of those kept
+        from it, sitting at its table while its hand is played there) and ``who``, words that
+        say why when some or all are kept from it (a poll nobody can answer says so)."""
+        people = self.room.students()
+        kept = [name for sid, name in people.items() if self._private(act, sid)]
+        count = len(people) - len(kept)
+        src = act.source()
+        if not people:
+            words = "No student has joined the class yet."
+        elif not kept or src is None:
+            words = ""
+        else:
+            names = ", ".join(kept[:-1]) + " and " + kept[-1] if len(kept) > 1 else kept[0]
+            verb = "sits" if len(kept) == 1 else "sit"
+            why = (f"{names} {verb} at table {src[0]}, whose hand is still being played: a "
+                   "question on it shows one seat's cards, and its answer tells of the others, "
+                   "so they see it once the hand is over.")
+            words = (f"Nobody can answer this now: {why} Ask about a finished hand, or a table "
+                     "the class does not sit at." if count == 0 else why)
+        return {"students": count, "kept": kept, "who": words}
 
     def student_view(self, student: int) -> dict[str, Any] | None:
         """The open activity as ``student`` sees it (the ``lesson`` message's ``activity``)."""

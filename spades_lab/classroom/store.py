@@ -258,6 +258,9 @@ class Store(Protocol):
     def add_mistake(self, code: str, student: int, rule: str, source: str, preset: str,
                     words: str, at: float) -> None: ...
     def mistakes(self, code: str, student: int | None = None) -> list[dict[str, Any]]: ...
+    # the presenter's (spades_lab.classroom.present): what the projector shows
+    def view_state(self, name: str) -> dict[str, Any] | None: ...
+    def set_view_state(self, name: str, state: dict[str, Any]) -> None: ...
 
 
 def _scrypt(secret: str, salt: bytes) -> bytes:
@@ -646,6 +649,16 @@ class SqliteStore:
                           (code,) if student is None else (code, student))
         keys = ("student", "name", "rule", "source", "preset", "words", "at")
         return [dict(zip(keys, r, strict=True)) for r in rows]
+
+    # ---------------------------------------------------------------- the presenter's
+    def view_state(self, name: str) -> dict[str, Any] | None:
+        """A page's state kept under ``name`` (the presenter's: what the projector shows)."""
+        rows = self._read("SELECT value FROM settings WHERE name = ?", ("view:" + name,))
+        return dict(json.loads(rows[0][0])) if rows else None
+
+    def set_view_state(self, name: str, state: dict[str, Any]) -> None:
+        self._write("INSERT OR REPLACE INTO settings VALUES (?, ?)",
+                    ("view:" + name, json.dumps(state)))
 
     def size(self) -> int:
         """The bytes the store's file and its write-ahead log take on disk."""

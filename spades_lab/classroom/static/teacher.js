@@ -204,18 +204,28 @@
     }
     showQr();
     refresh(); setInterval(refresh, 3000);
-    lessonTeacherPart(headers);  // the lesson's part of the page
+    lessonTeacherPart(headers, () => opened);  // the lesson's part of the page
   }
 
-  function lessonTeacherPart(headers) {
-    let timer = null;
+  // The Ask part of the page (lesson.py, present.py): questions on a table's own position, the
+  // projector's view and the broadcast line.  openedTable() is the table opened on the page.
+  function lessonTeacherPart(headers, openedTable) {
+    let timer = null, tables = [], lastOpened = null, quizAt = null, lastAct = null;
     const num = (id) => ($(id).value.trim() === "" ? undefined : Number($(id).value));
-    const hand = (id) => (num(id) === undefined ? undefined : num(id) - 1);  // people count hands from 1, the protocol from 0
-    async function command(body) {
-      const r = await fetch("/api/teacher/lesson", { method: "POST", headers, body: JSON.stringify(body) });
+    const note = (id, text) => { $(id).textContent = text || ""; };  // each result beside its control
+    const button = (label, onclick) => { const b = el("button", label); b.type = "button"; b.addEventListener("click", onclick); return b; };
+    async function post(path, body, where) {
+      const r = await fetch(path, { method: "POST", headers, body: JSON.stringify(body) });
       const v = await r.json();
-      if (!r.ok) { say(v.error); return; }
-      say(""); show(v);
+      if (!r.ok) { note(where, v.error); return null; }
+      note(where, ""); return v;
+    }
+    async function command(body, where) {
+      const v = await post("/api/teacher/lesson", body, where || "lesson-message");
+      if (!v) return null;
+      show(v);
+      if (v.activity && body.type !== "end" && $("present-auto").checked) await present({ type: "lesson" });
+      return v;
     }
     async function refresh() {
       const r = await fetch("/api/teacher/lesson", { headers });
@@ -224,11 +234,14 @@
     function show(v) {
       const box = $("lesson-view");
       box.replaceChildren();
-      if (timer === null && v.activity) timer = setInterval(refresh, 1500);
+      if (timer === null && v.activity) timer = setInterval(() => { refresh(); presentNow(); }, 1500);
+      $("lesson-next").hidden = v.kind !== "quiz";
+      if (v.activity !== lastAct) { lastAct = v.activity; quizAt = null; }
       if (!v.activity) { box.appendChild(el("p", "No question is open.")); return; }
       box.appendChild(el("p", v.question + (v.revealed ? " (the answer is shown to the class)" : ""), "sl-question"));
+      if (v.who) box.appendChild(el("p", v.who, "sl-who"));
       if (v.kind === "poll") {
-        const drawing = el("div"); drawing.innerHTML = v.html; box.appendChild(drawing);
+        const drawing = el("div"); drawing.innerHTML = v.html; box.appendChild(drawing);  // render.table_html, the seat to play's view
         box.appendChild(el("p", v.solver === "working" ? "The solver is working on this position…" : v.verdict));
         const t = el("table");
         const head = el("tr");
@@ -244,13 +257,152 @@
         box.appendChild(sideBySide(v));
       } else if (v.kind === "quiz") {
         for (const q of v.questions) {
-          const f = el("fieldset"); f.appendChild(el("legend", "Question " + (q.question + 1) + ": " + q.right + " of " + q.answers.length + " right"));
+          const f = el("fieldset"); f.appendChild(el("legend", "Question " + (q.question + 1) + ": " + q.right + " of " + q.answers.length + " right" + (q.question === quizAt ? " (on the projector)" : "")));
           f.append(el("p", q.prompt), el("p", "Answer: " + q.choices[q.answer]));
           f.appendChild(lines("ul", q.answers.map((a) => a.name + ": " + a.answer + (a.right ? " (right)" : " (wrong)"))));
           box.appendChild(f);
         }
       }
     }
+    // ---------------------------------------------------------------- the table asked about
+    let tablesTimer = null;
+    async function loadTables() {
+      const r = await fetch("/api/teacher/tables", { headers });
+      if (r.status === 403 || r.status === 429) { clearInterval(tablesTimer); return; }  // an outdated secret: ask no more
+      if (!r.ok) return;
+      const body = await r.json();
+      tables = body.tables.filter((t) => !t.over);
+      const pick = $("ask-table"), was = pick.value;
+      const key = tables.map((t) => t.table + ":" + t.names.join(",")).join(";");
+      if (pick.dataset.key !== key) {
+        pick.dataset.key = key;
+        pick.replaceChildren(...tables.map((t) => { const o = el("option", "Table " + t.table + " (" + t.names.join(", ") + ")"); o.value = String(t.table); return o; }));
+        if (was && tables.some((t) => String(t.table) === was)) pick.value = was;
+      }
+      const opened = openedTable();
+      if (opened !== lastOpened) { lastOpened = opened; if (opened !== null && tables.some((t) => t.table === opened)) pick.value = String(opened); }
+      showSeats(); showPositions();
+    }
+    async function showPositions() {  // the table's positions in words: nothing typed
+      const t = tables.find((x) => x.table === chosenTable());
+      const pick = $("ask-position"), key = t ? t.table + ":" + t.version : "";
+      if (pick.dataset.key === key) return;
+      pick.dataset.key = key;
+      const was = pick.value;
+      const now = el("option", "the table now"); now.value = "";
+      if (!t) { pick.replaceChildren(now); return; }
+      const r = await fetch("/api/teacher/ask/positions", { method: "POST", headers, body: JSON.stringify({ table: t.table }) });
+      if (!r.ok) return;
+      const body = await r.json();
+      pick.replaceChildren(now, ...body.positions.filter((p) => !p.words.endsWith("(now)")).map((p) => {
+        const o = el("option", p.words); o.value = p.hand + ":" + p.step; return o;
+      }));
+      if ([...pick.options].some((o) => o.value === was)) pick.value = was;
+    }
+    function chosenPosition(tid) {  // the Ask requests' body: the table, and the position chosen
+      const v = $("ask-position").value;
+      if (!v) return { table: tid };
+      const [hand, step] = v.split(":").map(Number);
+      return { table: tid, hand, step };
+    }
+    function chosenTable() { const v = $("ask-table").value; return v === "" ? null : Number(v); }
+    function showSeats() {
+      const t = tables.find((x) => x.table === chosenTable());
+      const pick = $("present-seat"), key = t ? t.table + ":" + t.names.join(",") : "";
+      if (pick.dataset.key === key) return;
+      pick.dataset.key = key;
+      pick.replaceChildren(...(t ? t.names.map((n, i) => { const o = el("option", "Seat " + (i + 1) + ": " + n); o.value = String(i); return o; }) : []));
+    }
+    $("ask-table").addEventListener("change", () => { showSeats(); showPositions(); });
+    function needTable(where) {
+      const tid = chosenTable();
+      if (tid === null) note(where, "Open a table first: the questions are asked about a table's position.");
+      return tid;
+    }
+    $("ask-poll").addEventListener("click", async () => {
+      const tid = needTable("ask-message"); if (tid === null) return;
+      note("ask-message", "The solver is looking at table " + tid + "'s position…");
+      $("ask-preview").replaceChildren();
+      const p = await post("/api/teacher/ask/preview", { ...chosenPosition(tid), budget: num("ask-budget") }, "ask-message");
+      if (!p) return;
+      const box = $("ask-preview");
+      box.append(el("h3", "Before you ask: only you see this"), el("p", p.question, "sl-question"));
+      const drawing = el("div"); drawing.innerHTML = p.html; box.appendChild(drawing);  // render.table_html, as the students will see it
+      box.appendChild(el("p", p.verdict, "sl-verdict"));
+      if (p.exact && !p.choice) box.appendChild(el("p", "Every card does as well as every other here: this position has little to teach."));
+      if (p.cards.some((c) => c.verdict)) box.appendChild(lines("ul", p.cards.map((c) => c.label + ": " + (c.verdict || ""))));
+      box.appendChild(el("p", p.students + (p.students === 1 ? " student" : " students") + " can answer. " + (p.who || "")));
+      box.appendChild(button("Start this poll", async () => {
+        if (await command({ type: "poll", table: p.table, hand: p.hand, step: p.step, budget: p.budget }, "ask-message")) box.replaceChildren();
+      }));
+    });
+    $("ask-whatif").addEventListener("click", async () => {
+      const tid = needTable("ask-message"); if (tid === null) return;
+      $("ask-preview").replaceChildren();
+      const c = await post("/api/teacher/ask/whatif", chosenPosition(tid), "ask-message");
+      if (!c) return;
+      const box = $("ask-preview");
+      box.append(el("h3", "What if, instead…"), el("p", c.happened));
+      const then = el("select"); then.id = "whatif-then";
+      for (const [v, words] of [["record", "then the table's own actions"], ["players", "then the robots play the hand out"]]) { const o = el("option", words); o.value = v; then.appendChild(o); }
+      const label = el("label", "What follows"); label.htmlFor = "whatif-then";
+      const p = el("p"); p.append(label, " ", then); box.appendChild(p);
+      const choices = el("p");
+      for (const x of c.choices) {
+        const b = button("Instead: " + x.label, async () => {
+          if (await command({ type: "whatif", table: c.table, hand: c.hand, step: c.step, action: x.action, then: then.value }, "ask-message")) box.replaceChildren();
+        });
+        b.dataset.action = x.action; choices.appendChild(b);
+      }
+      if (!c.choices.length) choices.appendChild(el("span", "Nothing else was allowed there."));
+      box.appendChild(choices);
+    });
+    // ---------------------------------------------------------------- the projector
+    $("present-link").href = "/present#secret=" + encodeURIComponent(new URLSearchParams(location.hash.slice(1)).get("secret") || "");
+    function describe(v) {
+      if (v.show === "table") return v.table.title.replace(/\.$/, "");  // the page's own full stop follows
+      if (v.show === "lesson") {
+        const l = v.lesson;
+        if (l.kind === "quiz") { quizAt = l.number; return "question " + (l.number + 1) + " of " + l.of + " of the quiz" + (l.revealed ? ", its answer shown" : ""); }
+        return l.activity ? "the open question" + (l.revealed ? ", its answer shown" : "") : "no question";
+      }
+      return "the class code" + (v.note ? " (" + v.note + ")" : "");
+    }
+    async function present(body) {
+      const v = await post("/api/teacher/present", body, "present-message");
+      if (v) $("present-now").textContent = describe(v);
+      return v;
+    }
+    async function presentNow() {
+      const r = await fetch("/api/teacher/present", { headers });
+      if (r.ok) $("present-now").textContent = describe(await r.json());
+    }
+    $("present-class").addEventListener("click", () => present({ type: "class" }));
+    $("present-lesson").addEventListener("click", () => present({ type: "lesson" }));
+    $("present-table").addEventListener("click", () => {
+      const tid = needTable("present-message"); if (tid === null) return;
+      const view = $("present-view").value;
+      present(view === "seat" ? { type: "table", table: tid, view, seat: Number($("present-seat").value) } : { type: "table", table: tid, view });
+    });
+    $("broadcast-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const v = await post("/api/teacher/broadcast", { words: $("broadcast-words").value }, "present-message");
+      if (v) note("present-message", "Sent to " + v.sent + (v.sent === 1 ? " student" : " students") + " and the projector: " + v.words);
+    });
+    $("broadcast-clear").addEventListener("click", async () => {
+      if (await post("/api/teacher/broadcast", { words: "" }, "present-message")) note("present-message", "The line is cleared.");
+    });
+    // ---------------------------------------------------------------- reveal, next, close
+    $("quiz-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "quiz", preset: $("quiz-preset").value, level: num("quiz-level"), count: num("quiz-count") }); });
+    $("lesson-reveal").addEventListener("click", async () => {  // the answer to the class and the projector
+      const v = await post("/api/teacher/present", { type: "reveal" }, "lesson-message");
+      if (v) { $("present-now").textContent = describe(v); refresh(); }
+    });
+    $("lesson-next").addEventListener("click", async () => {
+      const v = await post("/api/teacher/present", { type: "next" }, "lesson-message");
+      if (v) { $("present-now").textContent = describe(v); refresh(); }
+    });
+    $("lesson-end").addEventListener("click", () => command({ type: "end" }));
     async function board() {
       const r = await fetch("/api/teacher/mistakes", { headers });
       const v = await r.json();
@@ -263,13 +415,8 @@
         return tr;
       })));
     }
-    $("poll-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "poll", table: num("poll-table"), hand: hand("poll-hand"), step: num("poll-step"), budget: num("poll-budget") }); });
-    $("whatif-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "whatif", table: num("whatif-table"), hand: hand("whatif-hand"), step: num("whatif-step"), action: $("whatif-action").value.trim(), then: $("whatif-then").value }); });
-    $("quiz-form").addEventListener("submit", (e) => { e.preventDefault(); command({ type: "quiz", preset: $("quiz-preset").value, level: num("quiz-level"), count: num("quiz-count") }); });
-    $("lesson-reveal").addEventListener("click", () => command({ type: "reveal" }));
-    $("lesson-end").addEventListener("click", () => command({ type: "end" }));
     $("board-refresh").addEventListener("click", board);
-    refresh();
+    refresh(); presentNow(); loadTables(); tablesTimer = setInterval(loadTables, 3000);
   }
 
 
