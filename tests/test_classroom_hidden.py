@@ -24,6 +24,7 @@ from test_classroom_teacher import post, until  # noqa: E402
 
 from spades_lab.classroom import app as app_module  # noqa: E402
 from spades_lab.classroom import lesson as lesson_module  # noqa: E402
+from spades_lab.classroom import present as present_module  # noqa: E402
 from spades_lab.classroom import teacher as teacher_module  # noqa: E402
 from spades_lab.classroom.app import create_app  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
@@ -380,6 +381,9 @@ def test_the_teachers_views_never_reach_a_student_socket(
     real_view = lesson_module.Lesson.teacher_view
     monkeypatch.setattr(lesson_module.Lesson, "teacher_view",
                         lambda self: {**real_view(self), mark: mark})
+    real_present = present_module.Presenter.view_json  # the projector's (GET /api/teacher/present)
+    monkeypatch.setattr(present_module.Presenter, "view_json",
+                        lambda self: {**real_present(self), mark: mark})
     w = Watch(room, monkeypatch)
     a, ca = room.join("Ann")
     b, cb = room.join("Ben")
@@ -390,7 +394,7 @@ def test_the_teachers_views_never_reach_a_student_socket(
 
     def ask() -> None:
         for path in ("/api/teacher/overview", f"/api/teacher/tables/{tid}/full",
-                     "/api/teacher/lesson"):
+                     "/api/teacher/lesson", "/api/teacher/present"):
             got = room.client.get(path, headers=room.teacher)
             assert got.status_code == 200 and mark in got.text, path
 

@@ -142,7 +142,7 @@ class Solvers:
 # ---------------------------------------------------------------------------- activities
 
 
-def _choice_key(play: Play) -> str:
+def choice_key(play: Play) -> str:
     """A play as the store keeps a choice: ``QH``, or ``TAC:A`` for a declared dual card."""
     return play.card.code + (f":{play.suit}" if play.card.is_dual else "")
 
@@ -358,7 +358,7 @@ def _line(t: Table, hand: Any) -> Line:
         raise LessonError(e.message) from None
 
 
-def _budget(value: Any) -> float:
+def budget_seconds(value: Any) -> float:
     if value is None:
         return DEFAULT_BUDGET
     if isinstance(value, bool) or not isinstance(value, (int, float)) or \
@@ -500,7 +500,7 @@ class Lesson:
             raise LessonError(f"A poll has no field {sorted(extra)[0][:20]!r}: give the table "
                               "and, if you like, the hand, the step and the solver's budget.")
         spec = {k: body[k] for k in ("table", "hand", "step") if body.get(k) is not None}
-        spec["budget"] = _budget(body.get("budget"))
+        spec["budget"] = budget_seconds(body.get("budget"))
         poll = self._open("poll", spec, lambda aid: make_poll(self.room, spec, aid))
         assert isinstance(poll, Poll)
         self._solve(poll)
@@ -598,7 +598,7 @@ class Lesson:
             verdicts = act.card_verdicts()
             spread = []
             for p in act.legal:
-                key = _choice_key(p)
+                key = choice_key(p)
                 who = [a["name"] for a in answers if a["choice"] == key]
                 v = verdicts.get(key)
                 spread.append({**p.to_json(), "label": play_words(p), "count": len(who),
@@ -729,9 +729,9 @@ class Lesson:
                     "text": act.failed or (v["text"] if v else
                                            "The solver is still working on this position."),
                     "cards": [{"label": play_words(p),
-                               "text": verdicts[_choice_key(p)]["text"],
-                               "best": verdicts[_choice_key(p)]["best"]}
-                              for p in act.legal if _choice_key(p) in verdicts],
+                               "text": verdicts[choice_key(p)]["text"],
+                               "best": verdicts[choice_key(p)]["best"]}
+                              for p in act.legal if choice_key(p) in verdicts],
                     "yours": (verdicts[yours["choice"]]["text"]
                               if yours and yours["choice"] in verdicts else None)}
         elif isinstance(act, WhatIf) and act.revealed:
@@ -794,7 +794,7 @@ class Lesson:
         except RuleError as e:
             self.note_mistake(c.student, e, "poll", t.rules_json["preset"])
             raise
-        key = _choice_key(play)
+        key = choice_key(play)
         v = poll.card_verdicts().get(key)
         self.room.store.put_answer(self.room.code, poll.id, 0, poll.question_words(),
                                    c.student, key, play_words(play),

@@ -50,12 +50,12 @@ from .lesson import (
     Poll,
     QuizActivity,
     WhatIf,
-    _budget,
-    _choice_key,
+    budget_seconds,
+    choice_key,
     make_poll,
     solve_position,
 )
-from .tables import SeatHand, Table
+from .tables import SeatHand, Table, dealt, playing
 
 if TYPE_CHECKING:
     from .app import Classroom, Conn
@@ -78,15 +78,6 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def playing(t: Table, hand: int | None = None) -> bool:
-    """Is hand ``hand`` (default: the current one) of ``t`` still being played there?"""
-    g = t.game
-    if not g.hands or t.closed_for is not None or g.over:
-        return False
-    h = g.hands[-1 if hand is None else hand]
-    return h.scores is None
-
-
 def players_at(t: Table, but: int | None = None) -> list[str]:
     """The students who sit at ``t`` (a robot holding a student's seat holds it for them),
     but the one in seat ``but``."""
@@ -102,13 +93,19 @@ def players_at(t: Table, but: int | None = None) -> list[str]:
 
 
 def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
-    """The other tables dealt the same cards as hand ``hand`` (default: the current one) of
-    ``t``: a prepared deal (teacher.deal) is the first hand of each of its tables."""
-    n = len(t.game.hands) - 1 if hand is None else hand
-    if n != 0:
-        return []
-    return [room.tables[tid] for row in room.store.deals(room.code) if t.id in row.tables
-            for tid in row.tables if tid != t.id and tid in room.tables]
+    """The other tables whose latest hand was dealt the same cards as hand ``hand`` (default:
+    the current one) of ``t`` (:func:`~spades_lab.classroom.tables.dealt`: a prepared deal at
+    several tables, or two tables given one seed)."""
+    key = dealt(t.game.hands[-1 if hand is None else hand])
+    return [o for o in room.tables.values()
+            if o is not t and o.game.hand is not None and dealt(o.game.hand) == key]
+
+
+def _in_play(t: Table, hand: int | None = None) -> bool:
+    """Hand ``hand`` (default: the current one) of ``t`` is still being played there
+    (:func:`~spades_lab.classroom.tables.playing`)."""
+    h = playing(t)
+    return h is not None and (hand is None or t.game.hands[hand] is h)
 
 
 def _hidden_from(room: Classroom, t: Table, seat: int | None, hand: int | None = None
@@ -116,9 +113,9 @@ def _hidden_from(room: Classroom, t: Table, seat: int | None, hand: int | None =
     """Who would see on the projector cards they may not see, and at which table: the
     students playing that hand at ``t``, but the one whose own cards (seat ``seat``) are
     shown, and the students playing the same cards at another table of a prepared deal."""
-    out = [(name, t.id) for name in players_at(t, seat)] if playing(t, hand) else []
+    out = [(name, t.id) for name in players_at(t, seat)] if _in_play(t, hand) else []
     for other in twins(room, t, hand):
-        if playing(other, 0):
+        if _in_play(other):
             out += [(name, other.id) for name in players_at(other, seat)]
     return out
 
@@ -378,10 +375,10 @@ class Presenter:
                                                 "The solver is still working on this position.")
                 out["spread"] = [
                     {"label": play_words(p),
-                     "count": sum(a["choice"] == _choice_key(p) for a in answers),
-                     "verdict": verdicts[_choice_key(p)]["text"] if _choice_key(p) in verdicts
+                     "count": sum(a["choice"] == choice_key(p) for a in answers),
+                     "verdict": verdicts[choice_key(p)]["text"] if choice_key(p) in verdicts
                      else None,
-                     "best": verdicts[_choice_key(p)]["best"] if _choice_key(p) in verdicts
+                     "best": verdicts[choice_key(p)]["best"] if choice_key(p) in verdicts
                      else None}
                     for p in act.legal]
         elif isinstance(act, WhatIf):
@@ -412,7 +409,7 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
     stored; the students see nothing)."""
     if not isinstance(body, dict) or set(body) - {"table", "hand", "step", "budget"}:
         raise PresentRefusal("Send the table to ask about: {\"table\": 1}.")
-    budget = _budget(body.get("budget"))
+    budget = budget_seconds(body.get("budget"))
     poll = make_poll(room, {k: body[k] for k in ("table", "hand", "step")
                             if body.get(k) is not None}, 0)
     t = room.tables[poll.table]
@@ -430,9 +427,9 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
             "exact": v["exact"], "verdict": v["text"],
             "choice": v["exact"] and any(not c["best"] for c in v["cards"]),
             "cards": [{"label": play_words(p),
-                       "verdict": cards[_choice_key(p)]["text"] if _choice_key(p) in cards
+                       "verdict": cards[choice_key(p)]["text"] if choice_key(p) in cards
                        else None,
-                       "best": cards[_choice_key(p)]["best"] if _choice_key(p) in cards
+                       "best": cards[choice_key(p)]["best"] if choice_key(p) in cards
                        else None}
                       for p in poll.legal],
             "students": who["students"], "who": who["who"]}
