@@ -237,7 +237,8 @@ case "$cmd" in
         elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
             # every core: each module (each notebook) one group on one worker, the browser
             # tests one group between them (conftest.py); SPADES_LAB_SERIAL=1 runs in one process
-            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup)
+            # and name the 30 slowest tests at the end (docs/benchmarks.md keeps the figures)
+            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup --durations=30)
         fi
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
