@@ -52,6 +52,16 @@ class Rule(StrEnum):
     HINTS_OFF = "hints-off"
     UNDO_OFF = "undo-off"
     NOTHING_TO_UNDO = "nothing-to-undo"
+    # the classroom's table lifecycle and roster (docs/classroom.md, "Tables that wait")
+    TABLE_WAITING = "table-waiting"
+    TABLE_STARTED = "table-started"
+    TABLE_CLOSED = "table-closed"
+    TABLE_OPEN = "table-open"
+    STUDENT_TWICE = "student-twice"
+    UNKNOWN_STUDENT = "unknown-student"
+    SAME_STUDENT = "same-student"
+    BAD_NAME = "bad-name"
+    GAME_IN_PROGRESS = "game-in-progress"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -103,6 +113,16 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.HINTS_OFF: "the teacher has not turned hints on at this table",
     Rule.UNDO_OFF: "the teacher has not turned taking back on at this table",
     Rule.NOTHING_TO_UNDO: "no person at the table has made a decision to take back",
+    Rule.TABLE_WAITING: "the table has not started: it waits for its players or the teacher's "
+    "Start",
+    Rule.TABLE_STARTED: "the table has started already",
+    Rule.TABLE_CLOSED: "the teacher has closed the table",
+    Rule.TABLE_OPEN: "the table is still open: close it before archiving it",
+    Rule.STUDENT_TWICE: "one student is given two seats at once",
+    Rule.UNKNOWN_STUDENT: "no student of this class has that number",
+    Rule.SAME_STUDENT: "a student cannot be merged into themselves",
+    Rule.BAD_NAME: "a student's name is 1 to 40 printable characters",
+    Rule.GAME_IN_PROGRESS: "dealing a prepared hand would end a game in progress (confirm it)",
 }
 
 
