@@ -43,7 +43,7 @@ from ..render import table_html
 from ..table import setup_choices, setup_values
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
-from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title
+from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title, rules_words
 from .store import DealRow, TableLife
 from .tables import Table
 
@@ -159,6 +159,7 @@ def glance(room: Classroom, t: Table, now: float | None = None,
         table_html(h, names=names, compact=True)
     return {
         "table": t.id, "rules": t.rules_json, "title": rules_title(t.rules),
+        "rules_words": rules_words(t.rules),
         "names": names, "seats": [s["kind"] for s in t.seats],
         "students": [s.get("student", s.get("was", {}).get("student")) for s in t.seats],
         "connected": [s.get("student") in connected for s in t.seats],
@@ -789,6 +790,8 @@ def _compare(room: Classroom, row: DealRow) -> dict[str, Any]:
         t = room.tables[tid]
         entry: dict[str, Any] = {"table": tid, "rules": t.rules_json,
                                  "title": rules_title(t.rules), "names": t.names(),
+                                 # the table's real rules: the title and every option
+                                 "rules_words": rules_words(t.rules),
                                  "options": option_changes(RuleSet.preset(t.rules.name),
                                                            t.rules),
                                  "teams": [team_name(s, t.rules.players)

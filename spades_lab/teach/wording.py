@@ -581,6 +581,21 @@ def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
     return out
 
 
+def rules_words(rules: RuleSet) -> str:
+    """A table's real rules in words: the rule set's name and every option it changes from
+    the preset's (:func:`option_changes`), so that no table that played with an option reads
+    as the plain rule set.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> rules_words(RuleSet.preset("standard"))
+    'Spades (standard)'
+    >>> rules_words(RuleSet.preset("standard", bag_limit=None))
+    'Spades (standard), with: Bags: tricks over the bid score 1 point each and carry no penalty.'
+    """
+    changes = option_changes(RuleSet.preset(rules.name), rules)
+    return rules_title(rules) + (", with: " + " ".join(changes) if changes else "")
+
+
 def seat_counts(values: Sequence[int], players: int) -> str:
     """A number per seat, by seat name: ``"North 7, East 5, South 0, West 1"``."""
     return ", ".join(f"{seat_name(s, players)} {v}" for s, v in enumerate(values))
@@ -698,7 +713,7 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "noun",
            "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words",
            "exchange_count_words",
-           "option_changes", "line_text", "bags_words",
+           "option_changes", "rules_words", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no",
