@@ -231,7 +231,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
             assert axe_violations(kids[1].page) == [] and axe_violations(ann) == []
             assert axe_violations(boss.page) == []
             assert shot
-            boss.page.screenshot(path=str(SCREENSHOTS / "classroom_teacher.png"))
+            # (docs/screenshots/classroom_teacher.png is the control room's:
+            # test_browser_classroom_teacher_room.py)
+            boss.page.screenshot(path=str(ARTIFACTS / "classroom_teacher_lesson.png"))
             for w in [boss, *kids]:
                 assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()

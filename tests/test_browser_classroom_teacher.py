@@ -70,7 +70,7 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             assert "Needs you. Stuck: it is Ann (North)'s turn and they are not connected." \
                 in stuck
             page.wait_for_selector("text=The game is over.")  # table 2's robots, at full speed
-            shot(page, "#glance", "classroom_teacher.png")
+            page.locator("#glance").screenshot(path=str(ARTIFACTS / "classroom_glance.png"))
             # pause table 3 by clicking, then resume it
             page.click(f"text=Pause table {t3}")
             page.wait_for_selector(f"text=Resume table {t3}")

@@ -37,7 +37,7 @@ from starlette.routing import Route
 from ..core.engine import Game, Phase
 from ..core.errors import OptionError, RecordError, Rule, RuleError
 from ..core.records import ReplayResult, load_record, replay
-from ..core.rules import PRESETS, RuleSet, seat_name, team_name
+from ..core.rules import HOUSE_OPTIONS, PRESETS, RuleSet, seat_name, team_name
 from ..core.words import plural
 from ..render import table_html
 from ..table import setup_choices, setup_values
@@ -432,6 +432,8 @@ def setup_menu() -> list[dict[str, Any]]:
                     "players": RuleSet.preset(preset).players,
                     "options": [{"option": c.option, "label": c.label, "kind": c.kind,
                                  "value": c.value, "most": c.most,
+                                 "group": "house" if c.option in HOUSE_OPTIONS[preset]
+                                 else "table",
                                  "choices": [{"label": w, "value": v} for w, v in c.choices]}
                                 for c in setup_choices(preset)]})
     return out
