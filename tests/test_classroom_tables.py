@@ -219,3 +219,27 @@ def test_the_roster_rename_merge_remove(room: Room) -> None:
                                               "was": {"student": b, "name": "Benjamin"}}
     assert room.room.store.student_by_token(room.room.unsign(cb)) is None
     refused(post(room, f"/api/teacher/students/{b}/remove"), Rule.UNKNOWN_STUDENT)
+
+
+def test_a_table_its_students_have_left_stops_its_robots(room: Room) -> None:
+    """Ann moves to another table: her old table, all robots now (one keeping her seat), stops
+    instead of playing on under her name; a seat the teacher gives a robot on purpose plays."""
+    a, ca = room.join("Ann")
+    old = room.new_table("standard", [a, None, None, None], seed=2, start="now")
+    new = room.new_table("standard", [None] * 4, seed=3, pace=5)
+    assert post(room, "/api/teacher/seat", {"table": new, "seat": 0, "student": a}
+                ).status_code == 200
+    t = room.room.tables[old]
+    assert t.deserted() and not t.bots_due()
+    over = room.client.get("/api/teacher/overview", headers=room.teacher).json()
+    g = next(x for x in over["tables"] if x["table"] == old)
+    assert g["status"] == "stopped" and g["words"].startswith("Stopped: no person")
+    v = t.version
+    time.sleep(0.1)
+    assert t.version == v
+    # the teacher seats her back, then gives her seat to a robot on purpose: it plays on
+    assert post(room, "/api/teacher/seat", {"table": old, "seat": 0, "student": a}
+                ).status_code == 200
+    assert post(room, "/api/teacher/seat", {"table": old, "seat": 0, "student": None}
+                ).status_code == 200
+    assert not t.deserted() and t.bots_due()

@@ -144,9 +144,12 @@ class Table:
         return self.closed or self.closed_for is not None
 
     def deserted(self) -> bool:
-        """Has every person left the table (each seat a robot, some of them holding a person's
-        seat)?  Its robots stop: a robot-only game under students' names teaches no one."""
-        return not self.people() and any("was" in s for s in self.seats)
+        """Has every person left the table (each seat a robot, some of them keeping the seat
+        of a student who moved on or was taken off the list, none given to a robot by the
+        teacher on purpose)?  Its robots stop: a robots' game under students' names teaches
+        no one."""
+        return not self.people() and any("was" in s for s in self.seats) and \
+            not any(s.get("given") for s in self.seats)
 
     def prepared_played(self) -> bool:
         """Is the table's prepared hand played, so that it waits for the teacher to deal on?"""

@@ -215,7 +215,8 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
         if here["kind"] == "bot":
             raise TeacherRefusal(f"A robot already holds seat {seat + 1} of table {tid}.")
         t.seats[seat] = {"kind": "bot", "was": {"student": here["student"],
-                                                "name": here["name"]}}
+                                                "name": here["name"]},
+                         "given": True}  # the teacher's choice: the robot plays on
         room.store.set_seats(t.id, t.seats)
         for c in list(room.conns):
             if c.student == here["student"]:
