@@ -55,7 +55,7 @@ def test_the_teachers_control_room(tmp_path: Path) -> None:
             browser = launch_chromium(pw)
             boss = Watched(browser, f"{base}/teacher#secret={secret}", timeout=WAIT)
             p = boss.page
-            p.wait_for_selector(".sl-glance")
+            p.wait_for_selector(".sl-glance")  # a table is open: the page starts on Tables
             assert p.get_attribute("#tab-tables", "aria-selected") == "true"
             # ---- a new table: play mode's options, two students seated, it waits
             p.click("#new-box summary")
@@ -97,12 +97,14 @@ def test_the_teachers_control_room(tmp_path: Path) -> None:
             card.locator(f"text=Table {tid} has started.").wait_for()
             card.locator(f"text=Open table {tid}").click()
             p.wait_for_selector("#opened:not([hidden]) .sl-table")
-            box = p.locator("#opened").bounding_box()
-            assert box and 0 <= box["y"] < 768, box  # on screen, not below the fold
+            p.wait_for_function("() => { const r = document.querySelector('#opened')"
+                                ".getBoundingClientRect(); return r.top >= 0 && r.top < 200; }")
+            # (its heading on screen, just under the sticky bar: not below the fold)
             assert p.evaluate("() => document.querySelector('#opened').previousElementSibling"
                               ".dataset.table") == str(tid)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             shot = ARTIFACTS / "classroom_teacher.png"
+            p.evaluate("() => window.scrollTo(0, 0)")  # the room from its top: tabs, tables
             p.screenshot(path=str(shot))
             # ---- the roster: who is here and where; Ann's two entries become one
             p.click("#tab-class")

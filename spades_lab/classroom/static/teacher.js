@@ -45,15 +45,18 @@
     }
     tabs.forEach((t, k) => {
       const b = $("tab-" + t);
-      b.addEventListener("click", () => show(t));
+      b.addEventListener("click", () => { chose = true; show(t); });
       b.addEventListener("keydown", (e) => {  // arrow keys move between the tabs
         const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
         if (!step) return;
         const next = tabs[(k + step + tabs.length) % tabs.length];
-        show(next); $("tab-" + next).focus();
+        chose = true; show(next); $("tab-" + next).focus();
       });
     });
-    show("tables");
+    // the first section: the class (its QR code to join by) until a table is open, then the
+    // tables; once the teacher picks a tab, theirs
+    let chose = false;
+    show("class");
     // a two-step button: the first click asks, the second does
     function confirmButton(label, ask, action) {
       const b = button(label, async () => {
@@ -81,7 +84,7 @@
       card.appendChild(el("p", facts.join("; ") + "."));
       const away = t.names.filter((n, i) => t.seats[i] === "person" && !t.connected[i]);
       if (away.length) card.appendChild(el("p", "Not connected: " + away.join(", ") + "."));
-      const drawing = el("div"); drawing.innerHTML = t.html; card.appendChild(drawing);  // the server's own drawing (render.table_html)
+      const drawing = el("div", undefined, "sl-drawing"); drawing.innerHTML = t.html; card.appendChild(drawing);  // the server's own drawing (render.table_html)
       if (!closed) {
         const label = el("label"); const box = el("input"); box.type = "checkbox"; box.checked = chosen.has(t.table);
         box.addEventListener("change", () => { box.checked ? chosen.add(t.table) : chosen.delete(t.table); showDealTables(); });
@@ -118,13 +121,17 @@
       const card = document.querySelector(".sl-glance[data-table='" + t.table + "']");
       if (card) card.after(openedBox); else $("glance").appendChild(openedBox);
       openedBox.hidden = false;
-      if (scroll) { openedBox.scrollIntoView({ block: "start" }); openedBox.focus({ preventScroll: true }); }
       if (gen === settingsGen) {  // the table's settings as the server has them
         $("set-hints").checked = t.settings.hints; $("set-undo").checked = t.settings.undo;
       }
       $("opened-title").textContent = "Table " + t.table + " in full: " + t.rules_words;
       $("full").innerHTML = t.full_html || "<p>No hand has been dealt yet.</p>";  // render.table_html, every hand face up
       $("events").replaceChildren(...t.events.map((w) => el("div", w)));
+      // drawn: bring it where the teacher is looking (its heading under the sticky bar)
+      if (scroll) {
+        openedBox.focus({ preventScroll: true });
+        requestAnimationFrame(() => openedBox.scrollIntoView({ block: "start" }));
+      }
       const key = JSON.stringify([t.table, t.names, t.students, students]);
       if (key === seatsKey) return;  // unchanged: keep what the teacher is choosing
       seatsKey = key;
@@ -381,12 +388,17 @@
       const body = await api("/api/teacher/overview", undefined, "tables-note");
       if (!body) return;
       $("class").textContent = body.class;
+      if (!chose) { chose = true; show(body.tables.length ? "tables" : "class"); }
       const studentsChanged = JSON.stringify(body.students) !== JSON.stringify(students);
       students = body.students; roster = body.roster || [];
       showRoster();
       if (studentsChanged) showNewSeats();
       lastTables = body.tables;
-      $("glance").replaceChildren(...body.tables.map(glanceCard));
+      if (opened !== null && !body.tables.some((t) => t.table === opened)) opened = null;  // closed meanwhile
+      const cards = body.tables.map(glanceCard);
+      const at = body.tables.findIndex((t) => t.table === opened);
+      if (at >= 0) cards.splice(at + 1, 0, openedBox);  // the opened table stays under its card
+      $("glance").replaceChildren(...cards);
       if (!body.tables.length) $("glance").appendChild(el("p", "No table is open: open one above."));
       showClosed(body.closed || []);
       showTables();
@@ -395,7 +407,6 @@
         const c = await api("/api/teacher/deals/" + lastDeal, undefined, "deal-note");
         if (c) showComparison(c);
       }
-      if (opened !== null && !body.tables.some((t) => t.table === opened)) opened = null;  // closed meanwhile
       await showOpened(scroll === true);
     }
     $("pause-all").addEventListener("click", () => pauseTables(null, true));
