@@ -243,3 +243,34 @@ def test_a_table_its_students_have_left_stops_its_robots(room: Room) -> None:
     assert post(room, "/api/teacher/seat", {"table": old, "seat": 0, "student": None}
                 ).status_code == 200
     assert not t.deserted() and t.bots_due()
+
+
+def test_a_tables_life_and_the_roster_outlive_a_restart(tmp_path: Any) -> None:
+    """The store keeps whether a table has started, how it starts, closed and archived, and
+    the roster's merges and removals: a restarted server (a new app on the same file) goes on
+    from there."""
+    path = tmp_path / "class.sqlite3"
+    with TestClient(create_app(SqliteStore(path))) as client:
+        r = Room(client)
+        a, ca = r.join("Ann")
+        a2, ca2 = r.join("Ann")
+        waiting = r.new_table("standard", [a, None, None, None], seed=1, start="teacher")
+        shut = r.new_table("standard", [None] * 4, seed=2, pace=5)
+        assert post(r, f"/api/teacher/tables/{shut}/close").status_code == 200
+        assert post(r, f"/api/teacher/students/{a2}/merge", {"into": a}).status_code == 200
+        secret, key = r.room.teacher_secret, r.room.key
+    with TestClient(create_app(SqliteStore(path), teacher_secret=secret)) as client:
+        r = Room(client)
+        tables = r.room.tables
+        assert not tables[waiting].started and tables[waiting].start_when == "teacher"
+        assert tables[shut].closed and tables[shut].seat_of(a) is None
+        assert r.room.students() == {a: "Ann"} and r.room.key == key
+        assert r.room.store.student_by_token(r.room.unsign(ca2)).id == a  # the cookie follows
+        time.sleep(0.05)
+        assert tables[waiting].version == 0  # still waiting: its robots did nothing
+        assert post(r, f"/api/teacher/tables/{waiting}/start").status_code == 200
+        for _ in range(5000):
+            if tables[waiting].game.hands:
+                break
+            time.sleep(0.002)
+        assert tables[waiting].game.hands

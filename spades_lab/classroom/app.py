@@ -401,9 +401,6 @@ class Classroom:
             seat = t.seat_of(c.student)
             if seat is None:
                 continue
-            if not t.started:  # the table may start now that this student is here
-                self.wake(t)
-                continue
             task = self.holds.pop((t.id, seat), None)
             if task is not None:
                 task.cancel()
@@ -415,6 +412,8 @@ class Classroom:
                         else "You are back: the robot did not need to play for you."})
                 self.tell_seated(t)
             self.watch(t)  # someone is here again: the others who are away get a robot
+            if not t.started:  # a table waiting for its players may start now
+                self.wake(t)
 
     # ---------------------------------------------------------------- hints and undo
     def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:

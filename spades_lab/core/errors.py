@@ -61,7 +61,6 @@ class Rule(StrEnum):
     UNKNOWN_STUDENT = "unknown-student"
     SAME_STUDENT = "same-student"
     BAD_NAME = "bad-name"
-    GAME_IN_PROGRESS = "game-in-progress"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -122,7 +121,6 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.UNKNOWN_STUDENT: "no student of this class has that number",
     Rule.SAME_STUDENT: "a student cannot be merged into themselves",
     Rule.BAD_NAME: "a student's name is 1 to 40 printable characters",
-    Rule.GAME_IN_PROGRESS: "dealing a prepared hand would end a game in progress (confirm it)",
 }
 
 
