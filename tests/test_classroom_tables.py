@@ -274,3 +274,20 @@ def test_a_tables_life_and_the_roster_outlive_a_restart(tmp_path: Any) -> None:
                 break
             time.sleep(0.002)
         assert tables[waiting].game.hands
+
+
+def test_the_roster_says_who_is_idle(room: Room) -> None:
+    """A student connected but doing nothing for two minutes (a ping does not count) is idle;
+    an action makes them connected again."""
+    a, ca = room.join("Ann")
+    with room.connect(ca) as w:
+        s = Seat(w, room.room)
+        s.recv()  # welcome
+        (conn,) = room.room.conns
+        conn.active -= 180  # three minutes ago
+        assert s.send({"type": "ping"})["type"] == "pong"
+        roster = room.client.get("/api/teacher/overview", headers=room.teacher).json()["roster"]
+        assert roster[0]["state"] == "idle" and roster[0]["words"].startswith("Idle for 3 minutes")
+        s.send({"type": "resync", "table": 99})  # any message but a ping is an action
+        roster = room.client.get("/api/teacher/overview", headers=room.teacher).json()["roster"]
+        assert roster[0]["state"] == "connected"
