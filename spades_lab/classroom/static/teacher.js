@@ -371,7 +371,8 @@
       rules.appendChild(rh);
       for (const x of r.rules) { const tr = el("tr"); tr.append(el("td", x.words), el("td", x.refused), el("td", x.wrong)); rules.appendChild(tr); }
       $("report-view").replaceChildren(t, el("h3", "Mistakes by rule"), r.rules.length ? rules : el("p", "No mistakes so far."));
-      note("report-note", r.students.length + " students, " + r.answers + " answers.");
+      const count = (k, word) => k + " " + word + (k === 1 ? "" : "s");
+      note("report-note", count(r.students.length, "student") + ", " + count(r.answers, "answer") + ".");
     });
     document.querySelectorAll("button[data-export]").forEach((b) => b.addEventListener("click", async () => {
       note("export-note", "Preparing " + b.textContent + "…");
