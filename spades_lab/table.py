@@ -79,6 +79,7 @@ from .core.records import HandSummary, Step, apply_step, dump_record, load_recor
 from .core.rules import (
     HOUSE_OPTIONS,
     HOUSE_PLAY_OPTIONS,
+    ONLINE_TARGETS,
     RuleSet,
     rules_from_json,
     rules_of,
@@ -97,6 +98,8 @@ from .teach.whatif import WhatIfResult, what_if_game
 from .teach.wording import (
     HOUSE_PLAY_CHOICE_WORDS,
     HOUSE_PLAY_LABELS,
+    SETUP_CHOICE_WORDS,
+    SETUP_LABELS,
     Said,
     house_words,
     learner,
@@ -1724,7 +1727,8 @@ class HouseChoice:
 
 
 #: The house rules whose count 0 stands for "off" (the option's null).
-_OFF_AT_ZERO = ("bag_limit", "hand_limit", "team_bid_max", "team_bid_min")
+_OFF_AT_ZERO = ("bag_limit", "hand_limit", "team_bid_max", "team_bid_min", "losing_floor",
+                "blind_nil_deficit")
 
 
 def house_play_choices(preset: str) -> tuple[HouseChoice, ...]:
@@ -1780,6 +1784,66 @@ def house_setup_words(preset: str, values: Mapping[str, Any]) -> tuple[bool, lis
     except OptionError as e:
         return False, [e.words]
     return True, house_words(rules)
+
+
+def setup_choices(preset: str) -> tuple[HouseChoice, ...]:
+    """Every option ``preset`` takes, as setup controls at the preset's values, in the order
+    and from the list the engine declares them (:meth:`RuleSet.options` with ``all`` and
+    ``house``: the table options, then the house rules): a menu where the option has a few
+    values in words, a yes/no, a whole number (0 is "off" for an option that may be off), or a
+    text (the blind exchange's count, such as ``2`` or ``up to 3``; empty keeps the preset's).
+    The bidding and play house rules are :func:`house_play_choices`'.
+
+    >>> [c.option for c in setup_choices("acorns8")][-7:-5]
+    ['th_low', 'teams']
+    >>> c = {c.option: c for c in setup_choices("online")}["target"]; c.kind, c.choices[0]
+    ('menu', ('100 points', 100))
+    """
+    r = RuleSet.preset(preset)
+    play = {c.option: c for c in house_play_choices(preset)}
+    out: list[HouseChoice] = []
+    for key, value in r.options(all=True, house=True).items():
+        if key in play:
+            out.append(play[key])
+            continue
+        label = SETUP_LABELS[key]
+        if key == "target" and preset == "online":
+            out.append(HouseChoice(key, label, "menu", value,
+                                   tuple((f"{t} points", t) for t in ONLINE_TARGETS)))
+        elif key in SETUP_CHOICE_WORDS:
+            out.append(HouseChoice(key, label, "menu", value, SETUP_CHOICE_WORDS[key]))
+        elif isinstance(value, bool):
+            out.append(HouseChoice(key, label, "flag", value))
+        elif key == "blind_exchange":
+            out.append(HouseChoice(key, label, "text", "" if isinstance(value, dict)
+                                   else str(value)))
+        else:
+            most = r.hand_size if key == "big_bid_min" else 10_000
+            out.append(HouseChoice(key, label, "count", value or 0, most=most))
+    return tuple(out)
+
+
+def setup_values(preset: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a setup's values (:func:`setup_choices`' controls, by option) come to:
+    :func:`setup_options`, with a blank blind exchange left at the preset's and a number given
+    as text read as a number.
+
+    >>> setup_values("acorns", {"blind_exchange": "", "travelers_hunters": True})
+    {'travelers_hunters': True}
+    >>> setup_values("standard", {"blind_exchange": "2", "hand_limit": 0})
+    {'blind_exchange': 2, 'hand_limit': None}
+    """
+    opts = dict(values)
+    text = opts.get("blind_exchange")
+    if isinstance(text, str):
+        text = text.strip()
+        if not text:
+            del opts["blind_exchange"]
+        elif text.isdigit():
+            opts["blind_exchange"] = int(text)
+        else:
+            opts["blind_exchange"] = text
+    return setup_options(opts)
 # end house rules: bidding and play
 
 
@@ -1788,4 +1852,4 @@ __all__ = ["Table", "Seat", "PERSON", "BOT", "RECORDED", "TrickView", "Positions
            "load_game", "hand_record", "PlayModel", "BidChoice", "Mark", "WAITS", "MAX_PACE",
            "option_words", "plain", "card_words", "trick_lines", "score_lines",
            "options_from_text", "HouseChoice", "house_play_choices", "setup_options",
-           "house_setup_words"]
+           "house_setup_words", "setup_choices", "setup_values"]

@@ -77,8 +77,9 @@ def test_a_student_joins_sits_bids_and_plays_by_clicking(tmp_path: Path) -> None
                 raise AssertionError(f"no bid offered: {state()}")
 
             # an illegal card (when the page marks one) is refused with the engine's sentence
+            # (", trick 1: ": the bidding's "Hand 1: Your turn to bid." is not the play's turn)
             page.wait_for_function("() => document.querySelector('#status').innerText"
-                                   ".includes(': Your turn to ')", timeout=60_000)
+                                   ".includes('trick 1: Your turn to ')", timeout=60_000)
             assert re.fullmatch(r"Hand 1, trick 1: Your turn to (lead|play)\.", state()), state()
             illegal = page.locator("#drawing button.sl-illegal")
             if illegal.count():
@@ -236,7 +237,9 @@ def test_four_students_and_the_teacher_play_a_hand_together(tmp_path: Path) -> N
             assert axe_violations(kids[1].page) == [] and axe_violations(ann) == []
             assert axe_violations(boss.page) == []
             assert shot
-            boss.page.screenshot(path=str(SCREENSHOTS / "classroom_teacher.png"))
+            # (docs/screenshots/classroom_teacher.png is the control room's:
+            # test_browser_classroom_teacher_room.py)
+            boss.page.screenshot(path=str(ARTIFACTS / "classroom_teacher_lesson.png"))
             for w in [boss, *kids]:
                 assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()

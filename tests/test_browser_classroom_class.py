@@ -101,6 +101,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             browser = launch_chromium(pw)
             boss = Watched(browser, f"{base}/teacher#secret={secret}")
             tp = boss.page
+            tp.click("#tab-class")  # the control room's Class tab: the QR code to join by
             tp.wait_for_selector("#qr svg")
             names = ["Ann", "Bob", "Cy", "Di"]
             kids: list[Watched] = []
@@ -113,6 +114,8 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             everyone = [boss, *kids]
 
             # ---- the teacher opens a table (robots, slow), pauses it, seats the four students
+            tp.click("#tab-tables")
+            tp.click("#new-box summary")  # the control room's "Open a new table"
             tp.select_option("#preset", "standard")
             tp.fill("#pace", "10")
             tp.click("#new button[type=submit]")
@@ -129,6 +132,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                 w.page.wait_for_selector("#seat:not([hidden])")
             # ---- the course's prepared hand, dealt to table 1 by the page's deal form
             tp.locator(".sl-glance", has_text="Table 1:").locator("input").check()
+            tp.click("#deal-box summary")
             tp.select_option("#deal-source", "course")
             tp.select_option("#deal-name", COURSE.name)
             tp.fill("#deal-hand", "1")
@@ -201,13 +205,15 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                                  ".includes('still playing')", timeout=WAIT)
             expected = replay(course)
             want_totals = " : ".join(map(str, expected.totals))
+            tp.click("#tab-results")
             tp.wait_for_selector(f"#tables td >> text='{want_totals}'")
+            tp.click("#tab-tables")
             held = tp.locator(f".sl-glance.sl-alert:has-text('Table {table}:')")
             held.wait_for(timeout=WAIT)  # it stands out, in words
             assert "Needs you. Waiting for you: the prepared hand is finished" in \
                 held.inner_text()
-            assert "Closed: its players went on at table 2." in tp.inner_text(
-                ".sl-glance:has-text('Table 1:')")
+            assert "Closed: its players went on at table 2." in (tp.text_content(
+                "#closed") or "")  # off the list of open tables (folded away)
             compare = tp.inner_text("#compare table")
             assert ", ".join(map(str, expected.hands[0].taken)) in compare, compare
 
@@ -217,6 +223,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             solved = solve_position(course, 0, step, 10.0)
             assert solved["exact"] and not all(c["best"] for c in solved["cards"])
             worst = next(c["card"] for c in solved["cards"] if not c["best"])
+            tp.click("#tab-ask")
             # the table and the position chosen in words ("Hand 1, trick 8: North to lead"):
             # nothing typed but the solver's seconds; the verdict previewed first
             tp.wait_for_selector(f"#ask-table option[value='{table}']", state="attached")
@@ -307,6 +314,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
             assert sum(int(m.group(1)) for m in shown_right if m) == right, legends
 
             # ---- take it home: the records' zip, the answers' CSV, the report
+            tp.click("#tab-results")
             name, data = download(tp, "button[data-export='records.zip']")
             assert name == f"class-{code}-records.zip"
             with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -339,6 +347,7 @@ def test_a_whole_lesson_in_one_browser(tmp_path: Path) -> None:
                     expected.totals
 
             # the board of mistakes: the wrong quiz answers, not the refusal of the pause
+            tp.click("#tab-ask")
             tp.click("#board-refresh")
             if right < 12:
                 tp.wait_for_selector("#board tr")

@@ -70,6 +70,7 @@ def test_a_poll_and_a_quiz_from_the_teachers_page(tmp_path: Path) -> None:
             page = browser.new_context().new_page()
             watch_page(page, errors, elsewhere)
             page.goto(f"{base}/teacher#secret={secret}")
+            page.click("#tab-ask")  # the control room's Ask tab
             page.wait_for_selector("text=No question is open.")
             # the teacher polls the table's position from the keyboard: nothing typed
             page.wait_for_selector(f"#ask-table option[value='{table}']", state="attached")

@@ -70,7 +70,7 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             assert "Needs you. Stuck: it is Ann (North)'s turn and they are not connected." \
                 in stuck
             page.wait_for_selector("text=The game is over.")  # table 2's robots, at full speed
-            shot(page, "#glance", "classroom_teacher.png")
+            page.locator("#glance").screenshot(path=str(ARTIFACTS / "classroom_glance.png"))
             # pause table 3 by clicking, then resume it
             page.click(f"text=Pause table {t3}")
             page.wait_for_selector(f"text=Resume table {t3}")
@@ -88,10 +88,14 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             # deal a course hand to tables 1 and 2, the second under the failed-nil option
             page.locator(".sl-glance", has_text=f"Table {t1}:").locator("input").check()
             page.locator(".sl-glance", has_text=f"Table {t2}:").locator("input").check()
+            page.click("#deal-box summary")
             page.select_option("#deal-source", "course")
             page.select_option("#deal-name", "standard_hand.json")
             page.select_option(f"#deal-rules-{t2}", index=1)
             page.click("#deal button[type=submit]")
+            # table 1's hand is in progress: the page warns first, and deals on the second click
+            page.wait_for_selector(f"#deal-confirm >> text=Table {t1} is playing")
+            page.click("#deal-confirm >> text=Deal it anyway")
             page.wait_for_selector("#compare table")
             page.wait_for_function("() => !document.querySelector('#compare').innerText"
                                    ".includes('still playing')", timeout=60_000)
@@ -101,6 +105,7 @@ def test_the_teachers_page(tmp_path: Path) -> None:
             assert all(t["finished"] for t in c["tables"])
             shot(page, "#compare", "classroom_compare.png")
             # take it home: the records' zip downloads (an HTTP response, saved by the browser)
+            page.click("#tab-results")
             with page.expect_download() as got:
                 page.click("button[data-export='records.zip']")
             assert got.value.suggested_filename == f"class-{code}-records.zip"

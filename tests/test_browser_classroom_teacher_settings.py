@@ -37,8 +37,10 @@ WAIT = 30_000  # ms: every wait is bounded
 
 
 def _message(page: Any, text: str) -> None:
-    """Wait (bounded) until the page's message area says exactly ``text``."""
-    page.wait_for_function("(t) => document.querySelector('#message').textContent === t", arg=text)
+    """Wait (bounded) until the message says exactly ``text``: on the teacher's page the
+    opened table's note (beside its controls), on the student's the message line."""
+    page.wait_for_function("(t) => (document.querySelector('#opened-note') || "
+                           "document.querySelector('#message')).textContent === t", arg=text)
 
 
 def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
@@ -121,7 +123,7 @@ def test_the_teacher_controls_hints_and_taking_back(tmp_path: Path) -> None:
             _message(tp, "There is nothing to take back.")
             assert teacher.full(tid)["version"] == before
             tp.wait_for_timeout(3500)  # the page's own refresh (every 3 s) keeps the sentence
-            assert tp.inner_text("#message") == "There is nothing to take back."
+            assert tp.inner_text("#opened-note") == "There is nothing to take back."
 
             bad = axe_violations(tp)
             assert not bad, bad

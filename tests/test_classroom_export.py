@@ -115,16 +115,56 @@ def test_the_reports_figures_are_the_stores(room: Room) -> None:
         result = replay(store.record(line["table"]))
         assert line["totals"] == list(result.totals)
         assert line["hands"] == sum(1 for h in result.hands if h.complete)
-    assert [x["hands"] for x in figures["tables"]] == [1, len(room.room.tables[t2].game.hands)]
+    # the robots' own game (no person ever sat there) is left out of the report
+    assert [x["table"] for x in figures["tables"]] == [t1] and t2 in room.room.tables
+    assert [x["hands"] for x in figures["tables"]] == [1]
     want = Counter(x["rule"] for x in store.mistakes(room.room.code))
     assert figures["mistakes"] == dict(want) == {"bid-out-of-range": 1}
     assert figures["by_student"] == {"Ann": {"bid-out-of-range": 1}}
+    # a score per student and per rule, in words; refused actions apart from quiz answers
+    assert figures["students"] == [{"student": a, "name": "Ann", "answers": 0, "right": 0,
+                                    "wrong": 0, "refused": 1, "hands": 1,
+                                    "words": "no answers; 1 refused action; 1 hand played"}]
+    assert figures["rules"] == [{"words": "An ordinary bid below 0 or above the hand size",
+                                 "refused": 1, "wrong": 0, "students": {"Ann": 1}}]
+    assert figures["refused"] == 1 and figures["wrong_quiz"] == 0
     page = get(room, "report.html").text
-    assert "Mistakes by rule" in page and "an ordinary bid below 0 or above the hand size" in page
+    assert "Mistakes by rule" in page and "An ordinary bid below 0 or above the hand size" in page
+    assert "bid-out-of-range" not in page  # no rule id in the words
+    assert "Each student" in page and "1 refused action" in page
     assert "@page" in page  # the handouts' print CSS
     for line in figures["tables"]:
         assert ", ".join(f"{n} {s}" for n, s in zip(line["teams"], line["totals"],
                                                      strict=True)) in page
+
+
+def test_the_report_says_each_tables_real_rules_and_counts_quiz_answers_apart(
+        room: Room) -> None:
+    """A table that played with an option says so in the report (it used to say only the
+    rule set); a wrong quiz answer is counted as a wrong answer, not as a refused action; a
+    score per student counts their answers."""
+    a, ca = room.join("Ann")
+    b, _ = room.join("Ben")
+    tid = room.new_table("standard", [a, None, b, None], seed=3, start="now",
+                         options={"failed_nil_tricks": "count_toward_bid"})
+    store, code = room.room.store, room.room.code
+    quiz = store.add_activity(code, "quiz", {}, 1.0)
+    store.put_answer(code, quiz, 0, "Who wins?", a, "1", "North", True, 2.0)
+    store.put_answer(code, quiz, 1, "How many?", a, "0", "3", False, 3.0)
+    store.put_answer(code, quiz, 0, "Who wins?", b, "0", "East", False, 4.0)
+    store.add_mistake(code, a, "must-follow-suit", "quiz", "standard", "...", 3.0)
+    store.add_mistake(code, b, "must-follow-suit", "table", "standard", "...", 5.0)
+    figures = get(room, "report.json").json()
+    line = next(x for x in figures["tables"] if x["table"] == tid)
+    assert line["rules"].startswith("Spades (standard), with: After a failed nil")
+    by = {s["name"]: s for s in figures["students"]}
+    assert (by["Ann"]["answers"], by["Ann"]["right"], by["Ann"]["wrong"],
+            by["Ann"]["refused"]) == (2, 1, 1, 0)
+    assert by["Ann"]["words"].startswith("1 of 2 answers right (50%); no refused action")
+    assert (by["Ben"]["right"], by["Ben"]["refused"]) == (0, 1)
+    rule = figures["rules"][0]
+    assert (rule["refused"], rule["wrong"], rule["students"]) == (1, 1, {"Ann": 1, "Ben": 1})
+    assert "must-follow-suit" not in get(room, "report.html").text
 
 
 def test_the_answers_csv_has_one_row_per_answer(room: Room) -> None:

@@ -270,12 +270,12 @@ def test_two_tables_given_one_seed_are_one_deal(room: Room) -> None:
     refused; so is a new table seating a student who sits at another table, or twice."""
     a, _ = room.join("Ann")
     b, _ = room.join("Ben")
-    one = room.new_table("standard", [a, None, None, None], seed=7, pace=5)
+    one = room.new_table("standard", [a, None, None, None], seed=7, pace=5, start="now")
     until(lambda: room.room.tables[one].game.hand is not None, room)
     before = seats_now(room)
     for seats, rule, words in [
             ([a, None, None, None], "already-seated", f"Ann would sit at table {one}"),
-            ([b, None, b, None], "already-seated", "Ben would sit at two seats of this table")]:
+            ([b, None, b, None], "student-twice", "Ben is given two seats: one seat each")]:
         r = room.client.post("/api/teacher/tables", headers=room.teacher,
                              json={"preset": "standard", "seats": seats, "seed": 8, "pace": 0})
         assert r.status_code == 400 and r.json()["rule"] == rule and words in r.json()["error"]

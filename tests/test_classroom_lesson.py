@@ -476,7 +476,7 @@ def test_a_hand_the_table_has_not_dealt_is_refused_counting_from_1(room: Room) -
     """The teacher's page asks for the hand counting from 1 (and sends it from 0): a hand
     the table has not dealt is refused in those words, and nothing is stored."""
     ann, _ = room.join("Ann")
-    tid = room.new_table("standard", [ann, None, None, None], seed=2)
+    tid = room.new_table("standard", [ann, None, None, None], seed=2, start="now")
     for kind in ("poll", "whatif"):
         body = {"type": kind, "table": tid, "hand": 2, "step": 1}
         if kind == "whatif":

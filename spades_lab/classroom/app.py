@@ -28,13 +28,14 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..core.errors import IllegalAction, Rule, RuleError
+from ..core.errors import IllegalAction, OptionError, Rule, RuleError
 from ..core.rules import RuleSet
 from ..render import play_css, style_block
 from . import export, names, present, teacher
 from . import lesson as lesson_
 from .store import SqliteStore, Store, StudentRow
 from .tables import SETTINGS, Table, TableRefusal, check_seat, seated_at
+from .teacher import TeacherRefusal
 
 COOKIE = "sl_seat"
 #: The server's log (a table of the store that does not load is reported here).
@@ -158,6 +159,10 @@ class Conn:
         self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.bucket = Bucket(RATE, BURST)
         self.refused = 0
+        #: when the student last did something (a ping does not count: the roster's "idle");
+        #: removed: the teacher took them off the class list (their messages are refused)
+        self.active = time.monotonic()
+        self.removed = False
 
     def send(self, msg: dict[str, Any] | None) -> None:
         self.out.put_nowait(msg)
@@ -223,6 +228,7 @@ class Classroom:
         # teacher set at each table (paused, held, closed), restored from the store
         self.changed_at: dict[int, float] = {}
         teacher.restore_flags(self)
+        teacher.restore_life(self)
         self._teacher_mac: bytes | None = None
         self.compared: dict[tuple[Any, ...], dict[str, Any]] = {}  # teacher.comparison's
         self.lesson = lesson_.Lesson(self)  # the class's poll, what-if and quiz
@@ -279,7 +285,12 @@ class Classroom:
 
     # ---------------------------------------------------------------- tables
     def new_table(self, preset: str, options: dict[str, Any], seats: list[Any],
-                  pace: float, seed: int | None = None) -> Table:
+                  pace: float, seed: int | None = None, start: str = "seated") -> Table:
+        """A new table: it waits until every seat meant for a student is taken (``start``
+        ``"seated"``; at once when no seat is meant for one) or for the teacher's Start
+        (``"teacher"``), or starts now (``"now"``)."""
+        if start not in ("seated", "teacher", "now"):
+            raise BadMessage("start is seated, teacher or now.")
         rules = RuleSet.preset(preset, options)
         if len(seats) != rules.players:
             raise BadMessage(f"{rules.name} has {rules.players} seats; give one entry per seat "
@@ -290,16 +301,24 @@ class Classroom:
             if s is None:
                 rows.append({"kind": "bot"})
             elif isinstance(s, int) and not isinstance(s, bool) and s in people:
+                if any(r.get("student") == s for r in rows):
+                    raise TeacherRefusal(f"{people[s]} is given two seats: one seat each.",
+                                         Rule.STUDENT_TWICE)
                 rows.append({"kind": "person", "student": s, "name": people[s]})
             else:
-                raise BadMessage(f"{str(s)[:20]!r} is not a student of this class.")
+                raise TeacherRefusal(f"{str(s)[:20]!r} is not a student of this class.",
+                                     Rule.UNKNOWN_STUDENT)
         seed = random.SystemRandom().randrange(2**31) if seed is None else seed
         rj = {"preset": preset, "options": rules.to_json().get("options", {})}
         self.check_new_seats(rj, rows, seed)
         tid = self.store.create_table(self.code, rj, rows, seed, pace)
         t = Table(tid, rj, rows, seed=seed, pace=pace)
+        t.start_when = "teacher" if start == "teacher" else "seated"
+        t.started = start == "now"
+        teacher.keep_life(self, t)
         self.tables[tid] = t
-        self.watch(t)
+        if t.started:
+            self.watch(t)
         self.wake(t)
         for c in self.conns:
             if t.seat_of(c.student) is not None:
@@ -309,14 +328,15 @@ class Classroom:
     def check_new_seats(self, rules: dict[str, Any], rows: list[dict[str, Any]],
                         seed: int) -> None:
         """Refuse a new table's people (TableRefusal, nothing stored) who sit at another table
-        already, or twice at this one (a student sits at one table at a time), or whose hand
-        elsewhere was dealt the cards this table deals first (its seed's deal: ``check_seat``)."""
+        already (a student sits at one table at a time; two seats of this one are refused
+        before, ``student-twice``), or whose hand elsewhere was dealt the cards this table
+        deals first (its seed's deal: ``check_seat``)."""
         ids = [r["student"] for r in rows if r["kind"] == "person"]
-        for k, sid in enumerate(ids):
+        for sid in ids:
             here = seated_at(self.tables.values(), sid)
-            if here is not None or sid in ids[:k]:
+            if here is not None:
                 name = rows[[r.get("student") for r in rows].index(sid)]["name"]
-                at = f"table {here.id}" if here is not None else "two seats of this table"
+                at = f"table {here.id}"
                 raise TableRefusal(Rule.ALREADY_SEATED, f"{name} would sit at {at}: a student "
                                    "sits at one table at a time (move them with a seat of "
                                    "the teacher's page).")
@@ -338,7 +358,7 @@ class Classroom:
         return {"table": t.id, "rules": t.rules_json, "names": t.names(),
                 "seats": [s["kind"] for s in t.seats], "phase": t.game.phase,
                 "hand": len(t.game.hands), "totals": list(t.game.totals),
-                "version": t.version, "over": t.game.over}
+                "version": t.version, "over": t.game.over, "started": t.started}
 
     def commit(self, t: Table, entries: list[dict[str, Any]]) -> None:
         """Store the entries (committed when this returns), then count them in the version."""
@@ -365,8 +385,17 @@ class Classroom:
                     "version": t.version, "events": events, "state": t.seat_state(seat)})
         self.lesson.table_moved(t)  # a lesson activity kept from this table's seats
 
+    def seated_all(self, t: Table) -> bool:
+        """Is every seat of ``t`` meant for a student taken (its student connected)?"""
+        return all(self.present(s["student"]) for s in t.seats if s["kind"] == "person")
+
     def wake(self, t: Table) -> None:
-        """Start the table's bot runner if a deal or a bot's decision is due."""
+        """Start the table's bot runner if a deal or a bot's decision is due (a table waiting
+        for its players starts once every seat meant for a student is taken)."""
+        if not t.started and t.start_when == "seated" and not t.is_closed() and \
+                self.seated_all(t):
+            teacher.begin(self, t)  # tells the seats, then wakes the table again
+            return
         if t.bots_due() and (t.id not in self.runners or self.runners[t.id].done()):
             self.runners[t.id] = asyncio.get_running_loop().create_task(self.run_bots(t))
 
@@ -447,6 +476,8 @@ class Classroom:
                         else "You are back: the robot did not need to play for you."})
                 self.tell_seated(t)
             self.watch(t)  # someone is here again: the others who are away get a robot
+            if not t.started:  # a table waiting for its players may start now
+                self.wake(t)
 
     # ---------------------------------------------------------------- hints and undo
     def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:
@@ -510,6 +541,9 @@ class Classroom:
         if kind == "ping":
             c.send({"type": "pong", "ref": ref})
             return
+        if c.removed:
+            raise BadMessage("The teacher took you off the class list: join the class again.")
+        c.active = time.monotonic()
         if kind in lesson_.MESSAGE_FIELDS:  # the lesson's (spades_lab.classroom.lesson)
             self.lesson.handle(c, msg)
             return
@@ -541,6 +575,7 @@ class Classroom:
             for o in list(self.conns):
                 if t.seat_of(o.student) is not None:
                     self.send_state(o, t)
+            self.wake(t)  # a table waiting for its players may start
             return
         if seat is None:
             raise BadMessage(f"You do not sit at table {t.id}.")
@@ -713,7 +748,14 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             seed = body.get("seed")
             if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
                 raise BadMessage("seed is a whole number.")
-            t = room.new_table(preset, options, seats, float(pace), seed)
+            start = body.get("start", "seated")
+            if not isinstance(start, str):
+                raise BadMessage("start is seated, teacher or now.")
+            t = room.new_table(preset, options, seats, float(pace), seed, start)
+        except OptionError as e:  # the rules refused, in play mode's words
+            return JSONResponse({"error": e.words, "rule": e.rule}, 400)
+        except TeacherRefusal as e:
+            return JSONResponse(e.answer(), 400)
         except (BadMessage, RuleError) as e:
             return JSONResponse({"error": str(e)}, 400)
         except TableRefusal as e:  # a seat check (tables.check_seat)
@@ -782,7 +824,8 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         writer = asyncio.get_running_loop().create_task(c.writer())
         c.send({"type": "welcome", "student": student.id, "name": student.name,
                 "class": room.code,
-                "tables": [room.summary(t) for t in room.tables.values()]})
+                "tables": [room.summary(t) for t in room.tables.values()
+                           if not t.is_closed()]})
         room.back(c)
         for t in room.tables.values():
             room.send_state(c, t)

@@ -156,14 +156,30 @@ class Teacher:
 
     def new_table(self, preset: str = "standard", seats: list[int | None] | None = None, *,
                   options: dict[str, Any] | None = None, pace: float = 0.0,
-                  seed: int | None = None) -> dict[str, Any]:
+                  seed: int | None = None, start: str | None = None) -> dict[str, Any]:
+        """Open a table; ``start`` is ``"seated"`` (the server's default: once every seat
+        meant for a student is taken), ``"teacher"`` (on :meth:`start`) or ``"now"``."""
         body: dict[str, Any] = {"preset": preset, "options": options or {}, "pace": pace}
         if seats is not None:
             body["seats"] = seats
         if seed is not None:
             body["seed"] = seed
+        if start is not None:
+            body["start"] = start
         return dict(_http("POST", self.base + "/api/teacher/tables", body,
                           headers=self.headers)[0])
+
+    def start(self, table: int) -> dict[str, Any]:
+        """Start a table that waits for its players (docs/classroom.md, "Tables that wait")."""
+        return self._post(f"/api/teacher/tables/{table}/start", {})
+
+    def close_table(self, table: int) -> dict[str, Any]:
+        """Close a table (its game stops, its record stays)."""
+        return self._post(f"/api/teacher/tables/{table}/close", {})
+
+    def archive(self, table: int) -> dict[str, Any]:
+        """Take a closed table off the teacher's lists."""
+        return self._post(f"/api/teacher/tables/{table}/archive", {})
 
     def settings(self, table: int, **settings: bool) -> dict[str, Any]:
         """Turn a table's ``hints`` or ``undo`` on or off."""

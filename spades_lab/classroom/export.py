@@ -39,12 +39,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..core.errors import CLASSROOM_IDS, RULE_IDS, OutputError, Rule
+from ..core.errors import OutputError
 from ..core.records import dump_record, replay
 from ..core.rules import team_name
+from ..core.words import plural
 from ..teach.handout import CSS, html_to_pdf
-from ..teach.wording import rules_title, winner_words
+from ..teach.wording import rules_words, winner_words
 from .lesson import answer_rows as lesson_answers
+from .lesson import rule_words
 from .store import Store
 
 COOKIE = "sl_seat"
@@ -175,9 +177,47 @@ class TableLine:
 
 
 @dataclass(frozen=True)
+class StudentScore:
+    """One student's score in the class report: their poll and quiz answers (how many, how
+    many right, how many wrong: a poll the solver could not judge is neither), their refused
+    actions at the tables and in polls, and the hands they played to the end."""
+
+    student: int
+    name: str
+    answers: int
+    right: int
+    wrong: int
+    refused: int
+    hands: int
+
+    def words(self) -> str:
+        """"4 of 5 answers right (80%); 2 refused actions; 3 hands played"."""
+        parts = [f"{self.right} of {plural(self.answers, 'answer')} right "
+                 f"({round(100 * self.right / self.answers)}%)" if self.answers
+                 else "no answers"]
+        parts.append(plural(self.refused, "refused action") if self.refused
+                     else "no refused action")
+        parts.append(plural(self.hands, "hand") + " played")
+        return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class RuleScore:
+    """One rule in the class report, in words (no rule id): the actions it refused, the quiz
+    answers it made wrong, and who (name -> count of both)."""
+
+    words: str
+    refused: int
+    wrong: int
+    students: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class ClassReport:
-    """The class report's figures: each table, the refused actions by rule (rule id ->
-    count) and by student (name -> rule id -> count), and the answers' count and right ones."""
+    """The class report's figures: each table where a person played (a robots' table is left
+    out), the mistakes by rule (rule id -> count) and by student (name -> rule id -> count),
+    the answers' count and right ones; then, in words, a score per student and per rule, the
+    refused actions and the wrong quiz answers counted apart."""
 
     code: str
     tables: tuple[TableLine, ...]
@@ -185,32 +225,74 @@ class ClassReport:
     by_student: dict[str, dict[str, int]] = field(default_factory=dict)
     answers: int = 0
     right: int = 0
+    students: tuple[StudentScore, ...] = ()
+    rules: tuple[RuleScore, ...] = ()
+    refused: int = 0
+    wrong_quiz: int = 0
+
+
+def _people(seats: Iterable[Mapping[str, Any]]) -> set[int]:
+    """The students who sit or sat at a table (a robot holding a seat for its person)."""
+    return {s["student"] if s["kind"] == "person" else s["was"]["student"] for s in seats
+            if s["kind"] == "person" or "was" in s}
 
 
 def class_report(room: Classroom) -> ClassReport:
-    """The figures of the class report, from the store (each table's record replayed)."""
+    """The figures of the class report, from the store (each table's record replayed): the
+    tables where a person played (a robots' own game is left out), and the scores."""
     store, code = room.store, room.code
     lines = []
-    for name, rec in table_records(store, code):
+    hands: Counter[int] = Counter()
+    for row in store.tables(code):
+        people = _people(row.seats)
+        if not people:
+            continue
+        rec = _record(store, row.id)
+        if rec is None:  # a table that no longer loads: left out, as in the classroom
+            continue
         try:
             r = replay(rec)
-        except ValueError:  # a table that no longer replays: left out, as in the classroom
+        except ValueError:  # a table that no longer replays: left out too
             continue
         rules = r.rules
+        done = sum(1 for h in r.hands if h.complete)
+        for sid in people:
+            hands[sid] += done
         lines.append(TableLine(
-            int(name.removeprefix("table-").removesuffix(".json")), rules_title(rules),
-            tuple(rec["players"]), sum(1 for h in r.hands if h.complete),
+            row.id, rules_words(rules), tuple(rec["players"]), done,
             tuple(team_name(s, rules.players) for s in rules.team_seats), tuple(r.totals),
             winner_words(r)))
     names = store.students(code)
-    refused = store.mistakes(code)  # the board of mistakes' rows (classroom.lesson)
+    mistakes = store.mistakes(code)  # the board of mistakes' rows (classroom.lesson)
     by_student: dict[str, Counter[str]] = {}
-    for x in refused:
+    for x in mistakes:
         by_student.setdefault(names.get(x["student"], x["name"]), Counter())[x["rule"]] += 1
-    rows = answer_rows(store, code)
-    return ClassReport(code, tuple(lines), dict(Counter(x["rule"] for x in refused)),
+    rows = lesson_answers(store, code)
+    # per rule, in words: the refused actions (at a table, in a poll) and the wrong quiz
+    # answers counted apart
+    per_rule: dict[str, dict[str, Any]] = {}
+    refused_by: Counter[int] = Counter()
+    for x in mistakes:
+        r_ = per_rule.setdefault(rule_words(x["rule"]), {"refused": 0, "wrong": 0,
+                                                          "students": Counter()})
+        r_["wrong" if x["source"] == "quiz" else "refused"] += 1
+        r_["students"][names.get(x["student"], x["name"])] += 1
+        if x["source"] != "quiz":
+            refused_by[x["student"]] += 1
+    scores = []
+    for sid, name in names.items():
+        mine = [a for a in rows if a.student == sid]
+        scores.append(StudentScore(sid, name, len(mine), sum(1 for a in mine if a.right),
+                                   sum(1 for a in mine if a.right is False), refused_by[sid],
+                                   hands[sid]))
+    rule_scores = tuple(sorted(
+        (RuleScore(w, v["refused"], v["wrong"], dict(v["students"])) for w, v in
+         per_rule.items()), key=lambda r: (-(r.refused + r.wrong), r.words)))
+    return ClassReport(code, tuple(lines), dict(Counter(x["rule"] for x in mistakes)),
                        {k: dict(v) for k, v in by_student.items()}, len(rows),
-                       sum(1 for r in rows if r.get("right")))
+                       sum(1 for r in rows if r.right), tuple(scores), rule_scores,
+                       sum(1 for x in mistakes if x["source"] != "quiz"),
+                       sum(1 for x in mistakes if x["source"] == "quiz"))
 
 
 def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
@@ -229,7 +311,7 @@ def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
             if not h.complete:
                 continue
             for team in h.teams:
-                rows.append({"table": t.id, "rules": rules_title(result.rules),
+                rows.append({"table": t.id, "rules": rules_words(result.rules),
                              "hand": h.index + 1, "team": team_name(team.seats, n),
                              "players": ", ".join(rec["players"][s] for s in team.seats),
                              "bid": team.bid, "tricks": team.tricks, "made": team.made,
@@ -238,42 +320,46 @@ def result_rows(store: Store, code: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _rule_words(rule: str) -> str:
-    """A rule id in words for the teacher (what the rule says)."""
-    try:
-        r = Rule(rule)
-    except ValueError:
-        return rule
-    return RULE_IDS.get(r) or CLASSROOM_IDS.get(r) or rule
-
-
 def _totals(t: TableLine) -> str:
     return ", ".join(f"{n} {s}" for n, s in zip(t.teams, t.totals, strict=True))
 
 
 def report_html(report: ClassReport) -> str:
-    """The class report as one printable page (A4, the handouts' CSS)."""
+    """The class report as one printable page (A4, the handouts' CSS): the tables where people
+    played, with their real rules; a score per student; the mistakes by rule in words (the
+    refused actions and the wrong quiz answers in their own columns); the answers."""
     e = html.escape
     rows = "".join(
         f"<tr><td>{t.table}</td><td>{e(t.rules)}</td><td>{e(', '.join(t.players))}</td>"
         f"<td>{t.hands}</td><td>{e(_totals(t))}</td><td>{e(t.result)}</td></tr>"
         for t in report.tables)
-    mistakes = "".join(f"<tr><td>{e(_rule_words(rule))}</td><td>{n}</td></tr>"
-                       for rule, n in sorted(report.mistakes.items(), key=lambda x: -x[1]))
-    students = "".join(
-        f"<li>{e(name)}: " + "; ".join(f"{e(_rule_words(rule))} ({n})" for rule, n in
-                                       sorted(c.items(), key=lambda x: -x[1])) + "</li>"
-        for name, c in sorted(report.by_student.items()))
-    answers = (f"<p>{report.answers} answers, {report.right} of them right.</p>"
+    tables = ("<table><tr><th>Table</th><th>Rules</th><th>Players</th><th>Hands played</th>"
+              f"<th>Totals</th><th>Result</th></tr>{rows}</table>" if rows
+              else "<p>No table with a person at it has played.</p>")
+    scores = "".join(
+        f"<tr><td>{e(s.name)}</td><td>{s.right} of {s.answers}</td><td>{s.wrong}</td>"
+        f"<td>{s.refused}</td><td>{s.hands}</td><td>{e(s.words())}</td></tr>"
+        for s in report.students)
+    students = ("<table><tr><th>Student</th><th>Answers right</th><th>Answers wrong</th>"
+                "<th>Refused actions</th><th>Hands played</th><th>In words</th></tr>"
+                f"{scores}</table>" if scores else "<p>No student has joined.</p>")
+    rules = "".join(
+        f"<tr><td>{e(r.words)}</td><td>{r.refused}</td><td>{r.wrong}</td><td>"
+        + e(", ".join(f"{n} ({k})" for n, k in sorted(r.students.items(),
+                                                      key=lambda x: (-x[1], x[0]))))
+        + "</td></tr>" for r in report.rules)
+    mistakes = ("<table><tr><th>The rule</th><th>Refused actions</th><th>Wrong quiz answers"
+                f"</th><th>Who</th></tr>{rules}</table>"
+                f"<p>{plural(report.refused, 'refused action')}, "
+                f"{plural(report.wrong_quiz, 'wrong quiz answer')}.</p>" if rules
+                else "<p>No action was refused and no quiz answer was wrong.</p>")
+    answers = (f"<p>{plural(report.answers, 'answer')}, {report.right} of them right.</p>"
                if report.answers else "<p>No poll or quiz answers.</p>")
     body = (f"<h1>Class report: class {e(report.code)}</h1>"
-            "<h2>The tables</h2><table><tr><th>Table</th><th>Rules</th><th>Players</th>"
-            f"<th>Hands played</th><th>Totals</th><th>Result</th></tr>{rows}</table>"
-            "<h2>Mistakes by rule</h2>"
-            + (f"<table><tr><th>The rule</th><th>Refused actions</th></tr>{mistakes}</table>"
-               f"<ul class=\"small\">{students}</ul>" if mistakes
-               else "<p>No action was refused.</p>")
-            + f"<h2>Answers</h2>{answers}")
+            f"<h2>The tables</h2>{tables}"
+            f"<h2>Each student</h2>{students}"
+            f"<h2>Mistakes by rule</h2>{mistakes}"
+            f"<h2>Answers</h2>{answers}")
     return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>Class report {e(report.code)}</title><style>{CSS}</style></head>\n"
             f"<body>\n{body}\n</body></html>\n")
@@ -291,7 +377,10 @@ def report_json(report: ClassReport) -> dict[str, Any]:
     out: dict[str, Any] = json.loads(json.dumps({
         "code": report.code, "tables": [t.__dict__ for t in report.tables],
         "mistakes": report.mistakes, "by_student": report.by_student,
-        "answers": report.answers, "right": report.right}))
+        "answers": report.answers, "right": report.right,
+        "students": [{**s.__dict__, "words": s.words()} for s in report.students],
+        "rules": [r.__dict__ for r in report.rules], "refused": report.refused,
+        "wrong_quiz": report.wrong_quiz}))
     return out
 
 
@@ -365,5 +454,5 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 __all__ = ["routes", "table_records",
            "student_records", "finished_hands", "zip_records",
            "answer_rows", "answers_csv", "cell", "csv_rows", "result_rows", "class_report",
-           "report_html", "report_pdf",
-           "report_json", "ClassReport", "TableLine", "ANSWER_COLUMNS"]
+           "report_html", "report_pdf", "report_json", "ClassReport", "TableLine",
+           "StudentScore", "RuleScore", "ANSWER_COLUMNS"]

@@ -86,6 +86,21 @@ CREATE TABLE IF NOT EXISTS deals (
     source TEXT NOT NULL, hand INTEGER NOT NULL, record TEXT NOT NULL, tables TEXT NOT NULL);
 """
 
+#: A table's life (docs/classroom.md, "Tables that wait"): whether it has started (a new table
+#: waits for its players or the teacher's Start), how it starts (``seated``: once every seat
+#: meant for a student is taken; ``teacher``: on the teacher's Start alone), and whether the
+#: teacher closed it, then archived it (it leaves every list; its record stays).  A table with
+#: no row (one opened before this table existed) has started and is open.
+LIFE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS table_life (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id), started INTEGER NOT NULL,
+    start_when TEXT NOT NULL, closed INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS student_life (
+    student INTEGER PRIMARY KEY REFERENCES students(id), merged_into INTEGER, removed INTEGER
+    NOT NULL DEFAULT 0);
+"""
+
 #: The lesson's tables (spades_lab.classroom.lesson): the class activities (a poll, a what-if,
 #: a quiz) as the teacher set them up, every answer a student gave to one, and every mistake
 #: (an action the engine refused at a table or in a poll, a wrong quiz answer) by rule id.
@@ -203,6 +218,15 @@ class TableFlags(NamedTuple):
     closed_for: int | None = None
 
 
+class TableLife(NamedTuple):
+    """A table's life (:data:`LIFE_SCHEMA`): started, how it starts, closed, archived."""
+
+    started: bool = True
+    start_when: str = "seated"
+    closed: bool = False
+    archived: bool = False
+
+
 class DealRow(NamedTuple):
     """A prepared deal: where its record came from (words), which hand of it (from 0), the
     record itself (as checked by the engine) and the tables it was dealt to."""
@@ -247,6 +271,12 @@ class Store(Protocol):
     def add_deal(self, code: str, source: str, hand: int, record: dict[str, Any],
                  tables: Sequence[int]) -> int: ...
     def deals(self, code: str) -> list[DealRow]: ...
+    # a table's life and the roster (docs/classroom.md, "Tables that wait", "The roster")
+    def set_life(self, table_id: int, life: TableLife) -> None: ...
+    def life(self, table_id: int) -> TableLife: ...
+    def rename_student(self, student: int, name: str) -> None: ...
+    def merge_students(self, keep: int, gone: int) -> None: ...
+    def remove_student(self, student: int) -> None: ...
     # the lesson's (spades_lab.classroom.lesson)
     def add_activity(self, code: str, kind: str, spec: dict[str, Any], at: float) -> int: ...
     def set_activity_state(self, activity: int, state: str) -> None: ...
@@ -316,7 +346,7 @@ class SqliteStore:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("BEGIN IMMEDIATE")  # a store that cannot be written fails here
         try:
-            for script in (SCHEMA, TEACHER_SCHEMA, LESSON_SCHEMA):
+            for script in (SCHEMA, TEACHER_SCHEMA, LESSON_SCHEMA, LIFE_SCHEMA):
                 for statement in script.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
@@ -433,13 +463,61 @@ class SqliteStore:
 
     def students(self, code: str) -> dict[int, str]:
         """The class's students: id -> name."""
-        return dict(self._read("SELECT id, name FROM students WHERE class_code = ? ORDER BY id",
-                               (code,)))
+        return dict(self._read(
+            "SELECT id, name FROM students WHERE class_code = ? AND id NOT IN (SELECT student "
+            "FROM student_life WHERE merged_into IS NOT NULL OR removed = 1) ORDER BY id",
+            (code,)))
 
     def student_by_token(self, token: str) -> StudentRow | None:
+        """The student a seat token is (a merged student's token is the student they were
+        merged into; a removed student's is no one's)."""
         rows = self._read("SELECT id, class_code, name FROM students WHERE token_hash = ?",
                           (self._token_hash(token),))
-        return StudentRow(*rows[0]) if rows else None
+        if not rows:
+            return None
+        sid = rows[0][0]
+        for _ in range(100):  # merges chain (a into b, then b into c); bounded
+            life = self._read("SELECT merged_into, removed FROM student_life WHERE student = ?",
+                              (sid,))
+            if not life:
+                break
+            into, removed = life[0]
+            if removed:
+                return None
+            if into is None:
+                break
+            sid = into
+        row = self._read("SELECT id, class_code, name FROM students WHERE id = ?", (sid,))
+        return StudentRow(*row[0]) if row else None
+
+    def rename_student(self, student: int, name: str) -> None:
+        self._write("UPDATE students SET name = ? WHERE id = ?", (name, student))
+
+    def merge_students(self, keep: int, gone: int) -> None:
+        """``gone`` is ``keep`` from now on (one person who joined twice): ``gone``'s token
+        reaches ``keep``, and ``gone``'s answers and mistakes become ``keep``'s (where both
+        answered one question, ``keep``'s answer stays), in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("UPDATE OR IGNORE lesson_answers SET student = ? WHERE "
+                                 "student = ?", (keep, gone))
+                self._db.execute("DELETE FROM lesson_answers WHERE student = ?", (gone,))
+                self._db.execute("UPDATE lesson_mistakes SET student = ? WHERE student = ?",
+                                 (keep, gone))
+                self._db.execute("INSERT INTO student_life (student, merged_into) VALUES (?, ?) "
+                                 "ON CONFLICT(student) DO UPDATE SET merged_into = "
+                                 "excluded.merged_into", (gone, keep))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def remove_student(self, student: int) -> None:
+        """The student leaves the class list and their token stops working (their answers,
+        mistakes and games stay in the store, under their name)."""
+        self._write("INSERT INTO student_life (student, removed) VALUES (?, 1) "
+                    "ON CONFLICT(student) DO UPDATE SET removed = 1", (student,))
 
     # ---------------------------------------------------------------- tables
     def create_table(self, code: str, rules: dict[str, Any], seats: Sequence[dict[str, Any]],
@@ -576,6 +654,23 @@ class SqliteStore:
                     "SELECT id, source, hand, record, tables FROM deals WHERE class_code = ? "
                     "ORDER BY id", (code,))]
 
+    def set_life(self, table_id: int, life: TableLife) -> None:
+        """Keep a table's life (it outlives a restart)."""
+        self._write("INSERT INTO table_life (table_id, started, start_when, closed, archived) "
+                    "VALUES (?, ?, ?, ?, ?) ON CONFLICT(table_id) DO UPDATE SET "
+                    "started = excluded.started, start_when = excluded.start_when, "
+                    "closed = excluded.closed, archived = excluded.archived",
+                    (table_id, int(life.started), life.start_when, int(life.closed),
+                     int(life.archived)))
+
+    def life(self, table_id: int) -> TableLife:
+        rows = self._read("SELECT started, start_when, closed, archived FROM table_life "
+                          "WHERE table_id = ?", (table_id,))
+        if not rows:
+            return TableLife()
+        started, when, closed, archived = rows[0]
+        return TableLife(bool(started), when, bool(closed), bool(archived))
+
     # ---------------------------------------------------------------- lessons
     def add_activity(self, code: str, kind: str, spec: dict[str, Any], at: float) -> int:
         """A new class activity (``poll``, ``whatif``, ``quiz``) as the teacher set it up."""
@@ -673,6 +768,6 @@ class SqliteStore:
             self._release()
 
 
-__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "DealRow",
+__all__ = ["Store", "SqliteStore", "StudentRow", "TableRow", "TableFlags", "TableLife", "DealRow",
            "StoreError", "StoreBusy", "claim", "lock_path", "new_code", "CODE_ALPHABET",
            "SCHEMA_VERSION"]

@@ -53,6 +53,9 @@ from ..table import Table as TableBase
 from ..teach.explain import explain_score, explain_trick
 from ..teach.wording import learner, rules_title
 
+#: What a seat of a table that has not started reads (docs/classroom.md, "Tables that wait").
+WAITING_WORDS = "Waiting for players: the table starts when everyone has sat down, or when " \
+    "the teacher starts it."
 #: The kinds of action a seat may send.
 ACTIONS = ("look", "bid", "exchange", "play")
 #: A table's settings the teacher controls, and their values at a new table (of people).
@@ -122,10 +125,31 @@ class Table:
         self.paused = False
         self.hold_after: int | None = None
         self.closed_for: int | None = None
+        # its life (the store's table_life; docs/classroom.md, "Tables that wait"): a new
+        # table of the classroom waits until it starts (``start_when``: "seated", once every
+        # seat meant for a student is taken, or "teacher", on the teacher's Start); the
+        # teacher closes a table, then archives it
+        self.started = True
+        self.start_when = "seated"
+        self.closed = False
+        self.archived = False
 
     def holding(self) -> bool:
-        """Does the table wait for the teacher: paused, closed, or its prepared hand played?"""
-        return self.paused or self.closed_for is not None or self.prepared_played()
+        """Does the table wait for the teacher: not started, paused, closed, or its prepared
+        hand played?"""
+        return not self.started or self.paused or self.is_closed() or self.prepared_played()
+
+    def is_closed(self) -> bool:
+        """Closed by the teacher, or by a prepared deal that moved its players on."""
+        return self.closed or self.closed_for is not None
+
+    def deserted(self) -> bool:
+        """Has every person left the table (each seat a robot, some of them keeping the seat
+        of a student who moved on or was taken off the list, none given to a robot by the
+        teacher on purpose)?  Its robots stop: a robots' game under students' names teaches
+        no one."""
+        return not self.people() and any("was" in s for s in self.seats) and \
+            not any(s.get("given") for s in self.seats)
 
     def prepared_played(self) -> bool:
         """Is the table's prepared hand played, so that it waits for the teacher to deal on?"""
@@ -172,7 +196,7 @@ class Table:
         return self.held_words.pop(seat, [])
 
     def seat_of(self, student: int) -> int | None:
-        if self.closed_for is not None:  # its players were moved to another table
+        if self.is_closed():  # closed, or its players were moved to another table
             return None
         for i, s in enumerate(self.seats):
             if s.get("student") == student:
@@ -189,7 +213,7 @@ class Table:
 
     def bots_due(self) -> bool:
         """Is the next thing to happen a deal or a bot's decision?"""
-        if self.game.over or self.holding():
+        if self.game.over or self.holding() or self.deserted():
             return False
         seat = self.actor()
         return seat is None or self.robot_acts(seat)
@@ -207,6 +231,11 @@ class Table:
         engine's :class:`IllegalAction` (nothing changed); at a table the teacher holds,
         ``table-paused``."""
         g = self.game
+        if not self.started:
+            raise IllegalAction(Rule.TABLE_WAITING, "The table has not started: it waits for "
+                                "its players, or for the teacher to start it.")
+        if self.closed:
+            raise IllegalAction(Rule.TABLE_CLOSED, "The teacher has closed this table.")
         if self.holding():
             raise IllegalAction(Rule.TABLE_PAUSED, "The teacher has paused the table.")
         if kind == "look":
@@ -407,9 +436,10 @@ class Table:
             "legal_bids": legal_bids, "legal_plays": legal, "exchange": owed,
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
             "over": g.over, "held": sorted(self.held), "settings": dict(self.settings),
-            "undo_asked": sorted(self.undo_asked),
-            # the table model's one status line, said to this seat (play mode says the same)
-            "status": words.status(seat),
+            "undo_asked": sorted(self.undo_asked), "started": self.started,
+            # the table model's one status line, said to this seat (play mode says the same);
+            # a table that has not started says so
+            "status": words.status(seat) if self.started else WAITING_WORDS,
             # once the hand is over, its score in words (play mode's lines; the next deal
             # makes its cards another hand's, so a later state says nothing of them)
             "score": score_lines(h) if h is not None and h.complete else [],

@@ -35,15 +35,17 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..core.engine import Game, Phase
-from ..core.errors import RecordError, RuleError
+from ..core.errors import OptionError, RecordError, Rule, RuleError
 from ..core.records import ReplayResult, load_record, replay
-from ..core.rules import RuleSet, seat_name, team_name
+from ..core.rules import HOUSE_OPTIONS, PRESETS, RuleSet, seat_name, team_name
 from ..core.words import plural
 from ..render import table_html
+from ..table import setup_choices, setup_values
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
-from ..teach.wording import learner, option_changes, rules_title
-from .store import DealRow, StoreError
+from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title, rules_words
+from . import names
+from .store import DealRow, StoreError, TableLife
 from .tables import Table, TableRefusal, check_seat, deal_key
 
 if TYPE_CHECKING:
@@ -62,8 +64,16 @@ SOURCES = {"course": ("course",), "scenario": ("scenarios",)}
 
 
 class TeacherRefusal(Exception):
-    """A teacher's request the server cannot do: answered ``400`` with the sentence, nothing
-    changed."""
+    """A teacher's request the server cannot do: answered ``400`` with the sentence (and, for
+    the table lifecycle's and the roster's refusals, a stable ``rule`` id of
+    :data:`~spades_lab.core.errors.CLASSROOM_IDS`), nothing changed."""
+
+    def __init__(self, message: str, rule: Rule | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+    def answer(self) -> dict[str, Any]:
+        return {"error": str(self), **({"rule": self.rule} if self.rule else {})}
 
 
 # ---------------------------------------------------------------------------- at a glance
@@ -83,8 +93,21 @@ def status(t: Table, *, connected: set[int], idle: float,
     if t.closed_for is not None:
         return {"status": "closed", "alert": False,
                 "words": f"Closed: its players went on at table {t.closed_for}."}
+    if t.closed:
+        return {"status": "closed", "alert": False, "words": "Closed by the teacher."}
     if g.over:
         return {"status": "over", "alert": False, "words": "The game is over."}
+    if not t.started:
+        missing = [_who(t, i) for i, s in enumerate(t.seats)
+                   if s["kind"] == "person" and s["student"] not in connected]
+        how = "press Start to begin" if t.start_when == "teacher" else \
+            "it starts when every student has sat down, or press Start"
+        return {"status": "waiting-players", "alert": False,
+                "words": "Waiting for players" + (f" ({', '.join(missing)} not here yet)"
+                                                  if missing else "") + f": {how}."}
+    if t.deserted():
+        return {"status": "stopped", "alert": False,
+                "words": "Stopped: no person is at this table (seat a student to go on)."}
     if t.paused:
         return {"status": "paused", "alert": False, "words": "Paused by the teacher."}
     if t.holding():
@@ -133,10 +156,11 @@ def glance(room: Classroom, t: Table, now: float | None = None,
     n = t.rules.players
     names = _names(room, t)
     turn = t.actor()
-    drawing = "" if h is None or t.closed_for is not None else \
+    drawing = "" if h is None or t.is_closed() else \
         table_html(h, names=names, compact=True)
     return {
         "table": t.id, "rules": t.rules_json, "title": rules_title(t.rules),
+        "rules_words": rules_words(t.rules),
         "names": names, "seats": [s["kind"] for s in t.seats],
         "students": [s.get("student", s.get("was", {}).get("student")) for s in t.seats],
         "connected": [s.get("student") in connected for s in t.seats],
@@ -147,7 +171,8 @@ def glance(room: Classroom, t: Table, now: float | None = None,
         "taken": [] if h is None else list(h.taken),
         "totals": list(g.totals),
         "teams": [team_name(seats, n) for seats in t.rules.team_seats],
-        "version": t.version, "over": g.over, "paused": t.paused,
+        "version": t.version, "over": g.over, "paused": t.paused, "started": t.started,
+        "closed": t.is_closed(), "start_when": t.start_when,
         "settings": dict(t.settings),  # hints and taking back (tables.SETTINGS)
         **status(t, connected=connected, idle=idle), "html": drawing,
     }
@@ -183,6 +208,7 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
     if t.closed_for is not None:
         raise TeacherRefusal(f"Table {tid} is closed: its players went on at table "
                              f"{t.closed_for}.")
+    _not_closed(t)
     if not 0 <= seat < t.rules.players:
         raise TeacherRefusal(f"Table {tid} has seats 1 to {t.rules.players}.")
     here = t.seats[seat]
@@ -190,7 +216,8 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
         if here["kind"] == "bot":
             raise TeacherRefusal(f"A robot already holds seat {seat + 1} of table {tid}.")
         t.seats[seat] = {"kind": "bot", "was": {"student": here["student"],
-                                                "name": here["name"]}}
+                                                "name": here["name"]},
+                         "given": True}  # the teacher's choice: the robot plays on
         room.store.set_seats(t.id, t.seats)
         for c in list(room.conns):
             if c.student == here["student"]:
@@ -257,7 +284,7 @@ def chosen(room: Classroom, tables: Any) -> list[Table]:
     """The tables a request names (a list of table numbers), or, when it names none, every
     open table whose game goes on (a finished game has nothing to pause or resume)."""
     if tables is None:
-        return [t for t in room.tables.values() if t.closed_for is None and not t.game.over]
+        return [t for t in room.tables.values() if not t.is_closed() and not t.game.over]
     if not isinstance(tables, list) or not tables or len(tables) > 200:
         raise TeacherRefusal("tables is a list of table numbers (leave it out for every "
                              "table).")
@@ -278,6 +305,7 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
         if t.closed_for is not None:
             raise TeacherRefusal(f"Table {t.id} is closed: its players went on at table "
                                  f"{t.closed_for}.")
+        _not_closed(t)
         if t.game.over and paused:
             raise TeacherRefusal(f"Table {t.id}'s game is over: there is nothing to pause.")
     changes: list[tuple[Table, int | None]] = []  # each table to change, its hold after
@@ -303,6 +331,98 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
     return done
 
 
+# ---------------------------------------------------------------------------- a table's life
+
+
+def _not_closed(t: Table) -> None:
+    if t.closed:
+        raise TeacherRefusal(f"Table {t.id} is closed: open a new table instead.",
+                             Rule.TABLE_CLOSED)
+
+
+def keep_life(room: Classroom, t: Table) -> None:
+    room.store.set_life(t.id, TableLife(t.started, t.start_when, t.closed, t.archived))
+
+
+def restore_life(room: Classroom) -> None:
+    """Give each restored table its life as stored (a table with none has started)."""
+    for t in room.tables.values():
+        life = room.store.life(t.id)
+        t.started, t.start_when = life.started, life.start_when
+        t.closed, t.archived = life.closed, life.archived
+
+
+def begin(room: Classroom, t: Table) -> None:
+    """The table starts: stored, every seated student told (``started``), the robots wake."""
+    t.started = True
+    keep_life(room, t)
+    for c in list(room.conns):
+        if t.seat_of(c.student) is not None:
+            c.send({"type": "started", "table": t.id, "words": f"Table {t.id} starts."})
+            room.send_state(c, t)
+    room.wake(t)
+
+
+def start(room: Classroom, tid: Any) -> Table:
+    """The teacher's Start: the table begins, whoever has sat down (robots keep the seats of
+    students not here yet, until they come)."""
+    t = _table(room, tid)
+    _not_closed(t)
+    if t.closed_for is not None:
+        raise TeacherRefusal(f"Table {t.id} is closed: its players went on at table "
+                             f"{t.closed_for}.", Rule.TABLE_CLOSED)
+    if t.started:
+        raise TeacherRefusal(f"Table {t.id} has started already.", Rule.TABLE_STARTED)
+    begin(room, t)
+    for seat, s in enumerate(t.seats):  # students not here get a robot after the grace period
+        if s["kind"] == "person" and not room.present(s["student"]):
+            room.hold_later(t, seat, s["student"])
+    return t
+
+
+def close(room: Classroom, tid: Any) -> Table:
+    """The teacher closes a table: its game stops (its record is kept), its students are told
+    and leave it, and it leaves the lists of open tables."""
+    t = _table(room, tid)
+    if t.is_closed():
+        raise TeacherRefusal(f"Table {t.id} is closed already.", Rule.TABLE_CLOSED)
+    seated = [c for c in room.conns if t.seat_of(c.student) is not None]
+    t.closed = True
+    keep_life(room, t)
+    for c in seated:
+        c.send({"type": "left", "table": t.id,
+                "words": f"The teacher closed table {t.id}."})
+    return t
+
+
+def archive(room: Classroom, tid: Any) -> Table:
+    """A closed table leaves the teacher's list of closed tables too (its record stays in the
+    export)."""
+    t = _table(room, tid)
+    if not t.is_closed():
+        raise TeacherRefusal(f"Table {t.id} is still open: close it first.", Rule.TABLE_OPEN)
+    if t.archived:
+        raise TeacherRefusal(f"Table {t.id} is archived already.", Rule.TABLE_CLOSED)
+    t.archived = True
+    keep_life(room, t)
+    return t
+
+
+def in_progress(room: Classroom, tables: Iterable[Table]) -> list[str]:
+    """The chosen tables whose game a prepared deal would end, in words (empty: none)."""
+    out = []
+    for t in tables:
+        g = t.game
+        if t.started and g.hands and not g.over:
+            h = g.hand
+            where = f"hand {len(g.hands)}" + (f", trick {h.trick_number() + 1}"
+                                              if h is not None and g.phase == Phase.PLAY
+                                              else "")
+            out.append(f"Table {t.id} is playing ({where}): dealing the prepared hand ends "
+                       "its game (its record is kept) and its players go on at a new table.")
+    return out
+
+
 def on_connect(room: Classroom, c: Any) -> None:
     """A student (re)connects: tell them which of their tables the teacher holds."""
     for t in room.tables.values():
@@ -316,6 +436,176 @@ def restore_flags(room: Classroom) -> None:
     for t in room.tables.values():
         f = room.store.flags(t.id)
         t.paused, t.hold_after, t.closed_for = f.paused, f.hold_after, f.closed_for
+
+
+# ---------------------------------------------------------------------------- a new table's rules
+
+
+def setup_menu() -> list[dict[str, Any]]:
+    """Every rule set and every option it takes, as play mode's setup offers them
+    (:func:`spades_lab.table.setup_choices`, read from the engine's option declarations), for
+    the teacher's "A new table" form."""
+    out = []
+    for preset in PRESETS:
+        out.append({"preset": preset, "words": PRESET_WORDS[preset],
+                    "players": RuleSet.preset(preset).players,
+                    "options": [{"option": c.option, "label": c.label, "kind": c.kind,
+                                 "value": c.value, "most": c.most,
+                                 "group": "house" if c.option in HOUSE_OPTIONS[preset]
+                                 else "table",
+                                 "choices": [{"label": w, "value": v} for w, v in c.choices]}
+                                for c in setup_choices(preset)]})
+    return out
+
+
+def setup_check(preset: Any, values: Any) -> dict[str, Any]:
+    """What a new table's choices come to: ``{"ok": true, "options": ..., "words": [...]}``
+    (the options for ``POST /api/teacher/tables`` and, in words, what they change), or ``{"ok":
+    false, "rule": "bad-option", "words": [the refusal]}`` as play mode says it
+    (``OptionError.words``)."""
+    if preset not in PRESETS:
+        raise TeacherRefusal(f"The rule sets are {', '.join(PRESETS)}.", Rule.BAD_OPTION)
+    if not isinstance(values, dict) or len(values) > 60:
+        raise TeacherRefusal("options is an object of the setup's values.", Rule.BAD_OPTION)
+    try:
+        rules = RuleSet.preset(preset, setup_values(preset, values))
+    except OptionError as e:
+        return {"ok": False, "rule": e.rule, "words": [e.words]}
+    except RuleError as e:
+        return {"ok": False, "rule": e.rule, "words": [e.message]}
+    changes = option_changes(RuleSet.preset(preset), rules)
+    return {"ok": True, "preset": preset, "options": rules.to_json()["options"],
+            "players": rules.players,
+            "words": changes or [f"The usual rules of {rules_title(rules)}."]}
+
+
+# ---------------------------------------------------------------------------- the roster
+
+#: Seconds without an action (a ping does not count) after which a connected student is idle.
+IDLE_AFTER = 120.0
+
+
+def roster(room: Classroom, now: float | None = None) -> list[dict[str, Any]]:
+    """Every student of the class: connected, idle (connected, but nothing done for
+    :data:`IDLE_AFTER` seconds) or away, and where they sit, in words."""
+    now = time.monotonic() if now is None else now
+    active: dict[int, float] = {}
+    for c in room.conns:
+        active[c.student] = max(active.get(c.student, 0.0), getattr(c, "active", now))
+    out = []
+    for sid, name in room.students().items():
+        seats: list[dict[str, Any]] = []
+        for t in room.tables.values():
+            seat = t.seat_of(sid)
+            if seat is not None:
+                seats.append({"table": t.id, "seat": seat, "held": seat in t.held,
+                              "words": f"table {t.id} ({seat_name(seat, t.rules.players)})"})
+        if sid not in active:
+            state, words = "away", "Away (not connected)"
+        elif now - active[sid] >= IDLE_AFTER:
+            minutes = int((now - active[sid]) // 60)
+            state, words = "idle", f"Idle for {plural(minutes, 'minute')}"
+        else:
+            state, words = "connected", "Connected"
+        where = ", at " + " and ".join(x["words"] for x in seats) if seats else \
+            ", at no table"
+        out.append({"student": sid, "name": name, "state": state, "seats": seats,
+                    "words": words + where + "."})
+    return out
+
+
+def _student(room: Classroom, sid: Any) -> str:
+    names = room.students()
+    if not isinstance(sid, int) or isinstance(sid, bool) or sid not in names:
+        raise TeacherRefusal(f"There is no student {str(sid)[:20]} in this class.",
+                             Rule.UNKNOWN_STUDENT)
+    return names[sid]
+
+
+def _reseat(room: Classroom, change: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
+    """Apply ``change`` to every seat of every table (None: unchanged), store the tables
+    changed and tell their seats."""
+    for t in room.tables.values():
+        new = [change(s) for s in t.seats]
+        if any(x is not None for x in new):
+            t.seats = [x if x is not None else s for x, s in zip(new, t.seats, strict=True)]
+            room.store.set_seats(t.id, t.seats)
+            if not t.is_closed():
+                _notify_table(room, t)
+                room.wake(t)
+
+
+def rename(room: Classroom, sid: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"name": "Ann B."}``: the student's name everywhere (the list, their seats, the
+    games' records from now on)."""
+    _student(room, sid)
+    try:  # the same rules as a student's own name (classroom.names)
+        name = names.check_name(body.get("name"))
+    except names.NameRefused as e:
+        raise TeacherRefusal(e.message, e.rule) from None
+    # a name another student has is numbered, as on joining ("Ann (2)")
+    name = names.numbered(name, [n for i, n in room.students().items() if i != sid])
+    room.store.rename_student(sid, name)
+
+    def change(s: dict[str, Any]) -> dict[str, Any] | None:
+        if s.get("student") == sid:
+            return {**s, "name": name}
+        if s.get("was", {}).get("student") == sid:
+            return {**s, "was": {"student": sid, "name": name}}
+        return None
+    for c in room.conns:
+        if c.student == sid:
+            c.name = name
+    _reseat(room, change)
+    return {"student": sid, "name": name, "roster": roster(room)}
+
+
+def merge(room: Classroom, sid: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+    """``{"into": 1}``: student ``sid`` is student 1 from now on (one person who joined twice):
+    their seats, answers and mistakes become 1's, their cookie reaches 1, and ``sid`` leaves
+    the list.  Refused when both sit at an open table (one seat must go to a robot first)."""
+    gone_name = _student(room, sid)
+    keep_name = _student(room, body.get("into"))
+    keep = int(body["into"])
+    if keep == sid:
+        raise TeacherRefusal(f"{gone_name} cannot be merged into themselves: choose the other "
+                             "entry of the same student.", Rule.SAME_STUDENT)
+    def seated(x: int) -> bool:
+        return any(t.seat_of(x) is not None and not t.game.over for t in room.tables.values())
+    if seated(sid) and seated(keep):
+        raise TeacherRefusal(f"{gone_name} and {keep_name} both sit at a table: give one of "
+                             "the seats to a robot first.", Rule.STUDENT_TWICE)
+    room.store.merge_students(keep, sid)
+
+    def change(s: dict[str, Any]) -> dict[str, Any] | None:
+        if s.get("student") == sid:
+            return {**s, "student": keep, "name": keep_name}
+        if s.get("was", {}).get("student") == sid:
+            return {**s, "was": {"student": keep, "name": keep_name}}
+        return None
+    for c in room.conns:
+        if c.student == sid:
+            c.student, c.name = keep, keep_name
+    _reseat(room, change)
+    return {"student": keep, "name": keep_name, "merged": sid, "roster": roster(room)}
+
+
+def remove(room: Classroom, sid: Any, body: Mapping[str, Any]) -> dict[str, Any]:
+    """The student leaves the class: robots take their seats, their page is told and their
+    cookie stops working (what they did stays in the store and the export)."""
+    name = _student(room, sid)
+    room.store.remove_student(sid)
+    for c in list(room.conns):
+        if c.student == sid:
+            c.send({"type": "removed", "words": "The teacher took you off the class list."})
+            c.removed = True
+
+    def change(s: dict[str, Any]) -> dict[str, Any] | None:
+        if s.get("student") == sid:
+            return {"kind": "bot", "was": {"student": sid, "name": name}}
+        return None
+    _reseat(room, change)
+    return {"student": sid, "removed": True, "roster": roster(room)}
 
 
 # ---------------------------------------------------------------------------- prepared deals
@@ -427,7 +717,8 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
     ``"hand"`` (from 1), ``"tables"``: ``[{"table": 1}, {"table": 2, "preset": "standard",
     "options": {"failed_nil_tricks": "count_toward_bid"}}]``, and ``"seed"`` (optional: the
     robots' choices at the k-th table draw from ``seed + k``).  Returns the deal's comparison
-    (:func:`comparison`)."""
+    (:func:`comparison`); with ``"check": true``, only what the deal would end
+    (:func:`in_progress`: the page's confirm step), nothing dealt."""
     record, where = prepared_record(body)
     dealer, cards = _hand_of(record, body.get("hand", 1))
     specs = body.get("tables")
@@ -441,6 +732,7 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
         if old.closed_for is not None:
             raise TeacherRefusal(f"Table {old.id} is closed: its players went on at table "
                                  f"{old.closed_for}.")
+        _not_closed(old)
         if any(o is old for o, _ in plan):
             raise TeacherRefusal(f"Table {old.id} is chosen twice.")
         rules = _rules_for(record, spec)
@@ -463,6 +755,9 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
     if base_seed is not None and (not isinstance(base_seed, int) or isinstance(base_seed, bool)
                                   or not 0 <= base_seed < 2**31):
         raise TeacherRefusal("seed is a whole number from 0.")
+    if body.get("check") is True:  # the page's warning before the deal: nothing dealt yet
+        return {"check": True, "tables": [old.id for old, _ in plan],
+                "replaces": in_progress(room, [old for old, _ in plan])}
     # one transaction: every new table with its deal, every old table closed and the deal's
     # row, or (a failure on the way) none of it; the tables in memory change only after
     made: list[tuple[Table, Table]] = []
@@ -536,6 +831,8 @@ def _compare(room: Classroom, row: DealRow) -> dict[str, Any]:
         t = room.tables[tid]
         entry: dict[str, Any] = {"table": tid, "rules": t.rules_json,
                                  "title": rules_title(t.rules), "names": t.names(),
+                                 # the table's real rules: the title and every option
+                                 "rules_words": rules_words(t.rules),
                                  "options": option_changes(RuleSet.preset(t.rules.name),
                                                            t.rules),
                                  "teams": [team_name(s, t.rules.players)
@@ -616,7 +913,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
                     if request.method == "POST" else {}
                 answer = fn(request)
             except TeacherRefusal as e:
-                return JSONResponse({"error": str(e)}, 400)
+                return JSONResponse(e.answer(), 400)
             except TableRefusal as e:  # a seat check (tables.check_seat): its rule id too
                 return JSONResponse({"error": e.message, "rule": e.rule}, 400)
             except RecordError as e:
@@ -628,9 +925,14 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 
     def overview(request: Request) -> dict[str, Any]:
         now = time.monotonic()
+        connected = {c.student for c in room.conns}
         return {"class": room.code, "students": [
             {"student": i, "name": n} for i, n in room.students().items()],
-            "tables": [glance(room, t, now) for t in room.tables.values()],
+            "roster": roster(room, now),
+            "tables": [glance(room, t, now, connected) for t in room.tables.values()
+                       if not t.is_closed()],
+            "closed": [glance(room, t, now, connected) for t in room.tables.values()
+                       if t.is_closed() and not t.archived],
             "deals": [{"deal": d.id, "source": d.source, "hand": d.hand + 1,
                        "tables": d.tables} for d in room.store.deals(room.code)],
             "problems": list(room.problems)}  # tables of the store that did not load
@@ -663,6 +965,23 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     def compared(request: Request) -> dict[str, Any]:
         return comparison(room, request.path_params["deal"])
 
+    def life(fn: Callable[[Classroom, Any], Table]) -> Callable[[Request], dict[str, Any]]:
+        def go(request: Request) -> dict[str, Any]:
+            return glance(room, fn(room, request.path_params["table"]))
+        return go
+
+    def setup(request: Request) -> dict[str, Any]:
+        return {"presets": setup_menu()}
+
+    def check(request: Request) -> dict[str, Any]:
+        b = request.state.body
+        return setup_check(b.get("preset"), b.get("options", {}))
+
+    def student_route(fn: Callable[..., dict[str, Any]]) -> Callable[[Request], Any]:
+        def go(request: Request) -> dict[str, Any]:
+            return fn(room, request.path_params["student"], request.state.body)
+        return go
+
     return [
         Route("/api/teacher/overview", guarded(overview)),
         Route("/api/teacher/tables/{table:int}/full", guarded(one)),
@@ -672,6 +991,18 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
         Route("/api/teacher/records", guarded(sources)),
         Route("/api/teacher/deal", guarded(dealt, MAX_UPLOAD), methods=["POST"]),
         Route("/api/teacher/deals/{deal:int}", guarded(compared)),
+        Route("/api/teacher/tables/{table:int}/start", guarded(life(start)), methods=["POST"]),
+        Route("/api/teacher/tables/{table:int}/close", guarded(life(close)), methods=["POST"]),
+        Route("/api/teacher/tables/{table:int}/archive", guarded(life(archive)),
+              methods=["POST"]),
+        Route("/api/teacher/setup", guarded(setup)),
+        Route("/api/teacher/setup/check", guarded(check), methods=["POST"]),
+        Route("/api/teacher/students/{student:int}/rename", guarded(student_route(rename)),
+              methods=["POST"]),
+        Route("/api/teacher/students/{student:int}/merge", guarded(student_route(merge)),
+              methods=["POST"]),
+        Route("/api/teacher/students/{student:int}/remove", guarded(student_route(remove)),
+              methods=["POST"]),
     ]
 
 

@@ -58,6 +58,14 @@ class Rule(StrEnum):
     ALREADY_SEATED = "already-seated"
     SAME_DEAL = "same-deal"
     SEAT_RESERVED = "seat-reserved"
+    # the classroom's table lifecycle and roster (docs/classroom.md, "Tables that wait")
+    TABLE_WAITING = "table-waiting"
+    TABLE_STARTED = "table-started"
+    TABLE_CLOSED = "table-closed"
+    TABLE_OPEN = "table-open"
+    STUDENT_TWICE = "student-twice"
+    UNKNOWN_STUDENT = "unknown-student"
+    SAME_STUDENT = "same-student"
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -122,6 +130,14 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.SAME_DEAL: "the table was dealt the same cards as a hand the student is still playing "
     "(a prepared deal at several tables), or the other way round",
     Rule.SEAT_RESERVED: "a robot holds that seat for the student the teacher keeps it for",
+    Rule.TABLE_WAITING: "the table has not started: it waits for its players or the teacher's "
+    "Start",
+    Rule.TABLE_STARTED: "the table has started already",
+    Rule.TABLE_CLOSED: "the teacher has closed the table",
+    Rule.TABLE_OPEN: "the table is still open: close it before archiving it",
+    Rule.STUDENT_TWICE: "one student is given two seats at once",
+    Rule.UNKNOWN_STUDENT: "no student of this class has that number",
+    Rule.SAME_STUDENT: "a student cannot be merged into themselves",
 }
 
 

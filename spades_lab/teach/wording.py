@@ -458,6 +458,49 @@ HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
 }
 # end house rules: bidding and play
 
+#: A setup's plain label for every other option (the table options of RULINGS.md section 8 and
+#: the scoring house rules of section 9), and the choices in words of those with a few values:
+#: with :data:`HOUSE_PLAY_LABELS`, what the classroom's table setup
+#: (:func:`spades_lab.table.setup_choices`) labels each option the engine declares with.
+SETUP_LABELS: dict[str, str] = {
+    "target": "Target (points)",
+    "bag_limit": "Bags before a penalty (0: no penalty)",
+    "bag_penalty": "Bag penalty (points)",
+    "losing_floor": "A partnership loses at this score or below (0: no floor)",
+    "failed_nil_tricks": "After a failed nil, its tricks",
+    "blind_exchange": "Cards partners exchange after a blind nil (such as 2, or up to 3)",
+    "first_lead": "First lead",
+    "blind_nil_deficit": "Blind nil only when trailing by (points; 0: always)",
+    "travelers_hunters": "Travelers and Hunters in the deck",
+    "th_low": "Travelers and Hunters rank low",
+    "teams": "Teams",
+    "nil_points": "Nil is worth",
+    "partners_nil": "When both partners bid nil",
+    "overtrick_points": "Each trick over the bid scores",
+    "big_bid_bonus": "Bonus for a made big bid (points)",
+    "big_bid_min": "A big bid is at least (tricks)",
+    "moon_bonus": "Bonus for taking every trick (points)",
+    "bag_penalty_once": "At most one bag penalty a hand",
+    "bag_penalty_while_negative": "Bag penalty even while the score is below 0",
+    "hand_limit": "Most hands in a game (0: no limit)",
+    "tie_break": "A tie for the highest at the end",
+}
+SETUP_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "failed_nil_tricks": (("score only as bags", "bags_only"),
+                          ("count toward the partner's bid", "count_toward_bid"),
+                          ("are ignored (no points, no bags)", "ignored")),
+    "first_lead": (("left of the dealer", "left"), ("the dealer", "dealer")),
+    "teams": (("four pairs", "pairs"), ("two teams of four", "fours")),
+    "nil_points": (("100 (blind nil 200)", 100), ("50 (blind nil 100)", 50)),
+    "partners_nil": (("each nil scores alone", "separate"),
+                     ("one bid: both made or both lost", "unit"),
+                     ("each alone, their tricks not bags", "no_bags")),
+    "overtrick_points": (("1 point (and a bag)", 1), ("nothing (still a bag)", 0)),
+    "tie_break": (("plays another hand", "play_on"),
+                  ("goes to the team that made its bid", "made_bid"),
+                  ("goes to the team with fewer bags", "fewer_bags")),
+}
+
 
 def line_text(item: LineItem | Any) -> str:
     """A scoring line for learners: the engine's sentence (a
@@ -536,6 +579,21 @@ def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
         # house rules: scoring: a house rule of ``a`` that ``b`` does not play
         out += [f"Without the house rule: {x}" for x in house_words(a) if x not in wb]
     return out
+
+
+def rules_words(rules: RuleSet) -> str:
+    """A table's real rules in words: the rule set's name and every option it changes from
+    the preset's (:func:`option_changes`), so that no table that played with an option reads
+    as the plain rule set.
+
+    >>> from spades_lab.core.rules import RuleSet
+    >>> rules_words(RuleSet.preset("standard"))
+    'Spades (standard)'
+    >>> rules_words(RuleSet.preset("standard", bag_limit=None))
+    'Spades (standard), with: Bags: tricks over the bid score 1 point each and carry no penalty.'
+    """
+    changes = option_changes(RuleSet.preset(rules.name), rules)
+    return rules_title(rules) + (", with: " + " ".join(changes) if changes else "")
 
 
 def seat_counts(values: Sequence[int], players: int) -> str:
@@ -655,11 +713,11 @@ __all__ = ["Said", "Tag", "rule_tag", "option_tag", "item_said", "said_lines", "
            "noun",
            "POINTS_WIDTH", "plain", "option_words", "end_words", "full_nil_words",
            "exchange_count_words",
-           "option_changes", "line_text", "bags_words",
+           "option_changes", "rules_words", "line_text", "bags_words",
            "PRESET_WORDS",
            "rules_title", "seat_counts", "seat_changes", "step_cards", "bid_words",
            "step_words", "place_words", "winner_words", "team_totals", "yes_no",
            # house rules: scoring
            "house_words", "tie_words", "failed_nil_tricks_words",
            # house rules: bidding and play
-           "HOUSE_PLAY_LABELS", "HOUSE_PLAY_CHOICE_WORDS"]
+           "HOUSE_PLAY_LABELS", "HOUSE_PLAY_CHOICE_WORDS", "SETUP_LABELS", "SETUP_CHOICE_WORDS"]
