@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -68,6 +69,32 @@ def stop(proc: subprocess.Popen[Any], timeout: float = 20, *, group: bool = Fals
     except subprocess.TimeoutExpired:
         send(signal.SIGKILL)
         proc.wait()
+
+
+def start_classroom(db: Path, *extra: str, log: Path | None = None
+                    ) -> tuple[subprocess.Popen[str], str, str, str | None]:
+    """Start ``spades-lab classroom`` on a free port over the store ``db`` (with ``extra``
+    arguments): (the process, its address, the class code, the teacher's secret, None when it
+    printed none: a restart keeps the secret), read from what it prints.  Its output goes to
+    ``log`` (a file, never a pipe nobody reads; by default beside ``db``)."""
+    port = free_port()
+    log = log or db.with_suffix(".log")
+    with open(log, "w") as out:
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "spades-lab"), "classroom",
+                                 "--port", str(port), "--db", str(db), *extra],
+                                stdout=out, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    text = ""
+    for _ in range(600):
+        text = log.read_text()
+        if "Store:" in text or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    code = re.search(r"class code (\w+)", text)
+    secret = re.search(r"#secret=([\w-]+)", text)
+    assert code and (secret or "still works" in text), text
+    wait_http(base + "/", proc)  # type: ignore[arg-type]
+    return proc, base, code.group(1), secret.group(1) if secret else None
 
 
 #: Debian's Chromium, driven by playwright (never ``playwright install``).

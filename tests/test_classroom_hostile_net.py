@@ -23,7 +23,14 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from spades_lab.classroom import app as app_mod  # noqa: E402
 from spades_lab.classroom.app import (  # noqa: E402
-    MAX_MESSAGE, OUT_LIMIT, SLOW_CLOSE, STALE_SECRET, Conn, _read_body, create_app, origin_ok,
+    MAX_MESSAGE,
+    OUT_LIMIT,
+    SLOW_CLOSE,
+    STALE_SECRET,
+    Conn,
+    _read_body,
+    create_app,
+    origin_ok,
     validate,
 )
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
@@ -197,7 +204,7 @@ def test_the_secret_check_runs_off_the_event_loop(cls: Class) -> None:
         except RuntimeError:
             seen.append(False)  # in a worker thread
         return bool(check(code, secret))
-    cls.room.store.check_teacher = spy  # type: ignore[method-assign]
+    cls.room.store.check_teacher = spy
     cls.room._teacher_mac = None
     assert cls.client.get("/api/teacher/overview", headers=cls.teacher).status_code == 200
     assert cls.client.get("/api/teacher/overview",
@@ -216,7 +223,7 @@ def test_a_body_is_stopped_at_its_cap_while_it_is_read() -> None:
         return {"type": "http.request", "body": b"x" * 1024, "more_body": True}
 
     with pytest.raises(app_mod._TooLarge):
-        asyncio.run(_read_body(endless, MAX_MESSAGE))  # type: ignore[arg-type]
+        asyncio.run(_read_body(endless, MAX_MESSAGE))
     assert pulled == MAX_MESSAGE // 1024 + 1  # five kilobytes read of an endless body
 
 
@@ -304,8 +311,9 @@ def test_answers_echo_ref(cls: Class, monkeypatch: pytest.MonkeyPatch) -> None:
     tid = cls.table([a, None, None, None], seed=5)
     with cls.connect(cookie) as ws:
         until(ws, lambda m: m["type"] == "lesson")
-        for n, msg in enumerate([{"type": "resync", "table": tid}, {"type": "lesson"},
-                                 {"type": "mistakes"}], 1):
+        asks: list[dict[str, Any]] = [{"type": "resync", "table": tid}, {"type": "lesson"},
+                                      {"type": "mistakes"}]
+        for n, msg in enumerate(asks, 1):
             ws.send_text(json.dumps({**msg, "ref": n}))
             m = until(ws, lambda m, n=n: m.get("ref") == n, 50)
             assert m["type"] == {"resync": "state"}.get(msg["type"], msg["type"])
@@ -344,7 +352,7 @@ def test_refused_actions_are_rate_limited_and_not_each_a_store_write(
         nonlocal writes
         writes += 1
         add(*args)
-    cls.room.store.add_mistake = counted  # type: ignore[method-assign]
+    cls.room.store.add_mistake = counted
     with cls.connect(cookie) as ws:
         until(ws, lambda m: m["type"] == "lesson")
         for i in range(300):  # an illegal bid, again and again

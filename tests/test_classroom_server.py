@@ -3,7 +3,6 @@ and a server killed with SIGKILL mid-hand and started again on the same store.""
 from __future__ import annotations
 
 import random
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,35 +13,12 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("websockets")
 
-from conftest import free_port, stop, wait_http  # noqa: E402
+from conftest import start_classroom as start  # noqa: E402
+from conftest import stop  # noqa: E402
 from spades_lab.classroom.client import ClassroomError, Student, Teacher  # noqa: E402
 from spades_lab.core.records import replay  # noqa: E402
 
 SPADES_LAB = str(Path(sys.executable).parent / "spades-lab")
-
-
-def start(db: Path, *extra: str) -> tuple[subprocess.Popen[str], str, str, str | None]:
-    """Start ``spades-lab classroom`` on a free port: (the process, its address, the class
-    code, the teacher's secret, None when it printed none: a restart keeps the secret), read
-    from what it prints."""
-    port = free_port()
-    proc = subprocess.Popen([SPADES_LAB, "classroom", "--port", str(port), "--db", str(db),
-                             *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    lines = []
-    assert proc.stdout is not None
-    for _ in range(200):
-        line = proc.stdout.readline()
-        lines.append(line)
-        if line.startswith("Store:") or not line:
-            break
-    text = "".join(lines)
-    code = re.search(r"class code (\w+)", text)
-    secret = re.search(r"#secret=([\w-]+)", text)
-    assert code and (secret or "still works" in text), text
-    wait_http(base + "/", proc)  # type: ignore[arg-type]
-    return proc, base, code.group(1), secret.group(1) if secret else None
 
 
 def choose(s: dict[str, Any], rng: random.Random) -> dict[str, Any]:

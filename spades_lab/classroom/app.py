@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import json
 import random
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
@@ -56,8 +57,8 @@ REFUSAL_RATE, REFUSAL_BURST = 0.5, 20.0
 #: Wrong class codes one address may try per minute; wrong teacher secrets, counted apart.
 JOIN_FAILS_PER_MINUTE = 10
 TEACHER_FAILS_PER_MINUTE = 10
-#: The bytes of JSON text waiting to go out to one connection, past which it is too slow: it is
-#: closed with :data:`SLOW_CLOSE` and a sentence rather than queued for ever.
+#: The memory (bytes) of the messages waiting to go out to one connection, past which it is too
+#: slow: it is closed with :data:`SLOW_CLOSE` and a sentence rather than queued for ever.
 OUT_LIMIT = 512 * 1024
 SLOW_CLOSE = 1013
 #: Seconds a request's body may take to arrive.
@@ -195,12 +196,13 @@ class Conn:
         self.student = student
         self.name = name
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.queued = 0  # bytes in ``out``
+        self.queued = 0  # the memory of the texts in ``out``
         self.slow = False  # closed for falling behind
         self.bucket = Bucket(RATE, BURST)
         self.refusals = Bucket(REFUSAL_RATE, REFUSAL_BURST)
         self.refused = 0
         self._closer: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[Any] | None = None  # the connection's handler, stopped when slow
 
     def send(self, msg: dict[str, Any] | None) -> None:
         if self.slow:
@@ -209,7 +211,7 @@ class Conn:
             self.out.put_nowait(None)
             return
         text = json.dumps(msg, ensure_ascii=False)
-        self.queued += len(text)
+        self.queued += sys.getsizeof(text)
         if self.queued > OUT_LIMIT:
             self.too_slow()
             return
@@ -224,6 +226,8 @@ class Conn:
         self.queued = 0
         self.out.put_nowait(None)  # the writer stops
         self._closer = asyncio.get_running_loop().create_task(self._close_slow())
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()  # its reader stops too: the student is away from now on
 
     async def _close_slow(self) -> None:
         with contextlib.suppress(Exception):
@@ -236,7 +240,7 @@ class Conn:
             text = await self.out.get()
             if text is None:
                 return
-            self.queued -= len(text)
+            self.queued -= sys.getsizeof(text)
             await self.ws.send_text(text)
 
 
@@ -941,7 +945,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         refused = teacher_ok(request)
         if refused is not None:
             return refused
-        url = f"{request.url.scheme}://{request.url.netloc}/?code={room.code}"
+        base = room.origins[0] if room.origins else \
+            f"{request.url.scheme}://{request.url.netloc}"  # --public-origin, if given
+        url = f"{base}/?code={room.code}"
         return JSONResponse({"url": url, "svg": qr_svg(url)})
 
     async def teacher_table_settings(request: Request) -> Response:
@@ -1004,6 +1010,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return
         await ws.accept()
         c = Conn(ws, student.id, student.name)
+        c.task = asyncio.current_task()
         room.conns.add(c)
         writer = asyncio.get_running_loop().create_task(c.writer())
         c.send({"type": "welcome", "student": student.id, "name": student.name,
@@ -1040,6 +1047,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                     break
         except (WebSocketDisconnect, RuntimeError):
             pass
+        except asyncio.CancelledError:
+            if not c.slow:  # the server is stopping: not ours to swallow
+                raise
         finally:
             room.conns.discard(c)
             room.left(c)

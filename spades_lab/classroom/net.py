@@ -8,7 +8,9 @@ transport, and a closing transport waits for its buffer to drain, which a peer t
 nothing never lets it do).  :class:`GuardedH11` closes a connection whose headers are not
 complete :data:`HEADER_TIMEOUT` seconds after their first byte (or after the connection
 opened), and refuses connections past :data:`MAX_CONNECTIONS`; :class:`GuardedWebSocket` aborts
-a websocket whose writes have been stalled for :data:`WRITE_STALL` seconds.  Both work below
+a websocket whose writes have been stalled for :data:`WRITE_STALL` seconds, and keeps its
+kernel send buffer at :data:`WS_SNDBUF` (so that what waits for a slow reader waits in the
+app's bounded queue, :data:`spades_lab.classroom.app.OUT_LIMIT`).  Both work below
 the app, on the transport, so no request reaches the app before its headers are whole.
 
 By default the server trusts no proxy's headers (``X-Forwarded-For``, ``X-Forwarded-Proto``):
@@ -18,6 +20,8 @@ the address that counts (for the limits on wrong class codes and secrets) is the
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from typing import Any
 
 import h11
@@ -35,6 +39,9 @@ MAX_CONNECTIONS = 500
 LIMIT_CONCURRENCY = 450
 #: Seconds a websocket's writes may stay stalled (its peer reads nothing) before it is aborted.
 WRITE_STALL = 30.0
+#: The kernel's send buffer of a websocket (the kernel doubles it), set so that it cannot grow to
+#: megabytes for a peer that reads nothing (Linux tunes a loopback socket's up to 4 MB).
+WS_SNDBUF = 128 * 1024
 #: A websocket ping every this many seconds; no pong within the timeout closes it.
 PING_INTERVAL, PING_TIMEOUT = 20.0, 20.0
 #: The largest websocket frame uvicorn accepts (a larger one is closed with 1009); the protocol's
@@ -96,6 +103,13 @@ class GuardedWebSocket(WebSocketsSansIOProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._stall_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, WS_SNDBUF)
 
     def pause_writing(self) -> None:
         super().pause_writing()
