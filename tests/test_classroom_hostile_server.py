@@ -25,6 +25,7 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 
 from conftest import CHROMIUM, launch_chromium, start_classroom, stop  # noqa: E402
 from spades_lab.classroom import net  # noqa: E402
+from spades_lab.classroom.local import LocalClassroom  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(400)]
 
@@ -209,6 +210,26 @@ def test_200_half_open_sockets_are_closed_and_a_student_still_joins(server: Serv
     took = time.monotonic() - t0
     assert closed == 200 and took < net.HEADER_TIMEOUT + 15, (closed, took)
     assert server.join("Ben") and not server.tracebacks()
+
+
+def test_connections_past_the_limit_are_closed_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(net.GuardedH11, "max_connections", 20)
+    with LocalClassroom() as room:
+        port = int(urlsplit(room.url).port or 0)
+        socks = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(25)]
+        time.sleep(1.0)  # well within the header timeout
+        closed = 0
+        for s in select.select(socks, [], [], 0)[0]:  # readable: closed by the server
+            try:
+                closed += s.recv(10) == b""
+            except ConnectionResetError:
+                closed += 1
+        assert closed == 5
+        for s in socks:
+            s.close()
+        time.sleep(0.5)
+        with urllib.request.urlopen(room.url + "/", timeout=10) as r:
+            assert r.status == 200
 
 
 def test_60_websockets_that_stop_reading_are_closed_and_memory_stays_bounded(

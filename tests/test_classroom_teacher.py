@@ -184,7 +184,8 @@ def test_a_paused_table_refuses_and_nothing_is_lost(tmp_path: Any) -> None:
             row = room.client.get("/api/teacher/overview", headers=room.teacher).json()
             assert [x["words"] for x in row["tables"]] == ["Paused by the teacher."] * 2
         before = {k: (x.version, x.paused) for k, x in room.room.tables.items()}
-    with TestClient(create_app(SqliteStore(db), new_secret=True)) as client:  # a restart: still paused
+    # a restart (with a new teacher's secret, for this Room): still paused
+    with TestClient(create_app(SqliteStore(db), new_secret=True)) as client:
         room = Room(client)
         assert {k: (x.version, x.paused) for k, x in room.room.tables.items()} == before
         t = room.room.tables[tid]
