@@ -71,13 +71,18 @@ def stop(proc: subprocess.Popen[Any], timeout: float = 20, *, group: bool = Fals
         proc.wait()
 
 
-def start_classroom(db: Path, *extra: str, log: Path | None = None
-                    ) -> tuple[subprocess.Popen[str], str, str, str | None]:
-    """Start ``spades-lab classroom`` on a free port over the store ``db`` (with ``extra``
-    arguments): (the process, its address, the class code, the teacher's secret, None when it
-    printed none: a restart keeps the secret), read from what it prints.  Its output goes to
+#: The teacher's secret each store's server printed (a restart keeps it and prints none).
+_SECRETS: dict[Path, str] = {}
+
+
+def start_classroom(db: Path, *extra: str, port: int | None = None, log: Path | None = None
+                    ) -> tuple[subprocess.Popen[str], str, str, str]:
+    """Start ``spades-lab classroom`` on ``port`` (default a free one) over the store ``db``
+    (with ``extra`` arguments): (the process, its address, the class code, the teacher's
+    secret), read from what it prints; a restart prints no secret (it keeps the one it had),
+    so the secret is then the one this store's server printed last.  Its output goes to
     ``log`` (a file, never a pipe nobody reads; by default beside ``db``)."""
-    port = free_port()
+    port = free_port() if port is None else port
     log = log or db.with_suffix(".log")
     with open(log, "w") as out:
         proc = subprocess.Popen([str(Path(sys.executable).parent / "spades-lab"), "classroom",
@@ -92,9 +97,11 @@ def start_classroom(db: Path, *extra: str, log: Path | None = None
         time.sleep(0.1)
     code = re.search(r"class code (\w+)", text)
     secret = re.search(r"#secret=([\w-]+)", text)
-    assert code and (secret or "still works" in text), text
+    if secret:
+        _SECRETS[db.resolve()] = secret.group(1)
+    assert code and (secret or "still works" in text and db.resolve() in _SECRETS), text
     wait_http(base + "/", proc)  # type: ignore[arg-type]
-    return proc, base, code.group(1), secret.group(1) if secret else None
+    return proc, base, code.group(1), _SECRETS[db.resolve()]
 
 
 #: Debian's Chromium, driven by playwright (never ``playwright install``).

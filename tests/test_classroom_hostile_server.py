@@ -35,9 +35,7 @@ class Server:
 
     def __init__(self, db: Path, *extra: str) -> None:
         self.log = db.with_suffix(".log")
-        self.proc, self.base, self.code, secret = start_classroom(db, *extra, log=self.log)
-        assert secret is not None
-        self.secret = secret
+        self.proc, self.base, self.code, self.secret = start_classroom(db, *extra, log=self.log)
         self.port = int(urlsplit(self.base).port or 0)
 
     def post(self, path: str, body: Any, **headers: str) -> tuple[int, dict[str, Any], str]:
