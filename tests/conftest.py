@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -81,6 +82,39 @@ def stop(proc: subprocess.Popen[Any], timeout: float = 20, *, group: bool = Fals
     except subprocess.TimeoutExpired:
         send(signal.SIGKILL)
         proc.wait()
+
+
+#: The teacher's secret each store's server printed (a restart keeps it and prints none).
+_SECRETS: dict[Path, str] = {}
+
+
+def start_classroom(db: Path, *extra: str, port: int | None = None, log: Path | None = None
+                    ) -> tuple[subprocess.Popen[str], str, str, str]:
+    """Start ``spades-lab classroom`` on ``port`` (default a free one) over the store ``db``
+    (with ``extra`` arguments): (the process, its address, the class code, the teacher's
+    secret), read from what it prints; a restart prints no secret (it keeps the one it had),
+    so the secret is then the one this store's server printed last.  Its output goes to
+    ``log`` (a file, never a pipe nobody reads; by default beside ``db``)."""
+    port = free_port() if port is None else port
+    log = log or db.with_suffix(".log")
+    with open(log, "w") as out:
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "spades-lab"), "classroom",
+                                 "--port", str(port), "--db", str(db), *extra],
+                                stdout=out, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    text = ""
+    for _ in range(600):
+        text = log.read_text()
+        if "Store:" in text or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    code = re.search(r"class code (\w+)", text)
+    secret = re.search(r"#secret=([\w-]+)", text)
+    if secret:
+        _SECRETS[db.resolve()] = secret.group(1)
+    assert code and (secret or "still works" in text and db.resolve() in _SECRETS), text
+    wait_http(base + "/", proc)  # type: ignore[arg-type]
+    return proc, base, code.group(1), _SECRETS[db.resolve()]
 
 
 #: Debian's Chromium, driven by playwright (never ``playwright install``).

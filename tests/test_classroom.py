@@ -385,8 +385,9 @@ def test_a_restarted_server_restores_every_table(tmp_path: Any) -> None:
         tid2 = r.new_table("standard", [a, None, None, None], seed=1)
         before = {k: (t.version, list(t.game.totals), t.game.phase, t.actor())
                   for k, t in r.room.tables.items()}
-        code = r.room.code
-    with TestClient(create_app(SqliteStore(db))) as client:
+        code, secret = r.room.code, r.room.teacher_secret
+    # the teacher's secret outlives the restart (the store keeps its hash)
+    with TestClient(create_app(SqliteStore(db), teacher_secret=secret)) as client:
         r2 = Room(client)
         assert r2.room.code == code
         after = {k: (t.version, list(t.game.totals), t.game.phase, t.actor())

@@ -412,7 +412,7 @@ def test_a_restarted_server_keeps_the_open_poll_and_its_answers(tmp_path: Any) -
                                     "card": pick, "ref": 1}))
             assert until(b, lambda m: m.get("ref") == 1)["type"] == "ack"
             before = room.wait_solver()
-    with TestClient(create_app(SqliteStore(db))) as client:
+    with TestClient(create_app(SqliteStore(db), new_secret=True)) as client:
         room = Room(client)
         after = room.wait_solver()
         assert after["activity"] == first["activity"] and after["spread"] == before["spread"]

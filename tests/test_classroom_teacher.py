@@ -184,7 +184,8 @@ def test_a_paused_table_refuses_and_nothing_is_lost(tmp_path: Any) -> None:
             row = room.client.get("/api/teacher/overview", headers=room.teacher).json()
             assert [x["words"] for x in row["tables"]] == ["Paused by the teacher."] * 2
         before = {k: (x.version, x.paused) for k, x in room.room.tables.items()}
-    with TestClient(create_app(SqliteStore(db))) as client:  # a restart: still paused
+    # a restart (with a new teacher's secret, for this Room): still paused
+    with TestClient(create_app(SqliteStore(db), new_secret=True)) as client:
         room = Room(client)
         assert {k: (x.version, x.paused) for k, x in room.room.tables.items()} == before
         t = room.room.tables[tid]
@@ -356,9 +357,10 @@ def test_bad_records_and_bad_deals_are_refused_and_change_nothing(room: Room) ->
         body = {"tables": [{"table": olds[0]}], "hand": 1, **body}
         r = post(room, "/api/teacher/deal", body)
         assert r.status_code == 400 and words in r.json()["error"], (body.get("name"), r.text)
-    r = room.client.post("/api/teacher/deal", headers=room.teacher,
+    r = room.client.post("/api/teacher/deal", headers={**room.teacher,
+                                                        "Content-Type": "application/json"},
                          content=b'{"source": "upload", "record": "' + b"x" * 600_000 + b'"}')
-    assert r.status_code == 400 and "too large" in r.json()["error"]
+    assert r.status_code == 413 and "too large" in r.json()["error"]
     assert list(room.room.tables) == olds and not room.room.store.deals(room.room.code)
     assert all(t.closed_for is None for t in room.room.tables.values())
     # an uploaded record that is good is dealt; a closed table cannot be dealt to again

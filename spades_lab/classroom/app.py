@@ -15,17 +15,22 @@ import hmac
 import json
 import logging
 import random
+import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..core.errors import IllegalAction, OptionError, Rule, RuleError
@@ -40,15 +45,29 @@ from .teacher import TeacherRefusal
 COOKIE = "sl_seat"
 #: The server's log (a table of the store that does not load is reported here).
 LOG = logging.getLogger("spades_lab.classroom")
+#: The refusal of a request bearing a teacher's secret that used to be valid (a page from
+#: before ``--new-secret``): not counted as a failure.
+STALE_SECRET = ("This page's teacher address is out of date: open the address the server "
+                "printed.")
 #: The largest message a client may send (bytes of JSON text).
 MAX_MESSAGE = 4096
 #: Messages per second a connection may send on average, and the burst it may save up.
 RATE, BURST = 10.0, 30.0
 #: Refused messages after which a flooding connection is closed.
 FLOOD_CLOSE = 200
-#: Wrong class codes (or teacher secrets) one address may try per minute.
+#: Refused actions a connection may have on average per second, and the burst it may save up,
+#: before a refusal is no longer written to the board of mistakes and counts toward the flood.
+REFUSAL_RATE, REFUSAL_BURST = 0.5, 20.0
+#: Wrong class codes one address may try per minute; wrong teacher secrets, counted apart.
 JOIN_FAILS_PER_MINUTE = 10
 MAX_NAME = names.MAX_NAME
+TEACHER_FAILS_PER_MINUTE = 10
+#: The memory (bytes) of the messages waiting to go out to one connection, past which it is too
+#: slow: it is closed with :data:`SLOW_CLOSE` and a sentence rather than queued for ever.
+OUT_LIMIT = 512 * 1024
+SLOW_CLOSE = 1013
+#: Seconds a request's body may take to arrive.
+BODY_TIMEOUT = 30.0
 #: Seconds a person's seat waits for them after their connection closes before the table's
 #: robot plays for them (until they come back).
 GRACE = 15.0
@@ -80,12 +99,9 @@ class BadMessage(Exception):
 def validate(text: str) -> dict[str, Any]:
     """The message in ``text``, checked: size, JSON object, known type, each field's type and
     length, no unknown fields (raises :class:`BadMessage` with the reason in words)."""
-    if len(text) > MAX_MESSAGE:
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise BadMessage(f"A message may be at most {MAX_MESSAGE} bytes long.")
-    try:
-        msg = json.loads(text)
-    except ValueError:
-        raise BadMessage("A message is a JSON object, such as {\"type\": \"ping\"}.") from None
+    msg = parse_json(text, "A message is a JSON object, such as {\"type\": \"ping\"}.")
     if not isinstance(msg, dict):
         raise BadMessage("A message is a JSON object, such as {\"type\": \"ping\"}.")
     kind = msg.get("type")
@@ -116,6 +132,29 @@ def validate(text: str) -> dict[str, Any]:
     if kind == "exchange" and ("cards" in msg) == ("count" in msg):
         raise BadMessage("An exchange message gives either 'cards' or 'count'.")
     return msg
+
+
+def parse_json(text: str | bytes, words: str) -> Any:
+    """``text`` as JSON, or :class:`BadMessage` with ``words``: not JSON, not UTF-8, or nested
+    past the decoder's depth (a RecursionError, never a traceback)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise BadMessage(words) from None
+
+
+def ref_of(text: str) -> Any:
+    """The ``ref`` of a message not handled (one that came too fast): echoed when it is a
+    number or a short text, else None."""
+    try:
+        msg = json.loads(text) if len(text) <= MAX_MESSAGE else None
+    except (ValueError, RecursionError):
+        return None
+    ref = msg.get("ref") if isinstance(msg, dict) else None
+    if isinstance(ref, bool) or not isinstance(ref, (int, str)) or \
+            isinstance(ref, str) and len(ref) > 40 or isinstance(ref, int) and abs(ref) > 2**53:
+        return None
+    return ref
 
 
 def clean_name(name: Any) -> str | None:
@@ -150,29 +189,96 @@ class Bucket:
 
 
 class Conn:
-    """One student's websocket: its messages go out in order through a queue."""
+    """One student's websocket: its messages go out in order through a queue, bounded: a
+    connection with more than :data:`OUT_LIMIT` bytes waiting (its reader stopped reading) is
+    closed with :data:`SLOW_CLOSE` and a sentence, and is sent nothing more."""
 
     def __init__(self, ws: WebSocket, student: int, name: str) -> None:
         self.ws = ws
         self.student = student
         self.name = name
-        self.out: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0  # the memory of the texts in ``out``
+        self.slow = False  # closed for falling behind
         self.bucket = Bucket(RATE, BURST)
+        self.refusals = Bucket(REFUSAL_RATE, REFUSAL_BURST)
         self.refused = 0
         #: when the student last did something (a ping does not count: the roster's "idle");
         #: removed: the teacher took them off the class list (their messages are refused)
         self.active = time.monotonic()
         self.removed = False
+        self._closer: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[Any] | None = None  # the connection's handler, stopped when slow
 
     def send(self, msg: dict[str, Any] | None) -> None:
-        self.out.put_nowait(msg)
+        if self.slow:
+            return
+        if msg is None:
+            self.out.put_nowait(None)
+            return
+        text = json.dumps(msg, ensure_ascii=False)
+        self.queued += sys.getsizeof(text)
+        if self.queued > OUT_LIMIT:
+            self.too_slow()
+            return
+        self.out.put_nowait(text)
+
+    def too_slow(self) -> None:
+        """Drop what waits and close the connection with a reason (the page reconnects and
+        gets the whole state again)."""
+        self.slow = True
+        while not self.out.empty():
+            self.out.get_nowait()
+        self.queued = 0
+        self.out.put_nowait(None)  # the writer stops
+        self._closer = asyncio.get_running_loop().create_task(self._close_slow())
+        if self.task is not None and self.task is not asyncio.current_task():
+            self.task.cancel()  # its reader stops too: the student is away from now on
+
+    async def _close_slow(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(SLOW_CLOSE, "This connection fell behind "
+                                                 "(too many updates unread): reload the page."),
+                                   10)
 
     async def writer(self) -> None:
         while True:
-            msg = await self.out.get()
-            if msg is None:
+            text = await self.out.get()
+            if text is None:
                 return
-            await self.ws.send_text(json.dumps(msg, ensure_ascii=False))
+            self.queued -= sys.getsizeof(text)
+            await self.ws.send_text(text)
+
+
+class Failures:
+    """Failed attempts per address in the last minute (wrong class codes, or wrong teacher
+    secrets: two of these, so that a student's wrong codes never lock the teacher out)."""
+
+    def __init__(self, per_minute: int) -> None:
+        self.per_minute = per_minute
+        self.at: dict[str, list[float]] = {}
+
+    def too_many(self, who: str) -> bool:
+        now = time.monotonic()
+        fails = [t for t in self.at.get(who, []) if now - t < 60]
+        self.at[who] = fails
+        return len(fails) >= self.per_minute
+
+    def note(self, who: str) -> None:
+        self.at.setdefault(who, []).append(time.monotonic())
+        if len(self.at) > 10_000:  # bounded: forget the oldest addresses
+            for k in list(self.at)[:5_000]:
+                del self.at[k]
+
+    def forgive(self, who: str) -> None:
+        """Take back the last one noted (an attempt counted while it was checked, that
+        turned out not to be a failure)."""
+        if self.at.get(who):
+            self.at[who].pop()
+
+
+#: What :meth:`Classroom.teacher_verdict` answers about a request's teacher secret.
+TEACHER_OK, TEACHER_RETIRED, TEACHER_WRONG, TEACHER_LIMITED = "ok", "retired", "wrong", "limited"
 
 
 def _why(e: Exception) -> str:
@@ -190,17 +296,26 @@ def _left_out(tid: int, why: str) -> str:
 
 
 class Classroom:
-    """The state of the server: the store, the class, every table and every connection."""
+    """The state of the server: the store, the class, every table and every connection.
+
+    The teacher's secret lasts across restarts (the store keeps its hash): ``teacher_secret``
+    is known only when this server made it (a new class, or ``new_secret``; otherwise None:
+    the address printed when it was made still works).  A new secret retires the old one,
+    whose hash the store keeps, so that a page still holding it is told it is out of date
+    instead of being counted as a guess."""
 
     def __init__(self, store: Store, *, origins: tuple[str, ...] = (),
-                 teacher_secret: str | None = None, grace: float = GRACE) -> None:
+                 teacher_secret: str | None = None, grace: float = GRACE,
+                 new_secret: bool = False) -> None:
         self.store = store
         self.grace = grace
         self.holds: dict[tuple[int, int], asyncio.Task[None]] = {}
         codes = store.class_codes()
+        self.teacher_secret: str | None
         if codes:
             self.code = codes[0]
-            self.teacher_secret = teacher_secret or store.new_teacher_secret(self.code)
+            self.teacher_secret = store.new_teacher_secret(self.code) if new_secret else \
+                teacher_secret
         else:
             self.code, self.teacher_secret = store.create_class("Class")
         self.key = store.server_secret()
@@ -223,7 +338,10 @@ class Classroom:
             LOG.error(words)
         self.conns: set[Conn] = set()
         self.runners: dict[int, asyncio.Task[None]] = {}
-        self.join_fails: dict[str, list[float]] = {}
+        self.join_fails = Failures(JOIN_FAILS_PER_MINUTE)
+        self.teacher_fails = Failures(TEACHER_FAILS_PER_MINUTE)
+        self._retired_macs: set[bytes] = set()
+        self._scrypt = asyncio.Semaphore(1)  # one scrypt check at a time, off the loop
         # the teacher's side (classroom.teacher): when each table last changed, and what the
         # teacher set at each table (paused, held, closed), restored from the store
         self.changed_at: dict[int, float] = {}
@@ -235,18 +353,59 @@ class Classroom:
         self.presenter = present.Presenter(self)  # the projector's view, the broadcast line
 
     def check_teacher(self, secret: str) -> bool:
-        """Is ``secret`` the teacher's?  The store's scrypt check once (tens of milliseconds
-        of the server's one loop), then an HMAC of the secret under the server's key, kept in
-        memory only: the teacher's page asks every few seconds."""
+        """Is ``secret`` the teacher's?  The store's scrypt check once, then an HMAC of the
+        secret under the server's key, kept in memory only: the teacher's page asks every few
+        seconds.  (Blocking: the server itself asks :meth:`teacher_verdict`.)"""
+        return self._verdict_now(secret) == TEACHER_OK
+
+    def _mac(self, secret: str) -> bytes:
+        return hmac.new(self.key, secret.encode("utf-8", "surrogatepass"),
+                        hashlib.sha256).digest()
+
+    def _known(self, secret: str) -> str | None:
+        """The verdict from memory alone (no scrypt): ok, retired, wrong, or None: not known."""
         if not isinstance(secret, str) or not 0 < len(secret) <= 200:
-            return False
-        mac = hmac.new(self.key, secret.encode(), hashlib.sha256).digest()
+            return TEACHER_WRONG
+        mac = self._mac(secret)
         if self._teacher_mac is not None and hmac.compare_digest(mac, self._teacher_mac):
-            return True
+            return TEACHER_OK
+        if mac in self._retired_macs:
+            return TEACHER_RETIRED
+        return None
+
+    def _verdict_now(self, secret: str) -> str:
+        known = self._known(secret)
+        if known is not None:
+            return known
         if self.store.check_teacher(self.code, secret):
-            self._teacher_mac = mac
-            return True
-        return False
+            self._teacher_mac = self._mac(secret)
+            return TEACHER_OK
+        if self.store.retired_teacher(self.code, secret):
+            self._retired_macs.add(self._mac(secret))
+            return TEACHER_RETIRED
+        return TEACHER_WRONG
+
+    async def teacher_verdict(self, secret: str, who: str) -> str:
+        """What ``secret`` (from address ``who``) is: the teacher's (ok), one that used to be
+        (retired: a page from before ``--new-secret``; not a failure), wrong (counted against
+        ``who``), or limited (``who`` has failed too often this minute; not checked).  The
+        scrypt check runs in a thread, one at a time; an attempt is counted while it is
+        checked, so that many at once cannot pass the limit."""
+        known = self._known(secret)
+        if known == TEACHER_WRONG:
+            if self.teacher_fails.too_many(who):
+                return TEACHER_LIMITED
+            self.teacher_fails.note(who)
+        if known is not None:
+            return known
+        if self.teacher_fails.too_many(who):
+            return TEACHER_LIMITED
+        self.teacher_fails.note(who)
+        async with self._scrypt:
+            verdict = await asyncio.to_thread(self._verdict_now, secret)
+        if verdict != TEACHER_WRONG:
+            self.teacher_fails.forgive(who)
+        return verdict
 
     # ---------------------------------------------------------------- cookies
     def sign(self, token: str) -> str:
@@ -270,18 +429,6 @@ class Classroom:
                 names.same_name(names.base_name(student.name), name):
             return student
         return None
-
-    def failed_recently(self, who: str) -> bool:
-        now = time.monotonic()
-        fails = [t for t in self.join_fails.get(who, []) if now - t < 60]
-        self.join_fails[who] = fails
-        return len(fails) >= JOIN_FAILS_PER_MINUTE
-
-    def note_failure(self, who: str) -> None:
-        self.join_fails.setdefault(who, []).append(time.monotonic())
-        if len(self.join_fails) > 10_000:  # bounded: forget the oldest addresses
-            for k in list(self.join_fails)[:5_000]:
-                del self.join_fails[k]
 
     # ---------------------------------------------------------------- tables
     def new_table(self, preset: str, options: dict[str, Any], seats: list[Any],
@@ -368,11 +515,14 @@ class Classroom:
             self.changed_at[t.id] = time.monotonic()
             t.undo_asked.clear()  # a request to take back lapses when the table moves on
 
-    def send_state(self, c: Conn, t: Table) -> None:
+    def send_state(self, c: Conn, t: Table, ref: Any = None) -> None:
         seat = t.seat_of(c.student)
         if seat is not None:
-            c.send({"type": "state", "table": t.id, "version": t.version,
-                    "state": t.seat_state(seat), "feed": t.feed()})
+            msg = {"type": "state", "table": t.id, "version": t.version,
+                   "state": t.seat_state(seat), "feed": t.feed()}
+            if ref is not None:  # the answer to a resync
+                msg["ref"] = ref
+            c.send(msg)
 
     def broadcast(self, t: Table, before: int, version_before: int) -> None:
         """Tell every seated connection of ``t`` what happened since log index ``before``."""
@@ -580,7 +730,7 @@ class Classroom:
         if seat is None:
             raise BadMessage(f"You do not sit at table {t.id}.")
         if kind == "resync":
-            self.send_state(c, t)
+            self.send_state(c, t, ref)
             return
         if "seat" in msg and msg["seat"] != seat:
             raise IllegalAction(Rule.NOT_YOUR_TURN, "You may act only for your own seat.")
@@ -616,13 +766,161 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
-    origin = ws.headers.get("origin")
-    if origin is None:  # not a browser (browsers always send it on a websocket)
+_DEFAULT_PORT = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+
+
+def origin_parts(origin: str) -> tuple[str, int] | None:
+    """An origin (``https://class.example``) as (host, port), the scheme's port by default;
+    None when it is not an http(s) origin."""
+    try:
+        u = urlsplit(origin)
+        port = u.port
+    except ValueError:
+        return None
+    if u.scheme not in _DEFAULT_PORT or not u.hostname or u.path not in ("", "/") or \
+            u.query or u.fragment or u.username is not None:
+        return None
+    return u.hostname.lower(), port or _DEFAULT_PORT[u.scheme]
+
+
+def origin_ok(origin: str | None, host: str, allowed: tuple[str, ...] = ()) -> bool:
+    """May a browser page from ``origin`` talk to this server?  Its host and port must be the
+    request's ``Host`` (a port left out is the origin scheme's own) or those of one of the
+    ``allowed`` public origins, whatever the scheme: behind a TLS proxy the page is https and
+    the request reaching the server is plain.  No ``Origin`` (not a browser): yes."""
+    if origin is None:
         return True
-    host = ws.headers.get("host", "")
-    scheme = "https" if ws.url.scheme == "wss" else "http"
-    return origin == f"{scheme}://{host}" or origin in allowed
+    o = origin_parts(origin)
+    if o is None:
+        return False
+    if any(origin_parts(a) == o for a in allowed):
+        return True
+    try:
+        h = urlsplit("//" + host)
+        port = h.port
+    except ValueError:
+        return False
+    if not h.hostname:
+        return False
+    scheme = origin.split(":", 1)[0].lower()
+    return (h.hostname.lower(), port or _DEFAULT_PORT[scheme]) == o
+
+
+def _origin_ok(ws: WebSocket, allowed: tuple[str, ...]) -> bool:
+    return origin_ok(ws.headers.get("origin"), ws.headers.get("host", ""), allowed)
+
+
+def post_refusal(headers: Headers, allowed: tuple[str, ...]) -> Response | None:
+    """A POST from a page of another site (login CSRF: a form or a text/plain fetch to
+    ``/api/join`` would replace a student's seat cookie) is refused: by ``Sec-Fetch-Site``
+    where the browser sends it, by ``Origin`` (:func:`origin_ok`) otherwise; and a body must
+    be JSON (``Content-Type: application/json``), which no plain form can send."""
+    site = headers.get("sec-fetch-site")
+    if (site is not None and site not in ("same-origin", "none")) or \
+            not origin_ok(headers.get("origin"), headers.get("host", ""), allowed):
+        return JSONResponse({"error": "This request came from a page of another site: open "
+                             "the class's own page to do this."}, 403)
+    has_body = headers.get("content-length", "0") != "0" or "transfer-encoding" in headers
+    media = headers.get("content-type", "").split(";")[0].strip().lower()
+    if has_body and media != "application/json":
+        return JSONResponse({"error": "Send a JSON object (Content-Type: application/json)."},
+                            415)
+    return None
+
+
+def _body_limit(path: str) -> int:
+    """The largest body a POST to ``path`` may have (docs/classroom.md)."""
+    if path == "/api/join":
+        return MAX_MESSAGE
+    if path == "/api/teacher/deal":
+        return teacher.MAX_UPLOAD
+    return teacher.MAX_REQUEST
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class _Gone(Exception):
+    pass
+
+
+async def _read_body(receive: Receive, limit: int) -> bytes:
+    """The body, read as it arrives and stopped at ``limit`` bytes (:class:`_TooLarge`)."""
+    chunks: list[bytes] = []
+    size = 0
+    while True:
+        m = await receive()
+        if m["type"] == "http.disconnect":
+            raise _Gone
+        chunk = m.get("body", b"")
+        size += len(chunk)
+        if size > limit:
+            raise _TooLarge
+        chunks.append(chunk)
+        if not m.get("more_body", False):
+            return b"".join(chunks)
+
+
+class Guard:
+    """The app's door (ASGI middleware), before any route: every POST checked by
+    :func:`post_refusal`, its body read as it arrives, no further than the route's limit
+    (``413`` and a sentence, the connection closed) and within :data:`BODY_TIMEOUT` seconds
+    (``408``); and the teacher's secret of every teacher request checked off the event loop
+    (:meth:`Classroom.teacher_verdict`), for ``teacher_ok`` to read."""
+
+    def __init__(self, app: ASGIApp, room: Classroom) -> None:
+        self.app = app
+        self.room = room
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        if scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            refusal = post_refusal(headers, self.room.origins)
+            if refusal is not None:
+                await refusal(scope, receive, send)
+                return
+            limit = _body_limit(scope["path"])
+            too_large = JSONResponse({"error": f"The request is too large (at most "
+                                      f"{limit // 1024} KB)."}, 413,
+                                     headers={"Connection": "close"})
+            length = headers.get("content-length", "")
+            if length.isdigit() and int(length) > limit:
+                await too_large(scope, receive, send)
+                return
+            try:
+                body = await asyncio.wait_for(_read_body(receive, limit), BODY_TIMEOUT)
+            except _TooLarge:
+                await too_large(scope, receive, send)
+                return
+            except TimeoutError:
+                await JSONResponse({"error": "The request's body came too slowly."}, 408,
+                                   headers={"Connection": "close"})(scope, receive, send)
+                return
+            except _Gone:
+                return
+            receive = _replay(body, receive)
+        if scope["path"].startswith("/api/teacher") or "x-teacher-secret" in headers:
+            client = scope.get("client")
+            scope["sl_teacher"] = await self.room.teacher_verdict(
+                headers.get("x-teacher-secret", ""), client[0] if client else "?")
+        await self.app(scope, receive, send)
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A ``receive`` that gives the body already read, then what the server says next."""
+    given = False
+
+    async def again() -> Message:
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+    return again
 
 
 # The pages' scripts (static/): common.js first, then the page's own.
@@ -634,12 +932,16 @@ def _page(name: str) -> str:
 
 
 def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
-               teacher_secret: str | None = None, grace: float = GRACE) -> Starlette:
+               teacher_secret: str | None = None, grace: float = GRACE,
+               new_secret: bool = False) -> Starlette:
     """The app over ``store`` (an in-memory one when omitted); ``app.state.classroom`` is the
     :class:`Classroom` (its ``code`` and ``teacher_secret`` are what the command prints);
-    ``grace`` the seconds a dropped person's seat waits before a robot holds it."""
+    ``grace`` the seconds a dropped person's seat waits before a robot holds it; ``origins``
+    the public origins pages may come from besides the request's own host
+    (``https://class.example``); ``new_secret``: a new teacher's secret for a class the store
+    has (the old one retired)."""
     room = Classroom(store or SqliteStore(":memory:"), origins=origins,
-                     teacher_secret=teacher_secret, grace=grace)
+                     teacher_secret=teacher_secret, grace=grace, new_secret=new_secret)
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def show(request: Request) -> Response:
@@ -658,19 +960,19 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
 
     async def join(request: Request) -> Response:
         address = who(request)
-        if room.failed_recently(address):
+        if room.join_fails.too_many(address):
             return JSONResponse({"error": "Too many wrong class codes from this computer: "
                                  "wait a minute, then try again."}, 429)
-        try:
-            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
-        except ValueError:
+        try:  # the Guard has read the body, no further than MAX_MESSAGE bytes
+            body = parse_json(await request.body(), "Send the class code and your name.")
+        except BadMessage:
             body = None
         if not isinstance(body, dict):
             return JSONResponse({"error": "Send the class code and your name."}, 400)
         code = body.get("code")
         if not isinstance(code, str) or not hmac.compare_digest(
                 code.strip().upper().encode()[:20], room.code.encode()):
-            room.note_failure(address)
+            room.join_fails.note(address)
             return JSONResponse({"error": "That is not the class code: check it on the "
                                  "board."}, 403)
         try:
@@ -707,16 +1009,20 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                             headers={"Cache-Control": "no-store"})
 
     def teacher_ok(request: Request) -> Response | None:
-        address = who(request)
-        if room.failed_recently(address):
+        """None for a request with the teacher's secret, else its refusal.  The Guard has
+        checked the secret (off the loop, counted against the address when wrong); a route
+        outside ``/api/teacher`` the Guard left alone knows only a secret already seen."""
+        verdict = request.scope.get("sl_teacher") or \
+            room._known(request.headers.get("x-teacher-secret", "")) or TEACHER_WRONG
+        if verdict == TEACHER_OK:
+            return None
+        if verdict == TEACHER_RETIRED:
+            return JSONResponse({"error": STALE_SECRET, "code": "stale-secret"}, 403)
+        if verdict == TEACHER_LIMITED:
             return JSONResponse({"error": "Too many wrong secrets from this computer: wait a "
                                  "minute."}, 429)
-        secret = request.headers.get("x-teacher-secret", "")
-        if not room.check_teacher(secret):
-            room.note_failure(address)
-            return JSONResponse({"error": "This needs the teacher's secret (the teacher's "
-                                 "address printed when the server started)."}, 403)
-        return None
+        return JSONResponse({"error": "This needs the teacher's secret (the teacher's "
+                             "address printed when the server started)."}, 403)
 
     async def teacher_tables(request: Request) -> Response:
         refused = teacher_ok(request)
@@ -727,7 +1033,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 {"student": i, "name": n} for i, n in room.students().items()],
                 "tables": [room.summary(t) for t in room.tables.values()]})
         try:
-            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+            body = parse_json(await request.body(), "Send the table as a JSON object.")
             if not isinstance(body, dict):
                 raise BadMessage("Send the table as a JSON object.")
             preset = body.get("preset", "standard")
@@ -746,8 +1052,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             if not isinstance(seats, list):
                 raise BadMessage("seats is a list, one entry per seat.")
             seed = body.get("seed")
-            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                raise BadMessage("seed is a whole number.")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                     or not 0 <= seed < 2**31):
+                raise BadMessage(f"seed is a whole number from 0 to {2**31 - 1}.")
             start = body.get("start", "seated")
             if not isinstance(start, str):
                 raise BadMessage("start is seated, teacher or now.")
@@ -777,7 +1084,9 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         refused = teacher_ok(request)
         if refused is not None:
             return refused
-        url = f"{request.url.scheme}://{request.url.netloc}/?code={room.code}"
+        base = room.origins[0] if room.origins else \
+            f"{request.url.scheme}://{request.url.netloc}"  # --public-origin, if given
+        url = f"{base}/?code={room.code}"
         return JSONResponse({"url": url, "svg": qr_svg(url)})
 
     async def teacher_table_settings(request: Request) -> Response:
@@ -795,7 +1104,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
                 taken, words = room.take_back(t)
                 return JSONResponse({"table": t.id, "taken_back": taken, "version": t.version,
                                      "words": words})
-            body = json.loads((await request.body())[:MAX_MESSAGE + 1])
+            body = parse_json(await request.body(), "Send the settings as a JSON object.")
             if not isinstance(body, dict):
                 raise BadMessage("Send the settings as a JSON object.")
             room.set_settings(t, body)
@@ -806,6 +1115,26 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         except TableRefusal as e:
             return JSONResponse({"error": e.message, "rule": e.rule}, 409)
         return JSONResponse({"table": t.id, "settings": t.settings})
+
+    def handle_one(c: Conn, text: str) -> bool:
+        """Answer one text frame; False when it was refused in a way that counts toward the
+        flood (a bad message, or a refused action past the refusals' rate)."""
+        ref = None
+        msg: dict[str, Any] = {}
+        try:
+            msg = validate(text)
+            ref = msg.get("ref")
+            room.handle(c, msg)
+        except BadMessage as e:
+            c.send({"type": "error", "code": "bad-message", "message": str(e), "ref": ref})
+            return False
+        except (RuleError, TableRefusal) as e:
+            c.send({"type": "refused", "rule": e.rule, "message": e.message, "ref": ref})
+            if not c.refusals.take():  # refusals are rate-limited: the board is not written
+                return False
+            if isinstance(e, RuleError):
+                room.lesson.note_refusal(c, msg, e)  # the board of mistakes
+        return True
 
     async def socket(ws: WebSocket) -> None:
         if not _origin_ok(ws, room.origins):
@@ -820,6 +1149,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             return
         await ws.accept()
         c = Conn(ws, student.id, student.name)
+        c.task = asyncio.current_task()
         room.conns.add(c)
         writer = asyncio.get_running_loop().create_task(c.writer())
         c.send({"type": "welcome", "student": student.id, "name": student.name,
@@ -832,42 +1162,43 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         teacher.on_connect(room, c)  # which of their tables the teacher holds
         room.lesson.send_to(c)
         room.presenter.on_connect(c)  # the teacher's broadcast line, if one is up
+        close: tuple[int, str] | None = None  # why the server closes, if it does
         try:
-            while True:
-                text = await ws.receive_text()
+            while not c.slow:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                if text is None:  # a binary frame: not this protocol's
+                    c.send({"type": "error", "code": "bad-message", "message":
+                            "A message is JSON text, not binary data: this connection is "
+                            "closed."})
+                    close = (1003, "Binary frames are not accepted.")
+                    break
                 if not c.bucket.take():
                     c.refused += 1
-                    c.send({"type": "error", "code": "too-fast",
+                    c.send({"type": "error", "code": "too-fast", "ref": ref_of(text),
                             "message": "Too many messages: slow down."})
-                    if c.refused >= FLOOD_CLOSE:
-                        break
-                    continue
-                ref = None
-                try:
-                    msg = validate(text)
-                    ref = msg.get("ref")
-                    room.handle(c, msg)
-                except BadMessage as e:
+                elif not handle_one(c, text):
                     c.refused += 1
-                    c.send({"type": "error", "code": "bad-message", "message": str(e),
-                            "ref": ref})
-                except (RuleError, TableRefusal) as e:
-                    if isinstance(e, RuleError):
-                        room.lesson.note_refusal(c, msg, e)  # the board of mistakes
-                    c.send({"type": "refused", "rule": e.rule, "message": e.message,
-                            "ref": ref})
-        except (WebSocketDisconnect, KeyError, RuntimeError):
+                if c.refused >= FLOOD_CLOSE:
+                    c.send({"type": "error", "code": "flood",
+                            "message": "Too many refused messages: this connection is closed."})
+                    close = (1008, "Too many refused messages.")
+                    break
+        except (WebSocketDisconnect, RuntimeError):
             pass
+        except asyncio.CancelledError:
+            if not c.slow:  # the server is stopping: not ours to swallow
+                raise
         finally:
             room.conns.discard(c)
             room.left(c)
-        if c.refused >= FLOOD_CLOSE:  # a flood: say why, send what is queued, then close
-            c.send({"type": "error", "code": "flood",
-                    "message": "Too many refused messages: this connection is closed."})
+        if close is not None and not c.slow:  # say why, send what is queued, then close
             c.send(None)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(writer, 10)
-                await ws.close(1008)
+                await ws.close(*close)
         writer.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await writer
@@ -883,7 +1214,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             task.cancel()
         room.lesson.close()
 
-    app = Starlette(routes=[
+    app = Starlette(middleware=[Middleware(Guard, room=room)], routes=[
         Route("/", page("student.html")),
         Route("/teacher", page("teacher.html")),
         Route("/present", page("presenter.html")),  # the projector's (classroom.present)

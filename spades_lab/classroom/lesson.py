@@ -751,8 +751,11 @@ class Lesson:
             out["questions"] = qs
         return out
 
-    def send_to(self, c: Conn) -> None:
-        c.send({"type": "lesson", "activity": self.student_view(c.student)})
+    def send_to(self, c: Conn, ref: Any = None) -> None:
+        msg = {"type": "lesson", "activity": self.student_view(c.student)}
+        if ref is not None:  # the answer to the student's own ``lesson``
+            msg["ref"] = ref
+        c.send(msg)
 
     def push(self) -> None:
         """Send every connected student the open activity as they may see it."""
@@ -762,10 +765,11 @@ class Lesson:
     def handle(self, c: Conn, msg: dict[str, Any]) -> None:
         """A student's lesson message: ``lesson`` (send it again) or ``answer``."""
         if msg["type"] == "lesson":
-            self.send_to(c)
+            self.send_to(c, msg.get("ref"))
             return
         if msg["type"] == "mistakes":
-            c.send({"type": "mistakes", "items": self.own_mistakes(c.student)})
+            c.send({"type": "mistakes", "ref": msg.get("ref"),
+                    "items": self.own_mistakes(c.student)})
             return
         act = self.current
         if act is None or msg["activity"] != act.id:
@@ -943,7 +947,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             return JSONResponse(lesson.teacher_view())
         try:
             body = json.loads((await request.body())[:MAX_COMMAND + 1])
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the decoder's depth
             body = None
         try:
             return JSONResponse(await lesson.command(body))

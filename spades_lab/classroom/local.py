@@ -14,6 +14,7 @@ from pathlib import Path
 import uvicorn
 
 from .app import create_app
+from .net import server_config
 from .store import SqliteStore
 
 #: Seconds a server may take to start listening.
@@ -25,20 +26,22 @@ class LocalClassroom:
 
     ``url`` is the students' address (``http://127.0.0.1:PORT``), ``code`` the class code,
     ``secret`` the teacher's secret (for :class:`~spades_lab.classroom.client.Teacher`),
-    ``teacher_url`` the teacher's page with the secret after ``#``."""
+    ``teacher_url`` the teacher's page with the secret after ``#``.  Over a store that has a
+    class already, the teacher's secret is a new one (the old one retired: a page still
+    holding it is told it is out of date)."""
 
     def __init__(self, db: str | Path = ":memory:", port: int = 0) -> None:
         self.store = SqliteStore(db, lock=True)  # one server per store file
         try:
-            app = create_app(self.store)
+            app = create_app(self.store, new_secret=True)  # the caller is handed the secret
         except BaseException:
             self.store.close()
             raise
         room = app.state.classroom
         self.code: str = room.code
+        assert room.teacher_secret is not None  # new_secret: this server made it
         self.secret: str = room.teacher_secret
-        config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                ws_max_size=65536, lifespan="on")
+        config = server_config(app, "127.0.0.1", port, lifespan="on")
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._server.run, name="classroom",
                                         daemon=True)

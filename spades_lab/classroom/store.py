@@ -52,6 +52,8 @@ CODE_ALPHABET = "ACDEFGHJKLMNPQRTUVWXY34679"
 CODE_LENGTH = 6
 #: scrypt's cost for the teacher's secret (16 MiB of memory, some tens of milliseconds).
 SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+#: Retired teacher's secrets whose hashes a class keeps (a stale page is told so, not counted).
+RETIRED_KEPT = 3
 
 #: The store's schema version, kept in the file (``PRAGMA user_version``).  0 is a file from
 #: before versions (its missing tables are added, then it is marked 1); a file of a higher
@@ -63,6 +65,8 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 CREATE TABLE IF NOT EXISTS classes (
     code TEXT PRIMARY KEY, name TEXT NOT NULL, secret_salt BLOB NOT NULL,
     secret_hash BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS retired_secrets (
+    class_code TEXT NOT NULL REFERENCES classes(code), salt BLOB NOT NULL, hash BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS students (
     id INTEGER PRIMARY KEY, class_code TEXT NOT NULL REFERENCES classes(code),
     name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE);
@@ -246,6 +250,7 @@ class Store(Protocol):
     def class_codes(self) -> list[str]: ...
     def new_teacher_secret(self, code: str) -> str: ...
     def check_teacher(self, code: str, secret: str) -> bool: ...
+    def retired_teacher(self, code: str, secret: str) -> bool: ...
     def class_exists(self, code: str) -> bool: ...
     def add_student(self, code: str, name: str) -> tuple[int, str]: ...
     def students(self, code: str) -> dict[int, str]: ...
@@ -436,13 +441,36 @@ class SqliteStore:
         return bool(self._read("SELECT 1 FROM classes WHERE code = ?", (code,)))
 
     def new_teacher_secret(self, code: str) -> str:
-        """A fresh teacher's secret for ``code`` (the old one stops working): the store keeps
-        only hashes, so a restarted server prints a new one."""
+        """A fresh teacher's secret for ``code`` (the old one stops working; its hash is kept
+        among the last :data:`RETIRED_KEPT` retired ones, :meth:`retired_teacher`).  The
+        store keeps only hashes: a secret is shown once, when it is made."""
         secret = secrets.token_urlsafe(18)
         salt = secrets.token_bytes(16)
-        self._write("UPDATE classes SET secret_salt = ?, secret_hash = ? WHERE code = ?",
-                    (salt, _scrypt(secret, salt), code))
+        digest = _scrypt(secret, salt)
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO retired_secrets (class_code, salt, hash) SELECT "
+                                 "code, secret_salt, secret_hash FROM classes WHERE code = ?",
+                                 (code,))
+                self._db.execute("DELETE FROM retired_secrets WHERE class_code = ? AND rowid "
+                                 "NOT IN (SELECT rowid FROM retired_secrets WHERE class_code "
+                                 "= ? ORDER BY rowid DESC LIMIT ?)", (code, code, RETIRED_KEPT))
+                self._db.execute("UPDATE classes SET secret_salt = ?, secret_hash = ? WHERE "
+                                 "code = ?", (salt, digest, code))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
         return secret
+
+    def retired_teacher(self, code: str, secret: str) -> bool:
+        """Was ``secret`` a teacher's secret of ``code`` before a new one replaced it?"""
+        if not isinstance(secret, str) or not 0 < len(secret) <= 200:
+            return False
+        rows = self._read("SELECT salt, hash FROM retired_secrets WHERE class_code = ? "
+                          "ORDER BY rowid DESC", (code,))
+        return any(hmac.compare_digest(_scrypt(secret, salt), want) for salt, want in rows)
 
     def check_teacher(self, code: str, secret: str) -> bool:
         rows = self._read("SELECT secret_salt, secret_hash FROM classes WHERE code = ?", (code,))

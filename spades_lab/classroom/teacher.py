@@ -892,7 +892,7 @@ def _json_body(raw: bytes, limit: int = MAX_REQUEST) -> dict[str, Any]:
         raise TeacherRefusal(f"The request is too large (at most {limit // 1024} KB).")
     try:
         body = json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past the decoder's depth
         raise TeacherRefusal("Send a JSON object.") from None
     if not isinstance(body, dict):
         raise TeacherRefusal("Send a JSON object.")

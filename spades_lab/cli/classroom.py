@@ -45,6 +45,15 @@ def register(sub: Any) -> None:
     p.add_argument("--db", default=DEFAULT_DB, metavar="PATH",
                    help=f"the store: an SQLite file, made if missing, reused if there (default "
                    f"./{DEFAULT_DB})")
+    p.add_argument("--new-secret", action="store_true",
+                   help="make a new teacher's secret (and so a new teacher's address); the old "
+                   "one stops working. Without it a restarted server keeps the secret it had")
+    p.add_argument("--public-origin", action="append", default=[], metavar="URL",
+                   help="the address students' browsers use when it is not this server's own, "
+                   "such as https://class.example behind a TLS proxy (may be repeated)")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto headers "
+                   "are believed, such as 127.0.0.1 (may be repeated; by default none is)")
     p.set_defaults(func=cmd_classroom)
 
 
@@ -60,7 +69,8 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         import segno
         import uvicorn
 
-        from ..classroom.app import create_app
+        from ..classroom.app import create_app, origin_parts
+        from ..classroom.net import server_config
         from ..classroom.store import SqliteStore, StoreError
     except ModuleNotFoundError as e:
         print(f"spades-lab classroom: error: {e.name} is missing: install "
@@ -71,10 +81,16 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         print(f"spades-lab classroom: error: {db} is a folder, not a store file",
               file=sys.stderr)
         return 2
+    origins = tuple(o.rstrip("/") for o in args.public_origin)
+    for o in origins:
+        if origin_parts(o) is None:
+            print(f"spades-lab classroom: error: {echo(o, 60)} is not an address such as "
+                  "https://class.example", file=sys.stderr)
+            return 2
     try:  # one server per store (its lock); a store that cannot be used is one line
         store = SqliteStore(db, lock=True)
         try:
-            app = create_app(store)
+            app = create_app(store, origins=origins, new_secret=args.new_secret)
         except BaseException:
             store.close()
             raise
@@ -86,21 +102,27 @@ def cmd_classroom(args: argparse.Namespace) -> int:
         return 2
     room = app.state.classroom  # a table that no longer loads is in its log (room.problems)
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    students = f"http://{shown}:{args.port}/"
-    teacher = f"http://{shown}:{args.port}/teacher#secret={room.teacher_secret}"
+    base = origins[0] if origins else f"http://{shown}:{args.port}"
+    students = f"{base}/"
     print(f"Students: open {students} and type the class code {room.code}")
-    if args.host in ("0.0.0.0", "::"):
+    if args.host in ("0.0.0.0", "::") and not origins:
         print("  (from another computer, put this computer's network address in place of "
               "127.0.0.1)")
     qr = segno.make(students, error="m")
     qr.terminal(compact=True)
-    print(f"Teacher: {teacher}")
-    print("  (keep this address to yourself: it carries the teacher's secret; a restart "
-          "prints a new one)")
+    if room.teacher_secret is not None:
+        print(f"Teacher: {base}/teacher#secret={room.teacher_secret}")
+        print("  (keep this address to yourself: it carries the teacher's secret; it stays "
+              "the same when the server restarts, until --new-secret)")
+    else:
+        print(f"Teacher: {base}/teacher#secret=... as printed when this class's secret was "
+              "made: it still works")
+        print("  (only its hash is kept, so it cannot be printed again; --new-secret makes a "
+              "new one, and the old address stops working)")
     print(f"Store: {db.resolve()}  (stop with Ctrl+C: nothing is lost)", flush=True)
     stop_on_hangup()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=65536)
+    uvicorn.Server(server_config(app, args.host, args.port,
+                                 trusted_proxies=tuple(args.trust_proxy))).run()
     store.close()
     return 0
 
