@@ -322,7 +322,7 @@ def test_a_restarted_server_shows_what_the_projector_showed(tmp_path: Any) -> No
         assert room.present({"type": "table", "table": tid, "view": "public"}).status_code == 200
         room.post("/api/teacher/broadcast", {"words": "Eyes on the board"})
         before = room.present().json()
-    with TestClient(create_app(SqliteStore(db))) as client:
+    with TestClient(create_app(SqliteStore(db), new_secret=True)) as client:
         room = Presenting(client)
         assert room.present().json() == before
         with room.connect(bob_cookie) as b:
