@@ -4,6 +4,30 @@
 (function () {
   const { $, say, el, lines, sideBySide } = window.SL;
 
+  // A page whose secret the server refuses (403: out of date after --new-secret, or wrong; 429:
+  // too many wrong ones) stops asking at once and says what to do: every request and timer of
+  // the page goes through these two, so nothing polls on with a secret the server refuses.
+  const timers = [];
+  let refusedWords = null;
+  const setInterval = (fn, ms) => { const id = window.setInterval(fn, ms); timers.push(id); return id; };
+  async function fetch(...args) {
+    if (refusedWords !== null) return new Response(JSON.stringify({ error: refusedWords }), { status: 403 });
+    const r = await window.fetch(...args);
+    const ours = (args[1] && args[1].headers && args[1].headers["X-Teacher-Secret"] !== undefined);
+    if (ours && (r.status === 403 || r.status === 429)) {
+      let answer = {};
+      try { answer = await r.clone().json(); } catch (err) { /* not JSON: the words below */ }
+      if (r.status === 429 || answer.code === "stale-secret" || /secret|address/i.test(answer.error || "")) {
+        refusedWords = (answer.error || "The server refused this page's teacher address.") +
+          " This page has stopped asking the server; reload it once you have the right address.";
+        for (const id of timers) window.clearInterval(id);
+        const banner = document.getElementById("stale");
+        if (banner) { banner.textContent = refusedWords; banner.hidden = false; }
+      }
+    }
+    return r;
+  }
+
   // ---------------------------------------------------------------- the teacher's page
   // A control room in four tabs (Class, Tables, Ask, Results); every answer and refusal is
   // shown next to the control that asked (a note of its own), never at the top of the page.
