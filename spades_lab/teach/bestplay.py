@@ -451,8 +451,9 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
     The positions are solved from the last play back to the first on one :class:`Solver`, so
     its tables carry over.  Each gets ``time_limit`` seconds (and ``node_limit`` search
     nodes, if given); a position the solver cannot
-    finish in time is marked not exact (with the bounds found), and once one finishes with no
-    bounds at all, or ``total_limit`` seconds have gone, the earlier (larger) positions are not
+    finish in time is marked not exact (with the bounds found, the card played's own
+    included), and once one is not exact and names no card that surely kept more than the card
+    played, or ``total_limit`` seconds have gone, the earlier (larger) positions are not
     searched.  ``you``: the words address the seat as "you".
 
     >>> import random
@@ -512,7 +513,9 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
                 if play in res.bounds:
                     kept_low, kept_high = res.bounds[play]
                     surer = tuple(p for p, (lo, _) in res.bounds.items() if lo > kept_high)
-                if low <= 0 and high >= remaining:
+                # earlier positions are larger: stop at the first that says nothing about the
+                # card played (the per-card bounds name no card that surely kept more)
+                if not surer:
                     give_up = True
         else:
             give_up = True
