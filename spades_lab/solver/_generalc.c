@@ -536,6 +536,14 @@ static int moves(const GS *S, int seat, const u64 *hands, const TPlay *trick, in
                     for (u64 pt = pmask & S->smask[S->slot_of_bit[b]]; pt; pt &= pt - 1)
                         if (!(above_of(S, ctz(pt), b) & opp)) { cat = 1; break; }
                 }
+                if (b != sup) {
+                    u64 sb = S->smask[S->slot_of_bit[b]];
+                    for (int s = 0; s < S->n; s++)
+                        if (!(mine >> s & 1) && !(hands[s] & sb) && (hands[s] & S->trump_cards)) {
+                            cat += 3;
+                            break;
+                        }
+                }
                 key[i] = cat * 1000000 + v;
             }
         } else {

@@ -1044,17 +1044,29 @@ class Solver:
                         else:
                             opp |= hands[s_]
 
+                    opp_seats = [hands[s_] for s_ in nseat if not mine >> s_ & 1]
+
                     def lead_key(m: tuple[int, int]) -> tuple[int, int]:
                         c, b = m
                         if not above[m] & opp:
-                            return (0, -rlow[c])
-                        pt = pmask & suit_mask[b]
-                        while pt:
-                            low = pt & -pt
-                            if not above[(low.bit_length() - 1, b)] & opp:
-                                return (1, rlow[c])
-                            pt ^= low
-                        return (2, rlow[c])
+                            cat, v = 0, -rlow[c]
+                        else:
+                            cat, v = 2, rlow[c]
+                            pt = pmask & suit_mask[b]
+                            while pt:
+                                low = pt & -pt
+                                if not above[(low.bit_length() - 1, b)] & opp:
+                                    cat = 1
+                                    break
+                                pt ^= low
+                        # a suit an opponent can ruff (void in it, holding a trump) comes last
+                        if b != sup:
+                            sb = suit_mask[b]
+                            for o in opp_seats:
+                                if not o & sb and o & trump_cards:
+                                    cat += 3
+                                    break
+                        return (cat, v)
                     reps.sort(key=lead_key)
                 else:
                     reps.sort(key=lambda m: rlow[m[0]])
