@@ -1080,11 +1080,24 @@ class Solver:
             pw = power_table(tface, trick[0][2], sup)
             best = -10**6
             w = trick[0][0]
+            wc = wb = 0
             for s, c, b in trick:
                 p = pw[(c, b)]
                 if p > best:
-                    best, w = p, s
+                    best, w, wc, wb = p, s, c, b
             w_good = bool(count_mask >> w & 1) == bool(maxing)
+            if w_good and me_good and len(trick) + 1 < n:
+                # partner wins so far: an opponent still to play who can beat the card makes
+                # this seat try to win it itself first ("third hand high")
+                mine = side_of[seat]
+                later = 0
+                for j in range(1, n - len(trick)):
+                    s_ = (seat + j) % n
+                    if not mine >> s_ & 1:
+                        later |= hands[s_]
+                if later & above[(wc, wb)] or (not wb & trumps and later & trump_cards
+                                               and not later & suit_mask[trick[0][2]]):
+                    w_good = False
             if w_good:
                 reps.sort(key=pw.__getitem__)
             elif me_good:
