@@ -575,8 +575,18 @@ static int moves(const GS *S, int seat, const u64 *hands, const TPlay *trick, in
                 || (!(wb & S->trumps) && (later & S->trump_cards) && !(later & ls)))
             w_good = 0;
     }
+    u64 opp_all = 0;
+    {
+        int mine = S->side_of[seat];
+        for (int s = 0; s < S->n; s++)
+            if (!(mine >> s & 1)) opp_all |= hands[s];
+    }
     for (int i = 0; i < n; i++) {
         long long p = power(S, high, led, sup, out[i].c, out[i].b);
+        /* a discard: keep the side's winners of other suits for later */
+        if (me_good && out[i].b != led && !(out[i].b & S->trumps)
+                && !(above_of(S, out[i].c, out[i].b) & opp_all))
+            p += 500;
         if (w_good) key[i] = p;
         else if (me_good) key[i] = (p < best ? 1 : 0) * 100000000LL + p;
         else key[i] = (p > best ? 1 : 0) * 100000000LL - p;

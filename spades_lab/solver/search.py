@@ -1098,10 +1098,21 @@ class Solver:
                 if later & above[(wc, wb)] or (not wb & trumps and later & trump_cards
                                                and not later & suit_mask[trick[0][2]]):
                     w_good = False
+            pk = pw
+            if me_good:
+                # a discard: keep the side's winners of other suits for later
+                mine = side_of[seat]
+                opp_all = 0
+                for s_ in nseat:
+                    if not mine >> s_ & 1:
+                        opp_all |= hands[s_]
+                led = trick[0][2]
+                pk = {m: pw[m] + 500 if m[1] != led and not m[1] & trumps
+                      and not above[m] & opp_all else pw[m] for m in reps}
             if w_good:
-                reps.sort(key=pw.__getitem__)
+                reps.sort(key=pk.__getitem__)
             elif me_good:
-                reps.sort(key=lambda m: (pw[m] < best, pw[m]))
+                reps.sort(key=lambda m: (pk[m] < best, pk[m]))
             else:
                 reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
