@@ -1295,9 +1295,12 @@ class Solver:
 
         ``time_limit`` (seconds) and ``node_limit`` (search nodes) bound the work: when either
         runs out first the result has ``exact=False`` and the bounds found so far (``tricks``
-        at least, ``upper`` at most).  ``progress`` is called about twice a second with a
-        :class:`SearchProgress`.  Ctrl-C (KeyboardInterrupt) is not caught; the bounds known
-        at that moment are in :attr:`last_bounds`."""
+        at least, ``upper`` at most), and with ``per_move`` each legal play's own bounds
+        (``bounds``; the plays certainly worse than another in ``worse_moves``): with a
+        budget and ``per_move`` the plays are searched one by one (:meth:`_solve_per_card`),
+        the same exact values when the budget suffices.  ``progress`` is called about twice a
+        second with a :class:`SearchProgress`.  Ctrl-C (KeyboardInterrupt) is not caught;
+        the bounds known at that moment are in :attr:`last_bounds`."""
         pos = _as_position(position)
         state = self.state(pos)
         seat = state[2]
