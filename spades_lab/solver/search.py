@@ -43,7 +43,9 @@ the table between them in *either* of the Ace's rank orders — so the Heckadeck
 only merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards
 of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
 when no opponent can play the superior one); move ordering (winners first when winning helps,
-low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
+low cards otherwise; leads of a suit an opponent can ruff last; third hand high while an
+opponent still to play can beat partner's card; discards of non-winners before winners).
+``Solver(rules, enhancements=False)`` switches merging,
 bounds and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
