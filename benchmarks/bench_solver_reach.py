@@ -148,11 +148,12 @@ def _pbn(hands: list[list[Any]]) -> str:
 
 def full_case(count: int | None, seed: int) -> None:
     rules = RuleSet.preset("standard")
+    solve_board: Any = None
     try:
         from endplay.dds import solve_board
         from endplay.types import Deal, Denom, Player
     except ImportError:  # pragma: no cover - endplay is a test extra
-        solve_board = None
+        pass
     rng = random.Random(seed * 7919)
     rows: dict[str, tuple[list[float], list[int]]] = {"on": ([], []), "off": ([], [])}
     dds: list[float] = []
