@@ -49,3 +49,19 @@ def test_the_positions_are_the_lines() -> None:
     assert [(a, b, c) for a, b, c, _ in got] == [(a, b, c) for a, b, c, _ in want]
     assert [p for *_, p in got] == [Position.from_game(w) for *_, w in want]
     assert len(got) == 8
+
+
+def test_review_words_for_a_card_surely_worse() -> None:
+    """A play not worked out exactly, whose per-card bounds show another card surely kept more
+    (issue 33), is said to have kept fewer, in a learner's words."""
+    from spades_lab.core.cards import parse_card
+    from spades_lab.teach.bestplay import PlayReview, _review_text
+
+    nine, king = parse_card("9S").play, parse_card("KS").play
+    r = PlayReview(0, 3, 0, nine, True, (0, 2), 12, False, None, None, (), 0, 0, 5, 9, "",
+                   kept_low=2, kept_high=4, surer=(king,))
+    text = _review_text(r, "you", "North and South", True)
+    assert text == ("Trick 4: you led the 9♠: not worked out exactly within the time allowed, "
+                    "but it certainly kept fewer tricks for North and South than the K♠ would "
+                    "have (at most 4 tricks of the 12 left).")
+    assert r.to_dict()["surer"] == [king.to_json()]

@@ -87,3 +87,53 @@ def test_out_of_budget_says_so() -> None:
     view = best_play(g, node_limit=500)
     assert not view.exact and view.cards == ()
     assert "Too many cards are left" in view.text and learner_text_ok(view.text)
+
+
+def _mid_hand(preset: str, left: int, seed: int, **opts: object) -> Game:
+    rules = RuleSet.preset(preset, dict(opts))
+    rng = random.Random(seed)
+    g = Game(rules)
+    g.deal(rng=rng)
+    while g.phase != "play":
+        act(g, [SimplePlayer()] * rules.players, rng)
+    while len(g.hand.tricks) < rules.hand_size - left or g.hand.trick:
+        g.play(rng.choice(g.legal_plays()))
+    return g
+
+
+def test_per_card_bounds_when_not_exact() -> None:
+    """A position the budget cannot finish still gets a verdict per card (issue 33): each
+    legal card's bounds hold its exact value, a card called certainly worse is worse, and the
+    words say so in a learner's terms."""
+    worse_seen = 0
+    for seed in range(6):
+        g = _mid_hand("acorns", 6, seed, travelers_hunters=True)
+        exact = solve(g)
+        for limit in (300, 3000, 30_000):
+            view = best_play(g, node_limit=limit, time_limit=None)
+            if view.exact:
+                continue
+            assert view.cards == () and len(view.bounds) == len(exact.per_move)
+            for b in view.bounds:
+                v = exact.per_move[b.play]
+                assert b.low <= v <= b.high
+                assert b.worse == (b.play in view.worse_cards)
+                if b.worse:
+                    assert v < exact.tricks and "certainly fewer" in b.text
+                    worse_seen += 1
+                assert learner_text_ok(b.text)
+            assert learner_text_ok(view.text)
+            if view.worse_cards:
+                assert "certainly worse than the best card" in view.text
+            data = view.to_dict()
+            assert len(data["bounds"]) == len(view.bounds)
+    assert worse_seen > 0
+
+
+def test_per_card_bounds_in_the_middle_of_a_heckadeck_hand() -> None:
+    """12 tricks left with Travelers and Hunters: not exact within a small budget, but every
+    legal card has its bounds and the text reports what is known."""
+    g = _mid_hand("acorns", 12, 7, travelers_hunters=True)
+    view = best_play(g, node_limit=300_000, time_limit=None)
+    assert not view.exact and len(view.bounds) == len(g.legal_plays())
+    assert "So far:" in view.text and learner_text_ok(view.text)

@@ -163,3 +163,58 @@ def test_cli_ctrl_c_on_an_early_heckadeck_position(tmp_path: Path) -> None:
     err = err_seen + rest.decode()
     last = err.replace("\r", "\n").strip().splitlines()[-1]
     assert last.startswith("interrupted") and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------- per-card bounds
+
+
+@pytest.mark.parametrize("preset,opts,left", [
+    ("standard", {}, 5), ("acorns", {}, 5), ("acorns", {"travelers_hunters": True}, 4),
+    ("acorns8", {}, 3), ("acorns8", {"teams": "fours", "travelers_hunters": True}, 3)])
+def test_per_card_bounds_hold_the_exact_values(preset: str, opts: dict[str, Any],
+                                               left: int) -> None:
+    """With a budget, :meth:`Solver.solve` gives every legal play its own bounds (issue 33):
+    a budget large enough gives the unbudgeted per-move values exactly; smaller ones give
+    bounds that hold each play's exact value, and a play called certainly worse is worse."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(33)
+    checked = worse = 0
+    for i in range(8):
+        g = early_game(preset, seed=100 + i, **opts)
+        while g.phase == "play" and len(g.hand.tricks) < rules.hand_size - left:
+            g.play(rng.choice(g.legal_plays()))
+        for _ in range(i % rules.players):
+            g.play(rng.choice(g.legal_plays()))
+        exact = Solver(rules).solve(g)
+        full = Solver(rules).solve(g, node_limit=10**9)
+        assert full.exact and full.per_move == exact.per_move and full.tricks == exact.tricks
+        assert full.bounds == {p: (v, v) for p, v in exact.per_move.items()}
+        for limit in (60, 400, 3000):
+            b = Solver(rules).solve(g, node_limit=limit)
+            assert set(b.bounds) == set(exact.per_move)
+            for p, (lo, hi) in b.bounds.items():
+                assert lo <= exact.per_move[p] <= hi
+                checked += 1
+            assert b.per_move == {p: lo for p, (lo, hi) in b.bounds.items() if lo == hi}
+            assert b.tricks <= exact.tricks <= (b.upper or 0)
+            for p in b.worse_moves:
+                assert exact.per_move[p] < exact.tricks
+                worse += 1
+    assert checked > 30
+
+
+def test_per_card_bounds_in_the_middle_of_a_heckadeck_hand() -> None:
+    """At 12 tricks left (with Travelers and Hunters) a budget too small for an exact answer
+    still bounds the cards one by one, some more narrowly than "anything", and the same
+    budget in nodes gives the same bounds in C and in Python."""
+    g = early_game("acorns", seed=7, travelers_hunters=True)
+    rng = random.Random(7)
+    while len(g.hand.tricks) < g.rules.hand_size - 12:
+        g.play(rng.choice(g.legal_plays()))
+    r = Solver(g.rules).solve(g, node_limit=300_000)
+    assert not r.exact and len(r.bounds) == len(g.legal_plays())
+    assert any(lo > 0 or hi < r.remaining for lo, hi in r.bounds.values())
+    assert r.tricks == max(lo for lo, _ in r.bounds.values())
+    assert r.upper == max(hi for _, hi in r.bounds.values())
+    py = Solver(g.rules, accelerated=False).solve(g, node_limit=300_000)
+    assert py.bounds == r.bounds

@@ -11,7 +11,9 @@ the answers exact.
   same values, also on one solver whose table already holds the first;
 * 6-8 trick positions of random Heckadeck hands (the benchmark's ``acorns6``/``heck8``
   positions): the values computed by the search before these changes (main at ddc47dd),
-  kept below.
+  kept below;
+* 9-trick positions with Travelers/Hunters and 7-trick acorns8 positions (issue 33's move
+  ordering): the values of the search before it (7621e16), kept below (slow).
 """
 from __future__ import annotations
 
@@ -283,3 +285,61 @@ def test_values_equal_those_before_the_speed_work(row: tuple[Any, ...]) -> None:
     assert r.exact and r.tricks == tricks
     if per_move is not None:
         assert {str(p): v for p, v in r.per_move.items()} == per_move
+
+
+
+#: deeper positions (benchmarks/bench_solver.py's, seeds 1000 on: 9 tricks left with Travelers
+#: and Hunters, 7 left in acorns8) with the values the search computed before issue 33's move
+#: ordering (7621e16): (preset, Travelers/Hunters, hands, turn, broken, superior, value)
+DEEPER: list[tuple[str, bool, list[str], int, str, str, int]] = [
+    ('acorns', True, ['6D 4P AC 3A KC 3O 0W 7C AA', '3W 0A JC QS QW 9S BW KA 2W',
+                      'BA JD 4W 6A 2A 11S 9P 5A 4A', '8P 2H 10W 10C 11W JW 5P 7W 9H'],
+     2, 'SA', 'S', 6),
+    ('acorns', True, ['5O 10O 8D JS 2O 4D 10H 7O 3W', '3D 10C KA 8S 10D QD 5S 9A QS',
+                      '6P 4A 9H 0S 11H 11S 7A 9S 7P', 'BS 2S JP 0A QA 9P QP 6S KS'],
+     3, 'SA', 'S', 9),
+    ('acorns', True, ['10D 5P 10C 4S QW 3C 3O 9D 6D', '2S AS 10W QS 4W 0S KS 9C 5W',
+                      '0P 11P BP 6O 2C 8S 11S BS 9S', '10S 10O 3S 5S 6S 7C 10P 4D 8C'],
+     2, 'SA', 'A', 3),
+    ('acorns', True, ['3A 9D 5S 2S JS QS 2A JC 8H', '6O 3D 3O JD BA 11A 11H BD 8A',
+                      'KP JA 8O AC 9P 9O AH 7A 11O', '5A 4A 8P 11P 3W 10A 4W 2W KW'],
+     0, 'SA', 'S', 6),
+    ('acorns', True, ['JA JW 11W 2A QA 9A BA 10S 10D', '5S KO AH JS 3A 10O 8O 3C 4O',
+                      '5O BC 6H BW 5H 2C 10P QC 8C', '6S JP JC 6C 7C AA 3S KS 0C'],
+     1, 'SA', 'S', 5),
+    ('acorns', True, ['7W 0A TAC 2A 11O 0C 6C JA AW', '7A KA 11H 9A 2H AP 11A JS AS',
+                      '4A 8A 6A QA AA 10D 10C 2D 5A', 'KS 5D BS 11D 2O 10A 7O BA 9O'],
+     1, 'SA', 'S', 6),
+    ('acorns', True, ['5A AA 8W KA 7P 4P 10D JC 5D', 'JA QW 7W BH 2S 3P 5O 0P 9A',
+                      '8H BS JW 0D 3A 9D 0C 11S 4D', 'AS JO 11W 2O 9S 2W 0S AW QS'],
+     1, 'SA', 'A', 5),
+    ('acorns', True, ['BH 11H QC 4A BS 5S JA HPS 7P', 'JO 6W QW 11W AO 0O BW 0H 0S',
+                      '10W KC 2A 2S 10C 8C AS 11S 3S', '2P 7S KS 10P 4S 2W JS QS 8S'],
+     0, 'SA', 'A', 7),
+    ('acorns8', False, ['JA 0P AP AD 6S 2D 7D', 'KC 4C 8C JC BC 7S BO', '11O 6C 4P AS 0A QS 4S',
+                        'AA 9D 9S 3S KA 10A 7A', '3A QA KS 6A 2A QP 8D',
+                        '4D JS 6H 5A 2S 10P 11P', 'KP KO 5S 7H 6O 7P QC',
+                        'QD QH 7C 4A 5H 11C AO'], 1, 'SA', 'S', 0),
+    ('acorns8', False, ['4A AW 6A 2W BA 9D 3D', '6W 2A QC 10H 4W KW KA', '10C 8C 5S 10A AA AD 11O',
+                        '7S 3A JW 8S AC 11C 6C', '11D 0S 0O 5O 4S 9W 5A',
+                        '11A 7W BS 0W 5W 0A QA', '11P KC 10P 3S BW 9A 11W',
+                        '8A 4O 7A 8W QO QW KS'], 6, 'SA', 'S', 1),
+    ('acorns8', False, ['QD AC 0D 4C 4S 10D 8H', '6O AW 10H BC 3C 2S AD', '10C 8O KO 3O 9A QS 9C',
+                        'KS 7S 0C JS QC AS AH', 'QW 2P 9O 6H KC KW 2C', '8S 4W 6C 9S 8C 10W KP',
+                        '11C 0O 8A 3S 5C 5S 4O', '6S AA 7C 11S 10A JC 2H'], 2, 'SA', 'A', 0),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("row", DEEPER, ids=[f"{r[0]}-{i}" for i, r in enumerate(DEEPER)])
+def test_deeper_values_equal_those_before_issue_33(row: tuple[Any, ...]) -> None:
+    """7 to 9 tricks left, more than the engine-driven minimax can finish (the small endings
+    above tie every rule set to it): the values the search gave before issue 33's move
+    ordering (leads an opponent can ruff last, third hand high, winners discarded last)."""
+    preset, th, hands, turn, broken, superior, value = row
+    rules = RuleSet.preset(preset, travelers_hunters=th)
+    d = rules.deck.parse
+    pos = Position(rules, tuple(tuple(d(x) for x in h.split()) for h in hands), turn=turn,
+                   broken=tuple(broken), superior=superior)
+    r = Solver(rules).solve(pos, per_move=False)
+    assert r.exact and r.tricks == value

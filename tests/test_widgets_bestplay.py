@@ -214,6 +214,10 @@ def check_review_against_the_solver(m: PlayModel, review: object, first_step: in
     for r, (k, _, play) in reversed(list(zip(review.plays, mine, strict=True))):
         if not r.exact:
             assert r.kept is None and r.low <= r.high
+            if r.surer:  # the cards said to have kept more did (where an exact answer is cheap)
+                res = solver.solve(table.snapshots[k], node_limit=3_000_000)
+                if res.exact:
+                    assert all(res.per_move[p] > res.per_move[play] for p in r.surer)
             continue
         res = solver.solve(table.snapshots[k])
         assert r.best == res.tricks and r.kept == res.per_move[play]
@@ -277,7 +281,9 @@ def test_heckadeck_reviews_are_budgeted_and_worded(preset: str, options: dict) -
     assert known == sorted(known)  # once exact, exact to the end
     for p in plays:
         assert learner_ok(p.text), p.text
-        if not p.exact:
+        if not p.exact and p.surer:  # the per-card bounds show a card that kept more
+            assert "certainly kept fewer" in p.text
+        elif not p.exact:
             assert ("too many cards were left" in p.text) != (p.low == p.high)
             assert ("there was not time" in p.text) == (p.low == p.high)
     check_review_against_the_solver(m, review, 0)

@@ -536,6 +536,14 @@ static int moves(const GS *S, int seat, const u64 *hands, const TPlay *trick, in
                     for (u64 pt = pmask & S->smask[S->slot_of_bit[b]]; pt; pt &= pt - 1)
                         if (!(above_of(S, ctz(pt), b) & opp)) { cat = 1; break; }
                 }
+                if (b != sup) {
+                    u64 sb = S->smask[S->slot_of_bit[b]];
+                    for (int s = 0; s < S->n; s++)
+                        if (!(mine >> s & 1) && !(hands[s] & sb) && (hands[s] & S->trump_cards)) {
+                            cat += 3;
+                            break;
+                        }
+                }
                 key[i] = cat * 1000000 + v;
             }
         } else {
@@ -551,8 +559,34 @@ static int moves(const GS *S, int seat, const u64 *hands, const TPlay *trick, in
         if (p > best) { best = p; w = trick[i].seat; }
     }
     int w_good = (S->count_mask >> w & 1) == maxing;
+    int wi = 0;
+    for (int i = 0; i < k; i++)
+        if (trick[i].seat == w) wi = i;
+    if (w_good && me_good && k + 1 < S->n) {
+        /* partner wins so far: an opponent still to play who can beat the card makes this
+         * seat try to win it itself first ("third hand high") */
+        int mine = S->side_of[seat];
+        u64 later = 0;
+        for (int j = k + 1, s = (seat + 1) % S->n; j < S->n; j++, s = (s + 1) % S->n)
+            if (!(mine >> s & 1)) later |= hands[s];
+        int wc = trick[wi].c, wb = trick[wi].b;
+        u64 ls = S->smask[S->slot_of_bit[led]];
+        if ((later & above_of(S, wc, wb))
+                || (!(wb & S->trumps) && (later & S->trump_cards) && !(later & ls)))
+            w_good = 0;
+    }
+    u64 opp_all = 0;
+    {
+        int mine = S->side_of[seat];
+        for (int s = 0; s < S->n; s++)
+            if (!(mine >> s & 1)) opp_all |= hands[s];
+    }
     for (int i = 0; i < n; i++) {
         long long p = power(S, high, led, sup, out[i].c, out[i].b);
+        /* a discard: keep the side's winners of other suits for later */
+        if (me_good && out[i].b != led && !(out[i].b & S->trumps)
+                && !(above_of(S, out[i].c, out[i].b) & opp_all))
+            p += 500;
         if (w_good) key[i] = p;
         else if (me_good) key[i] = (p < best ? 1 : 0) * 100000000LL + p;
         else key[i] = (p > best ? 1 : 0) * 100000000LL - p;

@@ -43,7 +43,9 @@ the table between them in *either* of the Ace's rank orders — so the Heckadeck
 only merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards
 of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
 when no opponent can play the superior one); move ordering (winners first when winning helps,
-low cards otherwise).  ``Solver(rules, enhancements=False)`` switches merging,
+low cards otherwise; leads of a suit an opponent can ruff last; third hand high while an
+opponent still to play can beat partner's card; discards of non-winners before winners).
+``Solver(rules, enhancements=False)`` switches merging,
 bounds and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
@@ -72,7 +74,10 @@ Heckadeck position with 8 tricks left takes a few hundredths of a second at the 
 about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
 so a budget matters earlier in the hand.  Every entry point
 takes a budget: ``time_limit`` (seconds) and ``node_limit``; when it runs out,
-:meth:`Solver.solve` returns the bounds found so far with ``exact=False`` and
+:meth:`Solver.solve` returns the bounds found so far with ``exact=False`` (with ``per_move``,
+each legal play's own bounds in ``SolveResult.bounds``, narrowed play by play by zero-window
+tests under doubling node budgets, so a play can be known to be worse than another before
+the position is solved: ``SolveResult.worse_moves``) and
 :func:`annotate_hand` raises :class:`BudgetExceeded` with the plays it finished.  A
 ``progress`` callback hears about a long search twice a second.
 
@@ -89,7 +94,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, Play
@@ -393,13 +398,29 @@ class SolveResult:
     per_move: dict[Play, int]
     #: False when a time or node budget ran out first: then ``tricks`` is only a lower bound
     #: (the side surely takes at least that many), ``upper`` the upper bound found so far, and
-    #: ``per_move`` holds the moves valued before the budget ran out (possibly none)
+    #: ``per_move`` holds the moves valued exactly before the budget ran out (possibly none)
     exact: bool = True
     upper: int | None = None
+    #: per legal play, (at least, at most) the tricks the side takes after it: (v, v) for the
+    #: plays of ``per_move``; when not exact, the bounds each play got before the budget ran
+    #: out (a play whose "at most" is below another's "at least" is certainly worse).  Empty
+    #: when ``per_move`` was not asked for
+    bounds: dict[Play, tuple[int, int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.upper is None:
             object.__setattr__(self, "upper", self.tricks)
+        if not self.bounds and self.per_move:
+            object.__setattr__(self, "bounds", {p: (v, v) for p, v in self.per_move.items()})
+
+    @property
+    def worse_moves(self) -> tuple[Play, ...]:
+        """The plays certainly worse than another: at most fewer tricks than another play
+        surely keeps (exact or not)."""
+        if not self.bounds:
+            return ()
+        best_low = max(lo for lo, _ in self.bounds.values())
+        return tuple(p for p, (_, hi) in self.bounds.items() if hi < best_low)
 
     @property
     def best_moves(self) -> tuple[Play, ...]:
@@ -1025,17 +1046,29 @@ class Solver:
                         else:
                             opp |= hands[s_]
 
+                    opp_seats = [hands[s_] for s_ in nseat if not mine >> s_ & 1]
+
                     def lead_key(m: tuple[int, int]) -> tuple[int, int]:
                         c, b = m
                         if not above[m] & opp:
-                            return (0, -rlow[c])
-                        pt = pmask & suit_mask[b]
-                        while pt:
-                            low = pt & -pt
-                            if not above[(low.bit_length() - 1, b)] & opp:
-                                return (1, rlow[c])
-                            pt ^= low
-                        return (2, rlow[c])
+                            cat, v = 0, -rlow[c]
+                        else:
+                            cat, v = 2, rlow[c]
+                            pt = pmask & suit_mask[b]
+                            while pt:
+                                low = pt & -pt
+                                if not above[(low.bit_length() - 1, b)] & opp:
+                                    cat = 1
+                                    break
+                                pt ^= low
+                        # a suit an opponent can ruff (void in it, holding a trump) comes last
+                        if b != sup:
+                            sb = suit_mask[b]
+                            for o in opp_seats:
+                                if not o & sb and o & trump_cards:
+                                    cat += 3
+                                    break
+                        return (cat, v)
                     reps.sort(key=lead_key)
                 else:
                     reps.sort(key=lambda m: rlow[m[0]])
@@ -1049,15 +1082,39 @@ class Solver:
             pw = power_table(tface, trick[0][2], sup)
             best = -10**6
             w = trick[0][0]
+            wc = wb = 0
             for s, c, b in trick:
                 p = pw[(c, b)]
                 if p > best:
-                    best, w = p, s
+                    best, w, wc, wb = p, s, c, b
             w_good = bool(count_mask >> w & 1) == bool(maxing)
+            if w_good and me_good and len(trick) + 1 < n:
+                # partner wins so far: an opponent still to play who can beat the card makes
+                # this seat try to win it itself first ("third hand high")
+                mine = side_of[seat]
+                later = 0
+                for j in range(1, n - len(trick)):
+                    s_ = (seat + j) % n
+                    if not mine >> s_ & 1:
+                        later |= hands[s_]
+                if later & above[(wc, wb)] or (not wb & trumps and later & trump_cards
+                                               and not later & suit_mask[trick[0][2]]):
+                    w_good = False
+            pk = pw
+            if me_good:
+                # a discard: keep the side's winners of other suits for later
+                mine = side_of[seat]
+                opp_all = 0
+                for s_ in nseat:
+                    if not mine >> s_ & 1:
+                        opp_all |= hands[s_]
+                led = trick[0][2]
+                pk = {m: pw[m] + 500 if m[1] != led and not m[1] & trumps
+                      and not above[m] & opp_all else pw[m] for m in reps}
             if w_good:
-                reps.sort(key=pw.__getitem__)
+                reps.sort(key=pk.__getitem__)
             elif me_good:
-                reps.sort(key=lambda m: (pw[m] < best, pw[m]))
+                reps.sort(key=lambda m: (pk[m] < best, pk[m]))
             else:
                 reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
@@ -1240,15 +1297,21 @@ class Solver:
 
         ``time_limit`` (seconds) and ``node_limit`` (search nodes) bound the work: when either
         runs out first the result has ``exact=False`` and the bounds found so far (``tricks``
-        at least, ``upper`` at most).  ``progress`` is called about twice a second with a
-        :class:`SearchProgress`.  Ctrl-C (KeyboardInterrupt) is not caught; the bounds known
-        at that moment are in :attr:`last_bounds`."""
+        at least, ``upper`` at most), and with ``per_move`` each legal play's own bounds
+        (``bounds``; the plays certainly worse than another in ``worse_moves``): with a
+        budget and ``per_move`` the plays are searched one by one (:meth:`_solve_per_card`),
+        the same exact values when the budget suffices.  ``progress`` is called about twice a
+        second with a :class:`SearchProgress`.  Ctrl-C (KeyboardInterrupt) is not caught;
+        the bounds known at that moment are in :attr:`last_bounds`."""
         pos = _as_position(position)
         state = self.state(pos)
         seat = state[2]
         side = self.side_of(seat)
         goal = _Goal(side, side)
         values: dict[Play, int] = {}
+        if per_move and (time_limit is not None or node_limit is not None):
+            return self._solve_per_card(state, seat, side, goal, time_limit, node_limit,
+                                        progress)
         self._arm(time_limit, node_limit, progress)
         try:
             best = self._value(goal, state, top=True)
@@ -1267,6 +1330,111 @@ class Solver:
             self._disarm()
         return SolveResult(seat=seat, side=side, remaining=state[5], tricks=best,
                            per_move=values)
+
+    #: the node budget of one per-card test in the first round (doubled each round)
+    PER_CARD_FIRST_NODES = 256
+
+    def _solve_per_card(self, state: tuple[Any, ...], seat: int, side: tuple[int, ...],
+                        goal: _Goal, time_limit: float | None, node_limit: int | None,
+                        progress: Callable[[SearchProgress], None] | None) -> SolveResult:
+        """:meth:`solve` with a budget and ``per_move``: each legal play gets its own bounds,
+        narrowed by zero-window tests ("does the side keep at least t after this play?") on
+        the position after it, until every play is exact or the budget runs out.
+
+        Each test runs under a node budget of its own, doubled each round over the plays still
+        open, so no single hard play spends the whole budget while the others stay unknown;
+        a test cut short leaves its finished sub-results in the tables, so the next round's
+        try at it starts further on.  The tests go first where they decide the best card: the
+        open play that may keep the most is tested halfway between the most any play surely
+        keeps and its own upper bound (a root search with a zero window, play by play); once
+        no play may keep more than the best one surely does, the position's value is known and
+        the other plays' bounds are narrowed by halving."""
+        tab = self.tab
+        moves = self.moves_at(seat, state[0], state[1], state[3], state[5])
+        kids: list[tuple[tuple[Any, ...], int]] = [self._after(state, c, b, goal)
+                                                   for c, b in moves]
+        lo = [cnt + 0 for _, cnt in kids]
+        hi = [cnt + child[5] for child, cnt in kids]
+        exact_child: dict[int, int] = {}
+        upward = [True] * len(moves)
+        step = [[1, 1] for _ in moves]  # per play: the next step up, the next step down
+        self._arm(time_limit, node_limit, progress)
+        overall_cap = self._node_cap
+        cap = self.PER_CARD_FIRST_NODES
+
+        def out_of_budget() -> bool:
+            return ((overall_cap is not None and self.nodes >= overall_cap)
+                    or (self._deadline is not None and time.monotonic() >= self._deadline))
+
+        def test(i: int, t: int) -> bool:
+            child, cnt = kids[i]
+            if t - cnt <= 0:
+                return True
+            if t - cnt > child[5]:
+                return False
+            f = self._first_left
+            if f is not None and child[5] == f and self._ban_binds(child):
+                # house rules: the hand's first trick under spade_lead = not_first_trick
+                if i not in exact_child:
+                    exact_child[i] = self._value(goal, child)
+                return exact_child[i] >= t - cnt
+            hands, trick, turn, broken, sup, left = child
+            return self._search_fn(goal)(list(hands), trick, turn, broken, sup, left, t - cnt)
+
+        try:
+            while True:
+                open_ = [i for i in range(len(moves)) if lo[i] < hi[i]]
+                if not open_:
+                    break
+                stuck: set[int] = set()
+                while True:
+                    best_low = max(lo)
+                    # first the plays that may still beat the best sure count, highest first
+                    cands = [i for i in open_ if hi[i] > best_low and i not in stuck
+                             and lo[i] < hi[i]]
+                    if not cands:
+                        cands = [j for j in open_ if lo[j] < hi[j] and j not in stuck]
+                        if not cands:
+                            break
+                    i = max(cands, key=lambda j: (hi[j], -j))
+                    floor = max(best_low, lo[i]) if hi[i] > best_low else lo[i]
+                    # tests far from the value are the cheap ones: from each end in turn, a
+                    # step that doubles while the tests keep succeeding there
+                    up = upward[i]
+                    if up:
+                        t = min(hi[i], floor + step[i][0])
+                    else:
+                        t = max(floor + 1, hi[i] - step[i][1] + 1)
+                    upward[i] = not up
+                    self.last_bounds = (max(lo), max(hi))
+                    self._node_cap = (self.nodes + cap if overall_cap is None
+                                      else min(overall_cap, self.nodes + cap))
+                    try:
+                        ok = test(i, t)
+                    except _OutOfBudget:
+                        if out_of_budget():
+                            raise
+                        stuck.add(i)
+                        continue
+                    if ok:
+                        lo[i] = max(lo[i], t)
+                    else:
+                        hi[i] = min(hi[i], t - 1)
+                    k = 0 if up else 1
+                    step[i][k] = step[i][k] * 2 if ok == up else 1
+                cap *= 2
+        except _OutOfBudget:
+            pass
+        finally:
+            self._disarm()
+        plays = [tab.play_obj[m] for m in moves]
+        bounds = {p: (lo[i], hi[i]) for i, p in enumerate(plays)}
+        values = {p: lo[i] for i, p in enumerate(plays) if lo[i] == hi[i]}
+        exact = len(values) == len(plays)
+        best, upper = max(lo), max(hi)
+        self.last_bounds = (best, upper)
+        return SolveResult(seat=seat, side=side, remaining=state[5], tricks=best,
+                           per_move=values, exact=exact, upper=upper, bounds=bounds)
 
 # ---------------------------------------------------------------------------- functions
 

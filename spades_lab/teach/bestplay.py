@@ -10,8 +10,11 @@ understands on top::
 
 A table shows it as the "show me the best card" hint after a hand (never during a quiz).  When
 the solver cannot answer within the budget, the result says so with the bounds found (``exact``
-is False, no card is marked) instead of guessing.  :func:`review_plays` looks back on one
-seat's plays of a finished hand, a position at a time, on one solver.
+is False, no card is marked) instead of guessing: the position's, and each legal card's own
+(``bounds``, one :class:`CardBounds` per card: "keeps 5 or 6 tricks", and which cards are
+certainly worse than another), so a poll or a review can still say which cards lose.
+:func:`review_plays` looks back on one seat's plays of a finished hand, a position at a time,
+on one solver.
 
 >>> import random
 >>> from spades_lab.core.engine import Game
@@ -36,8 +39,8 @@ from ..core.rules import seat_name
 from ..core.words import noun, plural
 from ..solver.search import Position, Solver
 
-__all__ = ["CardVerdict", "BestPlay", "best_play", "PlayReview", "HandReview", "review_plays",
-           "play_words", "bounds_words"]
+__all__ = ["CardVerdict", "CardBounds", "BestPlay", "best_play", "PlayReview", "HandReview",
+           "review_plays", "play_words", "bounds_words"]
 
 _NUMBER_WORDS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
                  "ten", "eleven", "twelve"]
@@ -102,11 +105,74 @@ class CardVerdict:
 
 
 @dataclass(frozen=True)
+class CardBounds:
+    """One legal card of a position the solver did not finish: the side to move takes at
+    least ``low`` and at most ``high`` tricks after it; ``worse``: certainly fewer than after
+    another card (``high`` below the most another card surely keeps); ``text`` in words."""
+
+    play: Play
+    low: int
+    high: int
+    worse: bool
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.play.to_json(), "low": self.low, "high": self.high, "worse": self.worse,
+                "text": self.text}
+
+
+def _keeps(low: int, high: int, remaining: int) -> str:
+    """What a card keeps, from its bounds: "keeps 6 tricks", "keeps 5 or 6 tricks", "keeps at
+    least 3 tricks", "keeps at most 4 tricks", "keeps 2 to 5 tricks" (empty: nothing known)."""
+    if low == high:
+        return f"keeps {_tricks(low)}"
+    if low <= 0 and high >= remaining:
+        return ""
+    if low <= 0:
+        return f"keeps at most {_tricks(high)}"
+    if high >= remaining:
+        return f"keeps at least {_tricks(low)}"
+    if high == low + 1:
+        return f"keeps {low} or {_tricks(high)}"
+    return f"keeps {low} to {_tricks(high)}"
+
+
+def _bounds_view(bounds: dict[Play, tuple[int, int]], remaining: int, verb: str
+                 ) -> tuple[tuple[CardBounds, ...], str]:
+    """Each card's bounds in words (best first), and a sentence on them: the cards that may
+    be best with what they keep, then those certainly worse (empty: nothing known)."""
+    if not bounds:
+        return (), ""
+    best_low = max(lo for lo, _ in bounds.values())
+    out = []
+    for p, (lo, hi) in sorted(bounds.items(), key=lambda kv: (-kv[1][1], -kv[1][0])):
+        keeps = _keeps(lo, hi, remaining)
+        worse = hi < best_low
+        words = f"{verb.lower()} the {play_words(p)} " + (keeps or "keeps an unknown number")
+        if worse:
+            words += ", certainly fewer than the best card"
+        out.append(CardBounds(p, lo, hi, worse, words))
+    known = [b for b in out if not b.worse and _keeps(b.low, b.high, remaining)]
+    worse_cards = [b for b in out if b.worse]
+    parts = []
+    for b in known[:4]:
+        parts.append(f"{verb.lower()} the {play_words(b.play)} {_keeps(b.low, b.high, remaining)}")
+    if worse_cards:
+        names = _either([play_words(b.play) for b in worse_cards])
+        parts.append(f"{names} {'is' if len(worse_cards) == 1 else 'are'} certainly worse "
+                     "than the best card")
+    if not parts:
+        return tuple(out), ""
+    return tuple(out), "So far: " + "; ".join(parts) + "."
+
+
+@dataclass(frozen=True)
 class BestPlay:
     """The best-play view of a position: the seat to play, its side, the tricks left and the
     most the side can take (``tricks``), and one :class:`CardVerdict` per legal card, best
-    first.  ``exact`` is False when the solver ran out of its budget: then ``cards`` is empty
-    and ``text`` says so."""
+    first.  ``exact`` is False when the solver ran out of its budget: then ``cards`` is empty,
+    ``bounds`` holds each legal card's bounds (:class:`CardBounds`) and ``text`` says so and
+    what is known per card."""
 
     seat: int
     side: tuple[int, ...]
@@ -115,6 +181,14 @@ class BestPlay:
     exact: bool
     cards: tuple[CardVerdict, ...]
     text: str
+    bounds: tuple[CardBounds, ...] = ()
+
+    @property
+    def worse_cards(self) -> tuple[Play, ...]:
+        """Cards certainly worse than another (exact or not)."""
+        if self.exact:
+            return tuple(v.play for v in self.cards if not v.best)
+        return tuple(b.play for b in self.bounds if b.worse)
 
     @property
     def best_cards(self) -> tuple[Play, ...]:
@@ -135,7 +209,8 @@ class BestPlay:
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "side": list(self.side), "remaining": self.remaining,
                 "tricks": self.tricks, "exact": self.exact,
-                "cards": [v.to_dict() for v in self.cards], "text": self.text}
+                "cards": [v.to_dict() for v in self.cards], "text": self.text,
+                "bounds": [b.to_dict() for b in self.bounds]}
 
 
 def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.0,
@@ -156,6 +231,8 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
     res = s.solve(pos, time_limit=time_limit, node_limit=node_limit)
     n = rules.players
     who = " and ".join(seat_name(x, n) for x in res.side)
+    lead = not pos.trick
+    verb = "Leading" if lead else "Playing"
     if not res.exact:
         low = res.tricks
         high = res.upper if res.upper is not None else res.remaining
@@ -167,9 +244,10 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
             text = ("Too many cards are left to work this position out exactly within the time "
                     "allowed" + (f": {known}" if known else "") + "; which card is best is not "
                     "known yet.")
-        return BestPlay(res.seat, res.side, res.remaining, low, False, (), text)
-    lead = not pos.trick
-    verb = "Leading" if lead else "Playing"
+        cards, per_card = _bounds_view(res.bounds, res.remaining, verb)
+        if per_card:
+            text += " " + per_card
+        return BestPlay(res.seat, res.side, res.remaining, low, False, (), text, cards)
     groups: dict[int, list[Play]] = {}
     for p, v in res.per_move.items():
         groups.setdefault(v, []).append(p)
@@ -229,7 +307,9 @@ class PlayReview:
     could take, ``better`` the cards that keep more (empty when the card played was best),
     ``choices`` the legal plays there were and ``worst`` the least any of them kept.
     When the solver could not finish within its budget ``exact`` is False, ``kept`` and
-    ``best`` are None and ``low``/``high`` bound the side's tricks from this position.
+    ``best`` are None and ``low``/``high`` bound the side's tricks from this position;
+    ``kept_low``/``kept_high`` then bound what the card played kept (None: not searched), and
+    ``surer`` lists the cards that surely kept more than it could (empty: none known).
     """
 
     step: int
@@ -248,6 +328,9 @@ class PlayReview:
     low: int
     high: int
     text: str
+    kept_low: int | None = None
+    kept_high: int | None = None
+    surer: tuple[Play, ...] = ()
 
     @property
     def lost(self) -> int | None:
@@ -259,7 +342,8 @@ class PlayReview:
                 **self.play.to_json(), "exact": self.exact, "kept": self.kept,
                 "best": self.best, "lost": self.lost,
                 "better": [p.to_json() for p in self.better], "low": self.low,
-                "high": self.high, "text": self.text}
+                "high": self.high, "kept_low": self.kept_low, "kept_high": self.kept_high,
+                "surer": [p.to_json() for p in self.surer], "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -311,6 +395,11 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
     verb = "led" if r.lead else "played"
     head = f"Trick {r.trick + 1}: {who} {verb} the {play_words(r.play)}"
     if not r.exact:
+        if r.surer and r.kept_high is not None:
+            names = _either([play_words(p) for p in r.surer])
+            return (head + f": not worked out exactly within the time allowed, but it certainly "
+                    f"kept fewer tricks for {side} than {names} would have (at most "
+                    f"{_tricks(r.kept_high)} of the {r.remaining} left).")
         if r.low == r.high:
             return (head + f"; {side} could take {_tricks(r.low)} of the {r.remaining} left, "
                     "but with so many cards left there was not time to work out what each "
@@ -362,8 +451,9 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
     The positions are solved from the last play back to the first on one :class:`Solver`, so
     its tables carry over.  Each gets ``time_limit`` seconds (and ``node_limit`` search
     nodes, if given); a position the solver cannot
-    finish in time is marked not exact (with the bounds found), and once one finishes with no
-    bounds at all, or ``total_limit`` seconds have gone, the earlier (larger) positions are not
+    finish in time is marked not exact (with the bounds found, the card played's own
+    included), and once one is not exact and names no card that surely kept more than the card
+    played, or ``total_limit`` seconds have gone, the earlier (larger) positions are not
     searched.  ``you``: the words address the seat as "you".
 
     >>> import random
@@ -403,6 +493,8 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
         better: tuple[Play, ...] = ()
         choices = worst = 0
         low, high = 0, remaining
+        kept_low = kept_high = None
+        surer: tuple[Play, ...] = ()
         left = None if total_limit is None else total_limit - (time.monotonic() - t0)
         if not give_up and (left is None or left > 0):
             limit = time_limit if left is None else (
@@ -418,12 +510,17 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
                 low = high = res.tricks
             else:
                 low, high = res.tricks, res.upper if res.upper is not None else remaining
-                if low <= 0 and high >= remaining:
+                if play in res.bounds:
+                    kept_low, kept_high = res.bounds[play]
+                    surer = tuple(p for p, (lo, _) in res.bounds.items() if lo > kept_high)
+                # earlier positions are larger: stop at the first that says nothing about the
+                # card played (the per-card bounds name no card that surely kept more)
+                if not surer:
                     give_up = True
         else:
             give_up = True
         r = PlayReview(step, trick, seat, play, lead, side, remaining, exact, kept, best,
-                       better, choices, worst, low, high, "")
+                       better, choices, worst, low, high, "", kept_low, kept_high, surer)
         out.append(replace(r, text=_review_text(r, who, side_words, you)))
     out.reverse()
     return HandReview(hand_index, seat, n, tuple(out), time.monotonic() - t0)
