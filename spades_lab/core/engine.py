@@ -769,8 +769,11 @@ class Hand:
         reasons of RULINGS.md section 7, in the order a student would check them; the play
         rules themselves are the legal set's (:meth:`legal_set`)."""
         if self.phase != PLAY:
-            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
-                                "not a card to be played.")
+            rule = {BIDDING: "No card is played until every player has bid",
+                    EXCHANGE: "No card is played until the card exchange is done"
+                    }.get(self.phase, "No card may be played now")
+            raise IllegalAction(Rule.WRONG_PHASE, f"{rule}: the hand is waiting for "
+                                f"{self.waiting_for()}, not a card to be played.")
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:
