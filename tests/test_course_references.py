@@ -234,3 +234,55 @@ def test_the_heckadeck_card_counts() -> None:
     """Notebook 00's opening: 128 cards, 136 with Travelers and Hunters."""
     assert len(RuleSet.preset("acorns").deck) == 128
     assert len(RuleSet.preset("acorns", travelers_hunters=True).deck) == 136
+
+
+# ------------------------------------------------------------------ lesson plans that fit
+
+PLANS = (ROOT / "docs" / "teachers" / "lesson_plans.md").read_text(encoding="utf-8")
+#: A trick at a table of learners (four cards, bots quick), in seconds: a play slot must hold
+#: every trick it asks for at this pace.
+SECONDS_PER_TRICK = 30
+
+
+def _lessons() -> list[tuple[str, list[tuple[int, int, str]]]]:
+    out = []
+    for lesson in re.split(r"^## Lesson \d", PLANS, flags=re.M)[1:]:
+        rows = [(int(a), int(b), rest) for a, b, rest in
+                re.findall(r"^\| (\d+)–(\d+) \| (.+)$", lesson, flags=re.M)]
+        out.append((lesson, rows))
+    return out
+
+
+def test_each_lesson_plan_fills_45_minutes_slot_after_slot() -> None:
+    for lesson, rows in _lessons():
+        assert rows[0][0] == 0 and rows[-1][1] == 45, lesson[:40]
+        for (_, end, _), (start, _, _) in zip(rows, rows[1:], strict=False):
+            assert end == start, (lesson[:40], end, start)
+
+
+def test_each_play_slot_holds_the_tricks_it_asks_for() -> None:
+    """A whole 34-trick Heckadeck hand does not fit 8 minutes; 12 tricks of it do."""
+    for lesson, rows in _lessons():
+        for start, end, text in rows:
+            if "play mode" not in text or "yourself" not in text:
+                continue
+            name = re.search(r"rule set (\w+)", text)
+            rules = RuleSet.preset(name.group(1) if name else "standard",
+                                   {"travelers_hunters": True} if "Travelers and Hunters" in text
+                                   else {})
+            part = re.search(r"first (\d+) tricks", text)
+            tricks = int(part.group(1)) if part else rules.hand_size
+            assert tricks * SECONDS_PER_TRICK <= (end - start) * 60, (lesson[:40], text[:80])
+
+
+def test_every_printed_sheet_is_used_by_a_slot() -> None:
+    """The "Print:" line of each lesson names sheets; a slot of the lesson uses each."""
+    for lesson, rows in _lessons():
+        (printed,) = re.findall(r"Print: (.*?)(?:\n\n|\n\|)", lesson, flags=re.S)
+        slots = " ".join(text for _, _, text in rows)
+        if "rules sheet" in printed:
+            assert "rules sheet" in slots, lesson[:40]
+        if "deal" in printed and "handout" in printed:
+            assert "deal handout" in slots, lesson[:40]
+        for level in re.findall(r"level-(\d) quiz", printed):
+            assert re.search(rf"[Ll]evel-{level} quiz", slots), (lesson[:40], level)
