@@ -119,3 +119,30 @@ def test_the_ace_is_low_only_when_the_trick_settles_it() -> None:
         assert "Aces are low in this trick" not in x, x
     assert any("so far" in x for x in text[:flips[0]])
     assert not any("a face card (" in x for x in text)
+
+
+@pytest.mark.parametrize("preset,options", [("standard", {}), ("original", {}), ("acorns", {}),
+                                            ("acorns", {"travelers_hunters": True}),
+                                            ("acorns8", {"teams": "fours"})])
+def test_quiz_feedback_names_cards_in_words_and_rules_not_phases(preset: str,
+                                                                  options: dict) -> None:
+    """No record code in any feedback line (a failed partial nil's card was one), and no
+    feedback that is only the phase the hand is in ("The hand is waiting for ..."): the engine's
+    refusal starts with the rule."""
+    from spades_lab.teach.quiz import make_quiz
+    rules = RuleSet.preset(preset, options)
+    for seed in range(6):
+        for q in make_quiz(rules, seed, include_input_checks=True).questions:
+            for i in range(len(q.choices)):
+                for line in q.feedback_for(i):
+                    assert not CODE.search(line), (preset, seed, q.tests, line)
+                    assert not line.startswith("The hand is waiting"), (preset, seed, line)
+
+
+def test_an_exchange_out_of_its_time_is_refused_by_the_rule() -> None:
+    g = replay(ROOT / "data" / "scenarios" / "original_both_partners_blind.json").game
+    h = g.hands[0]
+    blind = next(s for s, b in enumerate(h.bids) if b is not None and b.blind)
+    check = h.can_exchange(blind, []) if hasattr(h, "can_exchange") else g.can_exchange(blind, [])
+    assert not check.ok and check.rule == Rule.WRONG_PHASE
+    assert check.message.startswith("When both partners bid blind, no cards are exchanged")
