@@ -30,9 +30,12 @@ if TYPE_CHECKING:
     from .teach.compare import HandComparison
     from .teach.whatif import Divergence
 
+#: The Ace's rank in a trick still being played: high is settled by the first face card;
+#: low only when the trick is complete (a face card may still come), so it is said as "so far".
 ACE_WORDS = {
-    "high": "Aces are high in this trick: a face card ({face}) is in it.",
-    "low": "Aces are low in this trick: no face card is in it.",
+    "high": "Aces are high in this trick: {face} is a face card.",
+    "low": "No face card is in this trick so far: an Ace in it ranks low unless a face card "
+           "comes before the trick is complete.",
 }
 
 
@@ -54,7 +57,8 @@ def describe_action(before: Game, after: Game, ev: Any, hand_index: int) -> list
         last = t.steps[-1]
         lines.append(learner(last))
         if t.ace is not None and not t.complete:
-            lines.append(ACE_WORDS[t.ace].format(face=t.ace_face or ""))
+            face = card_words(parse_card(t.ace_face)) if t.ace_face else ""
+            lines.append(ACE_WORDS[t.ace].format(face=face))
         if last.ace_flipped:
             lines.append("This card flipped the Ace: it now ranks high.")
     if t.superior and before.rules.superior_by_first_break and not t.complete:

@@ -71,6 +71,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
         chromium_path,
         deal_handout,
         deal_stem,
+        quiz_command,
         quiz_sheet,
         quiz_stem,
         rules_sheet,
@@ -107,7 +108,9 @@ def cmd_handout(args: argparse.Namespace) -> int:
             stem += "".join(f"_{x}" for x in (*(args.topic or ()), *(args.rule or ())))
             if args.input_checks and "input-checks" not in (args.topic or ()):
                 stem += "_input-checks"
-            pages = [(stem, quiz_sheet(quiz)), (f"{stem}_key", answer_key(quiz))]
+            command = quiz_command(rules, args.seed, args.count, args.level, args.topic or (),
+                                   args.rule or (), args.input_checks)
+            pages = [(stem, quiz_sheet(quiz, command=command)), (f"{stem}_key", answer_key(quiz))]
     except RuleError as e:
         return report(e, False)
     try:

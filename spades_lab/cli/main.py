@@ -1,8 +1,9 @@
 """The ``spades-lab`` command.
 
-``spades-lab play --rules NAME [--option key=value ...] [--seed N] [--hands K] [--out FILE]``
-plays a game between simple players and prints it trick by trick; ``spades-lab replay FILE
-[--json]`` replays a record.  A rejected record exits with status 2 and (with ``--json``) prints
+``spades-lab play --rules NAME [--option key=value ...] [--seed N] [--hands K] [--out FILE]
+[--codes]`` plays a game between simple players and prints it trick by trick, cards in words
+(``--codes``: their record codes); ``spades-lab replay FILE [--json] [--codes]`` replays a
+record.  A rejected record exits with status 2 and (with ``--json``) prints
 ``{"error": {"rule": ..., "hand": ..., "step": ..., "message": ...}}``.
 """
 from __future__ import annotations
@@ -47,10 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, default=None, help="stop after K hands")
     p.add_argument("--out", default=None, help="write the game record here")
     p.add_argument("--quiet", action="store_true", help="print only the result")
+    p.add_argument("--codes", action="store_true", help="name cards by their record codes "
+                   "(BO, TOH as H) instead of in words, and add the option notes to score lines")
     p.set_defaults(func=cmd_play)
     r = sub.add_parser("replay", help="replay a game record")
     r.add_argument("file")
     r.add_argument("--json", action="store_true", help="print the replay result as JSON")
+    r.add_argument("--codes", action="store_true", help="name cards by their record codes "
+                   "instead of in words, and add the option notes to score lines")
     r.set_defaults(func=cmd_replay)
     for name in COMMAND_MODULES:
         try:
@@ -70,6 +75,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..core.records import dump_record
     from ..core.rules import RuleSet
     from ..play.players import SimplePlayer, play_game
+    from ..render import option_words
     from ..text import game_account, game_result_line
 
     options = dict(parse_option(o) for o in args.option)
@@ -83,8 +89,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = [SimplePlayer()] * rules.players
     play_game(game, players, rng, max_hands=args.hands if args.hands is not None else 500)
     if not args.quiet:
-        print(f"# spades-lab play --rules {rules.name} --seed {seed}")
-        print(game_account(game))
+        given = "".join(f" --option {o}" for o in args.option)
+        print(f"# spades-lab play --rules {rules.name}{given} --seed {seed}"
+              + (" --codes" if args.codes else ""))
+        print(f"# {rules.name}, {rules.players} players, {rules.hand_size} cards each; the rules "
+              "in force:")
+        for line in option_words(rules):
+            print(f"#   {line}")
+        print(game_account(game, args.codes))
     else:
         print(game_result_line(game))
     if args.out:
@@ -104,7 +116,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
     else:
-        print(game_account(result.game))
+        print(game_account(result.game, args.codes))
     return 0
 
 

@@ -125,6 +125,10 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
             check_bid_shape(rules, bid)
             return bid
         m = _NIL_RE.match(text) if len(text) <= 60 else None
+        if m is None and len(re.findall(r"\bnil\b", text)) > 1:  # the rule, not the syntax
+            raise RuleError(Rule.BID_NOT_ALLOWED, "A player may make only one nil-type bid a "
+                            f"hand: {echo(value)} names more than one; bid one of them.",
+                            text=echo(value))
         if m is None:
             if re.fullmatch(r"-?[0-9]+", text):
                 raise RuleError(Rule.BID_OUT_OF_RANGE, f"An ordinary bid must be from "
@@ -134,8 +138,6 @@ def _parse_bid(rules: RuleSet, value: Any) -> Bid:
                             f"{_bid_forms(rules)}", text=echo(value))
         extra = int(m.group(3)) if m.group(3) is not None else 0
         bid = Bid(extra, m.group(2), bool(m.group(1)))
-        if text.count("nil") > 1:
-            raise RuleError(Rule.BID_NOT_ALLOWED, "A player may make only one nil-type bid a hand.")
     else:
         raise RuleError(Rule.BID_NOT_ALLOWED, f"{echo(value)} is not a bid: {_bid_forms(rules)}")
     check_bid_shape(rules, bid)

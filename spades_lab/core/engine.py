@@ -644,6 +644,18 @@ class Hand:
         k = len(due.passed or ())
         return OwedPass(k, k, due.blind)
 
+    def _no_exchange_rule(self, seat: int) -> str:
+        """The rule that leaves ``seat`` no card exchange now, in words (RULINGS.md section 8)."""
+        if self.phase == BIDDING:
+            return "Cards are exchanged only once the bidding is over"
+        mate = self.rules.partner(seat)
+        bids = (self.bids[seat], self.bids[mate])
+        if all(b is not None and b.blind and b.nil is not None for b in bids):
+            return "When both partners bid blind, no cards are exchanged"
+        if self.exchange_due(seat) is not None:
+            return "The card exchange is over"
+        return "Cards are exchanged only after a blind nil-type bid"
+
     def _verify_exchange(self, seat: int, cards: Iterable[Any]) -> tuple[Card, ...]:
         """The cards ``seat`` passes now, parsed; raises :class:`IllegalAction` when it may not
         pass them."""
@@ -658,8 +670,8 @@ class Hand:
                                 f"which completes the exchange: {self.name(seat)} passes "
                                 "nothing back.", seat=seat)
         if self.phase != EXCHANGE:
-            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
-                                "not a card exchange.")
+            raise IllegalAction(Rule.WRONG_PHASE, f"{self._no_exchange_rule(seat)}: the hand is "
+                                f"waiting for {self.waiting_for()}, not a card exchange.")
         if due is None:
             raise IllegalAction(Rule.EXCHANGE_INVALID, f"No card exchange is due from "
                                 f"{self.name(seat)}.", seat=seat)
@@ -769,8 +781,11 @@ class Hand:
         reasons of RULINGS.md section 7, in the order a student would check them; the play
         rules themselves are the legal set's (:meth:`legal_set`)."""
         if self.phase != PLAY:
-            raise IllegalAction(Rule.WRONG_PHASE, f"The hand is waiting for {self.waiting_for()}, "
-                                "not a card to be played.")
+            rule = {BIDDING: "No card is played until every player has bid",
+                    EXCHANGE: "No card is played until the card exchange is done"
+                    }.get(self.phase, "No card may be played now")
+            raise IllegalAction(Rule.WRONG_PHASE, f"{rule}: the hand is waiting for "
+                                f"{self.waiting_for()}, not a card to be played.")
         turn = self.turn
         assert turn is not None
         if seat is not None and seat != turn:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .bids import Bid
-from .cards import SUIT_BITS, Card, suit_name
+from .cards import SUIT_BITS, Card, card_words, suit_name
 from .rules import RuleSet, seat_name, team_name
 from .words import plural
 
@@ -173,20 +173,25 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                         "failed_nil_tricks", "failed_nil_tricks = ignored"))
                 elif mode == "bags_only":
                     failed_tricks += taken
-                    each = ("1 point and 1 bag each" if bag_pts else
-                            "no points and 1 bag each, in these rules")
+                    if taken == 1:
+                        each = ("scores 1 point and 1 bag" if bag_pts else
+                                "scores no points and 1 bag, in these rules")
+                    else:
+                        each = ("score 1 point and 1 bag each" if bag_pts else
+                                "score no points and 1 bag each, in these rules")
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} score "
-                        f"{each}", taken * bag_pts, taken, s, "failed_nil_tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} {each}",
+                        taken * bag_pts, taken, s, "failed_nil_tricks",
                         "failed_nil_tricks = bags_only"))
                 else:
                     counted += taken
                     # a 0-point line, so the option in force is always named
                     nil_items.append(LineItem(
                         "failed-nil-tricks",
-                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} count "
-                        f"toward {tname}'s bid", 0, 0, s, "failed_nil_tricks",
+                        f"{name}'s {plural(taken, 'trick')} after a failed {b.nil} "
+                        f"{'counts' if taken == 1 else 'count'} toward {tname}'s bid", 0, 0, s,
+                        "failed_nil_tricks",
                         "failed_nil_tricks = count_toward_bid"))
                 why = "took no trick" if made else f"took {plural(taken, 'trick')}"
             else:
@@ -198,7 +203,7 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 if broken is None:
                     why = f"took no card of {suit_name(suit)}"
                 else:
-                    why = f"took {broken.pretty}" + (" (a card of both its suits)"
+                    why = f"took {card_words(broken)}" + (" (a card of both its suits)"
                                                      if broken.is_dual else "")
             pending.append((s, b, made, why, broken, value, taken))
             nil_items.append(LineItem("", "", 0))  # its place, filled below
@@ -210,7 +215,8 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                 continue
             s, b, made, why, broken, value, taken = next(filled)
             name = seat_name(s, players)
-            label = ("blind " if b.blind else "") + b.nil  # type: ignore[operator]
+            kind = b.nil if b.nil == "nil" else b.nil.title()  # type: ignore[union-attr]
+            label = ("blind " if b.blind else "") + kind  # a kind's name: "Nil Acorns"
             if unit:  # house rules: scoring (partners_nil = unit)
                 pts = value if unit_made else -value
                 words = (f"{name}'s {label} {'made' if made else 'failed'}: {why}; both "
@@ -224,20 +230,25 @@ def score_hand(rules: RuleSet, bids: Sequence[Bid], tricks: Sequence[int],
                                         f"{name}'s {label} {'made' if made else 'failed'}: "
                                         f"{why}", pts, 0, s)
             nils.append(NilResult(s, b, made, pts, taken, broken))
+        # nobody bid a number (every partner bid a nil-type bid with no tricks on top): the
+        # partnership has no ordinary bid to make, and every trick it counts is over it
+        no_bid = bid == 0 and all(bids[s].nil is not None for s in seats)
         if counted >= bid:
             made_bid = True
             over = counted - bid
             points = 10 * bid + over * bag_pts
             bags = over
-            items.append(LineItem("bid-made", f"{tname} bid {bid} and counted "
-                                  f"{plural(counted, 'trick')} toward it: made, "
-                                  f"10 × {bid}", 10 * bid))
+            items.append(LineItem("bid-made", (
+                f"{tname} bid no number of tricks, only nil-type bids: no bid to make"
+                if no_bid else f"{tname} bid {bid} and counted "
+                f"{plural(counted, 'trick')} toward it: made, 10 × {bid}"), 10 * bid))
+            over_words = ("with no ordinary bid" if no_bid else "over the bid")
             if over and bag_pts:
-                items.append(LineItem("bags", f"{plural(over, 'trick')} over "
-                                      f"the bid: {plural(over, 'bag')}, "
+                items.append(LineItem("bags", f"{plural(over, 'trick')} {over_words}: "
+                                      f"{plural(over, 'bag')}, "
                                       "1 point each", over, over))
             elif over:  # house rules: scoring (overtrick_points = 0)
-                items.append(LineItem("bags", f"{plural(over, 'trick')} over the bid: "
+                items.append(LineItem("bags", f"{plural(over, 'trick')} {over_words}: "
                                       f"{plural(over, 'bag')}, scoring no points in these rules",
                                       0, over, None, "overtrick_points", "overtrick_points = 0"))
             if rules.big_bid_bonus and bid >= rules.big_bid_min:  # house rules: scoring

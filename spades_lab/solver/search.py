@@ -97,7 +97,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card, Play
+from ..core.cards import Card, Play, card_words
 from ..core.engine import Game, Hand, Phase
 from ..core.errors import Rule, RuleError
 from ..core.rules import RuleSet
@@ -608,7 +608,8 @@ class Solver:
                                     f"{self.rules.deck.label}.")
                 b = 1 << tab.index[c]
                 if (m | seen) & b:
-                    raise RuleError(Rule.BAD_POSITION, f"{c.pretty} is held twice.")
+                    raise RuleError(Rule.BAD_POSITION,
+                                    f"{card_words(c, start=True)} is held twice.")
                 m |= b
             seen |= m
             hands.append(m)
@@ -616,7 +617,8 @@ class Solver:
         for seat, p in pos.trick:
             b = 1 << tab.index[p.card]
             if seen & b:
-                raise RuleError(Rule.BAD_POSITION, f"{p.card.pretty} is both held and played.")
+                raise RuleError(Rule.BAD_POSITION,
+                                f"{card_words(p.card, start=True)} is both held and played.")
             seen |= b
             trick.append((seat, tab.index[p.card], p.bit))
         k = len(trick)

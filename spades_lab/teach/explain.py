@@ -490,8 +490,8 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
             why = "the highest Spade, the trump"
     elif reason == "inferior-trump-wins":
         other = next(t for t in trumps if t != superior)
-        why = f"the highest card of {suit_name(other)}, the inferior trump: no " \
-            f"{suit_name(superior) if superior else 'superior trump'} was played"
+        why = f"the highest card of {suit_name(other)}, the inferior trump: no card of " \
+            f"{suit_name(superior) if superior else 'the superior trump'} was played"
     else:
         why = f"the highest card of the led suit, {suit_name(led)}: no trump was played"
     lines.append(Said(f"{who} {verb} with {card_words(win_play)}: {why}",
@@ -500,8 +500,9 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         assert face is not None
         lines.append(Said(f"Aces are high in this trick: {card_words(face)} is a face card",
                           (rule_tag("ace-high", bracket=True),), "."))
-    elif ace == "low":
-        lines.append(Said("Aces are low in this trick: it holds no face card",
+    elif ace == "low":  # settled only when the trick is complete: a face card may still come
+        lines.append(Said("Aces are low in this trick: it holds no face card" if complete else
+                          "Aces are low in this trick so far: it holds no face card yet",
                           (rule_tag("ace-low", bracket=True),), "."))
     if set_here:
         lines.append(Said(f"{suit_name(superior or '')} became the superior trump in this "
@@ -702,8 +703,8 @@ def _win_words(hand: Hand, t: TrickExplanation) -> str:
                if len(rules.trumps) > 1 and sup else "the highest Spade, the trump")
     elif t.reason == "inferior-trump-wins":
         other = next(x for x in rules.trumps if x != sup)
-        how = f"the highest card of {suit_name(other)}, the inferior trump, as no " \
-            f"{suit_name(sup) if sup else 'superior trump'} was played"
+        how = f"the highest card of {suit_name(other)}, the inferior trump, as no card of " \
+            f"{suit_name(sup) if sup else 'the superior trump'} was played"
     else:
         how = f"the highest card of the led suit, {suit_name(t.led or '')}"
     win = rules.deck.parse(t.winning_card) if t.winning_card else None

@@ -246,12 +246,14 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
     else:
         out.append(f"<li>An ordinary bid is {lo} to {hi} tricks; a bid of 0 is Nil.</li>")
     out.append("<li>A partnership's bid is the sum of its members' ordinary bids.</li>")
+    # the exchange partner is the player opposite: in two teams of four, one of three teammates
+    mate = "the teammate sitting opposite" if r.teams == "fours" and n == 8 else "the partner"
     for kind in r.nil_kinds:
         rng = r.exchange_range(kind)
         ex = ("no cards are exchanged" if rng[1] == 0 else
-              f"then exactly {rng[1]} cards are exchanged each way with the partner"
+              f"then exactly {rng[1]} cards are exchanged each way with {mate}"
               if rng[0] == rng[1] else
-              f"then the bidder passes 0 to {rng[1]} cards to the partner, who passes as "
+              f"then the bidder passes 0 to {rng[1]} cards to {mate}, who passes as "
               "many back")
         desc = {"nil": "take no trick", "full nil": "take no trick (no ordinary bid with it)",
                 "nil spades": "take no card of Spades (may add an ordinary bid: + N)",
@@ -262,8 +264,9 @@ def rules_sheet(rules: RuleSet | str = "standard", options: Mapping[str, Any] | 
     if r.blind_nil_deficit is not None:
         out.append(f"<li>A blind nil only for a player whose partnership trails by at least "
                    f"{r.blind_nil_deficit} when bidding starts.</li>")
-    out.append("<li>At most one nil-type bid per player. When both partners bid blind, no "
-               "cards are exchanged.</li>")
+    out.append("<li>At most one nil-type bid per player. When " + (
+        "a blind bidder and the teammate opposite both bid blind" if mate != "the partner"
+        else "both partners bid blind") + ", no cards are exchanged.</li>")
     if n == 8:
         out.append("<li>With eight players nil values are halved (shown above).</li>")
     out.append("</ul>")
@@ -372,8 +375,34 @@ def deal_handout(record: str | Path | Mapping[str, Any] | Game, hand: int = 0,
 # ---------------------------------------------------------------------------- quiz
 
 
-def quiz_sheet(quiz: Quiz, title: str | None = None) -> str:
-    """The students' page: each question with the facts needed and boxes to tick."""
+def quiz_command(rules: RuleSet, seed: int, count: int | None = None,
+                 levels: Sequence[int] | None = None, topics: Sequence[str] = (),
+                 ids: Sequence[str] = (),
+                 input_checks: bool = False) -> str:
+    """The ``spades-lab handout quiz`` command that prints this quiz again: its rule set, the
+    options that differ from the preset, and the settings given.
+
+    >>> quiz_command(RuleSet.preset("acorns", {"travelers_hunters": True}), 2, 8, [3])
+    'spades-lab handout quiz --rules acorns --option travelers_hunters=true --seed 2 --count 8 \
+--level 3'
+    """
+    parts = ["spades-lab handout quiz", f"--rules {rules.name}"]
+    parts += [f"--option {k}={json.dumps(v) if not isinstance(v, str) else v}"
+              for k, v in sorted(rules.options().items())]
+    parts.append(f"--seed {seed}")
+    if count is not None:
+        parts.append(f"--count {count}")
+    parts += [f"--level {x}" for x in sorted(set(levels or ()))]
+    parts += [f"--topic {t}" for t in topics] + [f"--rule {k}" for k in ids]
+    if input_checks:
+        parts.append("--input-checks")
+    return " ".join(parts)
+
+
+def quiz_sheet(quiz: Quiz, title: str | None = None, command: str | None = None) -> str:
+    """The students' page: each question with the facts needed and boxes to tick; its footer
+    names ``command``, the command that prints it again (:func:`quiz_command`; without one, the
+    rule set and seed of :func:`~spades_lab.teach.quiz.make_quiz`)."""
     r = quiz.rules
     out = [f"<h1>{_e(title or f'Quiz: {r.name}')}</h1>",
            "<p class=\"name\">Name: ______________________ &nbsp; Date: ____________</p>",
@@ -389,8 +418,12 @@ def quiz_sheet(quiz: Quiz, title: str | None = None) -> str:
             f"<span class=\"choice\"><span class=\"box\"></span>{_e(chr(65 + k))}. {_safe(c)}"
             "</span>"
             for k, c in enumerate(q.choices)) + "</div></div>")
-    out.append(f"<p class=\"tiny\">spades-lab quiz, rule set {_e(r.name)}, seed {_e(quiz.seed)}: "
-               "the same seed prints the same questions.</p>")
+    if command:
+        out.append(f"<p class=\"tiny\">Printed by <code>{_e(command)}</code>: the same command "
+                   "prints the same questions.</p>")
+    else:
+        out.append(f"<p class=\"tiny\">make_quiz, rule set {_e(r.name)}, seed {_e(quiz.seed)}: "
+                   "the same seed and settings print the same questions.</p>")
     return _page(title or f"Quiz: {r.name}", "\n".join(out))
 
 

@@ -358,13 +358,17 @@ floor: a partnership can fall as low as the cards take it.']
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
                                  else "the player on the dealer's left."))
     ex = {kind: exchange_count_words(lo, hi) for kind, (lo, hi) in rules.blind_exchange}
+    # the blind bids this rule set has, by name: "a blind nil" only where Nil is a bid
+    blinds = [f"Blind {k.title()}" for k in ex]
+    after = ("After a blind nil" if set(ex) == {"nil"} else "After a blind nil-type bid ("
+             + (", ".join(blinds[:-1]) + " or " if len(blinds) > 1 else "") + blinds[-1] + ")")
     if set(ex.values()) == {"no cards"}:
-        out.append("After a blind nil, partners exchange no cards.")
+        out.append(f"{after}, partners exchange no cards.")
     elif len(set(ex.values())) == 1:
-        out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
+        out.append(f"{after}, partners exchange {next(iter(ex.values()))} each way.")
     else:
-        out.append("After a blind nil, partners exchange " + "; ".join(
-            f"{v} for {k.title()}" for k, v in ex.items()) + " (each way).")
+        out.append("After a blind nil-type bid, partners exchange " + "; ".join(
+            f"{v} after Blind {k.title()}" for k, v in ex.items()) + " (each way).")
     if rules.blind_nil_deficit is not None:
         out.append(f"Blind nil only for a partnership trailing by {rules.blind_nil_deficit} "
                    "points or more.")
@@ -509,13 +513,13 @@ def line_text(item: LineItem | Any) -> str:
     apart for teachers' tools (the sentence already says in words what the option did).
 
     >>> from spades_lab.core.scoring import LineItem
-    >>> item = LineItem("failed-nil-tricks", "South's 1 trick after a failed nil score 1 point "
-    ...                 "and 1 bag each", 1, 1, 2, "failed_nil_tricks",
+    >>> item = LineItem("failed-nil-tricks", "South's 1 trick after a failed nil scores 1 "
+    ...                 "point and 1 bag", 1, 1, 2, "failed_nil_tricks",
     ...                 "failed_nil_tricks = bags_only")
     >>> line_text(item)
-    "South's 1 trick after a failed nil score 1 point and 1 bag each"
+    "South's 1 trick after a failed nil scores 1 point and 1 bag"
     >>> teacher(item)
-    "South's 1 trick after a failed nil score 1 point and 1 bag each (failed_nil_tricks = \
+    "South's 1 trick after a failed nil scores 1 point and 1 bag (failed_nil_tricks = \
 bags_only)"
     """
     return learner(item)

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as W
 
 from .. import render
+from ..core.cards import card_words as the_card
 from ..core.errors import Rule, RuleError
 from ..table import (
     Choice,
@@ -74,7 +75,8 @@ class WhatIf(W.VBox):
         g = m.game
         h = g.hands[m.table.hand_index]
         rec = m.recorded
-        played = f" The record has {g.seat_name(rec.seat)} play {rec.play.pretty}." if rec else ""
+        played = (f" The record has {g.seat_name(rec.seat)} play "
+                  f"{the_card(rec.play, verb=True)}." if rec else "")
         self.position_html.value = (
             f'<div class="sl-status">Trick {len(h.tricks) + 1}: '
             f'{escape(g.seat_name(m.seat) if m.seat is not None else "")} to play.'
