@@ -76,13 +76,16 @@ def check_quiz(quiz: Quiz, name: str, opts: dict[str, Any]) -> None:
 HECKADECK_WORDS = re.compile(r"\b(Acorns|Planets|Clouds|Swords|Beast|Traveler|Hunter|Zero|"
                              r"(0|1[1-9]) of)\b")
 
+HECKADECK_BIDS = re.compile(r"\b(Nil Spades|Nil Acorns|Full Nil)\b", re.IGNORECASE)
+
 
 def no_contradiction(q: QuizQuestion, rules: RuleSet) -> None:
     """A question asks nothing its own table rules out: no card the deck lacks, no play asked
     about outside the play, no "To play" on a question of whose turn it is."""
     text = "\n".join((q.prompt, *q.shown, *q.choices))
-    if not rules.deck.ace_flips:  # the 52-card deck: no Heckadeck card named
+    if not rules.deck.ace_flips:  # the 52-card deck: no Heckadeck card or bid named
         assert not HECKADECK_WORDS.search(text), text
+        assert not HECKADECK_BIDS.search(text), text
     else:
         assert not re.search(r"\b1[2-9] of\b", text), text
     if q.action.get("kind") == "play" and q.tests != "wrong-phase":
@@ -139,11 +142,13 @@ def test_a_card_the_deck_lacks_is_asked_about_the_deck_not_played() -> None:
 
 def test_the_level_1_quiz_asks_what_lesson_1_teaches() -> None:
     """Lesson 1 (docs/teachers/lesson_plans.md): following suit, who wins a trick, trumps, and
-    leading an unbroken trump (and the hand of Spades only); its quiz is 8 questions, seed 1."""
-    quiz = make_quiz("standard", 1, difficulty=1, count=8)
+    leading an unbroken trump (and the hand of Spades only), any card when void, who leads the
+    next trick, the cards each player gets; its quiz is 10 questions, seed 1."""
+    quiz = make_quiz("standard", 1, difficulty=1, count=10)
     asked = {q.tests for q in quiz.questions}
     assert {"must-follow-suit", "led-suit-wins", "superior-trump-wins", "broke-trump",
-            "trump-not-broken", "only-unbroken-trumps"} <= asked
+            "trump-not-broken", "only-unbroken-trumps", "void-any-card", "next-lead",
+            "deal-size"} <= asked
     assert not asked & set(INPUT_CHECK_IDS)
     lesson2 = {q.tests for q in make_quiz("standard", 1, difficulty=2).questions}
     assert {"bid-made", "bid-missed", "bags", "bag-penalty", "nil-made", "nil-failed",
@@ -196,7 +201,7 @@ ISSUE_RULES: list[tuple[str, str, dict[str, Any], Callable[[QuizQuestion], bool]
     ("the Travelers/Hunters-low option", "acorns", {"travelers_hunters": True, "th_low": True},
      lambda q: q.tests == "th-rank"),
     ("both trumps broken in one trick", "acorns", {},
-     lambda q: q.tests == "both-trumps-broken" and q.answer_text == "Both"),
+     lambda q: q.tests == "both-trumps-broken" and q.action.get("kind") == "superior"),
     ("the blind Full Nil exchange", "acorns", {},
      lambda q: q.tests == "full-nil-exchange" and "6" in q.answer_text),
     ("the short game of 200", "original", {"target": 200},
