@@ -17,15 +17,19 @@ from typing import Any
 
 import pytest
 
+from spades_lab.core.cards import suit_name
 from spades_lab.core.engine import PLAY
 from spades_lab.core.records import replay
 from spades_lab.core.rules import PRESETS, RuleSet
 from spades_lab.teach.quiz import (
     INPUT_CHECK_IDS,
     TOPICS,
+    YES_NO,
     Quiz,
     QuizQuestion,
     applicable_ids,
+    level_of,
+    make_question,
     make_quiz,
     verify,
 )
@@ -67,6 +71,7 @@ def check_quiz(quiz: Quiz, name: str, opts: dict[str, Any]) -> None:
     assert len(set(tricks)) == len(tricks), "two questions show the same trick"
     for q in quiz.questions:
         assert verify(q), q.text
+        assert q.difficulty == level_of(rules, q.tests), q.text  # the lesson teaching its rule
         no_contradiction(q, rules)
         per = [q.feedback_for(i) for i in range(len(q.choices))]
         assert len(set(per)) == len(per), q.text
@@ -210,10 +215,28 @@ ISSUE_RULES: list[tuple[str, str, dict[str, Any], Callable[[QuizQuestion], bool]
      lambda q: q.tests == "target-reached" and "Target: 400" in " ".join(q.shown)),
     ("the eight-player short game (200)", "acorns8", {"target": 200},
      lambda q: q.tests == "target-reached" and "Target: 200" in " ".join(q.shown)),
+    # issue 31
+    ("online: a blind nil that may be bid (100 or more behind, not looked)", "online", {},
+     lambda q: q.tests == "blind-not-allowed" and not q.context["looked"] and q.answer == 0),
+    ("online: a blind nil refused for trailing by less than 100", "online", {},
+     lambda q: q.tests == "blind-not-allowed" and not q.context["looked"] and q.answer == 1),
+    ("any card when void in the led suit", "standard", {},
+     lambda q: q.tests == "void-any-card" and q.answer == 0),
+    ("who leads the next trick", "standard", {}, lambda q: q.tests == "next-lead"),
+    ("the superior trump resets each deal", "acorns", {},
+     lambda q: q.tests == "superior-trump-reset"
+     and q.answer_text != suit_name(q.context["superior_hand_1"])),
+    ("the earlier card decides when both trumps break in one trick", "acorns",
+     {"travelers_hunters": True},
+     lambda q: q.tests == "both-trumps-broken" and q.action.get("kind") == "superior"),
+    ("how many cards each player gets (default quiz)", "standard", {},
+     lambda q: q.tests == "deal-size"),
+    ("how many cards each player gets in the Heckadeck (default quiz)", "acorns8", {},
+     lambda q: q.tests == "deal-size" and q.answer_text == "16"),
 ]
 
 
-def audit(seeds: range = range(3)) -> list[tuple[str, bool]]:
+def audit(seeds: range = range(4)) -> list[tuple[str, bool]]:
     """(rule, decided by a question of a quiz of its rule set at one of ``seeds``, the answer
     re-derived by the engine)."""
     out = []
@@ -225,8 +248,60 @@ def audit(seeds: range = range(3)) -> list[tuple[str, bool]]:
 
 
 def test_every_rule_the_issue_lists_is_decided_by_a_question() -> None:
-    missing = [what for what, ok in audit(range(1)) if not ok]
+    missing = [what for what, ok in audit(range(2)) if not ok]
     assert not missing, missing
+
+
+# ---------------------------------------------------------------------------- every rule, both
+# answers (issue 31): each rule a rule set has is decided by a question at its level, and a
+# yes/no rule is answered both ways
+
+
+def answers_by_id(quizzes: list[Quiz]) -> dict[str, set[str]]:
+    """Per yes/no id: the answers its questions gave."""
+    out: dict[str, set[str]] = {}
+    for quiz in quizzes:
+        for q in quiz.questions:
+            if q.choices == YES_NO:
+                out.setdefault(q.tests, set()).add(q.answer_text)
+    return out
+
+
+def one_answer_only(quizzes: list[Quiz]) -> list[str]:
+    return sorted(k for k, got in answers_by_id(quizzes).items() if len(got) < 2)
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_yes_no_rule_is_answered_both_ways(name: str) -> None:
+    """The small version: each preset, its yes/no rules only, a question on each of ten seeds."""
+    rules = RuleSet.preset(name)
+    yes_no = [q.tests for q in make_quiz(name, 0).questions if q.choices == YES_NO]
+    quizzes = [Quiz(rules, seed, (make_question(name, k, seed=seed),))
+               for k in yes_no for seed in range(10)]
+    for quiz in quizzes:
+        assert all(verify(q) for q in quiz.questions)
+    assert not one_answer_only(quizzes)
+
+
+#: Seeds of the sweep of every rule over every configuration (issue 31: 50).
+RULE_SEEDS = int(os.environ.get("SPADES_LAB_QUIZ_RULE_SEEDS", "50"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "opts"), CONFIGS, ids=CONFIG_IDS)
+def test_every_rule_is_decided_at_its_level_and_both_ways(name: str, opts: dict[str, Any]
+                                                          ) -> None:
+    """Every preset and option, 50 seeds: every quiz has every property of
+    :func:`check_quiz` (each rule of the rule set asked at its level, every answer re-derived
+    by the engine), every yes/no rule is answered both ways, and each row of issue 31 that
+    applies here is decided."""
+    quizzes = [make_quiz(name, seed, options=opts) for seed in range(RULE_SEEDS)]
+    for quiz in quizzes:
+        check_quiz(quiz, name, opts)
+    assert not one_answer_only(quizzes)
+    for what, rule_set, row_opts, decides in ISSUE_RULES:
+        if (rule_set, row_opts) == (name, opts):
+            assert any(decides(q) for quiz in quizzes for q in quiz.questions), what
 
 
 if __name__ == "__main__":

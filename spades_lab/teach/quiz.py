@@ -1068,6 +1068,11 @@ def _plain_cards(rules: RuleSet, g: Game) -> tuple[int, list[Card]] | None:
 def _ask_plain_as_trump(rules: RuleSet, rng: random.Random, g: Game,
                         found: tuple[int, list[Card]]) -> QuizQuestion:
     seat, plain = found
+    legal = {p.card for p in g.legal_plays()}
+    own = [c for c in plain if c in legal]
+    if own and rng.random() < 0.3:  # some answers: Yes, a card declared as its own suit
+        card = rng.choice(own)
+        return _yes_no_play(rules, g, "bad-declaration", seat, card, card.suit)
     card = rng.choice(plain)
     return _yes_no_play(rules, g, "bad-declaration", seat, card, rng.choice(rules.trumps))
 
@@ -1310,8 +1315,11 @@ def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple
     if "nil spades" in rules.nil_kinds:
         return rng.choice(["nil", "full nil + 2", "nil spades + nil acorns", "blind 5",
                            "nil acorns + 3", "full nil"]), True
-    # the 52-card sets: bids of this game's forms only (no Heckadeck bid named)
-    return rng.choice(["blind 4", "nil + 2", "nil", "blind 5", "nil + 1"]), True
+    # the 52-card sets: bids of this game's forms only (no Heckadeck bid named); nil, the one
+    # nil-type bid, three times in ten (Yes)
+    if rng.random() < 0.3:
+        return "nil", True
+    return rng.choice(["blind 4", "nil + 2", "blind 5", "nil + 1"]), True
 
 
 def _b_blind_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
