@@ -21,6 +21,7 @@ from spades_lab.core.cards import suit_name
 from spades_lab.core.engine import PLAY
 from spades_lab.core.records import replay
 from spades_lab.core.rules import PRESETS, RuleSet
+from spades_lab.teach.explain import explain_trick
 from spades_lab.teach.quiz import (
     INPUT_CHECK_IDS,
     TOPICS,
@@ -163,6 +164,24 @@ def test_the_level_1_quiz_asks_what_lesson_1_teaches() -> None:
     assert {"superior-trump-wins", "inferior-trump-wins", "ace-low", "ace-high",
             "played-as-led-suit", "declared-suit", "both-trumps-broken",
             "full-nil-exchange"} <= lesson3
+
+
+def test_a_beginners_heckadeck_trick_holds_no_ace_made_low_or_high() -> None:
+    """Notebook 02's quiz (acorns with Travelers and Hunters, seed 4), the first a learner
+    meets, opens at level 1; no level-1 trick of the Heckadeck is decided by a rule of lesson 3
+    (the Ace made low or high, a Traveler played as the led suit)."""
+    th = {"travelers_hunters": True}
+    assert make_quiz("acorns", 4, options=th).questions[0].difficulty == 1
+    tricks = 0
+    for seed in range(4):
+        quiz = make_quiz("acorns", seed, options=th, difficulty=1)
+        for q in quiz.questions:
+            if q.action.get("kind") in ("trick", "next-lead"):
+                tricks += 1
+                h = replay(q.record).game.hands[q.action["hand"]]
+                reasons = explain_trick(h, q.action["trick"]).reasons
+                assert all(level_of(quiz.rules, r) == 1 for r in reasons), q.text
+    assert tricks >= 4
 
 
 def test_feedback_for_the_answer_chosen() -> None:
