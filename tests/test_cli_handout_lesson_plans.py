@@ -18,7 +18,7 @@ PLAN = ROOT / "docs" / "teachers" / "lesson_plans.md"
 #: one question of the sheet (a phrase with two sets promises two questions).
 SUBJECTS: dict[str, list[set[str]]] = {
     "follow suit": [{"must-follow-suit"}],
-    "any card when void": [{"void-any-card"}],
+    "any card when void": [{"cannot-follow"}],
     "who wins a trick": [{"led-suit-wins"}],
     "who leads the next trick": [{"next-lead"}],
     "a trump that wins": [{"superior-trump-wins"}],

@@ -66,9 +66,9 @@ def check_quiz(quiz: Quiz, name: str, opts: dict[str, Any]) -> None:
         set(applicable_ids(name, opts)) ^ set(asked)
     keys = [(q.prompt, *q.shown) for q in quiz.questions]
     assert len(set(keys)) == len(keys), "a question is asked twice"
-    tricks = [(json.dumps(q.record["hands"][0]["deal"]), q.action["trick"])
+    tricks = [(json.dumps(q.record["hands"][0]["deal"]), q.action["hand"], q.action["trick"])
               for q in quiz.questions if q.action.get("kind") in ("trick", "ace", "broken",
-                                                                   "superior")]
+                                                                   "superior", "next-lead")]
     assert len(set(tricks)) == len(tricks), "two questions show the same trick"
     for q in quiz.questions:
         assert verify(q), q.text
@@ -153,7 +153,7 @@ def test_the_level_1_quiz_asks_what_lesson_1_teaches() -> None:
     quiz = make_quiz("standard", 1, difficulty=1, count=10)
     asked = {q.tests for q in quiz.questions}
     assert {"must-follow-suit", "led-suit-wins", "superior-trump-wins", "broke-trump",
-            "trump-not-broken", "only-unbroken-trumps", "void-any-card", "next-lead",
+            "trump-not-broken", "only-unbroken-trumps", "cannot-follow", "next-lead",
             "deal-size"} <= asked
     assert not asked & set(INPUT_CHECK_IDS)
     lesson2 = {q.tests for q in make_quiz("standard", 1, difficulty=2).questions}
@@ -240,7 +240,7 @@ ISSUE_RULES: list[tuple[str, str, dict[str, Any], Callable[[QuizQuestion], bool]
     ("online: a blind nil refused for trailing by less than 100", "online", {},
      lambda q: q.tests == "blind-not-allowed" and not q.context["looked"] and q.answer == 1),
     ("any card when void in the led suit", "standard", {},
-     lambda q: q.tests == "void-any-card" and q.answer == 0),
+     lambda q: q.tests == "cannot-follow" and q.answer == 0),
     ("who leads the next trick", "standard", {}, lambda q: q.tests == "next-lead"),
     ("the superior trump resets each deal", "acorns", {},
      lambda q: q.tests == "superior-trump-reset"

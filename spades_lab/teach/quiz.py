@@ -79,7 +79,7 @@ END_QUESTION_IDS: tuple[str, ...] = ("target-reached", "highest-tie", "losing-fl
 TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange", "dealer-rotation",
                                        "only-unbroken-trumps", "both-trumps-broken",
                                        "th-rank", "bags-off", "full-nil-exchange",
-                                       "void-any-card", "next-lead", "superior-trump-reset",
+                                       "cannot-follow", "next-lead", "superior-trump-reset",
                                        "deal-size")
 # house rules: scoring
 #: The scoring house rules' questions (docs/rulings.md section 9), each asked only where its
@@ -97,7 +97,7 @@ QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUE
 #: ids each covers (those that apply to the rule set are asked).
 TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
-             "declared-suit", "bad-declaration", "void-any-card", "next-lead"),
+             "declared-suit", "bad-declaration", "cannot-follow", "next-lead"),
     "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
                "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
                "superior-trump-reset",
@@ -122,7 +122,7 @@ DIFFICULTY: dict[str, int] = {
     "wrong-phase": 1, "not-your-turn": 1, "unknown-card": 1, "card-not-in-hand": 1,
     "must-follow-suit": 1, "led-suit-wins": 1, "first-lead": 1,
     "trump-not-broken": 1, "superior-trump-wins": 1, "broke-trump": 1,
-    "only-unbroken-trumps": 1, "void-any-card": 1, "next-lead": 1, "deal-size": 1,
+    "only-unbroken-trumps": 1, "cannot-follow": 1, "next-lead": 1, "deal-size": 1,
     "bid-out-of-range": 2, "bid-not-allowed": 2, "dealer-rotation": 2,
     "blind-not-allowed": 2, "bid-made": 2, "bid-missed": 2, "bags": 2, "nil-made": 2,
     "nil-failed": 2, "target-reached": 2, "below-target": 2, "bag-penalty": 2,
@@ -2018,7 +2018,7 @@ def _b_void_any_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQue
     g, (seat, cards) = got
     trumps = [c for c in cards if c.suit in rules.trumps]
     card = rng.choice(trumps if trumps and rng.random() < 0.5 else cards)
-    return _yes_no_play(rules, g, "void-any-card", seat, card, None)
+    return _yes_no_play(rules, g, "cannot-follow", seat, card, None)
 
 
 def _b_next_lead(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
@@ -2138,7 +2138,7 @@ BUILDERS: dict[str, Builder] = {
     "th-rank": _b_th_rank,
     "bags-off": _b_bags_off,
     "full-nil-exchange": _b_full_nil_exchange,
-    "void-any-card": _b_void_any_card,
+    "cannot-follow": _b_void_any_card,
     "next-lead": _b_next_lead,
     "superior-trump-reset": _b_superior_reset,
     "deal-size": _b_deal_size,
