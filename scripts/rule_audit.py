@@ -96,6 +96,8 @@ def explained(q: Any) -> set[str]:
     if a.get("kind") == "play":
         items.append(explain_play(game, a["card"], a.get("as"), seat=a["seat"]))
     elif a.get("kind") == "bid":
+        if a.get("looked") and game.hand is not None and game.hand.phase == "bidding":
+            game.look(a["seat"])  # as verify does: the record keeps no look
         items.append(explain_bid(game, a["bid"], seat=a["seat"]))
     elif a.get("kind") == "exchange":
         items.append(explain_exchange(game, a["seat"], a["cards"]))

@@ -78,7 +78,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
         rules_stem,
         write_pages,
     )
-    from ..teach.quiz import TOPICS, applicable_ids, make_quiz
+    from ..teach.quiz import TOPICS, applicable_ids
 
     try:
         rules = RuleSet.preset(args.rules, dict(parse_option(o) for o in args.option))
@@ -101,9 +101,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
                     raise RuleError(Rule.BAD_OPTION, f"A {rules.name} quiz has no questions on "
                                     f"{k!r}: name a rule id such as trump-not-broken or "
                                     f"bid-made, or a --topic ({', '.join(TOPICS)}).")
-            quiz = make_quiz(rules, args.seed, count=args.count, difficulty=args.level,
-                             ids=args.rule, topics=args.topic,
-                             include_input_checks=args.input_checks)
+            quiz = _quiz(args, rules)
             stem = quiz_stem(rules, args.seed, args.count, args.level)
             stem += "".join(f"_{x}" for x in (*(args.topic or ()), *(args.rule or ())))
             if args.input_checks and "input-checks" not in (args.topic or ()):
@@ -126,3 +124,22 @@ def cmd_handout(args: argparse.Namespace) -> int:
     for path in written:
         print(path)
     return 0
+
+
+def _quiz(args: argparse.Namespace, rules: Any) -> Any:
+    """The quiz ``handout quiz`` prints for these arguments."""
+    from ..teach.quiz import make_quiz
+
+    return make_quiz(rules, args.seed, count=args.count, difficulty=args.level, ids=args.rule,
+                     topics=args.topic, include_input_checks=args.input_checks)
+
+
+def quiz_of_args(argv: list[str]) -> Any:
+    """The quiz ``spades-lab handout quiz ARGV`` prints (a test reads what a lesson plan's
+    command asks)."""
+    from ..core.rules import RuleSet, parse_option
+
+    parser = argparse.ArgumentParser(prog="spades-lab")
+    register(parser.add_subparsers())
+    args = parser.parse_args(["handout", "quiz", *argv])
+    return _quiz(args, RuleSet.preset(args.rules, dict(parse_option(o) for o in args.option)))

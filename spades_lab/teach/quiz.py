@@ -73,10 +73,14 @@ END_QUESTION_IDS: tuple[str, ...] = ("target-reached", "highest-tie", "losing-fl
                                      "below-target")
 #: Other topics: who leads first, how many cards a blind nil exchanges, who deals the next
 #: hand, the lead of a hand of unbroken trumps only, both trumps broken in one trick, where
-#: Travelers and Hunters rank, bags with no penalty, the blind Full Nil exchange.
+#: Travelers and Hunters rank, bags with no penalty, the blind Full Nil exchange; any card
+#: when void in the led suit, the trick's winner leading the next, the superior trump chosen
+#: afresh each deal, how many cards each player is dealt.
 TOPIC_QUESTION_IDS: tuple[str, ...] = ("first-lead", "blind-exchange", "dealer-rotation",
                                        "only-unbroken-trumps", "both-trumps-broken",
-                                       "th-rank", "bags-off", "full-nil-exchange")
+                                       "th-rank", "bags-off", "full-nil-exchange",
+                                       "cannot-follow", "next-lead", "superior-trump-reset",
+                                       "deal-size")
 # house rules: scoring
 #: The scoring house rules' questions (docs/rulings.md section 9), each asked only where its
 #: option is on: a hand score with a big-bid bonus, the moon, a bag penalty held back below 0,
@@ -93,9 +97,10 @@ QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUE
 #: ids each covers (those that apply to the rule set are asked).
 TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
-             "declared-suit", "bad-declaration"),
+             "declared-suit", "bad-declaration", "cannot-follow", "next-lead"),
     "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
                "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
+               "superior-trump-reset",
                "spades-first-trick"),  # (house rules: bidding and play)
     "tricks": REASON_QUESTION_IDS + ("th-rank",),
     "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
@@ -103,7 +108,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
                 # house rules: bidding and play (asked where the option is on)
                 "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",) + HOUSE_SCORE_QUESTION_IDS,
-    "game": END_QUESTION_IDS + ("dealer-rotation",),
+    "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size"),
     "input-checks": INPUT_CHECK_IDS,
 }
 
@@ -117,7 +122,7 @@ DIFFICULTY: dict[str, int] = {
     "wrong-phase": 1, "not-your-turn": 1, "unknown-card": 1, "card-not-in-hand": 1,
     "must-follow-suit": 1, "led-suit-wins": 1, "first-lead": 1,
     "trump-not-broken": 1, "superior-trump-wins": 1, "broke-trump": 1,
-    "only-unbroken-trumps": 1,
+    "only-unbroken-trumps": 1, "cannot-follow": 1, "next-lead": 1, "deal-size": 1,
     "bid-out-of-range": 2, "bid-not-allowed": 2, "dealer-rotation": 2,
     "blind-not-allowed": 2, "bid-made": 2, "bid-missed": 2, "bags": 2, "nil-made": 2,
     "nil-failed": 2, "target-reached": 2, "below-target": 2, "bag-penalty": 2,
@@ -126,7 +131,7 @@ DIFFICULTY: dict[str, int] = {
     "bad-declaration": 3, "bad-record": 3, "bad-option": 3,
     "inferior-trump-wins": 3, "ace-high": 3, "ace-low": 3, "played-as-led-suit": 3,
     "declared-suit": 3, "superior-trump-set": 3, "both-trumps-broken": 3, "th-rank": 3,
-    "full-nil-exchange": 3,
+    "full-nil-exchange": 3, "superior-trump-reset": 3,
     # house rules: bidding and play
     "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1,
     # house rules: scoring
@@ -135,7 +140,7 @@ DIFFICULTY: dict[str, int] = {
 #: The ids that are lesson 3's wherever there are two trumps (the Heckadeck sets).
 _HECKADECK_LEVEL3 = ("trump-not-broken", "superior-trump-wins", "broke-trump",
                      "only-unbroken-trumps", "blind-exchange", "exchange-invalid",
-                     "bid-not-allowed")
+                     "bid-not-allowed", "deal-size")
 
 
 def level_of(rules: RuleSet, key: str) -> int:
@@ -429,8 +434,8 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
             continue
         if key == "full-nil-exchange" and r.exchange_range("full nil")[1] == 0:
             continue
-        if key in ("inferior-trump-wins", "superior-trump-set", "both-trumps-broken") \
-                and len(r.trumps) < 2:
+        if key in ("inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
+                   "superior-trump-reset") and len(r.trumps) < 2:
             continue
         if key in ("ace-high", "ace-low") and not r.deck.ace_flips:
             continue
@@ -1063,6 +1068,11 @@ def _plain_cards(rules: RuleSet, g: Game) -> tuple[int, list[Card]] | None:
 def _ask_plain_as_trump(rules: RuleSet, rng: random.Random, g: Game,
                         found: tuple[int, list[Card]]) -> QuizQuestion:
     seat, plain = found
+    legal = {p.card for p in g.legal_plays()}
+    own = [c for c in plain if c in legal]
+    if own and rng.random() < 0.3:  # some answers: Yes, a card declared as its own suit
+        card = rng.choice(own)
+        return _yes_no_play(rules, g, "bad-declaration", seat, card, card.suit)
     card = rng.choice(plain)
     return _yes_no_play(rules, g, "bad-declaration", seat, card, rng.choice(rules.trumps))
 
@@ -1169,7 +1179,7 @@ def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool
     explanation) chooses: the facts before the trick and its cards are shown, the trick's
     explanation is the feedback."""
     def build(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
-        got = _pick_trick(pool, rng, picks)
+        got = _pick_trick(pool, rng, _at_level(rules, tests, picks))
         if got is None:
             return None
         g, k = got
@@ -1180,6 +1190,13 @@ def _about_trick(tests: str, kind: str, action: str, picks: Callable[[Any], bool
                          {"kind": action, "hand": 0, "trick": k},
                          per_choice=_winner_feedback(rules, g, k, t) if per_seat else None)
     return build
+
+
+def _at_level(rules: RuleSet, tests: str, picks: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """``picks``, and only tricks that no rule of a later lesson than ``tests``'s decides
+    (a beginner's trick in the Heckadeck holds no Ace made low or high, no Traveler)."""
+    level = level_of(rules, tests)
+    return lambda t: picks(t) and all(level_of(rules, r) <= level for r in t.reasons)
 
 
 def _ask_winner(rules: RuleSet, g: Game, k: int, t: Any) -> tuple[str, Sequence[str], int]:
@@ -1261,25 +1278,32 @@ BidChooser = Callable[[RuleSet, random.Random, Game, int], tuple[str, bool]]
 def _may_bid(tests: str, choose: BidChooser) -> Builder:
     """Asks "May SEAT bid BID?" at a random point of the bidding; ``choose`` picks the bid."""
     def ask(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> QuizQuestion:
-        h = g.hand
-        assert h is not None
-        n = rules.players
         bid, looked = choose(rules, rng, g, seat)
-        if looked:
-            g.look(seat)
-        label = bid if any(ch.isdigit() for ch in bid) and "nil" not in bid else bid.title()
-        shown = [*_table_words(rules, g), f"To bid: {seat_name(seat, n)}, who has "
-                 + ("looked at the cards" if h.looked[seat] else "not looked at the cards yet")]
-        if rules.blind_nil_deficit is not None:
-            shown.append("Scores when bidding started: " + ", ".join(
-                f"{team_name(ts, n)} {g.totals[i]}" for i, ts in enumerate(rules.team_seats)))
-        ctx = {"seat": seat, "looked": bool(h.looked[seat]), "bids": _bids_data(h.bids),
-               "totals": list(g.totals)}
-        return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
-                       explain_bid(g, bid, seat=seat), ctx, g.to_record(),
-                       {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
+        return _ask_bid(rules, tests, replay(g.to_record()).game, seat, bid, looked)
     return _at_position(_bidder, lambda rules, rng, g, found: ask(rules, rng, g, found[0]),
                         before_play=True)
+
+
+def _ask_bid(rules: RuleSet, tests: str, g: Game, seat: int, bid: str, looked: bool
+             ) -> QuizQuestion:
+    """"May SEAT bid BID?" at ``g`` (a position replayed from its record, where the bidder has
+    not looked at the cards yet), after the bidder looks if ``looked``."""
+    h = g.hand
+    assert h is not None
+    n = rules.players
+    if looked:
+        g.look(seat)
+    label = bid if any(ch.isdigit() for ch in bid) and "nil" not in bid else bid.title()
+    shown = [*_table_words(rules, g), f"To bid: {seat_name(seat, n)}, who has "
+             + ("looked at the cards" if h.looked[seat] else "not looked at the cards yet")]
+    if rules.blind_nil_deficit is not None:
+        shown.append("Scores when bidding started: " + ", ".join(
+            f"{team_name(ts, n)} {g.totals[i]}" for i, ts in enumerate(rules.team_seats)))
+    ctx = {"seat": seat, "looked": bool(h.looked[seat]), "bids": _bids_data(h.bids),
+           "totals": list(g.totals)}
+    return _yes_no(rules, "may-bid", tests, f"May {seat_name(seat, n)} bid {label}?", shown,
+                   explain_bid(g, bid, seat=seat), ctx, g.to_record(),
+                   {"kind": "bid", "seat": seat, "bid": bid, "looked": bool(h.looked[seat])})
 
 
 def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
@@ -1291,16 +1315,43 @@ def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple
     if "nil spades" in rules.nil_kinds:
         return rng.choice(["nil", "full nil + 2", "nil spades + nil acorns", "blind 5",
                            "nil acorns + 3", "full nil"]), True
-    return rng.choice(["nil spades", "full nil", "blind 4", "nil + 2", "nil"]), True
+    # the 52-card sets: bids of this game's forms only (no Heckadeck bid named); nil, the one
+    # nil-type bid, three times in ten (Yes)
+    if rng.random() < 0.3:
+        return "nil", True
+    return rng.choice(["blind 4", "nil + 2", "blind 5", "nil + 1"]), True
 
 
-def _blind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
+def _b_blind_not_allowed(rules: RuleSet, pool: _Pool, rng: random.Random
+                         ) -> QuizQuestion | None:
+    """"May SEAT bid blind nil?" at a point of the bidding: two times in five after the bidder
+    has looked (No), else before; online (``blind_nil_deficit``), before looking, the scores
+    when bidding starts are set so that the bidder's partnership trails by the deficit or more
+    (Yes) or by less (No, for the reason the rule gives), half and half."""
+    got = _pick_position(pool, rng, lambda g: _bidder(rules, g), stop=_played)
+    if got is None:
+        return None
+    g, (seat,) = got
     blind = "blind nil" if "nil" in rules.nil_kinds else \
         "blind " + rng.choice(rules.nil_kinds)
-    h = g.hand
-    assert h is not None
-    looked = rng.random() < 0.6 or h.looked[seat]  # not looked: allowed (online: if trailing)
-    return blind, looked
+    looked = rng.random() < 0.4
+    rec = g.to_record()
+    deficit = rules.blind_nil_deficit
+    if deficit is not None and not looked:
+        team = rules.team_of(seat)
+        scores = [rng.randrange(0, 25) * 10 for _ in range(rules.team_count)]
+        ahead = max(x for i, x in enumerate(scores) if i != team)
+        gap = deficit + rng.randrange(0, 10) * 10 if rng.random() < 0.5 else \
+            rng.randrange(-5, max(deficit // 10, 1)) * 10
+        scores[team] = ahead - min(gap, deficit + 90)
+        if rules.losing_floor is not None:
+            scores[team] = max(scores[team], rules.losing_floor + 10)
+        rec["start"] = {"scores": scores, "bags": list(g.start_bags)}
+    try:
+        at = replay(rec).game
+    except RuleError:
+        return None
+    return _ask_bid(rules, "blind-not-allowed", at, seat, blind, looked)
 
 
 # house rules: bidding and play
@@ -1366,7 +1417,6 @@ _b_spades_first_trick = _may_play("spades-first-trick", _first_trick_void)
 
 _b_bid_out_of_range = _may_bid("bid-out-of-range", _too_many)
 _b_bid_not_allowed = _may_bid("bid-not-allowed", _other_kind)
-_b_blind_not_allowed = _may_bid("blind-not-allowed", _blind)
 
 
 # ---------------------------------------------------------------------------- exchanges
@@ -1739,7 +1789,10 @@ def _b_end(outcome: str) -> Builder:
 # ---------------------------------------------------------------------------- deck, options
 
 
-def _b_bad_record(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+def _b_bad_record(rules: RuleSet, pool: _Pool, rng: random.Random,
+                  tests: str = "bad-record") -> QuizQuestion | None:
+    """How many cards each player is dealt: as the rule of the game (``deal-size``), or as the
+    input check that refuses a deal of another size (``bad-record``)."""
     n = rules.players
     size = rules.hand_size
     wrong = sorted({size - 1, size + 1, size + 2, 13, 32, 34, 16, 17} - {size})
@@ -1753,13 +1806,18 @@ def _b_bad_record(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuesti
         Game(rules).deal(cards=cards)
     except RuleError as e:
         why = e.message
-    return _question(rules, "deal-size", "bad-record",
-                     f"How many cards does each player get in {rules.name}?",
+    shared = f"{len(rules.deck.cards)} cards shared by {n} players: {size} each"
+    if tests == "deal-size":
+        prompt = f"How many cards does each player get in {rules.name}?"
+        fb = f"{shared}, and so {size} tricks in every hand."
+    else:
+        prompt = (f"A deal in {rules.name} gives {seat_name(0, n)} {bad} cards. How many must "
+                  "each player be dealt for the hand to be played?")
+        fb = f"{shared}. A deal that gives {seat_name(0, n)} {bad} is refused: {why}"
+    return _question(rules, "deal-size", tests, prompt,
                      [_rules_words(rules).split(" (")[0] + f" ({n} players, deck of "
                       f"{len(rules.deck.cards)} cards)"],
-                     [str(x) for x in picks], picks.index(size),
-                     [f"{len(rules.deck.cards)} cards shared by {n} players: {size} each. A deal "
-                      f"that gives {seat_name(0, n)} {bad} is refused: {why}"],
+                     [str(x) for x in picks], picks.index(size), [fb],
                      {"players": n, "deck": len(rules.deck.cards)}, {},
                      {"kind": "deal-size"})
 
@@ -1880,7 +1938,8 @@ def _b_only_unbroken_trumps(rules: RuleSet, pool: _Pool, rng: random.Random
 
 def _b_both_trumps_broken(rules: RuleSet, pool: _Pool, rng: random.Random
                           ) -> QuizQuestion | None:
-    """Which trumps are broken after a trick in which both were broken for the first time."""
+    """Which trump is superior after a trick in which both were broken for the first time:
+    the one the earlier card broke (whichever card is higher)."""
     for g in _games(pool, 80):
         h = g.hands[0]
         ks = []
@@ -1893,13 +1952,12 @@ def _b_both_trumps_broken(rules: RuleSet, pool: _Pool, rng: random.Random
         if ks:
             k = rng.choice(ks)
             shown, ctx, t = _trick_context(g, k)
-            prompt, choices, answer = _ask_broken(rules, g, k, t)
-            sup_prompt = _ask_superior(rules, g, k, t)
-            fb = [t, f"Both trumps were broken in trick {k + 1}: the superior one is "
-                  f"{sup_prompt[1][sup_prompt[2]]}."]
-            return _question(rules, "trumps-broken", "both-trumps-broken", prompt, shown,
+            prompt, choices, answer = _ask_superior(rules, g, k, t)
+            fb = [t, f"Both trumps were broken in trick {k + 1}: the one broken by the earlier "
+                  f"card, {choices[answer]}, is the superior trump."]
+            return _question(rules, "superior", "both-trumps-broken", prompt, shown,
                              choices, answer, fb, ctx, _trick_record(g, k),
-                             {"kind": "broken", "hand": 0, "trick": k})
+                             {"kind": "superior", "hand": 0, "trick": k})
     return None
 
 
@@ -1929,6 +1987,116 @@ def _b_th_rank(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion 
 def _b_full_nil_exchange(rules: RuleSet, pool: _Pool, rng: random.Random
                          ) -> QuizQuestion | None:
     return _b_blind_exchange(rules, pool, rng, kind="full nil")
+
+
+def _void_or_not(rules: RuleSet, g: Game, void: bool) -> tuple[int, list[Card]] | None:
+    """Mid-trick: a seat void in the led suit and its cards the engine lets it play (``void``),
+    or a seat holding the led suit and its cards of other suits."""
+    got = _to_play(g, mid_trick=True)
+    if got is None:
+        return None
+    seat, h = got
+    L = SUIT_BITS[h.trick[0][1].suit]
+    held = h.cards_held(seat)
+    follows = any(c.bits & L for c in held)
+    if void:
+        legal = {p.card for p in g.legal_plays()}
+        cards = [c for c in held if not c.is_dual and c in legal]
+        return (seat, cards) if cards and not follows else None
+    other = [c for c in held if not c.bits & L and not c.is_dual]
+    return (seat, other) if follows and other else None
+
+
+def _b_void_any_card(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """"May SEAT play CARD?" of a card not of the led suit: six times in ten by a seat void in
+    the led suit (Yes: any card, a trump too, broken or not), else by a seat that holds the
+    led suit (No)."""
+    void = rng.random() < 0.6
+    got = _pick_position(pool, rng, lambda g: _void_or_not(rules, g, void))
+    if got is None:
+        return None
+    g, (seat, cards) = got
+    trumps = [c for c in cards if c.suit in rules.trumps]
+    card = rng.choice(trumps if trumps and rng.random() < 0.5 else cards)
+    return _yes_no_play(rules, g, "cannot-follow", seat, card, None)
+
+
+def _b_next_lead(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """Who leads the trick after a trick of a played hand (not its last): its winner."""
+    got = _pick_trick(pool, rng, _at_level(rules, "next-lead", lambda t: True))
+    if got is None:
+        return None
+    g, k = got
+    h = g.hands[0]
+    k = min(k, len(h.tricks) - 2)
+    shown, ctx, t = _trick_context(g, k)
+    n = rules.players
+    winner = h.tricks[k].winner
+    fb = [t, f"{seat_name(winner, n)} won trick {k + 1} and so leads trick {k + 2}: the winner "
+          "of a trick leads the next."]
+    return _question(rules, "next-lead", "next-lead", f"Who leads trick {k + 2}?", shown,
+                     [seat_name(s, n) for s in range(n)], winner, fb, ctx, _trick_record(g, k),
+                     {"kind": "next-lead", "hand": 0, "trick": k})
+
+
+def _b_superior_reset(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    """Which trump is superior after the trick of the second hand that first breaks a trump:
+    the one broken first in that hand, whatever was superior in the first hand (the superior
+    trump is chosen afresh every deal); a second hand whose superior trump differs from the
+    first's is preferred."""
+    n = rules.players
+    found = None
+    for g in _games(pool, 12):
+        h0 = g.hands[0]
+        sup0 = trump_states(h0, len(h0.tricks) - 1)[-1][1]
+        if g.over or sup0 is None:
+            continue
+        nxt = g.copy()
+        nxt.deal(random.Random(rng.randrange(2**31)))
+        players = [_Scripted(rules, {}, random_play=False)] * n
+        play_rng = random.Random(rng.randrange(2**31))
+        h1 = nxt.hands[1]
+        try:
+            while not h1.complete and (h1.superior is None or h1.trick):
+                act(nxt, players, play_rng)
+        except RuleError:
+            continue
+        if h1.superior is None or not h1.tricks:
+            continue
+        found = (g, nxt, sup0, len(h1.tricks) - 1)
+        if h1.superior != sup0:
+            break
+    if found is None:
+        return None
+    g, nxt, sup0, k = found
+    h0, h1 = nxt.hands[0], nxt.hands[1]
+    t = explain_trick(h1, k)
+    rec = nxt.to_record()
+    rec["hands"][1]["plays"] = rec["hands"][1]["plays"][:(k + 1) * n]
+    choices = [suit_name(x) for x in rules.trumps] + ["Neither yet"]
+    sup = t.superior
+    answer = rules.trumps.index(sup) if sup in rules.trumps else len(rules.trumps)
+    shown = [_rules_words(rules),
+             f"Hand 1: {suit_name(sup0)} became the superior trump (broken first); the hand "
+             "has been played and scored.",
+             f"Hand 2, dealt by {seat_name(h1.dealer, n)}. " + _bids_words(nxt, h1.bids),
+             "Trumps broken before this trick (in hand 2): none",
+             f"Hand 2, trick {k + 1}: " + "; ".join(
+                 f"{seat_name(s, n)} {'led' if i == 0 else 'played'} {_play_words(p)}"
+                 for i, (s, p) in enumerate(h1.tricks[k].plays))]
+    fb = [t, f"The superior trump is chosen afresh in every hand: {suit_name(sup0)} was superior "
+          f"in hand 1; in hand 2 it is the trump broken first in hand 2, {choices[answer]}."]
+    return _question(rules, "superior", "superior-trump-reset",
+                     f"In hand 2, which trump is superior once trick {k + 1} is over?", shown,
+                     choices, answer, fb,
+                     {"hand": 1, "trick": k, "superior_hand_1": sup0,
+                      "plays": [{"seat": s, "card": p.card.code, "as": p.suit}
+                                for s, p in h1.tricks[k].plays]},
+                     rec, {"kind": "superior", "hand": 1, "trick": k})
+
+
+def _b_deal_size(rules: RuleSet, pool: _Pool, rng: random.Random) -> QuizQuestion | None:
+    return _b_bad_record(rules, pool, rng, tests="deal-size")
 
 
 _b_bags_off = _b_score("bags", "bags-off", lambda ts: ts.bags_before + ts.bags_added >= 10
@@ -1970,6 +2138,10 @@ BUILDERS: dict[str, Builder] = {
     "th-rank": _b_th_rank,
     "bags-off": _b_bags_off,
     "full-nil-exchange": _b_full_nil_exchange,
+    "cannot-follow": _b_void_any_card,
+    "next-lead": _b_next_lead,
+    "superior-trump-reset": _b_superior_reset,
+    "deal-size": _b_deal_size,
     # house rules: bidding and play
     "team-bid-limit": _b_team_bid_limit,
     "bid-forced": _b_bid_forced,
@@ -2017,7 +2189,7 @@ def _about(q: QuizQuestion) -> tuple[str, ...] | None:
     """The trick of a played hand a trick question is about (two questions on one trick would
     show the same cards), else ``None``."""
     a = q.action
-    if a.get("kind") not in ("trick", "ace", "broken", "superior"):
+    if a.get("kind") not in ("trick", "ace", "broken", "superior", "next-lead"):
         return None
     hands = q.record.get("hands") or [{}]
     deal = hands[0].get("deal") if isinstance(hands[0], Mapping) else None
@@ -2046,7 +2218,8 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     """A quiz: one question per id (default: every id that applies to the rule set,
     :func:`applicable_ids`; the software's input checks only with ``include_input_checks``),
     or per id of some ``topics`` (names of :data:`TOPICS`), optionally only of some difficulty
-    levels, shuffled (easiest first) and cut to ``count``.  No question is asked twice.  The
+    levels, shuffled (easiest first) and cut to ``count`` (:func:`_cut`: the easiest first,
+    as many topics as the count allows).  No question is asked twice.  The
     same arguments give the same quiz.  Arguments of the wrong kind, an id that is not a topic
     here, a level other than 1, 2 or 3, a ``count`` below 1, or a choice that leaves no
     question are refused (:class:`~spades_lab.core.errors.ArgumentError`)."""
@@ -2106,8 +2279,32 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
         rng.shuffle(questions)
         questions.sort(key=lambda q: q.difficulty)
     if count is not None:
-        questions = questions[:count]
+        questions = _cut(questions, count)
     return Quiz(r, seed, tuple(questions))
+
+
+def _cut(questions: list[QuizQuestion], count: int) -> list[QuizQuestion]:
+    """The quiz cut to ``count`` questions: the easiest levels first, and within the level the
+    cut falls in, one question of each topic (:data:`TOPICS`; the bids and the card exchanges
+    of the bidding count as two) in turn, in the quiz's order, so that a short sheet asks
+    about as many topics as it can; kept in the quiz's order."""
+    names = [t for t in TOPICS if t != "input-checks"] + ["input-checks"]
+
+    def topic(q: QuizQuestion) -> tuple[int, bool]:
+        return (next((i for i, t in enumerate(names) if q.tests in TOPICS[t]), len(names)),
+                "exchange" in q.tests)
+
+    chosen: list[int] = []
+    for level in sorted({q.difficulty for q in questions}):
+        group = [i for i, q in enumerate(questions) if q.difficulty == level]
+        while group and len(chosen) < count:
+            taken: set[tuple[int, bool]] = set()
+            for i in list(group):
+                if topic(questions[i]) not in taken and len(chosen) < count:
+                    taken.add(topic(questions[i]))
+                    chosen.append(i)
+                    group.remove(i)
+    return [questions[i] for i in sorted(chosen)]
 
 
 # ---------------------------------------------------------------------------- checking
@@ -2132,7 +2329,7 @@ _ACTIONS: dict[str, dict[str, Any]] = {
     "broken": {"hand": int, "trick": int}, "superior": {"hand": int, "trick": int},
     "score": {"hand": int, "team": int}, "game-over": {}, "first-lead": {},
     "exchange-count": {"seat": int}, "deal-size": {}, "option": {"option": str, "value": object},
-    "deck": {"card": str}, "dealer": {"hand": int},
+    "deck": {"card": str}, "dealer": {"hand": int}, "next-lead": {"hand": int, "trick": int},
 }
 
 
@@ -2217,7 +2414,7 @@ def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
             return q.answer == 0
         assert g.winner is not None
         return q.choices[q.answer] == f"Yes: {team_name(g.rules.team_seats[g.winner], n)} win"
-    if kind == "first-lead":
+    if kind in ("first-lead", "next-lead"):  # the seat to lead, as the engine has it
         g = _position(q)
         return q.choices[q.answer] == g.seat_name(g.turn) if g.turn is not None else False
     if kind == "exchange-count":
