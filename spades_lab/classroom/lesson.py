@@ -203,13 +203,23 @@ class Poll(Activity):
         return ev.play
 
     def card_verdicts(self) -> dict[str, dict[str, Any]]:
-        """The solver's verdict per choice key (empty until known, or when not exact)."""
-        if not self.verdict or not self.verdict["exact"]:
+        """The solver's verdict per choice key (empty until known): each card's tricks when the
+        solver finished; when it did not, each card's bounds (``low``, ``high``, ``text``:
+        "keeps 5 or 6 tricks") with ``tricks`` None and ``best`` True only for a card surely
+        as good as any other, False for one certainly worse, else None (unknown)."""
+        if not self.verdict:
             return {}
-        out = {}
-        for v in self.verdict["cards"]:
-            key = v["card"] + (f":{v['as']}" if "as" in v else "")
-            out[key] = v
+        out: dict[str, dict[str, Any]] = {}
+        if self.verdict["exact"]:
+            for v in self.verdict["cards"]:
+                out[v["card"] + (f":{v['as']}" if "as" in v else "")] = v
+            return out
+        bounds = self.verdict.get("bounds") or []
+        for k, b in enumerate(bounds):
+            others = [o["high"] for j, o in enumerate(bounds) if j != k]
+            best = True if others and b["low"] >= max(others) else False if b["worse"] else None
+            out[b["card"] + (f":{b['as']}" if "as" in b else "")] = {**b, "tricks": None,
+                                                                     "best": best}
         return out
 
 
@@ -802,7 +812,8 @@ class Lesson:
         v = poll.card_verdicts().get(key)
         self.room.store.put_answer(self.room.code, poll.id, 0, poll.question_words(),
                                    c.student, key, play_words(play),
-                                   None if v is None else bool(v["best"]), time.time())
+                                   None if v is None or v["best"] is None else bool(v["best"]),
+                                   time.time())
         c.send({"type": "ack", "ref": msg.get("ref"), "activity": poll.id})
         self.send_to(c)
 
