@@ -56,6 +56,7 @@ NIL_BIDS_CHOICES = ("on", "off", "below_target")
 BIDDING_CHOICES = ("free", "mirror", "whiz", "suicide")
 #: Suicide's lowest ordinary bid for the partner who does not bid nil.
 SUICIDE_MIN_BID = 4
+_COUNT_WORDS = {2: "two", 4: "four"}
 # end house rules: bidding and play
 
 FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid", "ignored")
@@ -431,11 +432,27 @@ class RuleSet:
         if lo is not None and lo > size:
             clash("team_bid_min", f"a partnership cannot be held to at least {lo} tricks: with "
                   f"nil a partner may bid nothing, and one player bids at most {size}")
+        # every seat keeps a legal bid: where nil may be barred (switched off, or near the
+        # target) and 0 means nil, each player bids at least 1, so a partnership of k players
+        # bids at least k; a cap below that leaves the last of them no bid at all
+        per_team = self.players // len(self.team_seats)
+        if hi is not None and self.nil_bids != "on" and self.zero_bid == "nil" \
+                and hi < per_team:
+            when = ("with nil switched off every player bids at least 1" if
+                    self.nil_bids == "off" else "a partnership at or above the target may not "
+                    "bid nil, and then each partner bids at least 1")
+            clash("team_bid_max", f"{when}, so the {_COUNT_WORDS.get(per_team, per_team)} "
+                  f"partners bid at least {per_team} between them and cannot be capped at "
+                  f"{hi}: the last to bid would have no bid left")
+        if self.bidding in ("mirror", "whiz"):
+            if lo is not None:
+                clash("team_bid_min", "Mirror decides every bid from the cards, so a "
+                      "partnership's total cannot be held to a minimum"
+                      if self.bidding == "mirror" else
+                      "in Whiz every player bids nil or the Spades held, so a partnership "
+                      "holding few Spades could not reach a minimum")
         if self.bidding != "free":
             variant = self.bidding.title()
-            if lo is not None:
-                clash("team_bid_min", f"{variant} decides every bid from the cards, so a "
-                      "partnership's total cannot be held to a minimum")
             if self.blind_bids and self.bidding != "suicide":
                 clash("blind_bids", f"{variant} bids come from the Spades in hand, so they "
                       "cannot be made before looking")
