@@ -39,6 +39,8 @@ from .cards import (
     Play,
     card_words,
     cards_text,
+    counted_words,
+    is_counted_as,
     parse_card,
     suit_name,
 )
@@ -791,6 +793,11 @@ class Hand:
                                     f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot "
                                     f"be played as {suit_name(decl)}.", card=c.code,
                                     declared=decl)
+            if c.face != c.suits:  # a Joker, or a card the Jokers rule makes a trump
+                raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} counts "
+                                    f"as one of the {suit_name(c.suit)} in your rules; it cannot "
+                                    f"be declared as {suit_name(decl)}.", card=c.code,
+                                    declared=decl)
             raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} is a card of "
                                 f"{suit_name(c.suit)}; it cannot be declared as "
                                 f"{suit_name(decl)}.", card=c.code, declared=decl)
@@ -822,8 +829,13 @@ class Hand:
                                     f"not {suit_name(decl or '')}.", card=c.code,
                                     declared=decl, led=led)
             follow = [q.card for q in legal]
+            shown = [x for x in follow if is_counted_as(x)]
+            if is_counted_as(c) and led in c.face:  # it shows the led suit, but counts as another
+                shown.append(c)
+            note = "; ".join(counted_words(x) for x in shown)
             raise IllegalAction(Rule.MUST_FOLLOW_SUIT, f"{who} must follow {suit_name(led)}: "
-                                f"holds {cards_text(self.rules.deck.sorted(follow))}.",
+                                f"holds {cards_text(self.rules.deck.sorted(follow))}"
+                                + (f" ({note})" if note else "") + ".",
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if rule == Rule.SPADES_FIRST_TRICK:  # house rules: bidding and play
@@ -840,7 +852,8 @@ class Hand:
         for q in legal:
             if q.card not in others:
                 others.append(q.card)
-        raise IllegalAction(rule, f"{who} may not lead {suit_name(c.suit)}: "
+        raise IllegalAction(rule, f"{who} may not lead {suit_name(c.suit)}"
+                            + (f" ({counted_words(c)})" if is_counted_as(c) else "") + ": "
                             f"{suit_name(c.suit)} are not broken and {who} holds other cards "
                             "to lead.", seat=turn, suit=c.suit,
                             alternatives=[x.code for x in others])

@@ -39,7 +39,7 @@ EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
 #: Each defaults to the seed rules' behaviour; like every house rule (:data:`HOUSE_OPTIONS`) a rule
 #: set lists one only once it is switched on, so a plain preset prints as before.
 HOUSE_PLAY_OPTIONS = ("spade_lead", "zero_bid", "nil_bids", "blind_nil", "team_bid_max",
-                      "team_bid_min", "blind_bids", "nil_exchange", "bidding")
+                      "team_bid_min", "blind_bids", "nil_exchange", "bidding", "jokers")
 HOUSE_PLAY_PRESETS = ("standard", "online", "original")
 #: ``spade_lead``: ``broken`` (Spades may be led once broken, the seed rules), ``not_first_trick``
 #: (as ``broken``, and no Spade may be played on the first trick, led or not, by a player who
@@ -54,6 +54,11 @@ NIL_BIDS_CHOICES = ("on", "off", "below_target")
 #: ``bidding``: ``free`` (any legal bid), ``mirror`` (bid your Spades), ``whiz`` (nil or your
 #: Spades), ``suicide`` (in each partnership one partner bids nil and the other 4 or more).
 BIDDING_CHOICES = ("free", "mirror", "whiz", "suicide")
+#: ``jokers`` (Jokers Spades): ``off``; ``on`` (the Big Joker, the Little Joker, the 2 of
+#: Diamonds and the 2 of Spades above the Ace as the highest trumps, the 2 of Hearts and of Clubs
+#: out); ``jokers_only`` (the two Jokers above the Ace, the same two 2s out).  The forms are data
+#: (data/decks/standard.json); :func:`~spades_lab.core.cards.jokers_card` applies them.
+JOKERS_CHOICES = ("off", "on", "jokers_only")
 #: Suicide's lowest ordinary bid for the partner who does not bid nil.
 SUICIDE_MIN_BID = 4
 _COUNT_WORDS = {2: "two", 4: "four"}
@@ -215,6 +220,8 @@ class RuleSet:
     blind_bids: bool = False
     nil_exchange: int = 0
     bidding: str = "free"
+    #: Jokers Spades: ``off``, ``on`` or ``jokers_only`` (:data:`JOKERS_CHOICES`)
+    jokers: str = "off"
     # end house rules: bidding and play
     # house rules: scoring (HOUSE_SCORING_OPTIONS; RULINGS.md section 9)
     #: What a made nil scores (a blind nil doubles it); 52-card sets only.
@@ -301,8 +308,9 @@ class RuleSet:
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         acorns = self.name in ("acorns", "acorns8")
         players = 8 if self.name == "acorns8" else 4
+        jokers = self.jokers if self.jokers in JOKERS_CHOICES[1:] and not acorns else None
         deck = deck_for("heckadeck" if acorns else "standard",
-                        self.travelers_hunters and acorns)
+                        self.travelers_hunters and acorns, jokers)
         set_(self, "acorns", acorns)
         set_(self, "players", players)
         set_(self, "deck", deck)
@@ -419,6 +427,9 @@ class RuleSet:
                 bad(flag, "true or false")
         if self.bidding not in BIDDING_CHOICES:
             bad("bidding", "'free', 'mirror', 'whiz' or 'suicide'")
+        if self.jokers not in JOKERS_CHOICES:
+            bad("jokers", "'off', 'on' (two Jokers, the 2 of Diamonds and the 2 of Spades "
+                "above the Ace of Spades) or 'jokers_only' (two Jokers above the Ace)")
         size = self.hand_size
         for opt in ("team_bid_max", "team_bid_min"):
             v = getattr(self, opt)

@@ -27,7 +27,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
-from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
+from ..core.cards import (
+    SUIT_BITS,
+    Card,
+    Play,
+    card_words,
+    cards_words,
+    is_counted_as,
+    parse_card,
+    trump_order_words,
+)
 from ..core.errors import RuleError
 from ..core.rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
@@ -429,7 +438,29 @@ def _house_play_words(rules: RuleSet) -> list[str]:
     elif rules.bidding == "suicide":
         out.append("Suicide: in each partnership one partner bids nil and the other bids 4 or "
                    "more.")
+    if rules.deck.jokers is not None:
+        out.append(jokers_words(rules))
     return out
+
+
+def jokers_words(rules: RuleSet) -> str:
+    """Jokers Spades in one sentence, from the deck's own data (the form in force).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(jokers_words(RuleSet.preset("standard", jokers="on")), 80))
+    Jokers Spades: the Big Joker and the Little Joker are in the deck, and the 2 of
+    Hearts and the 2 of Clubs are out; the trumps rank the Big Joker, the Little
+    Joker, the 2 of Diamonds, the 2 of Spades, then the Ace of Spades and down, and
+    the 2 of Diamonds counts as a Spade.
+    """
+    deck = rules.deck
+    moved = [c for c in deck.cards if is_counted_as(c) and not c.is_joker]
+    text = (f"Jokers Spades: the Big Joker and the Little Joker are in the deck, and "
+            f"{' and '.join(card_words(c) for c in deck.out)} are out; the trumps rank "
+            f"{trump_order_words(deck)}")
+    if moved:
+        text += f", and {' and '.join(card_words(c) for c in moved)} counts as a Spade"
+    return text + "."
 
 
 #: Play mode's setup: a short plain label per bidding/play house rule, and its choices in words
@@ -444,6 +475,7 @@ HOUSE_PLAY_LABELS: dict[str, str] = {
     "blind_bids": "Blind bids of a number of tricks (counted double)",
     "nil_exchange": "Cards passed each way after a nil, not blind",
     "bidding": "Bidding",
+    "jokers": "Jokers",
 }
 HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "spade_lead": (("once broken (the usual rule)", "broken"),
@@ -455,6 +487,10 @@ HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "bidding": (("any bid (the usual rule)", "free"), ("Mirror: bid your Spades", "mirror"),
                 ("Whiz: nil or your Spades", "whiz"),
                 (f"Suicide: one partner nil, the other {SUICIDE_MIN_BID} or more", "suicide")),
+    "jokers": (("none (the usual deck)", "off"),
+               ("two Jokers, then the 2 of Diamonds and the 2 of Spades, above the Ace of Spades",
+                "on"),
+               ("two Jokers above the Ace of Spades", "jokers_only")),
 }
 # end house rules: bidding and play
 
