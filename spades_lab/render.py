@@ -91,6 +91,8 @@ PROJECTOR_CSS = """
 .sl-projector .sl-table{gap:3px}
 :is(.sl-projector .sl-table-4,.sl-table-4.sl-projector):not(.sl-play-table){
  grid-template-columns:1fr;grid-template-areas:"s0" "s3" "s1" "s2" "mid"}
+:is(.sl-projector .sl-table-3,.sl-table-3.sl-projector):not(.sl-play-table){
+ grid-template-columns:1fr;grid-template-areas:"s0" "s2" "s1" "mid"}
 :is(.sl-projector .sl-table-8,.sl-table-8.sl-projector):not(.sl-play-table){
  grid-template-columns:1fr 1fr;grid-template-areas:"s0 s1" "s7 s2" "s6 s3" "s5 s4" "mid mid"}
 :is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat{display:grid;
@@ -149,6 +151,9 @@ CSS = """
  "s7 s0 s1" "s6 mid s2" "s5 s4 s3"}
 .sl-table-4.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
  "s0 s0" "s3 s1" "mid mid" "s2 s2"}
+.sl-table-3{grid-template-columns:1fr 1.2fr 1fr;grid-template-areas:". s0 ." "s2 mid s1"}
+.sl-table-3.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
+ "s0 s0" "s2 s1" "mid mid"}
 .sl-table-wide .sl-seat{justify-self:stretch;min-width:0}
 .sl-table-wide .sl-hand .sl-card{font-size:13px;min-width:1.9em;padding:0 1px}
 .sl-trick-area{grid-area:mid;border:2px dashed #8d6e63;border-radius:10px;padding:6px;
@@ -631,7 +636,7 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
     wide = " sl-table-wide" if hand.rules.hand_size > 13 and not compact else ""
     kind = " sl-play-table" if compact else ""
     big = " sl-projector" if projector else ""
-    grid = (f'<div class="sl-table{kind} sl-table-{8 if n == 8 else 4}{wide}{big}">'
+    grid = (f'<div class="sl-table{kind} sl-table-{n if n in (3, 8) else 4}{wide}{big}">'
             f'{"".join(seats)}{mid}</div>')
     return (style_block() if style else "") + grid
 

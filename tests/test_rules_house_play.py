@@ -46,6 +46,7 @@ CHOICES: dict[str, list[Any]] = {
     "nil_exchange": [0, 2, 1, 13],
     "bidding": ["free", "mirror", "whiz", "suicide"],
     "jokers": ["off", "on", "jokers_only"],
+    "cutthroat": ["off", "deal_17", "deal_13"],
 }
 
 

@@ -20,6 +20,7 @@ from spades_lab.core.errors import IllegalAction, OptionError, Rule
 from spades_lab.core.records import replay
 from spades_lab.core.rules import (
     BIDDING_CHOICES,
+    CUTTHROAT_CHOICES,
     FAILED_NIL_CHOICES,
     FIRST_LEAD_CHOICES,
     HOUSE_OPTIONS,
@@ -61,6 +62,7 @@ VALUES: dict[str, Any] = {
     "nil_exchange": st.sampled_from([0, 1, 2, 3, 13, 14]),
     "bidding": st.sampled_from(BIDDING_CHOICES),
     "jokers": st.sampled_from([*JOKERS_CHOICES, "three"]),
+    "cutthroat": st.sampled_from([*CUTTHROAT_CHOICES, "deal_15"]),
     "nil_points": st.sampled_from([50, 100, 75]),
     "partners_nil": st.sampled_from(PARTNERS_NIL_CHOICES),
     "overtrick_points": st.sampled_from([0, 1, 2]),

@@ -370,11 +370,13 @@ class Deck:
     """
 
     def __init__(self, name: str, *, travelers_hunters: bool = False,
-                 jokers: str | None = None) -> None:
+                 jokers: str | None = None, lowest_club_out: bool = False) -> None:
         data = _DECK_DATA[name]
-        #: the deck's own name: ``standard``, ``heckadeck``, or a Jokers form of the 52-card
-        #: deck (``standard+jokers:on``), so that tables kept per deck tell them apart
-        self.name = name if jokers is None else f"{name}+jokers:{jokers}"
+        #: the deck's own name: ``standard``, ``heckadeck``, or a house rule's form of the
+        #: 52-card deck (``standard+jokers:on``, ``standard-lowest-club``), so that tables kept
+        #: per deck tell them apart
+        self.name = (name + ("" if jokers is None else f"+jokers:{jokers}")
+                     + ("-lowest-club" if lowest_club_out else ""))
         self.travelers_hunters = travelers_hunters
         #: the Jokers form (house rule ``jokers``: ``on`` or ``jokers_only``), or None
         self.jokers = jokers
@@ -404,10 +406,15 @@ class Deck:
             cards = [c for s in self.suits for c in sorted(
                 (c for c in kept if c.suit == s), key=lambda c: pos[c.key])]
             self._own = {c.code: c for c in cards if c.face != c.suits and c.face}
+        if lowest_club_out:  # three players, 17 cards each: one card out so 51 divide by 3
+            club = next(c for c in cards if c.suit == "C")  # each suit lists low to high
+            cards = [c for c in cards if c is not club]
+            self.out = self.out + (club,)
         self.cards: tuple[Card, ...] = tuple(cards)
         self.index: dict[Card, int] = {c: i for i, c in enumerate(self.cards)}
         self.size = len(self.cards)
-        self.label = ("52-card deck" + (" with Jokers" if jokers else "")) \
+        self.label = ("52-card deck" + (" with Jokers" if jokers else "")
+                      + (f" without {card_words(self.out[-1])}" if lowest_club_out else "")) \
             if name == "standard" else (
             "Heckadeck with Travelers and Hunters" if travelers_hunters else "Heckadeck")
 
@@ -451,15 +458,20 @@ HECKADECK = Deck("heckadeck")
 HECKADECK_TH = Deck("heckadeck", travelers_hunters=True)
 
 
-_JOKER_DECKS: dict[str, Deck] = {}
+_HOUSE_DECKS: dict[tuple[str | None, bool], Deck] = {}
 
 
-def deck_for(name: str, travelers_hunters: bool = False, jokers: str | None = None) -> Deck:
+def deck_for(name: str, travelers_hunters: bool = False, jokers: str | None = None,
+             lowest_club_out: bool = False) -> Deck:
+    """The deck of a rule set: the 52-card deck (with a house rule's Jokers, or its lowest Club
+    out for three players of 17 cards) or the Heckadeck (with Travelers and Hunters)."""
     if name == "standard":
-        if jokers is not None:
-            hit = _JOKER_DECKS.get(jokers)
+        if jokers is not None or lowest_club_out:
+            key = (jokers, lowest_club_out)
+            hit = _HOUSE_DECKS.get(key)
             if hit is None:
-                hit = _JOKER_DECKS[jokers] = Deck("standard", jokers=jokers)
+                hit = _HOUSE_DECKS[key] = Deck("standard", jokers=jokers,
+                                               lowest_club_out=lowest_club_out)
             return hit
         return STANDARD_DECK
     return HECKADECK_TH if travelers_hunters else HECKADECK

@@ -1070,15 +1070,16 @@ class Game:
             raise RuleError(Rule.BAD_RECORD, "start is an object with the partnerships' 'scores' "
                             f"and 'bags', not {echo(start)}.")
         teams = rules.team_count
+        side = "partnership" if rules.has_partners else "player"
         scores = (start or {}).get("scores", [0] * teams)
         bags = (start or {}).get("bags", [0] * teams)
         if not isinstance(scores, (list, tuple)) or not isinstance(bags, (list, tuple)):
             raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
-                            "one per partnership, as lists of whole numbers.")
+                            f"one per {side}, as lists of whole numbers.")
         scores, bags = list(scores), list(bags)
         if len(scores) != teams or len(bags) != teams:
             raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
-                            "one per partnership.")
+                            f"one per {side}.")
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + bags):
             raise RuleError(Rule.BAD_RECORD, "start scores and bags must be whole numbers.")
         limit = rules.bag_limit

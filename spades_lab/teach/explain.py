@@ -1121,6 +1121,8 @@ def _exchange_said(hand: Hand) -> list[Said]:
         return []
     rules = hand.rules
     out = []
+    if not rules.has_partners:  # each alone: no partner, no exchange to explain
+        return []
     for seat, bid in enumerate(hand.bids):
         if bid is None or not bid.blind or not bid.nil:
             continue

@@ -367,7 +367,9 @@ floor: a partnership can fall as low as the cards take it.']
     out.append("First lead: " + ("the dealer." if rules.first_lead == "dealer"
                                  else "the player on the dealer's left."))
     ex = {kind: exchange_count_words(lo, hi) for kind, (lo, hi) in rules.blind_exchange}
-    if set(ex.values()) == {"no cards"}:
+    if not rules.has_partners:  # three players each alone
+        out.append("After a blind nil no cards are exchanged: each player is alone.")
+    elif set(ex.values()) == {"no cards"}:
         out.append("After a blind nil, partners exchange no cards.")
     elif len(set(ex.values())) == 1:
         out.append(f"After a blind nil, partners exchange {next(iter(ex.values()))} each way.")
@@ -386,7 +388,20 @@ floor: a partnership can fall as low as the cards take it.']
                                 if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
     out.extend(house_words(rules))
+    if not rules.has_partners:  # each alone: every "partnership" of these sentences is a player
+        out = [alone_words(x) for x in out]
     return out
+
+
+def alone_words(text: str) -> str:
+    """A sentence about partnerships said of players each alone (three players, cutthroat).
+
+    >>> alone_words("a partnership can fall as low; it does not help the partnership's bid")
+    "a player can fall as low; it does not help the player's own bid"
+    """
+    return (text.replace("a partnership", "a player").replace("the partnership's bid",
+                                                                "the player's own bid")
+            .replace("partnership", "player"))
 
 
 # house rules: bidding and play
@@ -440,7 +455,25 @@ def _house_play_words(rules: RuleSet) -> list[str]:
                    "more.")
     if rules.deck.jokers is not None:
         out.append(jokers_words(rules))
+    if not rules.has_partners:
+        out.append(cutthroat_words(rules))
     return out
+
+
+def cutthroat_words(rules: RuleSet) -> str:
+    """Three players each alone, in one sentence (the deal in force).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(cutthroat_words(RuleSet.preset("standard", cutthroat="deal_17")), 80))
+    Three players, each alone: 17 cards each, the 2 of Clubs out of the deck; each
+    player's bid, bags and nil are scored on their own.
+    """
+    out = rules.deck.out[-1:] if rules.cutthroat == "deal_17" else ()
+    deal = (f"{rules.hand_size} cards each, {card_words(out[0])} out of the deck" if out else
+            f"{rules.hand_size} cards each, the other "
+            f"{rules.deck.size - rules.hand_size * rules.players} left face down, unplayed")
+    return (f"Three players, each alone: {deal}; each player's bid, bags and nil are scored on "
+            "their own.")
 
 
 def jokers_words(rules: RuleSet) -> str:
@@ -476,6 +509,7 @@ HOUSE_PLAY_LABELS: dict[str, str] = {
     "nil_exchange": "Cards passed each way after a nil, not blind",
     "bidding": "Bidding",
     "jokers": "Jokers",
+    "cutthroat": "Players",
 }
 HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "spade_lead": (("once broken (the usual rule)", "broken"),
@@ -491,6 +525,9 @@ HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
                ("two Jokers, then the 2 of Diamonds and the 2 of Spades, above the Ace of Spades",
                 "on"),
                ("two Jokers above the Ace of Spades", "jokers_only")),
+    "cutthroat": (("four, in two partnerships (the usual rule)", "off"),
+                  ("three, each alone: 17 cards each, one card out", "deal_17"),
+                  ("three, each alone: 13 cards each, 13 unplayed", "deal_13")),
 }
 # end house rules: bidding and play
 
