@@ -91,6 +91,8 @@ PROJECTOR_CSS = """
 .sl-projector .sl-table{gap:3px}
 :is(.sl-projector .sl-table-4,.sl-table-4.sl-projector):not(.sl-play-table){
  grid-template-columns:1fr;grid-template-areas:"s0" "s3" "s1" "s2" "mid"}
+:is(.sl-projector .sl-table-3,.sl-table-3.sl-projector):not(.sl-play-table){
+ grid-template-columns:1fr;grid-template-areas:"s0" "s2" "s1" "mid"}
 :is(.sl-projector .sl-table-8,.sl-table-8.sl-projector):not(.sl-play-table){
  grid-template-columns:1fr 1fr;grid-template-areas:"s0 s1" "s7 s2" "s6 s3" "s5 s4" "mid mid"}
 :is(.sl-projector .sl-table,.sl-table.sl-projector):not(.sl-play-table) .sl-seat{display:grid;
@@ -149,6 +151,9 @@ CSS = """
  "s7 s0 s1" "s6 mid s2" "s5 s4 s3"}
 .sl-table-4.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
  "s0 s0" "s3 s1" "mid mid" "s2 s2"}
+.sl-table-3{grid-template-columns:1fr 1.2fr 1fr;grid-template-areas:". s0 ." "s2 mid s1"}
+.sl-table-3.sl-table-wide{grid-template-columns:1fr 1fr;grid-template-areas:
+ "s0 s0" "s2 s1" "mid mid"}
 .sl-table-wide .sl-seat{justify-self:stretch;min-width:0}
 .sl-table-wide .sl-hand .sl-card{font-size:13px;min-width:1.9em;padding:0 1px}
 .sl-trick-area{grid-area:mid;border:2px dashed #8d6e63;border-radius:10px;padding:6px;
@@ -225,16 +230,31 @@ def _wrap(body: str, style: bool, cls: str = "") -> str:
 
 
 def suit_classes(card: Card) -> str:
-    """``sl-suit-H sl-red`` (a Traveler/Hunter gets both suits, the first one's colour)."""
-    suits = " ".join(f"sl-suit-{s}" for s in card.suits)
-    colour = SUITS[card.suit].colour
+    """``sl-suit-H sl-red`` (a Traveler/Hunter gets both suits, the first one's colour); a card
+    shows the suits on its face (the Jokers rule's trump 2 of Diamonds is red, a Diamond), a
+    Joker ``sl-joker`` in its colour (the Big Joker red, the Little Joker black)."""
+    if card.is_joker:
+        return f"sl-joker sl-{_joker_colour(card)}"
+    suits = " ".join(f"sl-suit-{s}" for s in card.face)
+    colour = SUITS[card.face[0]].colour
     return f"{suits} sl-{colour}" + (" sl-dual" if card.is_dual else "")
+
+
+def _joker_colour(card: Card) -> str:
+    return "red" if card.code == "BJ" else "black"
+
+
+def card_colour(card: Card) -> str:
+    """The colour a card is drawn in (a suit's colour name: ``red``, ``black`` ...)."""
+    return _joker_colour(card) if card.is_joker else SUITS[card.face[0]].colour
 
 
 #: The rank as a card face shows it: numbers and A, J, Q, K as on any deck; the Heckadeck's
 #: Beast, Traveler and Hunter by a short mark that :func:`rank_legend` and each card's
 #: ``title`` explain (never the record letter B, T or H).
-RANK_MARKS: dict[str, str] = {"B": "Bst", "T": "Trv", "H": "Hnt"}
+RANK_MARKS: dict[str, str] = {"B": "Bst", "T": "Trv", "H": "Hnt", "BJ": "Big", "LJ": "Ltl"}
+#: The learner's name of a mark that is not a rank's (the Jokers' marks).
+_MARK_NAMES = {"BJ": "Big Joker", "LJ": "Little Joker"}
 
 
 def rank_mark(rank: str) -> str:
@@ -256,7 +276,8 @@ def rank_legend(cards: Iterable[Card]) -> str:
     ''
     """
     ranks = {c.rank for c in cards}
-    return ", ".join(f"{m} = {RANK_NAMES[r]}" for r, m in RANK_MARKS.items() if r in ranks)
+    return ", ".join(f"{m} = {_MARK_NAMES.get(r) or RANK_NAMES[r]}"
+                     for r, m in RANK_MARKS.items() if r in ranks)
 
 
 def card_label(card: Card | Play) -> str:
@@ -283,7 +304,7 @@ def card_html(card: Card | Play, *, classes: str = "", as_suit: str | None = Non
     label = card_label(play)
     syms = "".join(
         f'<span class="sl-as">{suit_icon(s)}</span>' if s == as_suit and card.is_dual
-        else suit_icon(s) for s in card.suits)
+        else suit_icon(s) for s in card.face) if card.face else joker_icon(card)
     cls = f"sl-card {suit_classes(card)}" + (f" {classes}" if classes else "")
     mark = rank_mark(card.rank)
     rcls = "sl-rank sl-rank-long" if len(mark) > 2 else "sl-rank"
@@ -331,6 +352,18 @@ _SHAPES: dict[str, str] = {
 }
 
 
+#: A Joker's mark (it has no suit): a five-pointed star in a 20x20 box, the package's own glyph.
+_JOKER_SHAPE = ('<path d="M10 1 L12.6 7.4 L19.5 7.9 L14.2 12.3 L15.9 19 L10 15.3 L4.1 19 '
+                'L5.8 12.3 L0.5 7.9 L7.4 7.4 Z"/>')
+
+
+def joker_icon(card: Card) -> str:
+    """A Joker's star as a small inline SVG (1em), in the Joker's colour."""
+    colour = COLOURS[card_colour(card)]
+    return (f'<svg class="sl-suit-icon sl-shape-joker" width="1em" height="1em" '
+            f'viewBox="0 0 20 20" fill="{colour}" aria-hidden="true">{_JOKER_SHAPE}</svg>')
+
+
 def suit_icon(letter: str) -> str:
     """The suit's shape as a small inline SVG (1em), so it draws without emoji fonts."""
     suit = SUITS[letter]
@@ -368,9 +401,9 @@ def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
         card = card.card
     label = card_label(play)
     h = round(width * 1.4)
-    colour = COLOURS[SUITS[card.suit].colour]
+    colour = COLOURS[card_colour(card)]
     dash = {"dashed": ' stroke-dasharray="5 3"', "dotted": ' stroke-dasharray="2 2"'}.get(
-        BORDERS[SUITS[card.suit].colour], "")
+        BORDERS[card_colour(card)], "")
     shapes = ""
     if card.is_dual:
         shapes = (suit_shape_svg(card.suits[0], 3, 32, 20)
@@ -379,8 +412,11 @@ def card_svg(card: Card | Play, *, width: int = 50, classes: str = "") -> str:
             x = 3 if as_suit == card.suits[0] else 27
             shapes += (f'<rect class="sl-as" x="{x}" y="55" width="20" height="2.5" '
                        f'fill="{COLOURS[SUITS[as_suit].colour]}"/>')
+    elif card.is_joker:
+        shapes = (f'<g transform="translate(12 30) scale(1.3)" fill="{colour}">'
+                  f'{_JOKER_SHAPE}</g>')
     else:
-        shapes = suit_shape_svg(card.suit, 12, 30, 26)
+        shapes = suit_shape_svg(card.face[0], 12, 30, 26)
     mark = rank_mark(card.rank)
     size = 13 if len(mark) <= 2 else 11
     cls = f"sl-card-svg {suit_classes(card)}" + (f" {classes}" if classes else "")
@@ -617,7 +653,7 @@ def table_html(hand: TableHand, *, seat: int | None = None, face_up: Sequence[bo
     wide = " sl-table-wide" if hand.rules.hand_size > 13 and not compact else ""
     kind = " sl-play-table" if compact else ""
     big = " sl-projector" if projector else ""
-    grid = (f'<div class="sl-table{kind} sl-table-{8 if n == 8 else 4}{wide}{big}">'
+    grid = (f'<div class="sl-table{kind} sl-table-{n if n in (3, 8) else 4}{wide}{big}">'
             f'{"".join(seats)}{mid}</div>')
     return (style_block() if style else "") + grid
 

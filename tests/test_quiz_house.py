@@ -16,6 +16,7 @@ from spades_lab.teach.quiz import (
     QuizQuestion,
     applicable_ids,
     learner_text,
+    make_question,
     make_quiz,
     verify,
 )
@@ -115,3 +116,23 @@ def test_other_rule_sets_and_values_ask_it_too(preset: str, options: dict[str, A
              for q in make_quiz(preset, seed, topics=["scoring"], options=options).questions
              if q.tests == key]
     assert found and all(verify(q) for q in found)
+
+
+# house rules: bidding and play -- Jokers Spades
+
+@pytest.mark.parametrize("form", ["on", "jokers_only"])
+def test_the_jokers_question_asks_of_the_moved_cards_where_jokers_are_on(form: str) -> None:
+    assert "jokers-follow" not in applicable_ids("standard", {})
+    assert "jokers-follow" in applicable_ids("standard", {"jokers": form})
+    assert "jokers-follow" in TOPICS["play"]
+    rules = RuleSet.preset("standard", jokers=form)
+    moved_asked = 0
+    for seed in range(6):
+        q = make_question(rules, "jokers-follow", seed=seed)
+        assert q.tests == "jokers-follow" and verify(q)  # the engine's answer
+        card = rules.deck.parse(q.action["card"])
+        moved_asked += card.face != card.suits
+        text = " ".join([q.prompt, *q.shown, *(learner_text(x) for x in q.feedback)])
+        assert "BJ" not in text and "LJ" not in text and "_" not in text
+        assert q.context["trick"]  # mid-trick
+    assert moved_asked >= 3  # mostly about a Joker or the 2 of Diamonds

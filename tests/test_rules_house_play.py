@@ -45,6 +45,8 @@ CHOICES: dict[str, list[Any]] = {
     "blind_bids": [False, True],
     "nil_exchange": [0, 2, 1, 13],
     "bidding": ["free", "mirror", "whiz", "suicide"],
+    "jokers": ["off", "on", "jokers_only"],
+    "cutthroat": ["off", "deal_17", "deal_13"],
 }
 
 
@@ -419,6 +421,11 @@ def test_the_rules_sheet_prints_the_house_rules_in_force() -> None:
     sheet = rules_sheet("standard", {"spade_lead": "any", "zero_bid": "ordinary"})
     assert "<h2>House rules</h2>" in sheet and "never need breaking" in sheet
     assert "may not lead an unbroken trump" not in sheet and "a bid of 0 is Nil" not in sheet
+    jokers = rules_sheet("standard", {"jokers": "on"})
+    assert "52-card deck with Jokers" in jokers and "King &lt; Ace; the highest trumps, from " \
+        "the top: the Big Joker, the Little Joker, the 2 of Diamonds, the 2 of Spades" in jokers
+    text = re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", "", jokers, flags=re.S))
+    assert not re.search(r"\b(BJ|LJ|2D)\b", text)
 
 
 @pytest.mark.parametrize(("options", "key", "topic"), [

@@ -29,7 +29,7 @@ def plain(name: str) -> Game:
 
 def test_every_house_scenario_names_its_option() -> None:
     files = sorted(p.name for p in DIR.glob("*_house_*.json"))
-    assert len(files) == 13 + 9  # bidding and play, then scoring (test_scenarios_house_scoring)
+    assert len(files) == 17 + 9  # bidding and play, then scoring (test_scenarios_house_scoring)
     for f in files:
         rec: dict[str, Any] = load_record(DIR / f)
         assert rec["rules"]["options"], f
@@ -167,3 +167,54 @@ def test_suicide() -> None:
         assert len(nils) == 1
         other = next(s for s in seats if s not in nils)
         assert bids[other].tricks >= 4  # type: ignore[union-attr]
+
+
+def test_jokers_the_2_of_diamonds_is_no_diamond() -> None:
+    g = game("std_house_jokers.json")
+    h = g.hand
+    assert h is not None and h.turn is not None and len(h.trick) == 1
+    assert h.trick[0][1].suit == "D"
+    two = g.rules.deck.parse("2D")
+    assert two in h.hands[h.turn] and not any(c.suit == "D" for c in h.hands[h.turn])
+    ex = explain_play(g, two)
+    assert ex.legal and ex.basis == "cannot-follow"
+    assert "the 2 of Diamonds counts as a Spade in your rules" in ex.text
+    assert len(g.legal_plays()) == len(h.hands[h.turn])  # void: any card
+    g.play(two)
+    assert h.trick[-1][1].suit == "S" and h.is_broken("S")  # it trumps, and breaks Spades
+
+
+def test_jokers_a_joker_wins_a_trick_and_the_hand_is_scored() -> None:
+    from spades_lab.teach.explain import explain_trick
+
+    h = game("std_house_jokers_trick.json").hands[0]
+    assert h.complete and sum(h.taken) == 13
+    won = [k for k, t in enumerate(h.tricks)
+           if dict(t.plays)[t.winner].card.is_joker]
+    assert won
+    t = explain_trick(h, won[0])
+    assert t.reason == "superior-trump-wins" and "Joker" in t.text
+    assert "the trumps rank the Big Joker, the Little Joker" in t.text
+    assert not any(w in t.text for w in (" BJ", " LJ"))
+
+
+def test_cutthroat_each_player_scored_alone() -> None:
+    rec = load_record(DIR / "std_house_cutthroat.json")
+    assert rec["players"] == ["Ann", "Ben", "Cat"] and len(rec["hands"][0]["deal"]) == 3
+    h = game("std_house_cutthroat.json").hands[0]
+    assert h.rules.players == 3 and h.complete and sum(h.taken) == 17
+    scores = h.scores
+    assert scores is not None and [t.seats for t in scores] == [(0,), (1,), (2,)]
+    assert scores[2].nils[0].made and scores[2].hand_score == 100 + scores[2].points
+    for t in scores[:2]:  # each ordinary bidder: 10 a trick bid, 1 a bag, or -10 a trick
+        s, = t.seats
+        bid, took = h.bids[s].tricks, h.taken[s]  # type: ignore[union-attr]
+        assert t.points == (10 * bid + took - bid if took >= bid else -10 * bid)
+    text = explain_score(h).text
+    assert "Ann (North)" in text or "North" in text
+
+
+def test_cutthroat_thirteen_each() -> None:
+    h = game("std_house_cutthroat_13.json").hands[0]
+    assert [len(x) for x in h.deal] == [13, 13, 13] and sum(h.taken) == 13
+    assert h.scores is not None and sum(not t.made for t in h.scores) == 1

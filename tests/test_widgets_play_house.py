@@ -18,7 +18,7 @@ from spades_lab.widgets.play import PlayTable  # noqa: E402
 SETTINGS: dict[str, Any] = {"spade_lead": "not_first_trick", "zero_bid": "ordinary",
                             "nil_bids": "below_target", "blind_nil": False, "team_bid_max": 13,
                             "team_bid_min": 4, "blind_bids": True, "nil_exchange": 2,
-                            "bidding": "whiz"}
+                            "bidding": "whiz", "jokers": "on", "cutthroat": "deal_17"}
 
 
 def test_every_play_house_rule_has_a_control_where_the_preset_takes_it() -> None:
@@ -54,7 +54,9 @@ def test_a_menu_offers_every_value_the_option_takes() -> None:
     for key, values in (("spade_lead", {"broken", "not_first_trick", "any"}),
                         ("zero_bid", {"nil", "ordinary"}),
                         ("nil_bids", {"on", "off", "below_target"}),
-                        ("bidding", {"free", "mirror", "whiz", "suicide"})):
+                        ("bidding", {"free", "mirror", "whiz", "suicide"}),
+                        ("jokers", {"off", "on", "jokers_only"}),
+                        ("cutthroat", {"off", "deal_17", "deal_13"})):
         assert {v for _, v in t._controls[key].options} == values
         for value in values:  # each one deals a game under it
             t._setup_for("online")
@@ -121,3 +123,49 @@ def test_setup_options_and_words_are_plain_python() -> None:
     ok, words = house_setup_words("standard", {"nil_exchange": 2, "nil_bids": "off"})
     assert not ok and "nil is switched off" in words[0]
     assert house_setup_words("standard", {}) == (True, [])
+
+
+def _whole_hand(t: PlayTable) -> None:
+    """The learner (bidding an ordinary number, playing the first legal card) and the bots
+    play the game's first hand to its score."""
+    g = t.model.game
+    while not g.hands or g.hands[0].scores is None:
+        w = t.model.waiting()
+        if w == "look":
+            t.look_button.click()
+        elif w == "bid":
+            assert t.model.bid(next(b for b in g.legal_bids() if b.nil is None and not b.blind))
+        elif w == "play":
+            assert t.model.play(g.legal_plays()[0])
+        elif w == "bots":
+            t.model.run_bots()
+        else:
+            break
+    assert g.hands[0].scores is not None
+
+
+def test_a_jokers_game_deals_the_jokers_and_plays_a_whole_hand() -> None:
+    """Play mode under Jokers Spades: the bots and the learner's table play a whole hand to its
+    score, the Jokers dealt and the 2s out."""
+    t = PlayTable("standard", seed=4, seat=0, pace=0)
+    t._controls["jokers"].value = "on"
+    t.new_game()
+    assert t.model.rules.deck.jokers == "on"
+    _whole_hand(t)
+    g = t.model.game
+    assert sum(g.hands[0].taken) == 13
+    dealt = {c.code for row in g.hands[0].deal for c in row}
+    assert {"BJ", "LJ"} <= dealt and "2H" not in dealt
+    assert "BJ" not in t.title.value and "Joker" in t.house_html.value
+
+
+@pytest.mark.parametrize(("deal", "size"), [("deal_17", 17), ("deal_13", 13)])
+def test_a_three_player_game_plays_a_whole_hand(deal: str, size: int) -> None:
+    t = PlayTable("standard", seed=6, seat=0, pace=0)
+    t._controls["cutthroat"].value = deal
+    t.new_game()
+    assert t.model.rules.players == 3 and t.message.value == ""
+    _whole_hand(t)
+    h = t.model.game.hands[0]
+    assert sum(h.taken) == size and len(h.scores or ()) == 3
+    assert "sl-table-3" in t.table_html.value and "Southwest" not in t.table_html.value

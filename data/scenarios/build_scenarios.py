@@ -626,11 +626,54 @@ def std_house_suicide() -> dict[str, Any]:
 # end house rules: bidding and play
 
 
+def std_house_jokers() -> dict[str, Any]:
+    """Jokers Spades: Diamonds led, the seat to play holds the 2 of Diamonds (a Spade here) and
+    no other Diamond, Spades broken or not: it cannot follow, and may trump with the 2."""
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if g.phase != "play" or len(h.trick) != 1 or h.trick[0][1].card.face != ("D",):
+            return False
+        mine = h.hands[h.turn]
+        return any(c.code == "2D" for c in mine) and not any(c.suit == "D" for c in mine)
+    return search("standard", {"jokers": "on"}, pred)
+
+
+def std_house_jokers_trick() -> dict[str, Any]:
+    """Jokers Spades, a whole hand: a Joker wins a trick over another trump."""
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if not h.complete:
+            return False
+        return any(t.plays[[s for s, _ in t.plays].index(t.winner)][1].card.is_joker
+                   and sum(p.suit == "S" for _, p in t.plays) >= 2 for t in h.tricks)
+    return search("standard", {"jokers": "on"}, pred)
+
+
+def std_house_cutthroat() -> dict[str, Any]:
+    """Three players each alone, 17 cards each (the 2 of Clubs out): a whole hand, scored per
+    player, one of them making a nil."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and s[2].nils[0].made and any(t.bags_added for t in s)
+    return search("standard", {"cutthroat": "deal_17"}, pred, bids={2: "nil"},
+                  players=["Ann", "Ben", "Cat"])
+
+
+def std_house_cutthroat_13() -> dict[str, Any]:
+    """Three players each alone, 13 cards each, 13 left unplayed: a whole hand, one player
+    missing the bid."""
+    def pred(g: Game) -> bool:
+        s = _h(g).scores
+        return bool(s) and sum(not t.made for t in s) == 1
+    return search("standard", {"cutthroat": "deal_13"}, pred)
+
+
 HOUSE_PLAY_SCENARIOS = [std_house_spade_lead_any, std_house_spade_lead_not_first_trick,
                    std_house_zero_bid, std_house_nil_off, std_house_nil_below_target,
                    std_house_blind_nil_off, std_house_team_bid_max, std_house_team_bid_min,
                    std_house_blind_bids, std_house_nil_exchange, std_house_mirror,
-                   std_house_whiz, std_house_suicide]
+                   std_house_whiz, std_house_suicide, std_house_jokers, std_house_jokers_trick,
+                   std_house_cutthroat, std_house_cutthroat_13]
 
 # ---------------------------------------------------------------------------- house rules: scoring
 # (issue 24; docs/rulings.md section 9): one scenario per scoring or game-end house rule.
@@ -758,7 +801,8 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
 def main(names: Sequence[str]) -> None:
     for name in names or list(SCENARIOS):
         rec = SCENARIOS[name]()
-        rec.pop("players", None) if name != "std_only_spades_left" else None
+        rec.pop("players", None) if name not in ("std_only_spades_left",
+                                                 "std_house_cutthroat") else None
         path = HERE / f"{name}.json"
         path.write_text(_dump(rec) + "\n", encoding="utf-8")
         print(f"wrote {path.name}")

@@ -282,6 +282,14 @@ def _variant_refusal(rules: RuleSet, seat: int, name: str, bid: Bid,
             return RuleError(Rule.BID_FORCED, f"In Suicide one partner bids nil and the other "
                              f"at least {least}: {name} bids nil or {least} or more.", seat=seat,
                              bid=str(bid))
+        floor = rules.team_bid_min
+        if bid.nil is None and floor is not None and bid.tricks < floor:
+            # the partner will bid nil, adding nothing: this bid is the partnership's total
+            return RuleError(Rule.TEAM_BID_LIMIT, f"In Suicide {name}'s partner bids nil after "
+                             f"an ordinary bid, so {name}'s {bid.tricks} would be the "
+                             f"partnership's whole bid, and your rules want at least {floor}: "
+                             f"{name} bids nil or {floor} or more.", seat=seat, bid=str(bid),
+                             team_bid=bid.tricks)
         return None
     mate = done[0]
     assert mate is not None

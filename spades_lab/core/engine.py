@@ -39,6 +39,8 @@ from .cards import (
     Play,
     card_words,
     cards_text,
+    counted_words,
+    is_counted_as,
     parse_card,
     suit_name,
 )
@@ -806,6 +808,11 @@ class Hand:
                                     f"{' and '.join(suit_name(s) for s in c.suits)}; it cannot "
                                     f"be played as {suit_name(decl)}.", card=c.code,
                                     declared=decl)
+            if c.face != c.suits:  # a Joker, or a card the Jokers rule makes a trump
+                raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} counts "
+                                    f"as one of the {suit_name(c.suit)} in your rules; it cannot "
+                                    f"be declared as {suit_name(decl)}.", card=c.code,
+                                    declared=decl)
             raise IllegalAction(Rule.BAD_DECLARATION, f"{card_words(c, start=True)} is a card of "
                                 f"{suit_name(c.suit)}; it cannot be declared as "
                                 f"{suit_name(decl)}.", card=c.code, declared=decl)
@@ -837,8 +844,13 @@ class Hand:
                                     f"not {suit_name(decl or '')}.", card=c.code,
                                     declared=decl, led=led)
             follow = [q.card for q in legal]
+            shown = [x for x in follow if is_counted_as(x)]
+            if is_counted_as(c) and led in c.face:  # it shows the led suit, but counts as another
+                shown.append(c)
+            note = "; ".join(counted_words(x) for x in shown)
             raise IllegalAction(Rule.MUST_FOLLOW_SUIT, f"{who} must follow {suit_name(led)}: "
-                                f"holds {cards_text(self.rules.deck.sorted(follow))}.",
+                                f"holds {cards_text(self.rules.deck.sorted(follow))}"
+                                + (f" ({note})" if note else "") + ".",
                                 seat=turn, led=led, holding=[x.code for x in follow])
         assert p is not None  # leads: an undeclared Traveler/Hunter always has a legal lead
         if rule == Rule.SPADES_FIRST_TRICK:  # house rules: bidding and play
@@ -855,7 +867,8 @@ class Hand:
         for q in legal:
             if q.card not in others:
                 others.append(q.card)
-        raise IllegalAction(rule, f"{who} may not lead {suit_name(c.suit)}: "
+        raise IllegalAction(rule, f"{who} may not lead {suit_name(c.suit)}"
+                            + (f" ({counted_words(c)})" if is_counted_as(c) else "") + ": "
                             f"{suit_name(c.suit)} are not broken and {who} holds other cards "
                             "to lead.", seat=turn, suit=c.suit,
                             alternatives=[x.code for x in others])
@@ -1072,15 +1085,16 @@ class Game:
             raise RuleError(Rule.BAD_RECORD, "start is an object with the partnerships' 'scores' "
                             f"and 'bags', not {echo(start)}.")
         teams = rules.team_count
+        side = "partnership" if rules.has_partners else "player"
         scores = (start or {}).get("scores", [0] * teams)
         bags = (start or {}).get("bags", [0] * teams)
         if not isinstance(scores, (list, tuple)) or not isinstance(bags, (list, tuple)):
             raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
-                            "one per partnership, as lists of whole numbers.")
+                            f"one per {side}, as lists of whole numbers.")
         scores, bags = list(scores), list(bags)
         if len(scores) != teams or len(bags) != teams:
             raise RuleError(Rule.BAD_RECORD, f"start needs {teams} scores and {teams} bag counts, "
-                            "one per partnership.")
+                            f"one per {side}.")
         if not all(isinstance(x, int) and not isinstance(x, bool) for x in scores + bags):
             raise RuleError(Rule.BAD_RECORD, "start scores and bags must be whole numbers.")
         limit = rules.bag_limit

@@ -39,7 +39,8 @@ EXTRA_OPTIONS: dict[str, tuple[str, ...]] = {
 #: Each defaults to the seed rules' behaviour; like every house rule (:data:`HOUSE_OPTIONS`) a rule
 #: set lists one only once it is switched on, so a plain preset prints as before.
 HOUSE_PLAY_OPTIONS = ("spade_lead", "zero_bid", "nil_bids", "blind_nil", "team_bid_max",
-                      "team_bid_min", "blind_bids", "nil_exchange", "bidding")
+                      "team_bid_min", "blind_bids", "nil_exchange", "bidding", "jokers",
+                      "cutthroat")
 HOUSE_PLAY_PRESETS = ("standard", "online", "original")
 #: ``spade_lead``: ``broken`` (Spades may be led once broken, the seed rules), ``not_first_trick``
 #: (as ``broken``, and no Spade may be played on the first trick, led or not, by a player who
@@ -54,8 +55,19 @@ NIL_BIDS_CHOICES = ("on", "off", "below_target")
 #: ``bidding``: ``free`` (any legal bid), ``mirror`` (bid your Spades), ``whiz`` (nil or your
 #: Spades), ``suicide`` (in each partnership one partner bids nil and the other 4 or more).
 BIDDING_CHOICES = ("free", "mirror", "whiz", "suicide")
+#: ``jokers`` (Jokers Spades): ``off``; ``on`` (the Big Joker, the Little Joker, the 2 of
+#: Diamonds and the 2 of Spades above the Ace as the highest trumps, the 2 of Hearts and of Clubs
+#: out); ``jokers_only`` (the two Jokers above the Ace, the same two 2s out).  The forms are data
+#: (data/decks/standard.json); :func:`~spades_lab.core.cards.jokers_card` applies them.
+JOKERS_CHOICES = ("off", "on", "jokers_only")
+#: ``cutthroat`` (three players, each alone): ``off``; ``deal_17`` (17 cards each, the lowest
+#: Club of the deck out so that it divides by three); ``deal_13`` (13 cards each, the other 13
+#: left undealt, a different 13 each hand).
+CUTTHROAT_CHOICES = ("off", "deal_17", "deal_13")
+THREE_SEATS = ("North", "East", "West")
 #: Suicide's lowest ordinary bid for the partner who does not bid nil.
 SUICIDE_MIN_BID = 4
+_COUNT_WORDS = {2: "two", 4: "four"}
 # end house rules: bidding and play
 
 FAILED_NIL_CHOICES = ("bags_only", "count_toward_bid", "ignored")
@@ -214,6 +226,10 @@ class RuleSet:
     blind_bids: bool = False
     nil_exchange: int = 0
     bidding: str = "free"
+    #: Jokers Spades: ``off``, ``on`` or ``jokers_only`` (:data:`JOKERS_CHOICES`)
+    jokers: str = "off"
+    #: Three players, each alone: ``off``, ``deal_17`` or ``deal_13`` (:data:`CUTTHROAT_CHOICES`)
+    cutthroat: str = "off"
     # end house rules: bidding and play
     # house rules: scoring (HOUSE_SCORING_OPTIONS; RULINGS.md section 9)
     #: What a made nil scores (a blind nil doubles it); 52-card sets only.
@@ -299,21 +315,27 @@ class RuleSet:
             raise OptionError(f"There is no rule set {echo(self.name)}. The rule sets are: "
                               f"{', '.join(PRESETS)}.", valid=list(PRESETS))
         acorns = self.name in ("acorns", "acorns8")
-        players = 8 if self.name == "acorns8" else 4
+        three = self.cutthroat in CUTTHROAT_CHOICES[1:] and not acorns
+        players = 8 if self.name == "acorns8" else 3 if three else 4
+        jokers = self.jokers if self.jokers in JOKERS_CHOICES[1:] and not acorns else None
         deck = deck_for("heckadeck" if acorns else "standard",
-                        self.travelers_hunters and acorns)
+                        self.travelers_hunters and acorns, jokers,
+                        lowest_club_out=three and self.cutthroat == "deal_17")
         set_(self, "acorns", acorns)
         set_(self, "players", players)
         set_(self, "deck", deck)
-        set_(self, "hand_size", deck.size // players)
+        set_(self, "hand_size", 13 if self.cutthroat == "deal_13" and three
+             else deck.size // players)
         set_(self, "trumps", ("S", "A") if acorns else ("S",))
         set_(self, "nil_kinds", NIL_KINDS_ACORNS if acorns else NIL_KINDS_52)
         half = self.name == "acorns8"
         values = dict(NIL_VALUES, nil=self.nil_points)  # house rules: scoring (nil_points)
         set_(self, "nil_values", {k: (v // 2 if half else v) for k, v in values.items()
                                   if k in self.nil_kinds})
-        if players == 4:
-            teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
+        if players == 3:  # house rules: each player alone
+            teams: tuple[tuple[int, ...], ...] = ((0,), (1,), (2,))
+        elif players == 4:
+            teams = ((0, 2), (1, 3))
         elif self.teams == "fours":
             teams = ((0, 2, 4, 6), (1, 3, 5, 7))
         else:
@@ -418,6 +440,22 @@ class RuleSet:
                 bad(flag, "true or false")
         if self.bidding not in BIDDING_CHOICES:
             bad("bidding", "'free', 'mirror', 'whiz' or 'suicide'")
+        if self.cutthroat not in CUTTHROAT_CHOICES:
+            bad("cutthroat", "'off', 'deal_17' (three players, 17 cards each, one card out) "
+                "or 'deal_13' (three players, 13 cards each, 13 undealt)")
+        if self.cutthroat != "off":
+            if self.bidding == "suicide":
+                clash("cutthroat", "in Suicide one partner bids nil and the other 4 or more, and "
+                      "three players each alone have no partners")
+            if self.partners_nil != "separate":
+                clash("partners_nil", "three players each alone have no partners, so partners' "
+                      "nils cannot be scored together")
+            if self.nil_exchange:
+                clash("nil_exchange", "three players each alone have no partner to pass cards "
+                      "to after a nil")
+        if self.jokers not in JOKERS_CHOICES:
+            bad("jokers", "'off', 'on' (two Jokers, the 2 of Diamonds and the 2 of Spades "
+                "above the Ace of Spades) or 'jokers_only' (two Jokers above the Ace)")
         size = self.hand_size
         for opt in ("team_bid_max", "team_bid_min"):
             v = getattr(self, opt)
@@ -431,11 +469,27 @@ class RuleSet:
         if lo is not None and lo > size:
             clash("team_bid_min", f"a partnership cannot be held to at least {lo} tricks: with "
                   f"nil a partner may bid nothing, and one player bids at most {size}")
+        # every seat keeps a legal bid: where nil may be barred (switched off, or near the
+        # target) and 0 means nil, each player bids at least 1, so a partnership of k players
+        # bids at least k; a cap below that leaves the last of them no bid at all
+        per_team = self.players // len(self.team_seats)
+        if hi is not None and self.nil_bids != "on" and self.zero_bid == "nil" \
+                and hi < per_team:
+            when = ("with nil switched off every player bids at least 1" if
+                    self.nil_bids == "off" else "a partnership at or above the target may not "
+                    "bid nil, and then each partner bids at least 1")
+            clash("team_bid_max", f"{when}, so the {_COUNT_WORDS.get(per_team, per_team)} "
+                  f"partners bid at least {per_team} between them and cannot be capped at "
+                  f"{hi}: the last to bid would have no bid left")
+        if self.bidding in ("mirror", "whiz"):
+            if lo is not None:
+                clash("team_bid_min", "Mirror decides every bid from the cards, so a "
+                      "partnership's total cannot be held to a minimum"
+                      if self.bidding == "mirror" else
+                      "in Whiz every player bids nil or the Spades held, so a partnership "
+                      "holding few Spades could not reach a minimum")
         if self.bidding != "free":
             variant = self.bidding.title()
-            if lo is not None:
-                clash("team_bid_min", f"{variant} decides every bid from the cards, so a "
-                      "partnership's total cannot be held to a minimum")
             if self.blind_bids and self.bidding != "suicide":
                 clash("blind_bids", f"{variant} bids come from the Spades in hand, so they "
                       "cannot be made before looking")
@@ -586,10 +640,18 @@ class RuleSet:
         return seat % self.team_count
 
     def partner(self, seat: int) -> int:
-        """The exchange partner: the player opposite."""
+        """The exchange partner: the player opposite (with three players each alone there is
+        none, and no exchange: :meth:`exchange_range` is 0)."""
         return (seat + self.players // 2) % self.players
 
+    @property
+    def has_partners(self) -> bool:
+        """Players sit in partnerships (not with three players each alone)."""
+        return len(self.team_seats[0]) > 1
+
     def exchange_range(self, nil_kind: str) -> Exchange:
+        if not self.has_partners:  # each alone: no partner to pass cards to
+            return (0, 0)
         for kind, ex in self.blind_exchange:
             if kind == nil_kind:
                 return ex
@@ -788,8 +850,9 @@ EIGHT_SEATS = ("North", "Northeast", "East", "Southeast", "South", "Southwest", 
 
 
 def seat_name(seat: int, players: int = 4) -> str:
-    """``North``, ``East`` … (eight compass points with eight players)."""
-    return (FOUR_SEATS if players == 4 else EIGHT_SEATS)[seat]
+    """``North``, ``East`` … (eight compass points with eight players; North, East and West
+    with three)."""
+    return (FOUR_SEATS if players == 4 else THREE_SEATS if players == 3 else EIGHT_SEATS)[seat]
 
 
 def team_name(seats: Sequence[int], players: int = 4) -> str:

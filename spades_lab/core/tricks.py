@@ -154,8 +154,8 @@ class TrickTables:
         low: dict[Card, int] = {}
         high: dict[Card, int] = {}
         for c in rules.deck.cards:
-            low[c] = pos[c.rank]
-            high[c] = pos["A+"] if (c.is_ace and "A+" in pos) else pos[c.rank]
+            low[c] = pos[c.key]
+            high[c] = pos["A+"] if (c.is_ace and "A+" in pos) else pos[c.key]
         self.rank_low = low
         self.rank_high = high
         # house rules: bidding and play -- the trumps a lead must wait for (none when Spades

@@ -383,8 +383,9 @@ def _check_start(start: Any, rules: RuleSet) -> None:
         values = start[key]
         if not isinstance(values, list) or len(values) != teams \
                 or not all(_is_int(v) for v in values):
+            side = "partnership" if rules.has_partners else "player"
             raise _bad(f"start.{key} must be a list of {teams} whole numbers, one per "
-                       f"partnership, not {echo(values)}.", f"start.{key}")
+                       f"{side}, not {echo(values)}.", f"start.{key}")
         for j, v in enumerate(values):
             if abs(v) >= 10 ** MAX_INT_DIGITS:
                 raise _bad(f"start.{key}[{j}] is too large: {echo(v)}.", f"start.{key}[{j}]")

@@ -105,8 +105,12 @@ class SimplePlayer(RandomPlayer):
     def choose_bid(self, view: SeatView, legal: Sequence[Bid], rng: random.Random) -> Bid:
         hand = view.hand or ()
         high = {"A", "K"}
+        # a trump counts from the Queen up, by the rank order in force (the Jokers and the
+        # Jokers rule's high 2s rank above the Ace)
+        order = view.rules.rank_order if view.rules is not None else ()
+        above = set(order[order.index("Q"):]) if "Q" in order else {"Q", "K", "A"}
         count = sum(1 for c in hand if (c.rank in high and not c.is_dual) or
-                    (c.rank == "Q" and c.suit in ("S", "A")))
+                    (c.key in above and c.suit in ("S", "A") and not c.is_dual))
         ordinary = [b for b in legal if b.nil is None]
         if not ordinary:  # house rules (Suicide, Whiz, Mirror) may leave only a nil
             return legal[0]

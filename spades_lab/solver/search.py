@@ -287,12 +287,13 @@ class _Tables:
         return out
 
 
-_FAST_CACHE: dict[int, Any] = {}
+_FAST_CACHE: dict[tuple[int, tuple[tuple[int, ...], ...]], Any] = {}
 
 
 def _fast_tables(tab: _Tables, rules: RuleSet) -> Any:
-    """The plain-deck fast path's layout, or None when the rule set needs the general search."""
-    key = id(tab)
+    """The plain-deck fast path's layout, or None when the rule set needs the general search
+    (kept per deck and seating: one deck serves four players and three each alone)."""
+    key = (id(tab), rules.team_seats)
     if key not in _FAST_CACHE:
         _FAST_CACHE[key] = (_std52.FastTables(tab) if _std52.eligible(tab, rules)
                             else None)

@@ -277,6 +277,9 @@ def best_play(position: Game | Hand | Position, *, time_limit: float | None = 2.
         else:
             parts.append(f"{_either(names)} gives {_number(lost)} away")
     text = "; ".join(parts) + "."
+    if not rules.has_partners:  # three players each alone: the solver's other side is both
+        text += (f" (Counted against the other two playing together against {who}: the most "
+                 f"{who} can be sure of.)")
     return BestPlay(res.seat, res.side, res.remaining, res.tricks, True, tuple(verdicts), text)
 
 

@@ -64,7 +64,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, card_words, cards_text, suit_name
+from ..core.cards import (
+    RANK_NAMES,
+    SUIT_BITS,
+    Card,
+    Play,
+    card_words,
+    cards_text,
+    counted_words,
+    is_counted_as,
+    suit_name,
+    trump_order_words,
+)
 from ..core.engine import Game, Hand, Phase, trump_states
 from ..core.errors import Rule, RuleError
 from ..core.line import Line
@@ -222,6 +233,8 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
             words = f"{who} may play {pretty}: it is of the led suit, {suit_name(led)}"
             if c.is_dual:
                 words += f", so it is played as {suit_name(led)}"
+            if is_counted_as(c):  # house rules: a Joker, or the Jokers rule's trump 2
+                words += f" ({counted_words(c)})"
         elif legal_basis == NO_SPADES_FIRST_TRICK:  # house rules: bidding and play
             basis = "no-spades-first-trick"
             words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit), " \
@@ -231,6 +244,9 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
             basis = "cannot-follow"
             words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit)," \
                 " so any card may be played"
+            looks = [x for x in hand.hands[turn] if is_counted_as(x) and led in x.face]
+            if looks:  # a card that shows the led suit but counts as a trump (Jokers)
+                words += f" ({'; '.join(counted_words(x) for x in looks)})"
         ev["holding_led"] = [q.card.code for q in legal] if legal_basis == FOLLOWS_SUIT else []
     else:
         played_as = decl or c.suit
@@ -496,6 +512,11 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
         why = f"the highest card of the led suit, {suit_name(led)}: no trump was played"
     lines.append(Said(f"{who} {verb} with {card_words(win_play)}: {why}",
                       (rule_tag(reason, bracket=True),), "."))
+    moved = [q.card for _, q in plays if is_counted_as(q.card)]
+    if moved:  # house rules: Jokers Spades -- where the Jokers and the trump 2s rank
+        note = "; ".join(counted_words(x) for x in moved)
+        lines.append(Said(f"{note[0].upper()}{note[1:]}: the trumps rank "
+                          f"{trump_order_words(rules.deck)}", (), "."))
     if ace == "high":
         assert face is not None
         lines.append(Said(f"Aces are high in this trick: {card_words(face)} is a face card",
@@ -1101,6 +1122,8 @@ def _exchange_said(hand: Hand) -> list[Said]:
         return []
     rules = hand.rules
     out = []
+    if not rules.has_partners:  # each alone: no partner, no exchange to explain
+        return []
     for seat, bid in enumerate(hand.bids):
         if bid is None or not bid.blind or not bid.nil:
             continue

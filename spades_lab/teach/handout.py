@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.bids import ordinary_bids
-from ..core.cards import RANK_NAMES, SUITS, Card, suit_name
+from ..core.cards import RANK_NAMES, SUITS, Card, suit_name, trump_order_words
 from ..core.engine import Game
 from ..core.errors import OutputError, OutputId
 from ..core.files import MARK, shown, write_text
@@ -100,9 +100,12 @@ def card_html(card: Card, suit: str | None = None) -> str:
     >>> card_html(parse_card("HAC"), "C")
     '<span>H\xa0Ac/♣</span> <span class="tiny">as ♣</span>'
     """
-    marks = "/".join(SUIT_MARKS[s] for s in card.suits)
-    gap = "\xa0" if card.is_dual or any(len(SUIT_MARKS[s]) > 1 for s in card.suits) else ""
-    cls = ' class="red"' if card.suits[0] in RED and not card.is_dual else ""
+    if card.title is not None:  # a Joker: its name (no suit on its face)
+        red = ' class="red"' if card.code == "BJ" else ""
+        return f"<span{red}>{_e(card.title)}</span>"
+    marks = "/".join(SUIT_MARKS[s] for s in card.face)
+    gap = "\xa0" if card.is_dual or any(len(SUIT_MARKS[s]) > 1 for s in card.face) else ""
+    cls = ' class="red"' if card.face[0] in RED and not card.is_dual else ""
     text = f"<span{cls}>{_e(card.rank)}{gap}{_e(marks)}</span>"
     if card.is_dual and suit is not None:
         text += f" <span class=\"tiny\">as {_e(SUIT_MARKS[suit])}</span>"
@@ -155,6 +158,12 @@ suits (T ♦/Sw).
 
 
 def _rank_words(rules: RuleSet) -> str:
+    if rules.deck.jokers is not None:  # house rules: Jokers Spades -- the plain suits' ranks,
+        # then the top of the trumps in words (the deck's own order)
+        plain = {c.key for c in rules.deck.cards if c.suit == "H"}
+        names = [RANK_NAMES.get(r, r) for r in rules.rank_order if r in plain]
+        return (" < ".join(names) + "; the highest trumps, from the top: "
+                + trump_order_words(rules.deck))
     names = []
     for r in rules.rank_order:
         if r == "T" and not rules.deck.travelers_hunters:

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..core import args
 from ..core.bids import Bid, spades_held
-from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, suit_name
+from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, is_counted_as, suit_name
 from ..core.engine import Game, Hand, Phase, SeatView, trump_states
 from ..core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
 from ..core.line import Line
@@ -90,14 +90,19 @@ HOUSE_SCORE_QUESTION_IDS: tuple[str, ...] = ("big-bid", "moon", "bag-penalty-hel
                                              "nil-points", "partners-nil", "failed-nil-ignored",
                                              "overtricks-nothing")
 # end of house rules: scoring
+#: house rules: bidding and play -- Jokers Spades' question (asked where ``jokers`` is on): may
+#: a seat play a Joker or a card the rule makes a trump (the 2 of Diamonds) on this trick?
+HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow",)
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
-                             + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS)
+                             + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS
+                             + HOUSE_PLAY_QUESTION_IDS)
 
 #: The topics by name, as a teacher asks for them (``spades-lab handout quiz --topic``): the
 #: ids each covers (those that apply to the rule set are asked).
 TOPICS: dict[str, tuple[str, ...]] = {
     "play": ("must-follow-suit", "first-lead", "led-suit-wins", "played-as-led-suit",
-             "declared-suit", "bad-declaration", "cannot-follow", "next-lead"),
+             "declared-suit", "bad-declaration", "cannot-follow", "next-lead",
+             "jokers-follow"),
     "trumps": ("trump-not-broken", "only-unbroken-trumps", "broke-trump", "superior-trump-wins",
                "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
                "superior-trump-reset",
@@ -133,7 +138,7 @@ DIFFICULTY: dict[str, int] = {
     "declared-suit": 3, "superior-trump-set": 3, "both-trumps-broken": 3, "th-rank": 3,
     "full-nil-exchange": 3, "superior-trump-reset": 3,
     # house rules: bidding and play
-    "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1,
+    "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1, "jokers-follow": 1,
     # house rules: scoring
     **dict.fromkeys(HOUSE_SCORE_QUESTION_IDS, 2),
 }
@@ -448,6 +453,8 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
         if key == "bid-forced" and r.bidding == "free":
             continue
         if key == "spades-first-trick" and not r.no_spades_first_trick:
+            continue
+        if key == "jokers-follow" and r.deck.jokers is None:
             continue
         if key in ("trump-not-broken", "only-unbroken-trumps") and not r.spades_need_breaking:
             continue
@@ -1410,6 +1417,34 @@ def _first_trick_void(rules: RuleSet, g: Game) -> PlayChoices | None:
     return ((seat, other), (seat, spades)) if spades and other else None
 
 
+def _jokers_follow(rules: RuleSet, g: Game) -> PlayChoices | None:
+    """Mid-trick under Jokers Spades, a Spade or a Diamond led: the seat to play holds a Joker
+    or a card the rule makes a trump (the 2 of Diamonds) and cards of another kind; the cards
+    the engine lets it play (Yes) and those it does not (No), the moved card on its side."""
+    got = _to_play(g, mid_trick=True)
+    if got is None:
+        return None
+    seat, h = got
+    led = h.trick[0][1].suit
+    held = h.cards_held(seat)
+    moved = [c for c in held if is_counted_as(c)]
+    if led not in ("S", "D") or not moved:
+        return None
+    legal = {p.card for p in g.legal_plays()}
+    yes = [c for c in held if c in legal]
+    no = [c for c in held if c not in legal]
+    if not yes or not no:
+        return None
+    # ask about the moved card when it is on a side (the rest of that side is the other cards)
+    mine = [c for c in moved if c in legal]
+    if mine:
+        yes = mine
+    else:
+        no = moved
+    return (seat, yes), (seat, no)
+
+
+_b_jokers_follow = _may_play("jokers-follow", _jokers_follow)
 _b_team_bid_limit = _may_bid("team-bid-limit", _partner_bid_or_first)
 _b_bid_forced = _may_bid("bid-forced", _variant_bid)
 _b_spades_first_trick = _may_play("spades-first-trick", _first_trick_void)
@@ -2146,6 +2181,7 @@ BUILDERS: dict[str, Builder] = {
     "team-bid-limit": _b_team_bid_limit,
     "bid-forced": _b_bid_forced,
     "spades-first-trick": _b_spades_first_trick,
+    "jokers-follow": _b_jokers_follow,
     **HOUSE_SCORE_BUILDERS,  # house rules: scoring
 }
 

@@ -27,7 +27,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.bids import Bid
-from ..core.cards import SUIT_BITS, Card, Play, card_words, cards_words, parse_card
+from ..core.cards import (
+    SUIT_BITS,
+    Card,
+    Play,
+    card_words,
+    cards_words,
+    is_counted_as,
+    parse_card,
+    trump_order_words,
+)
 from ..core.errors import RuleError
 from ..core.rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
 from ..core.scoring import LineItem
@@ -362,7 +371,9 @@ floor: a partnership can fall as low as the cards take it.']
     blinds = [f"Blind {k.title()}" for k in ex]
     after = ("After a blind nil" if set(ex) == {"nil"} else "After a blind nil-type bid ("
              + (", ".join(blinds[:-1]) + " or " if len(blinds) > 1 else "") + blinds[-1] + ")")
-    if set(ex.values()) == {"no cards"}:
+    if not rules.has_partners:  # three players each alone
+        out.append(f"{after} no cards are exchanged: each player is alone.")
+    elif set(ex.values()) == {"no cards"}:
         out.append(f"{after}, partners exchange no cards.")
     elif len(set(ex.values())) == 1:
         out.append(f"{after}, partners exchange {next(iter(ex.values()))} each way.")
@@ -381,7 +392,20 @@ floor: a partnership can fall as low as the cards take it.']
                                 if rules.teams == "fours"
                                 else "four pairs (partners sit opposite)."))
     out.extend(house_words(rules))
+    if not rules.has_partners:  # each alone: every "partnership" of these sentences is a player
+        out = [alone_words(x) for x in out]
     return out
+
+
+def alone_words(text: str) -> str:
+    """A sentence about partnerships said of players each alone (three players, cutthroat).
+
+    >>> alone_words("a partnership can fall as low; it does not help the partnership's bid")
+    "a player can fall as low; it does not help the player's own bid"
+    """
+    return (text.replace("a partnership", "a player").replace("the partnership's bid",
+                                                                "the player's own bid")
+            .replace("partnership", "player"))
 
 
 # house rules: bidding and play
@@ -433,7 +457,47 @@ def _house_play_words(rules: RuleSet) -> list[str]:
     elif rules.bidding == "suicide":
         out.append("Suicide: in each partnership one partner bids nil and the other bids 4 or "
                    "more.")
+    if rules.deck.jokers is not None:
+        out.append(jokers_words(rules))
+    if not rules.has_partners:
+        out.append(cutthroat_words(rules))
     return out
+
+
+def cutthroat_words(rules: RuleSet) -> str:
+    """Three players each alone, in one sentence (the deal in force).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(cutthroat_words(RuleSet.preset("standard", cutthroat="deal_17")), 80))
+    Three players, each alone: 17 cards each, the 2 of Clubs out of the deck; each
+    player's bid, bags and nil are scored on their own.
+    """
+    out = rules.deck.out[-1:] if rules.cutthroat == "deal_17" else ()
+    deal = (f"{rules.hand_size} cards each, {card_words(out[0])} out of the deck" if out else
+            f"{rules.hand_size} cards each, the other "
+            f"{rules.deck.size - rules.hand_size * rules.players} left face down, unplayed")
+    return (f"Three players, each alone: {deal}; each player's bid, bags and nil are scored on "
+            "their own.")
+
+
+def jokers_words(rules: RuleSet) -> str:
+    """Jokers Spades in one sentence, from the deck's own data (the form in force).
+
+    >>> import textwrap
+    >>> print(textwrap.fill(jokers_words(RuleSet.preset("standard", jokers="on")), 80))
+    Jokers Spades: the Big Joker and the Little Joker are in the deck, and the 2 of
+    Hearts and the 2 of Clubs are out; the trumps rank the Big Joker, the Little
+    Joker, the 2 of Diamonds, the 2 of Spades, then the Ace of Spades and down, and
+    the 2 of Diamonds counts as a Spade.
+    """
+    deck = rules.deck
+    moved = [c for c in deck.cards if is_counted_as(c) and not c.is_joker]
+    text = (f"Jokers Spades: the Big Joker and the Little Joker are in the deck, and "
+            f"{' and '.join(card_words(c) for c in deck.out)} are out; the trumps rank "
+            f"{trump_order_words(deck)}")
+    if moved:
+        text += f", and {' and '.join(card_words(c) for c in moved)} counts as a Spade"
+    return text + "."
 
 
 #: Play mode's setup: a short plain label per bidding/play house rule, and its choices in words
@@ -448,6 +512,8 @@ HOUSE_PLAY_LABELS: dict[str, str] = {
     "blind_bids": "Blind bids of a number of tricks (counted double)",
     "nil_exchange": "Cards passed each way after a nil, not blind",
     "bidding": "Bidding",
+    "jokers": "Jokers",
+    "cutthroat": "Players",
 }
 HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "spade_lead": (("once broken (the usual rule)", "broken"),
@@ -459,6 +525,13 @@ HOUSE_PLAY_CHOICE_WORDS: dict[str, tuple[tuple[str, Any], ...]] = {
     "bidding": (("any bid (the usual rule)", "free"), ("Mirror: bid your Spades", "mirror"),
                 ("Whiz: nil or your Spades", "whiz"),
                 (f"Suicide: one partner nil, the other {SUICIDE_MIN_BID} or more", "suicide")),
+    "jokers": (("none (the usual deck)", "off"),
+               ("two Jokers, then the 2 of Diamonds and the 2 of Spades, above the Ace of Spades",
+                "on"),
+               ("two Jokers above the Ace of Spades", "jokers_only")),
+    "cutthroat": (("four, in two partnerships (the usual rule)", "off"),
+                  ("three, each alone: 17 cards each, one card out", "deal_17"),
+                  ("three, each alone: 13 cards each, 13 unplayed", "deal_13")),
 }
 # end house rules: bidding and play
 
