@@ -41,7 +41,7 @@
     for (const r of rows) {
       const row = el("tr", undefined, r.best ? "sl-best" : "");
       const count = el("td"); const bar = el("span", undefined, "sl-bar-fill");
-      bar.style.width = Math.round(200 * r.count / most) + "px"; bar.setAttribute("aria-hidden", "true");
+      bar.style.width = Math.round(120 * r.count / most) + "px"; bar.setAttribute("aria-hidden", "true");
       count.append(bar, String(r.count));
       row.append(el("td", r.label + (r.best ? " (best)" : "")), count);
       if (head.length > 2) row.appendChild(el("td", r.verdict || ""));
