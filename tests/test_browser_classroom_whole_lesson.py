@@ -227,6 +227,9 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
             tp.locator(f".sl-glance[data-table='{robots}']").locator(
                 f"text=Open table {robots}").click()
             tp.wait_for_selector(f"#opened-title >> text=Table {robots} in full")
+            tp.evaluate("() => window.scrollTo(0, 0)")
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)  # the README's control room
+            tp.screenshot(path=str(SCREENSHOTS / "classroom_teacher.png"))
             tp.click("#tab-ask")
             tp.wait_for_function(f"() => document.querySelector('#ask-table').value === "
                                  f"'{robots}' && document.querySelector('#ask-position')"
