@@ -27,18 +27,20 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 
-from test_browser_classroom_student import REFUSED, _act, _state  # noqa: E402
 from test_classroom_server import start  # noqa: E402
 
 from conftest import (  # noqa: E402
     ARTIFACTS,
     AXE,
     CHROMIUM,
+    REFUSED,
     ROOT,
     Watched,
     axe_violations,
     launch_chromium,
     stop,
+    student_act,
+    student_step,
 )
 from spades_lab.classroom.client import Teacher  # noqa: E402
 
@@ -141,7 +143,7 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
                     if plays_done(teacher, table) >= 8:
                         break
                     said = k.page.evaluate(SHOWN)
-                    if _act(k.page):
+                    if student_act(k.page):
                         acted = True
                         k.page.wait_for_function(  # until the page has the server's answer
                             f"(s) => ({SHOWN})() !== s", arg=said)
@@ -161,7 +163,7 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
                 assert k.page.locator("#drawing .sl-seat-badge >> text=your partner").count() == 1
             kids[0].page.screenshot(path=str(ARTIFACTS / "lesson_student_before.png"))
             tp.screenshot(path=str(ARTIFACTS / "lesson_teacher_before.png"))
-            before = [_state(k.page) for k in kids]
+            before = [student_step(k.page) for k in kids]
             for w in everyone:
                 assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
 
@@ -183,7 +185,7 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
             tp.wait_for_selector("#down", state="hidden",
                                  timeout=max(1, int(1000 * (10 - (time.monotonic() - up)))))
             assert time.monotonic() - up < 10
-            assert [_state(k.page) for k in kids] == before
+            assert [student_step(k.page) for k in kids] == before
             assert teacher.full(table)["version"] == version
             # the teacher's page works on the same address: the roster says all four are back
             tp.click("#tab-class")
@@ -212,6 +214,16 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
 
             # ---- the line to every device, before the question
             tp.click("#tab-ask")
+            # the students' own table, its hand still in play: the preview says nobody can
+            # answer, and why (never a silent "0 of 0")
+            tp.wait_for_function(f"() => document.querySelector('#ask-table').value === "
+                                 f"'{table}'")
+            tp.fill("#ask-budget", "2")
+            tp.click("#ask-poll")
+            tp.wait_for_selector("#ask-preview >> text=Before you ask", timeout=WAIT)
+            assert "0 students can answer. Nobody can answer this now" in tp.inner_text(
+                "#ask-preview")
+            tp.fill("#ask-budget", "5")
             tp.fill("#broadcast-words", "Eyes on the board")
             tp.click("#broadcast-form button[type=submit]")
             tp.wait_for_selector("#present-message >> text=Sent to 4 students")
