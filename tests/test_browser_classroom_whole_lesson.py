@@ -174,6 +174,7 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
                 k.page.wait_for_function("() => document.querySelector('#connection')"
                                          ".textContent === 'Reconnecting…'")
             tp.wait_for_selector("#down:not([hidden])")
+            pp.wait_for_selector("#message >> text=The server does not answer")
             proc, base2, code2, secret2 = start(db, port)
             up = time.monotonic()
             assert (base2, code2, secret2) == (base, code, secret)
@@ -183,6 +184,8 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
                     "document.querySelector('#message').textContent.startsWith('Welcome')",
                     timeout=max(1, int(1000 * (10 - (time.monotonic() - up)))))
             tp.wait_for_selector("#down", state="hidden",
+                                 timeout=max(1, int(1000 * (10 - (time.monotonic() - up)))))
+            pp.wait_for_function("() => document.querySelector('#message').textContent === ''",
                                  timeout=max(1, int(1000 * (10 - (time.monotonic() - up)))))
             assert time.monotonic() - up < 10
             assert [student_step(k.page) for k in kids] == before
