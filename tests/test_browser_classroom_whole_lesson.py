@@ -154,7 +154,7 @@ def test_a_whole_lesson_through_a_restart(tmp_path: Path) -> None:
             version = full["version"]
             for k in kids:  # every page has drawn the last play
                 k.page.wait_for_function(
-                    "() => document.querySelectorAll('#drawing .sl-seat').length === 4")
+                    "() => document.querySelector('#status').innerText.includes('trick 3')")
             tp.wait_for_selector(f".sl-glance[data-table='{table}'] >> text=trick 3")
             for k in kids:
                 assert k.page.locator("#drawing .sl-trump").count() == 2
