@@ -440,6 +440,54 @@ class Watched:
         self.page.goto(url)
 
 
+# ------------------------------------------------------------------------- the classroom's pages
+
+#: What Chromium itself logs for a connection the stopped server refused (the page's script
+#: logs nothing): allowed only while the server is down.
+REFUSED = re.compile(r"net::ERR_CONNECTION_REFUSED|WebSocket connection to .* failed")
+
+
+def student_act(p: Any) -> bool:
+    """On the classroom's student page (a playwright page ``p``): take the student's decision
+    when it is theirs (look, bid, pass, play): whether it did."""
+    if ": Your turn to " not in p.inner_text("#status") and not p.locator(
+            "#choices button").count():
+        return False
+    look = p.locator("#choices button", has_text="Look at your cards")
+    if look.count():
+        look.first.click()
+        return True
+    if p.locator("#bid-menu").count():
+        p.locator("#choices button[data-key='bid:menu']").click()  # the menu's ordinary 3
+        return True
+    bids = p.locator("#choices button", has_text=re.compile(r"^Bid \d+$"))
+    if bids.count():
+        bids.first.click()
+        return True
+    passing = p.locator("#choices button[data-key='pass']")
+    if passing.count():
+        want = int(re.search(r"Choose (\d+) cards", p.inner_text("#status")).group(1))  # type: ignore[union-attr]
+        cards = p.locator("#drawing button[data-card]")
+        for i in range(want):
+            cards.nth(i).click()
+        passing.click()
+        return True
+    unseen = p.locator("#choices button[data-key='pass-unseen']")
+    if unseen.count():
+        unseen.click()
+        return True
+    legal = p.locator("#drawing button.sl-legal")
+    if ": Your turn to " in p.inner_text("#status") and legal.count():
+        legal.first.click()
+        return True
+    return False
+
+
+def student_step(p: Any) -> tuple[str, int]:
+    """The status line and the number of cards in the student's hand: the step the page shows."""
+    return p.inner_text("#status"), p.locator("#drawing button[data-card]").count()
+
+
 # ------------------------------------------------------------------------- axe-core
 
 #: axe-core (npm, package.json; ./dev.sh test runs npm ci) and the WCAG tags every audit runs.

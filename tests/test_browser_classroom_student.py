@@ -27,10 +27,13 @@ from test_classroom_server import start  # noqa: E402
 from conftest import (  # noqa: E402
     AXE,
     CHROMIUM,
+    REFUSED,
     Watched,
     axe_violations,
     launch_chromium,
     stop,
+    student_act,
+    student_step,
 )
 from spades_lab.classroom.client import Teacher  # noqa: E402
 
@@ -40,9 +43,6 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.timeout(400)]
 
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
-#: What Chromium itself logs for a connection the stopped server refused (the page's script
-#: logs nothing): allowed only while the server is down.
-REFUSED = re.compile(r"net::ERR_CONNECTION_REFUSED|WebSocket connection to .* failed")
 #: Counted on every page load: whether the join form was ever shown.
 JOIN_WATCH = """
 window.__joinShown = 0;
@@ -53,46 +53,6 @@ document.addEventListener("DOMContentLoaded", () => {
   check();
 });
 """
-
-
-def _act(p: Any) -> bool:
-    """Take the student's decision when it is theirs (look, bid, pass, play): whether it did."""
-    if ": Your turn to " not in p.inner_text("#status") and not p.locator(
-            "#choices button").count():
-        return False
-    look = p.locator("#choices button", has_text="Look at your cards")
-    if look.count():
-        look.first.click()
-        return True
-    if p.locator("#bid-menu").count():
-        p.locator("#choices button[data-key='bid:menu']").click()  # the menu's ordinary 3
-        return True
-    bids = p.locator("#choices button", has_text=re.compile(r"^Bid \d+$"))
-    if bids.count():
-        bids.first.click()
-        return True
-    passing = p.locator("#choices button[data-key='pass']")
-    if passing.count():
-        want = int(re.search(r"Choose (\d+) cards", p.inner_text("#status")).group(1))  # type: ignore[union-attr]
-        cards = p.locator("#drawing button[data-card]")
-        for i in range(want):
-            cards.nth(i).click()
-        passing.click()
-        return True
-    unseen = p.locator("#choices button[data-key='pass-unseen']")
-    if unseen.count():
-        unseen.click()
-        return True
-    legal = p.locator("#drawing button.sl-legal")
-    if ": Your turn to " in p.inner_text("#status") and legal.count():
-        legal.first.click()
-        return True
-    return False
-
-
-def _state(p: Any) -> tuple[str, int]:
-    """The status line and the number of cards in the student's hand: the step the page shows."""
-    return p.inner_text("#status"), p.locator("#drawing button[data-card]").count()
 
 
 def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
@@ -130,7 +90,7 @@ def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
                 if broken.count() and tricks >= 2 and ": Your turn to " in p.inner_text(
                         "#status"):
                     break
-                if not _act(p):
+                if not student_act(p):
                     p.wait_for_timeout(150)
                 else:
                     p.wait_for_timeout(100)
@@ -149,7 +109,7 @@ def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
             assert p.locator("#drawing .sl-trump").count() == 2
             log_before = p.inner_text("#log")
             assert "wins" in log_before
-            before = _state(p)
+            before = student_step(p)
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
 
             # the server is killed: the page says it calmly and keeps the table
@@ -169,7 +129,7 @@ def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
                                 " && document.querySelector('#message').textContent"
                                 ".startsWith('Welcome')", timeout=10_000)
             assert time.monotonic() - up < 10
-            assert _state(p) == before
+            assert student_step(p) == before
             down = len(w.errors)
             assert all(REFUSED.search(e) for e in w.errors), w.errors
             assert p.evaluate("window.__joinShown") == 0
@@ -180,7 +140,7 @@ def test_a_student_comes_back_by_itself_after_a_restart(tmp_path: Path) -> None:
             p.wait_for_selector("#seat:not([hidden])")
             p.wait_for_function("(s) => document.querySelector('#status').innerText === s",
                                 arg=before[0])
-            assert _state(p) == before
+            assert student_step(p) == before
             assert p.evaluate("window.__joinShown") == 0
             log_after = p.inner_text("#log")  # the hand's lines again, from the server
             assert log_after.splitlines()[:3] == log_before.splitlines()[:3], (log_after,

@@ -4,11 +4,12 @@ table opened with Travelers and Hunters and two students seated, waiting for its
 the teacher presses Start; a refusal said next to the control that caused it; "Open table N"
 shown where the teacher is looking; the live roster (connected, away, where), a student's two
 entries merged; the report's scores.  No console error, no other host, axe-core clean; the
-screenshot of the control room is docs/screenshots/classroom_teacher.png."""
+screenshot of the control room is tests/artifacts/classroom_teacher.png (the README's,
+docs/screenshots/classroom_teacher.png, is the whole lesson's:
+test_browser_classroom_whole_lesson.py)."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,6 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="no /usr/bin/chromium"),
               pytest.mark.timeout(300)]
 
-SCREENSHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 WAIT = 30_000
 
 
@@ -136,8 +136,6 @@ def test_the_teachers_control_room(tmp_path: Path) -> None:
                       and "status of 400" not in e]
             assert len(boss.errors) == 2 and others == [], boss.errors
             assert boss.elsewhere == [], boss.elsewhere
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shutil.copy(shot, SCREENSHOTS / "classroom_teacher.png")
             browser.close()
         ann.close()
     finally:

@@ -6,7 +6,7 @@
   const { $, say, el } = window.SL;
   const secret = new URLSearchParams(location.hash.slice(1)).get("secret") || "";
   const headers = { "X-Teacher-Secret": secret };
-  let last = "", qr = null, timer = null;
+  let last = "", qr = null, timer = null, down = false;
 
   function fit() {  // scale what is shown down (never up) to the stage: no scrollbar at 1024x768
     const stage = $("stage"), box = $("fit");
@@ -41,7 +41,7 @@
     for (const r of rows) {
       const row = el("tr", undefined, r.best ? "sl-best" : "");
       const count = el("td"); const bar = el("span", undefined, "sl-bar-fill");
-      bar.style.width = Math.round(200 * r.count / most) + "px"; bar.setAttribute("aria-hidden", "true");
+      bar.style.width = Math.round(120 * r.count / most) + "px"; bar.setAttribute("aria-hidden", "true");
       count.append(bar, String(r.count));
       row.append(el("td", r.label + (r.best ? " (best)" : "")), count);
       if (head.length > 2) row.appendChild(el("td", r.verdict || ""));
@@ -94,7 +94,7 @@
   }
   async function refresh() {
     let r;
-    try { r = await fetch("/api/teacher/present", { headers }); } catch (e) { say("The server does not answer: it may be restarting."); return; }
+    try { r = await fetch("/api/teacher/present", { headers }); } catch (e) { say("The server does not answer: it may be restarting."); down = true; return; }
     if (r.status === 403 || r.status === 429) {  // an outdated address: stop asking (never trip the limit)
       clearInterval(timer); timer = null;
       say("This address no longer has the teacher's secret: open the presenter view again from the teacher's page.");
@@ -103,6 +103,7 @@
     const v = await r.json();
     if (!r.ok) { say(v.error); return; }
     const key = JSON.stringify(v);
+    if (down) { down = false; say(v.note || ""); }  // the server answers again: its line goes
     if (key === last.key) return;  // unchanged: nothing redrawn
     last = { key, code: v.class };
     show(v);

@@ -12,7 +12,17 @@
   const setInterval = (fn, ms) => { const id = window.setInterval(fn, ms); timers.push(id); return id; };
   async function fetch(...args) {
     if (refusedWords !== null) return new Response(JSON.stringify({ error: refusedWords }), { status: 403 });
-    const r = await window.fetch(...args);
+    // a server that does not answer (restarting, the network down): said once at the top, and
+    // answered here as a 503 the page's code handles like any refusal; the page's timers ask
+    // again, and the next answer takes the line away
+    let r;
+    try { r = await window.fetch(...args); } catch (err) {
+      const line = document.getElementById("down");
+      if (line) line.hidden = false;
+      return new Response(JSON.stringify({ error: "" }), { status: 503, headers: { "X-SL-Down": "1" } });
+    }
+    const line = document.getElementById("down");
+    if (line) line.hidden = true;
     const ours = (args[1] && args[1].headers && args[1].headers["X-Teacher-Secret"] !== undefined);
     if (ours && (r.status === 403 || r.status === 429)) {
       let answer = {};
@@ -53,6 +63,7 @@
         { method: "POST", headers, body: JSON.stringify(body) });
       let answer;
       try { answer = await r.json(); } catch (err) { answer = { error: "The server did not answer (" + r.status + ")." }; }
+      if (r.headers.get("X-SL-Down")) return null;  // said at the top (#down), not beside a control
       if (!r.ok) { lastError = answer.error; if (where) note(where, answer.error, true); return null; }
       if (where && body !== undefined) note(where, "");  // the teacher acted: an earlier note is done with
       return answer;
