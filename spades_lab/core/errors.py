@@ -58,6 +58,13 @@ class Rule(StrEnum):
     ALREADY_SEATED = "already-seated"
     SAME_DEAL = "same-deal"
     SEAT_RESERVED = "seat-reserved"
+    # claims of the remaining tricks (spades_lab.core.claims; docs/rulings.md, "Claims")
+    CLAIM_WRONG_PHASE = "claim-wrong-phase"
+    CLAIM_NOT_YOUR_TURN = "claim-not-your-turn"
+    CLAIM_TOO_MANY = "claim-too-many"
+    CLAIM_OFF = "claim-off"
+    CLAIM_NOT_ACCEPTED = "claim-not-accepted"
+    # end claims
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -122,6 +129,20 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.SAME_DEAL: "the table was dealt the same cards as a hand the student is still playing "
     "(a prepared deal at several tables), or the other way round",
     Rule.SEAT_RESERVED: "a robot holds that seat for the student the teacher keeps it for",
+}
+
+#: The ids a claim of the remaining tricks is refused with (spades_lab.core.claims): the kit's
+#: own rules of claiming, beside the game's (so not in :data:`RULE_IDS`, which the quiz asks
+#: about), as stable.
+CLAIM_IDS: dict[Rule, str] = {
+    Rule.CLAIM_WRONG_PHASE: "a claim outside the play (during the bidding or the exchange, or "
+    "after the last trick)",
+    Rule.CLAIM_NOT_YOUR_TURN: "a claim by a seat that is not the one to play",
+    Rule.CLAIM_TOO_MANY: "a claim of more tricks than remain (or fewer than none)",
+    Rule.CLAIM_OFF: "a claim in a hand where claims are off: a Nil Spades or Nil Acorns bid "
+    "stands, which the cards won decide",
+    Rule.CLAIM_NOT_ACCEPTED: "a claim recorded as standing without the solver's proof or every "
+    "other player's (or the teacher's) acceptance",
 }
 
 
