@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from conftest import CLAIM_SPLIT, CLAIM_SURE, claim_ending
 from spades_lab import Game
 from spades_lab.core.errors import CLAIM_IDS, RecordError, Rule, RuleError
 from spades_lab.core.line import Line
@@ -16,22 +17,7 @@ from spades_lab.core.records import dump_record, hand_steps, replay
 from spades_lab.core.scoring import score_hand
 from spades_lab.core.validate import check_record
 
-#: East (seat 1) leads after the bidding; every ending is two tricks, Spades broken.
-#: SURE: East holds the two top Spades; SPLIT: East's Ace of Spades and 2 of Hearts against
-#: South's Ace of Hearts (East/West take one trick however East plays).
-SURE = [["2H", "3H"], ["AS", "KS"], ["4H", "5H"], ["6H", "7H"]]
-SPLIT = [["4D", "5D"], ["AS", "2H"], ["AH", "3D"], ["6D", "7D"]]
-
-
-def ending(hands: list[list[str]], bids: tuple[Any, ...] = (3, 4, 3, 3),
-           rules: str = "standard") -> Game:
-    """The ending ``hands`` after the bids ``bids`` (North, East, South, West: East bids first)."""
-    g = Game(rules)
-    g.deal(rng=random.Random(3))
-    for s in (1, 2, 3, 0):
-        g.bid(bids[s], seat=s)
-    g.set_ending(hands, ["S"], "S")
-    return g
+SURE, SPLIT, ending = CLAIM_SURE, CLAIM_SPLIT, claim_ending
 
 
 # (ending, bids, claimer, tricks, taken after) -- worked by hand

@@ -7,10 +7,12 @@ import random
 
 import pytest
 
+from conftest import CLAIM_SPLIT as SPLIT
+from conftest import CLAIM_SURE as SURE
+from conftest import claim_ending as ending
 from spades_lab import Game
 from spades_lab.core.errors import Rule, RuleError
 from spades_lab.teach.claims import check_claim, claim_words, robots_accept, settle
-from test_claims import SPLIT, SURE, ending
 
 # (ending, claim, verdict, the tricks best play gives East and West) -- worked by hand
 CASES = [
