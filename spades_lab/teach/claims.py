@@ -142,9 +142,14 @@ def check_claim(game: Game, seat: int, tricks: int, *, time_limit: float = DEFAU
     if low >= tricks:
         verdict: Verdict = "right"
         more = f" (best play takes {low})" if r.exact and low > tricks else ""
-        words = (f"The solver agrees: {who} take {tricks} of the "
-                 f"{plural(remaining, 'trick')} left whatever the others play{more}."
-                 if tricks else f"The solver agrees: {who} concede the rest.")
+        if tricks == remaining:
+            words = (f"The solver agrees: {who} take all {plural(remaining, 'trick')} left "
+                     "whatever the others play.")
+        elif tricks:
+            words = (f"The solver agrees: {who} take {tricks} of the "
+                     f"{plural(remaining, 'trick')} left whatever the others play{more}.")
+        else:
+            words = f"The solver agrees: {who} concede the rest."
     elif high < tricks:
         verdict = "wrong"
         left = max(time_limit - seconds, 0.5)
