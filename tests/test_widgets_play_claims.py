@@ -4,6 +4,7 @@ on."""
 from __future__ import annotations
 
 import pytest
+
 from conftest import CLAIM_SPLIT, CLAIM_SURE, claim_ending
 
 pytest.importorskip("ipywidgets")
