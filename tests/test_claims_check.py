@@ -35,7 +35,8 @@ def test_claims_check_hand_worked_endings(hands: list[list[str]], tricks: int, v
     assert "East and West" in c.words and "♠" not in c.words
     if verdict == "wrong":
         assert "refutes" in c.words and "only 1 of the 2 tricks" in c.words
-        assert "South wins" in c.words and "the Ace of Hearts" in c.words
+        assert "South wins trick" in c.words and "Hearts" not in c.words  # no card shown
+        assert "South wins" in c.line_words and "the Ace of Hearts" in c.line_words
         assert len(c.line) == 8
     else:
         assert "agrees" in c.words and c.line == ()

@@ -37,7 +37,8 @@ def test_table_claims_robots_play_on_against_a_refuted_claim() -> None:
     assert m.claim(2) is False
     assert m.message == "North and South play on: the solver refutes it."
     assert m.message_rule is None and not m.game.hands[-1].complete
-    assert any("South wins" in line and "the Ace of Hearts" in line for line in m.feed)
+    assert any("South wins trick" in line for line in m.feed)
+    assert not any("Ace of Hearts" in line for line in m.feed)  # no seat sees another's cards
     assert m.record() == before and m.waiting() == "play"
     assert m.claim(1) is True and m.game.hands[-1].taken == [0, 1, 1, 0]
 

@@ -45,7 +45,10 @@ class ClaimCheck:
 
     ``low``/``high``: the bounds found on the tricks the claimer's side takes with best play
     (equal when ``exact``); ``line``: where the claim is wrong, the best play that beats it
-    ((seat, play) pairs, from the position claimed in); ``words``: the verdict for a learner.
+    ((seat, play) pairs, from the position claimed in); ``words``: the verdict for a learner,
+    safe to say to every seat while the hand is played (the line by who wins each trick, no
+    card named); ``line_words``: the line with its cards, for once the hand is over (or for
+    the teacher).
     """
 
     seat: int
@@ -59,6 +62,7 @@ class ClaimCheck:
     seconds: float
     line: tuple[tuple[int, Play], ...]
     words: str
+    line_words: str = ""
 
 
 def side_words(seats: Sequence[int], players: int) -> str:
@@ -97,9 +101,10 @@ def _line(game: Game, solver: Solver, budget: float) -> tuple[tuple[int, Play], 
     return tuple(out)
 
 
-def _line_words(game: Game, line: Sequence[tuple[int, Play]]) -> str:
+def _line_words(game: Game, line: Sequence[tuple[int, Play]], cards: bool = True) -> str:
     """The tricks of ``line`` played from ``game``'s position, in words: who leads what and
-    who wins each trick."""
+    who wins each trick with what (``cards=False``: only who wins each trick, which shows no
+    seat another seat's cards)."""
     g = game.copy()
     h = g.hand
     assert h is not None
@@ -108,14 +113,14 @@ def _line_words(game: Game, line: Sequence[tuple[int, Play]]) -> str:
     for seat, play in line:
         leads = not h.trick
         before = len(h.tricks)
-        if leads:
+        if leads and cards:
             parts.append(f"{seat_name(seat, n)} leads {card_words(play, verb=True)}")
         g.play(play)
         if len(h.tricks) > before:
             t = h.tricks[-1]
             card = next(p for s, p in t.plays if s == t.winner)
-            parts.append(f"{seat_name(t.winner, n)} wins trick {t.index + 1} with "
-                         f"{card_words(card)}")
+            parts.append(f"{seat_name(t.winner, n)} wins trick {t.index + 1}" + (
+                f" with {card_words(card)}" if cards else ""))
     return "; ".join(parts) + "." if parts else ""
 
 
@@ -139,6 +144,7 @@ def check_claim(game: Game, seat: int, tricks: int, *, time_limit: float = DEFAU
     seconds = time.monotonic() - t0
     low, high = r.tricks, r.upper if r.upper is not None else r.tricks
     line: tuple[tuple[int, Play], ...] = ()
+    line_said = ""
     if low >= tricks:
         verdict: Verdict = "right"
         more = f" (best play takes {low})" if r.exact and low > tricks else ""
@@ -154,16 +160,17 @@ def check_claim(game: Game, seat: int, tricks: int, *, time_limit: float = DEFAU
         verdict = "wrong"
         left = max(time_limit - seconds, 0.5)
         line = _line(game, solver, left) if r.exact else ()
-        how = _line_words(game, line)
+        how = _line_words(game, line, cards=False)
         words = (f"The solver refutes the claim: with the best defence {who} take only "
                  f"{high} of the {plural(remaining, 'trick')} left." + (f" {how}" if how else ""))
+        line_said = _line_words(game, line)
     else:
         verdict = "open"
         words = (f"The solver could not finish in {time_limit:g} s: the other players decide "
                  f"({who} take at least {low} and at most {high} of the "
                  f"{plural(remaining, 'trick')} left).")
     return ClaimCheck(seat, tricks, remaining, side, verdict, low, high, r.exact, seconds,
-                      line, words)
+                      line, words, line_said)
 
 
 def robots_accept(check: ClaimCheck) -> bool:
