@@ -22,7 +22,11 @@ pytestmark = pytest.mark.timeout(300)
 
 
 @pytest.fixture
-def room() -> Any:
+def room(monkeypatch: pytest.MonkeyPatch) -> Any:
+    # the claimer plays whole hands at random to reach an ending: faster than a person may
+    import spades_lab.classroom.app as app_
+
+    monkeypatch.setattr(app_, "BURST", 10_000.0)
     with TestClient(create_app(SqliteStore(":memory:"))) as client:
         yield Room(client)
 
@@ -164,7 +168,8 @@ def test_classroom_claims_the_teacher_accepts_for_the_table(room: Room) -> None:
         r = room.client.post(url, headers=room.teacher, json={"answer": "accept"})
         assert r.status_code == 409 and r.json()["rule"] == "claim-wrong-phase"
         assert room.client.post(url, json={"answer": "accept"}).status_code in (401, 403)
-        assert ann.send({"type": "claim", "table": tid, "tricks": left})["type"] == "ack"
+        said = ann.send({"type": "claim", "table": tid, "tricks": left})
+        assert said["type"] == "ack", said
         r = room.client.post(url, headers=room.teacher, json={"answer": "accept"})
         assert r.status_code == 200, r.text
         h = t.game.hands[hi]
