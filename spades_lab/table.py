@@ -59,6 +59,7 @@ from . import table_words as words
 from .core import args
 from .core.bids import Bid
 from .core.cards import SUITS, Card, Play
+from .core.claims import TEACHER
 from .core.engine import (
     BIDDING,
     DEAL,
@@ -91,6 +92,15 @@ from .play.players import HeuristicPlayer, act
 from .render import option_words, rules_title, table_words
 from .solver.search import Solver
 from .teach.bestplay import BestPlay, HandReview, best_play, review_plays
+from .teach.claims import DEFAULT_BUDGET as CLAIM_BUDGET
+from .teach.claims import (
+    ClaimCheck,
+    check_claim,
+    claim_words,
+    robots_accept,
+    settle,
+    side_words,
+)
 from .teach.compare import RuleComparison, compare_rules
 from .teach.explain import explain_play, explain_score, explain_trick
 from .teach.quiz import QuizQuestion
@@ -1110,6 +1120,9 @@ class PlayModel(Table):
             if h0 is not None and not h0.complete else (len(self.game.hands), 0)
 
         self._review: tuple[tuple[Any, ...], HandReview] | None = None
+        #: a claim waiting for the other players' answers (:meth:`claim`), and those given
+        self.claim_pending: ClaimCheck | None = None
+        self.claim_answers: dict[int, bool] = {}
         if self.game.phase == Phase.DEAL and not self.game.over:
             self._deal()
         else:
@@ -1465,6 +1478,103 @@ class PlayModel(Table):
         self._after()
         return True
 
+    # ------------------------------------------------------------------ claims
+    def claim(self, tricks: Any, seat: int | None = None, *,
+              time_limit: float = CLAIM_BUDGET) -> bool:
+        """The person at ``seat`` claims ``tricks`` of the remaining tricks (all of them: the
+        rest; 0: a concession), on their turn to play.  The solver checks it
+        (:func:`~spades_lab.teach.claims.check_claim`, ``time_limit`` seconds) and the feed says
+        its verdict in words; the robots of the other side accept a claim it proves and play on
+        against any other; people of the other side answer with :meth:`answer_claim`
+        (:attr:`claim_pending` until they all have).  True when the claim stands (the hand
+        ended) or waits for people's answers; False, with ``message``, when the rules refuse it
+        (``message_rule`` a ``claim-...`` id, nothing changes) or a robot plays on."""
+        seat = self._person(seat)
+        if self.claim_pending is not None:
+            return self._refuse("A claim is already waiting for the other players' answers.",
+                                Rule.CLAIM_WRONG_PHASE)
+        check = self.game.can_claim(seat, tricks)
+        if not check:
+            return self._refuse(check.message, check.rule)
+        h = self.game.hand
+        assert h is not None
+        n = self.rules.players
+        c = check_claim(self.game, seat, tricks, time_limit=time_limit)
+        self.feed.append(claim_words(seat, tricks, c.remaining, n).replace(
+            seat_name(seat, n), self.seat_label(seat), 1))
+        self.feed.append(c.words)
+        others = [s for s in range(n) if s not in c.side]
+        bots = [s for s in others if self.seats[s] != PERSON]
+        if bots and not robots_accept(c):
+            why = "the solver refutes it" if c.verdict == "wrong" else "the solver could not " \
+                "prove it in time"
+            said = f"{side_words(bots, n)} {'play' if len(bots) > 1 else 'plays'} on: {why}."
+            self.feed.append(said)
+            return self._refuse(said)
+        self.claim_pending = c
+        self.claim_answers = {s: True for s in bots}
+        self.message, self.message_rule = "", None
+        if all(s in self.claim_answers for s in others):
+            self._settle_claim()
+        return True
+
+    def claim_answer_due(self, seat: int | None = None) -> bool:
+        """Is a claim waiting for the answer of the person at ``seat``?"""
+        seat = self._person(seat)
+        c = self.claim_pending
+        return c is not None and seat not in c.side and seat not in self.claim_answers
+
+    def answer_claim(self, accept: bool, seat: int | None = None) -> bool:
+        """The person at ``seat`` accepts the claim waiting (``accept``) or plays on.  The
+        claim stands once every other player has accepted it; one who plays on ends it (the
+        hand goes on).  False, with ``message``, when no claim waits for this seat."""
+        seat = self._person(seat)
+        c = self.claim_pending
+        if c is None or not self.claim_answer_due(seat):
+            return self._refuse("No claim is waiting for your answer.", Rule.CLAIM_WRONG_PHASE)
+        n = self.rules.players
+        if not accept:
+            self.feed.append(f"{self.seat_label(seat)} plays on.")
+            self.claim_pending, self.claim_answers = None, {}
+            self.message, self.message_rule = "", None
+            return True
+        self.claim_answers[seat] = True
+        if all(s in self.claim_answers for s in range(n) if s not in c.side):
+            self._settle_claim()
+        self.message, self.message_rule = "", None
+        return True
+
+    def decide_claim(self, accept: bool) -> bool:
+        """The teacher's decision on the claim waiting, for every player who has not answered:
+        accepted (as ``"teacher"`` in the record when the solver did not prove it), or played
+        on.  False, with ``message``, when no claim waits."""
+        c = self.claim_pending
+        if c is None:
+            return self._refuse("No claim is waiting for an answer.", Rule.CLAIM_WRONG_PHASE)
+        if not accept:
+            self.feed.append("The teacher says: play on.")
+            self.claim_pending, self.claim_answers = None, {}
+        else:
+            self._settle_claim(teacher=True)
+        self.message, self.message_rule = "", None
+        return True
+
+    def _settle_claim(self, teacher: bool = False) -> None:
+        c = self.claim_pending
+        assert c is not None
+        accepted: list[int | str] = sorted(self.claim_answers)
+        if teacher and c.verdict != "right":
+            accepted.append(TEACHER)
+        self._mark()
+        settle(self.game, c, accepted)
+        self.claim_pending, self.claim_answers = None, {}
+        h = self.game.hands[-1]
+        self.feed.append("The claim stands: the hand ends." if c.verdict == "right" else
+                         "The claim is accepted: the hand ends.")
+        self.feed.extend(score_lines(h))
+        self.last_trick = None
+        self._after()
+
     def _not_now(self, what: str, seat: int) -> str:
         w = self.waiting(seat)
         if w == "over":
@@ -1493,6 +1603,7 @@ class PlayModel(Table):
         if not self.history:
             return self._refuse("There is nothing to take back.")
         mark = self.history.pop()
+        self.claim_pending, self.claim_answers = None, {}
         line = Line.of(self.game, mark.hand)
         line.undo_to(mark.step)
         self.game = line.final
@@ -1662,6 +1773,7 @@ class PlayModel(Table):
                     self.last_trick = None
 
     def _after_any(self) -> None:
+        self.claim_pending, self.claim_answers = None, {}  # any action ends a claim's wait
         self._prepare_look()
 
     def _after(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import re
 import signal
 import socket
@@ -634,3 +635,25 @@ class PlayPage:
                         "help": "text below the WCAG AA contrast ratio, or undecided",
                         "nodes": c["low"] + c["undecided"]})
         return bad
+
+
+# ---------------------------------------------------------------------------- claims
+#: Two-trick endings for the claim tests (core.claims, teach.claims, the table, the classroom),
+#: East (seat 1) to lead, Spades broken.  CLAIM_SURE: East holds the two top Spades; CLAIM_SPLIT:
+#: East's Ace of Spades and 2 of Hearts against South's Ace of Hearts (East and West take one
+#: trick however East plays).
+CLAIM_SURE = [["2H", "3H"], ["AS", "KS"], ["4H", "5H"], ["6H", "7H"]]
+CLAIM_SPLIT = [["4D", "5D"], ["AS", "2H"], ["AH", "3D"], ["6D", "7D"]]
+
+
+def claim_ending(hands: list[list[str]], bids: tuple[Any, ...] = (3, 4, 3, 3),
+                 rules: str = "standard", game: Game | None = None) -> Game:
+    """The ending ``hands`` after the bids ``bids`` (North, East, South, West: East bids
+    first), in ``game`` (a fresh standard game when None) once dealt by seed 3."""
+    g = game if game is not None else Game(rules)
+    if g.hand is None or g.hand.complete:
+        g.deal(rng=random.Random(3))
+    for s in (1, 2, 3, 0):
+        g.bid(bids[s], seat=s)
+    g.set_ending(hands, ["S"], "S")
+    return g

@@ -376,6 +376,7 @@ def test_console_script_subprocess(tmp_path: Path) -> None:
 
 def test_every_rule_id_is_a_member_and_round_trips() -> None:
     from spades_lab.core.errors import (
+        CLAIM_IDS,
         CLASSROOM_IDS,
         OUTPUT_IDS,
         SOLVER_IDS,
@@ -383,7 +384,8 @@ def test_every_rule_id_is_a_member_and_round_trips() -> None:
         OutputId,
         Rule,
     )
-    assert list(RULE_IDS) + list(SOLVER_IDS) + list(CLASSROOM_IDS) == list(Rule)
+    assert list(RULE_IDS) + list(SOLVER_IDS) + list(CLASSROOM_IDS) + list(CLAIM_IDS) \
+        == list(Rule)
     assert not set(RULE_IDS) & set(SOLVER_IDS)
     assert set(OUTPUT_IDS) == set(OutputId) and not set(Rule) & set(OutputId)
     for member in [*Rule, *OutputId]:

@@ -23,6 +23,7 @@ RANKS: dict[str, int] = {
     "core.errors": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
     "core.files": 0,  # writing files whole, the folders a command may fill: errors only
     "core.validate": 3,  # record checking: types and shapes, with the rules' seat counts
+    "core.claims": 5,  # the rules of a claim: rules and errors only
     "core.scoring": 5, "core.engine": 6, "core.records": 7,
     "core.line": 8,  # a hand's line of positions, built on the records' replay
     "core": 0,

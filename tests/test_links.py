@@ -97,9 +97,9 @@ def test_the_project_documents_are_there() -> None:
     assert any(n.startswith("notebooks/") for n in names)
     rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
     # every rule id the engine can raise is explained
-    from spades_lab.core.errors import RULE_IDS
+    from spades_lab.core.errors import CLAIM_IDS, RULE_IDS
 
-    for rule in RULE_IDS:
+    for rule in [*RULE_IDS, *CLAIM_IDS]:
         assert f"`{rule}`" in rulings, rule
 
 

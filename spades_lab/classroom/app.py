@@ -83,9 +83,13 @@ MESSAGE_FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "play": {"table": (int,), "seat": (int,), "card": (str,), "as": (str, type(None))},
     "hint": {"table": (int,)},
     "undo": {"table": (int,)},
+    # a claim of the remaining tricks, and the other side's answer (docs/classroom.md)
+    "claim": {"table": (int,), "seat": (int,), "tricks": (int,)},
+    "claim_answer": {"table": (int,), "seat": (int,), "answer": (str,)},
 }
 REQUIRED = {"resync": ("table",), "sit": ("table", "seat"), "look": ("table",),
-            "hint": ("table",), "undo": ("table",),
+            "hint": ("table",), "undo": ("table",), "claim": ("table", "tricks"),
+            "claim_answer": ("table", "answer"),
             "bid": ("table", "bid"), "exchange": ("table",), "play": ("table", "card")}
 # the lesson's messages (spades_lab.classroom.lesson)
 MESSAGE_FIELDS.update(lesson_.MESSAGE_FIELDS)
@@ -674,6 +678,35 @@ class Classroom:
         self.wake(t)
         return len(entries) - k, words
 
+    # ---------------------------------------------------------------- claims
+    def claim(self, c: Conn | None, t: Table, seat: int | None, msg: dict[str, Any]) -> None:
+        """A student's claim or answer to one (``c``, ``seat``), or the teacher's decision
+        (``c`` None): the engine and the solver decide through the table; a claim that stands
+        is stored before it is acknowledged; every seat hears the words said."""
+        before, v0 = len(t.game.log), t.version
+        kind = msg["type"]
+        if kind == "claim":
+            assert seat is not None
+            entries = t.claim(seat, msg["tricks"])
+        else:
+            if msg["answer"] not in ("accept", "play on"):
+                raise BadMessage("The answer to a claim is \"accept\" or \"play on\".")
+            accept = msg["answer"] == "accept"
+            entries = t.answer_claim(seat, accept) if seat is not None else \
+                t.decide_claim(accept)
+        self.commit(t, entries)
+        if c is not None:
+            c.send({"type": "ack", "ref": msg.get("ref"), "table": t.id, "version": t.version})
+        for o in list(self.conns):
+            if t.seat_of(o.student) is not None:
+                o.send({"type": "claim", "table": t.id, "claim": t.claim_state(),
+                        "words": list(t.claim_said)})
+        if entries:
+            self.broadcast(t, before, v0)
+            self.wake(t)
+        else:
+            self.tell_seated(t)
+
     def set_settings(self, t: Table, settings: dict[str, Any]) -> None:
         """The teacher sets a table's hints and undo (stored, then every seat is told)."""
         for k, v in settings.items():
@@ -736,6 +769,9 @@ class Classroom:
             raise IllegalAction(Rule.NOT_YOUR_TURN, "You may act only for your own seat.")
         if kind in ("hint", "undo"):
             self.hint_or_undo(c, t, seat, kind, ref)
+            return
+        if kind in ("claim", "claim_answer"):
+            self.claim(c, t, seat, msg)
             return
         before, v0 = len(t.game.log), t.version
         if kind == "look":
@@ -1107,13 +1143,19 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
             body = parse_json(await request.body(), "Send the settings as a JSON object.")
             if not isinstance(body, dict):
                 raise BadMessage("Send the settings as a JSON object.")
+            if request.url.path.endswith("/claim"):  # {"answer": "accept" | "play on"}
+                if set(body) != {"answer"} or not isinstance(body["answer"], str):
+                    raise BadMessage("Send the answer to the claim: \"accept\" or \"play on\".")
+                room.claim(None, t, None, {"type": "claim_answer", "answer": body["answer"]})
+                return JSONResponse({"table": t.id, "version": t.version,
+                                     "words": t.claim_said, "claim": t.claim_state()})
             room.set_settings(t, body)
+        except (TableRefusal, IllegalAction) as e:  # (an IllegalAction is a ValueError too)
+            return JSONResponse({"error": e.message, "rule": e.rule}, 409)
         except ValueError:
             return JSONResponse({"error": "Send the settings as a JSON object."}, 400)
         except BadMessage as e:
             return JSONResponse({"error": str(e)}, 400)
-        except TableRefusal as e:
-            return JSONResponse({"error": e.message, "rule": e.rule}, 409)
         return JSONResponse({"table": t.id, "settings": t.settings})
 
     def handle_one(c: Conn, text: str) -> bool:
@@ -1227,6 +1269,7 @@ def create_app(store: Store | None = None, *, origins: tuple[str, ...] = (),
         Route("/api/teacher/tables/{table:int}/settings", teacher_table_settings,
               methods=["POST"]),
         Route("/api/teacher/tables/{table:int}/undo", teacher_table_settings, methods=["POST"]),
+        Route("/api/teacher/tables/{table:int}/claim", teacher_table_settings, methods=["POST"]),
         WebSocketRoute("/ws", socket),
         *teacher.routes(room, teacher_ok),
         *export.routes(room, teacher_ok),

@@ -643,6 +643,8 @@ class SqliteStore:
                 hands[-1]["exchange"].append(e)
             elif kind == "play":
                 hands[-1]["plays"].append(e)
+            elif kind == "claim":  # an accepted claim (docs/record-format.md, "Claims")
+                hands[-1]["claim"] = e
         for h in hands:
             if not h["exchange"]:
                 del h["exchange"]

@@ -29,6 +29,7 @@ from html import escape
 from typing import Any
 
 from ..core.cards import SUITS, Card, Play
+from ..core.claims import TEACHER, claim_from_json
 from ..core.engine import (
     BidEvent,
     DealEvent,
@@ -50,6 +51,7 @@ from ..play.players import HeuristicPlayer, act
 from ..render import card_html, table_html, trumps_html
 from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView, score_lines
 from ..table import Table as TableBase
+from ..teach.claims import ClaimCheck, check_claim, claim_words, robots_accept, settle, side_words
 from ..teach.explain import explain_score, explain_trick
 from ..teach.wording import learner, rules_title
 
@@ -84,6 +86,8 @@ def step_of(entry: Mapping[str, Any]) -> Step:
         return Step("play", entry["seat"], entry["card"], entry.get("as"))
     if kind == "bid":
         return Step("bid", entry["seat"], entry["bid"])
+    if kind == "claim":  # an accepted claim (docs/rulings.md section 10)
+        return Step("claim", entry["seat"], claim_from_json(entry))
     return Step(kind, entry["seat"])
 
 
@@ -133,6 +137,12 @@ class Table:
         self.start_when = "seated"
         self.closed = False
         self.archived = False
+        #: a claim waiting for the other players' (or the teacher's) answer, the seats that
+        #: accepted it so far, and the words said about the last claim (not stored: a claim
+        #: waiting when the server stops is made again)
+        self.claim_pending: ClaimCheck | None = None
+        self.claim_answers: set[int] = set()
+        self.claim_said: list[str] = []
 
     def holding(self) -> bool:
         """Does the table wait for the teacher: not started, paused, closed, or its prepared
@@ -238,6 +248,8 @@ class Table:
             raise IllegalAction(Rule.TABLE_CLOSED, "The teacher has closed this table.")
         if self.holding():
             raise IllegalAction(Rule.TABLE_PAUSED, "The teacher has paused the table.")
+        if kind != "look":
+            self.claim_pending, self.claim_answers = None, set()  # acting ends a claim's wait
         if kind == "look":
             check = g.can_look(seat)
             return self._run(lambda: g.look(seat)) if check else _raise(check.error())
@@ -256,6 +268,83 @@ class Table:
                 _raise(check.error())
         raise IllegalAction(Rule.WRONG_PHASE, f"{kind!r} is not an action: the actions are "
                             f"{', '.join(ACTIONS)}.")
+
+    # ---------------------------------------------------------------- claims
+    def claim(self, seat: int, tricks: Any) -> list[dict[str, Any]]:
+        """``seat`` claims ``tricks`` of the remaining tricks (docs/rulings.md section 10): the
+        solver checks it; the robots of the other side accept a proved claim and play on
+        against any other; the people of the other side answer (:meth:`answer_claim`), or the
+        teacher decides (:meth:`decide_claim`).  The entries to store (the claim, when it
+        stands now); the words said are in :attr:`claim_said`."""
+        if self.holding():
+            raise IllegalAction(Rule.TABLE_PAUSED, "The teacher has paused the table.")
+        if self.claim_pending is not None:
+            raise IllegalAction(Rule.CLAIM_WRONG_PHASE, "A claim is already waiting for the "
+                                "other players' answers.")
+        c = check_claim(self.game, seat, tricks)  # the engine's refusal raises, unchanged
+        n = self.rules.players
+        names = self.names()
+        self.claim_said = [claim_words(seat, tricks, c.remaining, n), c.words]
+        others = [s for s in range(n) if s not in c.side]
+        robots = [s for s in others if self.robot_acts(s)]
+        if robots and not robots_accept(c):
+            self.claim_said.append(f"{side_words(robots, n)} "
+                                   f"{'play' if len(robots) > 1 else 'plays'} on.")
+            return []
+        self.claim_pending, self.claim_answers = c, set(robots)
+        waiting = [names[s] for s in others if s not in self.claim_answers]
+        if not waiting:
+            return self._settle_claim(False)
+        self.claim_said.append("Waiting for " + " and ".join(waiting) + " (or the teacher) "
+                               "to accept the claim or play on.")
+        return []
+
+    def answer_claim(self, seat: int, accept: bool) -> list[dict[str, Any]]:
+        """The person at ``seat`` of the other side accepts the claim waiting or plays on."""
+        c = self.claim_pending
+        if c is None or seat in c.side or seat in self.claim_answers:
+            raise IllegalAction(Rule.CLAIM_WRONG_PHASE, "No claim is waiting for your answer.")
+        if not accept:
+            self.claim_said = [f"{seat_name(seat, self.rules.players)} plays on."]
+            self.claim_pending, self.claim_answers = None, set()
+            return []
+        self.claim_answers.add(seat)
+        if all(s in self.claim_answers for s in range(self.rules.players) if s not in c.side):
+            return self._settle_claim(False)
+        return []
+
+    def decide_claim(self, accept: bool) -> list[dict[str, Any]]:
+        """The teacher's decision on the claim waiting: accepted or played on."""
+        if self.claim_pending is None:
+            raise IllegalAction(Rule.CLAIM_WRONG_PHASE, "No claim is waiting at this table.")
+        if not accept:
+            self.claim_said = ["The teacher says: play on."]
+            self.claim_pending, self.claim_answers = None, set()
+            return []
+        return self._settle_claim(True)
+
+    def _settle_claim(self, teacher: bool) -> list[dict[str, Any]]:
+        c = self.claim_pending
+        assert c is not None
+        accepted: list[int | str] = sorted(self.claim_answers)
+        if teacher and c.verdict != "right":
+            accepted.append(TEACHER)
+        self.claim_pending, self.claim_answers = None, set()
+        out = self._run(lambda: settle(self.game, c, accepted))
+        self.claim_said.append("The claim stands: the hand ends." if c.verdict == "right" else
+                               "The claim is accepted: the hand ends.")
+        return out
+
+    def claim_state(self) -> dict[str, Any] | None:
+        """The claim waiting, as every seat (and the teacher) may read it (None: none)."""
+        c = self.claim_pending
+        if c is None:
+            return None
+        n = self.rules.players
+        return {"seat": c.seat, "tricks": c.tricks, "remaining": c.remaining,
+                "verdict": c.verdict, "words": c.words,
+                "waiting": [s for s in range(n) if s not in c.side
+                            and s not in self.claim_answers]}
 
     def _blind_pick(self, seat: int, count: int) -> list[Any]:
         """A blind passer who has not seen the cards chooses only how many: the table hands
@@ -347,6 +436,7 @@ class Table:
         self.version = 0
         self.restore(entries)
         self.undo_asked.clear()
+        self.claim_pending, self.claim_answers = None, set()
 
     # ---------------------------------------------------------------- what seats see
     def public_events(self, before: int) -> list[dict[str, Any]]:
@@ -437,6 +527,7 @@ class Table:
             "can_look": bool(v.phase == Phase.BIDDING and v.hand is None and g.can_look(seat)),
             "over": g.over, "held": sorted(self.held), "settings": dict(self.settings),
             "undo_asked": sorted(self.undo_asked), "started": self.started,
+            "claim": self.claim_state(), "claim_said": list(self.claim_said),
             # the table model's one status line, said to this seat (play mode says the same);
             # a table that has not started says so
             "status": words.status(seat) if self.started else WAITING_WORDS,

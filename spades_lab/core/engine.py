@@ -44,6 +44,7 @@ from .cards import (
     parse_card,
     suit_name,
 )
+from .claims import Claim, claim_refusal, claim_takers
 from .errors import IllegalAction, Rule, RuleError, echo
 from .rules import RuleSet, rules_of, seat_name
 from .scoring import Outcome, TeamScore, game_outcome, score_hand
@@ -141,6 +142,18 @@ class PlayEvent(NamedTuple):
         return self.play.card
 
 
+class ClaimEvent(NamedTuple):
+    """An accepted claim of the remaining tricks (:mod:`spades_lab.core.claims`): the hand ends
+    with it."""
+
+    seat: int
+    claim: Claim
+
+    @property
+    def kind(self) -> str:  # not a field: events stay as small as their data
+        return "claim"
+
+
 class HandScoredEvent(NamedTuple):
     hand: int
     scores: tuple[TeamScore, ...]
@@ -165,7 +178,8 @@ def _codes(deck: Deck) -> dict[str, Card]:
         hit = _CODES[deck] = {c.code: c for c in deck.cards}
     return hit
 
-Event = DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | HandScoredEvent
+Event = (DealEvent | LookEvent | BidEvent | ExchangeEvent | PlayEvent | ClaimEvent
+         | HandScoredEvent)
 
 
 class Trick(NamedTuple):
@@ -357,7 +371,7 @@ class Hand:
                  "deal", "hands", "phase", "bids", "looked", "turn", "exchanges", "leader",
                  "trick", "tricks", "led_bit", "broken", "superior", "superior_at", "taken",
                  "won", "_tables", "_ts", "_lead_ts", "_sup_bit", "has_duals", "scores", "log",
-                 "first_event", "_legal", "_codes", "__weakref__")
+                 "first_event", "_legal", "_codes", "claim", "__weakref__")
 
     def __init__(self, game: Game, index: int, dealer: int, deal: Sequence[Sequence[Card]]):
         rules = game.rules
@@ -400,6 +414,8 @@ class Hand:
         self._legal: tuple[Play, ...] | None = None
         #: the deck's cards by exact code (:func:`_codes`)
         self._codes = _codes(rules.deck)
+        #: the accepted claim that ended the hand (None: played out, or still in play)
+        self.claim: Claim | None = None
 
     # ------------------------------------------------------------------ copying
     def copy(self, game: Game) -> Hand:
@@ -437,6 +453,7 @@ class Hand:
         h._sup_bit = self._sup_bit
         h.scores = self.scores
         h._legal = self._legal
+        h.claim = self.claim
         # changed in place by the actions: copied
         h.hands = [list(x) for x in self.hands]
         h.bids = list(self.bids)
@@ -999,6 +1016,32 @@ class Hand:
             self.turn = None
             self.game._finish_hand(self)
 
+    @property
+    def remaining(self) -> int:
+        """The tricks not yet won (the one in progress included; an ending set up by
+        :meth:`Game.set_ending` counts from its cards)."""
+        if self.complete or self.phase != PLAY:
+            return 0 if self.complete else self.rules.hand_size
+        lead = self.trick[0][0] if self.trick else self.turn
+        return 0 if lead is None else len(self.hands[lead]) + (1 if self.trick else 0)
+
+    def _apply_claim(self, claim: Claim) -> None:
+        """End the hand by an accepted claim (core.claims: who takes which tricks)."""
+        ours, theirs = claim_takers(self.rules, claim.seat, self.bids)
+        rest = self.remaining - claim.tricks
+        self.taken[ours] += claim.tricks
+        if theirs is not None:
+            self.taken[theirs] += rest
+        else:
+            self.taken[ours] += rest
+        self.claim = claim
+        self.log.append(ClaimEvent(claim.seat, claim))
+        self.trick = []
+        self.led_bit = 0
+        self.turn = None
+        self._legal = None
+        self.game._finish_hand(self)
+
     # ------------------------------------------------------------------ words
     def waiting_for(self) -> str:
         if self.phase == BIDDING and self.turn is not None:
@@ -1389,6 +1432,35 @@ class Game:
         h, p = self._verify_play(card, as_, seat)
         h._apply_play(p)
 
+    # ------------------------------------------------------------------ claims
+    def _verify_claim(self, seat: Any, tricks: Any, accepted_by: Sequence[Any],
+                      verified: str) -> tuple[Hand, Claim]:
+        h = self.hand
+        playing = h is not None and not h.complete and h.phase == PLAY and h.turn is not None
+        err = claim_refusal(self.rules, playing=playing, turn=h.turn if h else None,
+                            remaining=h.remaining if h else 0, bids=h.bids if h else (),
+                            seat=seat, tricks=tricks, accepted_by=accepted_by, verified=verified)
+        if err is not None:
+            raise err
+        assert h is not None
+        return h, Claim(seat, tricks, tuple(accepted_by), verified)
+
+    def can_claim(self, seat: Any, tricks: Any, accepted_by: Sequence[Any] = (),
+                  verified: str = "exact") -> Check:
+        """May ``seat`` claim ``tricks`` of the remaining tricks now (docs/rulings.md,
+        "Claims")?  With the defaults, only whether the claim may be made: ``verified="exact"``
+        needs no acceptance."""
+        return _check(self._verify_claim, seat, tricks, accepted_by, verified)
+
+    def claim(self, seat: int, tricks: int, accepted_by: Sequence[int | str] = (),
+              verified: str = "agreed") -> None:
+        """End the hand by ``seat``'s accepted claim of ``tricks`` of the remaining tricks:
+        they go to its side, the rest to the others, and the hand is scored as usual.
+        ``verified`` is ``exact`` (the solver proved it) or ``agreed`` (every other player in
+        ``accepted_by``, or ``"teacher"``); :mod:`spades_lab.teach.claims` checks and asks."""
+        h, c = self._verify_claim(seat, tricks, accepted_by, verified)
+        h._apply_claim(c)
+
     # ------------------------------------------------------------------ set-up positions
     def set_ending(self, hands: Sequence[Sequence[Any]], broken: Iterable[str] = (),
                    superior: str | None = None) -> None:
@@ -1495,6 +1567,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
             if ev.play.card.is_dual:
                 entry["as"] = ev.play.suit
             cur["plays"].append(entry)
+        elif isinstance(ev, ClaimEvent):
+            cur["claim"] = ev.claim.to_json()
     for h in hands:
         if not h["exchange"]:
             del h["exchange"]
@@ -1506,6 +1580,6 @@ def game_to_record(game: Game) -> dict[str, Any]:
 # ``trick_winner`` and ``rank_tables`` live in core.tricks; re-exported here for the callers
 # that still import them from the engine (spades_lab.solver).
 __all__ = ["Game", "Hand", "Trick", "Check", "SeatView", "DealEvent", "LookEvent", "BidEvent",
-           "ExchangeEvent", "PlayEvent", "HandScoredEvent", "trick_winner", "trump_states",
-           "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT", "Phase", "DEAL",
-           "BIDDING", "EXCHANGE", "PLAY", "OVER"]
+           "ExchangeEvent", "PlayEvent", "ClaimEvent", "HandScoredEvent", "trick_winner",
+           "trump_states", "rank_tables", "parse_card", "game_to_record", "RECORD_FORMAT",
+           "Phase", "DEAL", "BIDDING", "EXCHANGE", "PLAY", "OVER"]

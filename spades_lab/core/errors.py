@@ -66,6 +66,13 @@ class Rule(StrEnum):
     STUDENT_TWICE = "student-twice"
     UNKNOWN_STUDENT = "unknown-student"
     SAME_STUDENT = "same-student"
+    # claims of the remaining tricks (spades_lab.core.claims; docs/rulings.md, "Claims")
+    CLAIM_WRONG_PHASE = "claim-wrong-phase"
+    CLAIM_NOT_YOUR_TURN = "claim-not-your-turn"
+    CLAIM_TOO_MANY = "claim-too-many"
+    CLAIM_OFF = "claim-off"
+    CLAIM_NOT_ACCEPTED = "claim-not-accepted"
+    # end claims
 
     def __repr__(self) -> str:
         return repr(self._value_)
@@ -138,6 +145,20 @@ CLASSROOM_IDS: dict[Rule, str] = {
     Rule.STUDENT_TWICE: "one student is given two seats at once",
     Rule.UNKNOWN_STUDENT: "no student of this class has that number",
     Rule.SAME_STUDENT: "a student cannot be merged into themselves",
+}
+
+#: The ids a claim of the remaining tricks is refused with (spades_lab.core.claims): the kit's
+#: own rules of claiming, beside the game's (so not in :data:`RULE_IDS`, which the quiz asks
+#: about), as stable.
+CLAIM_IDS: dict[Rule, str] = {
+    Rule.CLAIM_WRONG_PHASE: "a claim outside the play (during the bidding or the exchange, or "
+    "after the last trick)",
+    Rule.CLAIM_NOT_YOUR_TURN: "a claim by a seat that is not the one to play",
+    Rule.CLAIM_TOO_MANY: "a claim of more tricks than remain (or fewer than none)",
+    Rule.CLAIM_OFF: "a claim in a hand where claims are off: a Nil Spades or Nil Acorns bid "
+    "stands, which the cards won decide",
+    Rule.CLAIM_NOT_ACCEPTED: "a claim recorded as standing without the solver's proof or every "
+    "other player's (or the teacher's) acceptance",
 }
 
 

@@ -1,7 +1,8 @@
 """A hand's line of positions: the one home of "the game before each action of a hand".
 
 **STEP.** Within a hand, the actions are numbered from 0 in STEP order: first its bids, then
-its exchange entries, then its plays (the order a record lists them in, and
+its exchange entries, then its plays, then the claim that ended it if one did (the order a
+record lists them in, and
 :func:`~spades_lab.core.records.hand_steps` returns them in).  STEP ``k`` names the position
 *before* the hand's action ``k``, that is after its first ``k`` actions: STEP 0 is the hand
 just dealt, and STEP ``len(actions)`` the position after its last action (the hand scored, if
@@ -97,7 +98,8 @@ def _hand_index(hand: Any, hands: int, what: str) -> int:
 def _action(action: Any) -> Step:
     """``action`` as a :class:`Step`: a step itself, or a record entry of a bid (``{"seat": 1,
     "bid": 4}``), an exchange (``{"from": 0, "to": 2, "cards": [...]}``) or a play (``{"seat":
-    3, "card": "QH"}``, with ``"as"`` for a Traveler/Hunter)."""
+    3, "card": "QH"}``, with ``"as"`` for a Traveler/Hunter), or a claim (``{"claim": {"seat":
+    0, "tricks": 2, "accepted_by": [1, 3], "verified": "exact"}}``, docs/record-format.md)."""
     if isinstance(action, Step):
         return action
     if isinstance(action, Mapping):
@@ -107,6 +109,9 @@ def _action(action: Any) -> Step:
             return Step("play", action.get("seat"), action["card"], action.get("as") or None)
         if "cards" in action:
             return Step("exchange", action.get("from"), action["cards"], to=action.get("to"))
+        if isinstance(action.get("claim"), Mapping):  # {"claim": {...}}, a hand's claim entry
+            c = action["claim"]
+            return Step("claim", c.get("seat"), c)
     raise RuleError(Rule.BAD_RECORD, f"An action is a step or a record entry of a bid, an exchange "
                     f"or a play, not {echo(action, 60)}.")
 

@@ -23,9 +23,11 @@ from typing import Any, NamedTuple
 
 from .bids import Bid
 from .cards import Card, Play
+from .claims import Claim, claim_from_json
 from .engine import (
     RECORD_FORMAT,
     BidEvent,
+    ClaimEvent,
     DealEvent,
     ExchangeEvent,
     Game,
@@ -94,6 +96,8 @@ class Step(NamedTuple):
             return cls("exchange", event.seat, event.cards, to=event.to)
         if isinstance(event, LookEvent):
             return cls("look", event.seat)
+        if isinstance(event, ClaimEvent):
+            return cls("claim", event.seat, event.claim)
         return None
 
     def entry(self) -> dict[str, Any]:
@@ -118,6 +122,8 @@ class Step(NamedTuple):
         if self.kind == "deal":
             return {"dealer": self.seat, "deal": [[c.code if isinstance(c, Card) else c
                                                    for c in h] for h in v]}
+        if self.kind == "claim":
+            return v.to_json() if isinstance(v, Claim) else dict(v)
         return {"seat": self.seat}
 
 
@@ -148,6 +154,8 @@ def hand_steps(source: Game | Mapping[str, Any], hand: int) -> list[Step]:
     out = [Step("bid", e["seat"], e["bid"]) for e in h.get("bids", [])]
     out += [Step("exchange", e["from"], e["cards"], to=e["to"]) for e in h.get("exchange", [])]
     out += [Step("play", e["seat"], e["card"], e.get("as")) for e in h.get("plays", [])]
+    if "claim" in h:  # a spades_lab extension: the hand ended by an accepted claim
+        out.append(Step("claim", h["claim"]["seat"], claim_from_json(h["claim"])))
     return out
 
 
@@ -173,9 +181,12 @@ def apply_step(game: Game, step: Step) -> None:
         game.deal(cards=step.value, dealer=None if step.seat is None else _seat(step.seat, n))
     elif kind == "look":
         game.look(_seat(step.seat, n))
+    elif kind == "claim":
+        c = step.value if isinstance(step.value, Claim) else claim_from_json(step.value)
+        game.claim(c.seat, c.tricks, c.accepted_by, c.verified)
     else:
         raise RuleError(Rule.BAD_RECORD, f"{kind!r} is not a step: a step is a deal, look, bid, "
-                        "exchange or play.")
+                        "exchange, play or claim.")
 
 
 def _seat(seat: Any, n: int) -> int:
@@ -224,6 +235,8 @@ def _pretty_json(rec: Mapping[str, Any]) -> str:
                         f"        {enc(x)}" for x in items) + "\n      ]")
                 else:
                     parts.append(f'      "{key}": []')
+        if "claim" in h:  # a spades_lab extension (docs/record-format.md, "Claims")
+            parts.append(f'      "claim": {enc(h["claim"])}')
         lines.append(",\n".join(parts))
         lines.append("    }" + ("," if i < len(hands) - 1 else ""))
     lines.append("  ]")
@@ -454,6 +467,9 @@ def _play_hand(game: Game, h: Mapping[str, Any], hand: int, n: int) -> None:
         e = plays[k]
         _apply(game, Step("play", e["seat"], e["card"], e.get("as")), hand, f"play {k}")
         k = current.play_entries(plays, k + 1)
+    if "claim" in h:  # a spades_lab extension: the hand ended by an accepted claim
+        _apply(game, Step("claim", h["claim"]["seat"], claim_from_json(h["claim"])), hand,
+               "claim")
 
 
 def restart(template: Game, rules: RuleSet | None = None) -> Game:

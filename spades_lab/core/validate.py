@@ -46,7 +46,10 @@ MAX_TEXT = 40
 RECORD_KEYS = ("format", "rules", "players", "start", "hands")
 RULES_KEYS = ("preset", "options")
 START_KEYS = ("scores", "bags")
-HAND_KEYS = ("dealer", "deal", "bids", "exchange", "plays")
+#: ``claim``: a spades_lab extension (docs/record-format.md, "Claims"), absent unless a hand
+#: ended by an accepted claim
+HAND_KEYS = ("dealer", "deal", "bids", "exchange", "plays", "claim")
+CLAIM_KEYS = ("seat", "tricks", "accepted_by", "verified")
 ENTRY_KEYS = {"bids": ("seat", "bid"), "exchange": ("from", "to", "cards"),
               "plays": ("seat", "card", "as")}
 _ENTRY_REQUIRED = {"bids": ("seat", "bid"), "exchange": ("from", "to", "cards"),
@@ -431,6 +434,35 @@ def _check_hand(h: Any, i: int, n: int) -> None:
         else:
             for j, e in enumerate(entries):
                 _check_entry(e, key, i, j, n)
+    if "claim" in h:
+        _check_claim(h["claim"], i, n)
+
+
+def _check_claim(c: Any, i: int, n: int) -> None:
+    """A hand's ``claim`` entry: its shape (the engine checks it is a claim that may be made)."""
+    where = f"hands[{i}].claim"
+    if not isinstance(c, Mapping):
+        raise _bad(f"{where} must be an object with a seat and tricks, not {echo(c)}.",
+                   where, i, "claim")
+    _keys(c, CLAIM_KEYS, where, i, "claim")
+    for field in ("seat", "tricks"):
+        if field not in c:
+            raise _bad(f"{where} has no {field!r}; a claim has a seat and tricks.",
+                       f"{where}.{field}", i, "claim")
+    if not _is_int(c["seat"]) or not 0 <= c["seat"] < n:
+        raise _bad(f"{where}.seat must be a seat number 0-{n - 1}, not {echo(c['seat'])}.",
+                   f"{where}.seat", i, "claim")
+    if not _is_int(c["tricks"]) or not 0 <= c["tricks"] < 10 ** MAX_INT_DIGITS:
+        raise _bad(f"{where}.tricks must be a number of tricks, not {echo(c['tricks'])}.",
+                   f"{where}.tricks", i, "claim")
+    acc = c.get("accepted_by", [])
+    if not isinstance(acc, list) or not all(
+            (_is_int(a) and 0 <= a < n) or a == "teacher" for a in acc):
+        raise _bad(f"{where}.accepted_by must be a list of seat numbers 0-{n - 1} (or "
+                   f"'teacher'), not {echo(acc)}.", f"{where}.accepted_by", i, "claim")
+    if c.get("verified", "agreed") not in ("exact", "agreed"):
+        raise _bad(f"{where}.verified must be 'exact' or 'agreed', not "
+                   f"{echo(c.get('verified'))}.", f"{where}.verified", i, "claim")
 
 
 def _as_ok(v: Any) -> bool:

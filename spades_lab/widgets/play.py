@@ -262,6 +262,16 @@ class PlayTable(W.VBox):
         self.exchange_html = html_box("sl-exchange-text")
         self.exchange_box = W.HBox([self.exchange_html, self.count_select, self.pass_button])
         self.exchange_box.add_class("sl-exchange-box")
+        # a claim of the remaining tricks (docs/rulings.md section 10), on your turn to play
+        self.claim_select = W.Dropdown(description="Claim", options=[],
+                                       style={"description_width": "initial"},
+                                       layout=W.Layout(width="16em"))
+        self.claim_select.add_class("sl-claim-count")
+        self.claim_button = button("Claim", "sl-claim", "say how many of the remaining tricks "
+                                   "your side takes; the solver checks it")
+        self.claim_box = W.HBox([self.claim_select, self.claim_button],
+                                layout=W.Layout(flex_flow="row wrap"))
+        self.claim_box.add_class("sl-claim-box")
         self.undo_button = button("Undo", "sl-undo", "take back your last decision")
         self.hint_button = button("Hint", "sl-hint", "what the practice bot would do")
         self.next_hand_button = button("Deal the next hand", "sl-next-hand")
@@ -295,7 +305,8 @@ class PlayTable(W.VBox):
         super().__init__([style, self.title, self.setup_box, self.message, self.status_html,
                           self.guide_html, self.trumps_html, self.table_html, self.taken_html,
                           self.hand_label, self.hand_box,
-                          self.declare_box, self.bid_box, self.exchange_box, actions,
+                          self.declare_box, self.bid_box, self.exchange_box, self.claim_box,
+                          actions,
                           self.hint_html, self.recap_html, self.review_html, self.score_html,
                           self.explanation_html, self.save_html])
         no_null_tooltips(self)
@@ -316,6 +327,7 @@ class PlayTable(W.VBox):
         self.kind_select.observe(safe(lambda _: self._draw_numbers(), m), names="value")
         self.pass_button.on_click(safe(lambda _: self.pass_cards(), m))
         self.undo_button.on_click(safe(lambda _: self.undo(), m))
+        self.claim_button.on_click(safe(lambda _: self.claim_chosen(), m))
         self.hint_button.on_click(safe(lambda _: self.hint(), m))
         self.best_card_button.on_click(safe(lambda _: self.show_best_card(), m))
         self.next_hand_button.on_click(safe(lambda _: self._act(self.model.next_hand), m))
@@ -504,6 +516,15 @@ class PlayTable(W.VBox):
             self._act(lambda: self.model.play(p))
         return click
 
+    def claim_chosen(self) -> None:
+        """Claim the number of remaining tricks chosen (the solver checks it; the robots
+        accept a proved claim and play on against any other, and the table says why)."""
+        value = self.claim_select.value
+        if value is None:
+            self.message.value = render.message_html("A claim is made on your turn to play.")
+            return
+        self._act(lambda: self.model.claim(value))
+
     def bid_chosen(self) -> None:
         """Bid the kind and number chosen (nothing is chosen for you before a blind bid)."""
         kinds = self.model.bid_menu()
@@ -671,6 +692,13 @@ class PlayTable(W.VBox):
                 want = due["hi"] if due["lo"] == due["hi"] else f"{due['lo']} to {due['hi']}"
                 self.exchange_html.value = (f"<span>Click {want} of your cards to pass to "
                                             f"{escape(to)}, then press Pass.</span>")
+        # a claim, on your turn to play
+        self.claim_box.layout.display = "" if w == "play" else "none"
+        if w == "play" and h.remaining:
+            r = h.remaining
+            self.claim_select.options = [(f"the rest ({r})", r)] + [
+                (f"{k} of {r}", k) for k in range(r - 1, 0, -1)] + [("none: concede", 0)]
+            self.claim_select.value = r
         self.undo_button.disabled = not m.history
         self.hint_button.disabled = w not in ("look", "bid", "exchange", "play")
         after = m.review_due()
