@@ -1312,7 +1312,8 @@ class Solver:
         side = self.side_of(seat)
         goal = _Goal(side, side)
         values: dict[Play, int] = {}
-        if per_move and (time_limit is not None or node_limit is not None):
+        # (a finished hand has no card to bound: the plain search answers it at once)
+        if per_move and (time_limit is not None or node_limit is not None) and state[5] > 0:
             return self._solve_per_card(state, seat, side, goal, time_limit, node_limit,
                                         progress)
         self._arm(time_limit, node_limit, progress)
