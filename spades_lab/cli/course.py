@@ -102,13 +102,12 @@ def copy_course(dest: Path, *, force: bool = False, source: Path | None = None) 
             for name in COURSE_FILES:
                 if (src / name).is_file():
                     write_bytes(aside / name, (src / name).read_bytes())
-    else:  # the course's folders only, all swapped in together; the rest of dest stays
-        with replace_folders([real / name for name in names]) as asides:
+    else:  # the course's folders and files only, all swapped in together; the rest stays
+        files = {real / name: (src / name).read_bytes() for name in COURSE_FILES
+                 if (src / name).is_file()}
+        with replace_folders([real / name for name in names], files) as asides:
             for name, aside in zip(names, asides, strict=True):
                 _copy_into(src, name, aside)
-        for name in COURSE_FILES:
-            if (src / name).is_file():
-                write_bytes(real / name, (src / name).read_bytes())
     return course_notebooks(real)
 
 

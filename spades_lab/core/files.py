@@ -42,7 +42,7 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -423,18 +423,36 @@ def _swap(new: Path, dest: Path) -> Path | None:
 
 
 @contextmanager
-def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Path]]:
+def replace_folders(dests: Sequence[str | os.PathLike[str]],
+                    files: Mapping[str | os.PathLike[str], bytes] | None = None
+                    ) -> Iterator[list[Path]]:
     """Build folders aside, then swap them in: yields one empty hidden folder beside each of
     ``dests`` (made with their parents if needed); when the block ends normally they are
     renamed into place together (Ctrl-C waits for the renames) and the old folders removed.
     When the block raises (Ctrl-C included), the hidden folders are removed and ``dests`` are
     left as they were.  Folders of a killed earlier run are cleaned up first
-    (:func:`clean_stale`).
+    (:func:`clean_stale`).  ``files`` (a path and its bytes each) are written aside first and
+    renamed into place with the folders, in the same step Ctrl-C waits for.
 
     The caller checks ``dests`` first (:func:`check_target`): this replaces them."""
     targets = [Path(d) for d in dests]
     news: list[Path] = []
+    staged: list[tuple[Path, Path]] = []  # (written aside, its place)
     try:
+        for place, data in (files or {}).items():
+            place = Path(place)
+            try:
+                place.parent.mkdir(parents=True, exist_ok=True)
+                clean_stale(place)
+                fd, aside = tempfile.mkstemp(prefix=_aside_prefix(place, "new"),
+                                             dir=place.parent)
+                staged.append((Path(aside), place))
+                with os.fdopen(fd, "wb") as out:
+                    out.write(data)
+                os.chmod(aside, _default_mode(0o666))
+            except OSError as e:
+                raise OutputError(OutputId.CANNOT_WRITE, f"Cannot write {shown(place)}: "
+                                  f"{_reason(e)}.", path=str(place)) from None
         for dest in targets:
             try:
                 dest.parent.mkdir(parents=True, exist_ok=True)
@@ -458,6 +476,9 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
                         swapped.append((new, dest, old))
                         if old is not None:
                             olds.append(old)
+                    for aside, place in staged:
+                        os.replace(aside, place)
+                    staged.clear()
                 except OSError as e:
                     failed = dest
                     for new, done, old in reversed(swapped):  # put the old results back
@@ -474,6 +495,8 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]]) -> Iterator[list[Pa
     except BaseException:
         for new in news:
             _remove(new)
+        for aside, _ in staged:
+            _remove(aside)
         raise
 
 
