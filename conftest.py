@@ -32,12 +32,6 @@ SLOW_MODULES = {
     "test_solver_diff.py": "sweeps the C searches against the Python ones",
     "test_solver_generalc.py": "sweeps the Heckadeck C search against the engine",
     "test_solver_heck.py": "searches Heckadeck endings against the engine's minimax",
-    "test_classroom.py": "the classroom server: robots play whole hands",
-    "test_classroom_teacher.py": "the classroom server: prepared hands dealt and played out",
-    "test_classroom_lesson.py": "the classroom server: polls solved in worker processes",
-    "test_classroom_seats.py": "the classroom server",
-    "test_classroom_export.py": "the classroom server: whole hands exported",
-    "test_classroom_teacher_settings.py": "the classroom server",
     "test_site_lessons.py": "builds lessons of the static site",
     "test_sim.py": "simulates thousands of hands",
     "test_stats.py": "simulates thousands of hands",
@@ -45,6 +39,9 @@ SLOW_MODULES = {
     "test_house_stats.py": "simulates thousands of hands",
     "test_records_replay.py": "replays every record of the course",
     "test_engine_properties.py": "plays hundreds of random whole hands",
+    "test_quiz_content.py": "makes and checks hundreds of quizzes over every rule set",
+    "test_quiz_house.py": "makes quizzes under every house rule",
+    "test_solver_budget.py": "timed and budgeted searches of Heckadeck positions",
 }
 #: Single tests (by function name) too long for the unit tier: subprocess runs of whole tools,
 #: and sweeps over every position of many hands.
@@ -69,9 +66,13 @@ SLOW_TESTS = {
     "test_console_script_plays": "a subprocess",
     "test_answers_hold_for_other_seeds": "many quizzes",
     "test_solver_agrees_with_the_engine_minimax": "searches against the engine's minimax",
+    "test_quiz_feedback_names_cards_in_words_and_rules_not_phases": "many quizzes' feedback",
 }
 #: Modules that drive Chromium: one xdist group, so they take turns.
 BROWSER_PREFIX = "test_browser"
+#: The classroom server's modules (a server in a TestClient or a process, robots playing):
+#: left out of the unit tier whole.
+CLASSROOM_PREFIX = "test_classroom"
 
 
 def _is_notebook_cell(item: Any) -> bool:
@@ -86,7 +87,8 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
     for item in items:
         name = item.path.name
         function = getattr(item, "originalname", None)
-        if _is_notebook_cell(item) or name in SLOW_MODULES or function in SLOW_TESTS:
+        if _is_notebook_cell(item) or name in SLOW_MODULES or function in SLOW_TESTS \
+                or name.startswith(CLASSROOM_PREFIX):
             item.add_marker(pytest.mark.slow)
         group = "browser" if name.startswith(BROWSER_PREFIX) else str(item.path)
         item.add_marker(pytest.mark.xdist_group(group))

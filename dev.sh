@@ -231,7 +231,8 @@ case "$cmd" in
             # the unit tier: no kernels, browsers, servers or long sweeps (conftest.py), and
             # property tests on a tenth of their examples (tests/conftest.py: examples)
             export SPADES_LAB_TIER=unit
-            args+=(-m "not slow")
+            # on every core too, each module on one worker (conftest.py)
+            args+=(-m "not slow" -n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup)
             # no notebooks to collect, unless paths are named
             if [[ $# -eq 0 ]]; then args+=(tests spades_lab README.md docs/guide.md); fi
         elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
