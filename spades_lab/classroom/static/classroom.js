@@ -96,6 +96,7 @@
           send({ type: "play", table: s.table, card: b.dataset.card, as: b.dataset.as || null });
         });
       });
+      showClaim(s);
       if (s.exchange && !s.exchange.blind) $("choices").appendChild(button("Pass the chosen cards", () => send({ type: "exchange", table: s.table, cards: [...picked] }), "pass"));
       if (!s.exchange || s.exchange.blind) $("status").textContent = s.status;  // the server's status line, said to this seat
       // hints and taking back: shown when the teacher turned them on at this table
@@ -115,6 +116,30 @@
       for (const line of scored.lines) $("score").lastChild.appendChild(el("li", line.trim(), line.startsWith(" ") ? "sl-indent" : null));
       showPause();
       refocus(key);
+    }
+    // a claim (docs/classroom.md, "Claims"): on your turn to play, how many of the remaining
+    // tricks your side takes (as play mode offers it); when a claim waits for your answer,
+    // accept or play on; and the table's words about the last claim
+    function showClaim(s) {
+      const box = [];
+      const c = s.claim;
+      if (s.phase === "play" && s.waiting_for === s.seat && !s.over && s.hand && s.hand.length && !c) {
+        const r = s.hand.length;  // your cards: the tricks remaining, this one included
+        const label = document.createElement("label"); label.htmlFor = "claim-menu"; label.textContent = "Claim ";
+        const menu = document.createElement("select"); menu.id = "claim-menu"; menu.dataset.key = "claim-menu";
+        const choice = (text, n) => { const o = document.createElement("option"); o.value = String(n); o.textContent = text; menu.appendChild(o); };
+        choice("the rest (" + r + ")", r);
+        for (let k = r - 1; k > 0; k--) choice(k + " of " + r, k);
+        choice("none: concede", 0);
+        box.push(label, menu, button("Claim", () => send({ type: "claim", table: s.table, tricks: Number(menu.value) }), "claim"));
+      }
+      if (c && c.waiting.includes(s.seat)) {
+        box.push(el("span", "Your answer to the claim (its words below): "),
+          button("Accept the claim", () => send({ type: "claim_answer", table: s.table, answer: "accept" }), "claim-accept"),
+          button("Play on", () => send({ type: "claim_answer", table: s.table, answer: "play on" }), "claim-play-on"));
+      }
+      $("claim").replaceChildren(...box);
+      $("claim-said").replaceChildren(...s.claim_said.map((w) => el("li", w)));
     }
     // a table the teacher holds: a banner over it, and every control of it disabled
     function showPause() {
@@ -171,6 +196,9 @@
           versions[m.table] = m.version;
           for (const ev of m.events) log(ev.words);
           showState(m.state);
+        }
+        else if (m.type === "claim") {  // a claim made or answered: every seat is told
+          if (last && last.table === m.table) { last.claim = m.claim; last.claim_said = m.words; showState(last); }
         }
         else if (m.type === "hint") $("hint").textContent = m.words;
         else if (m.type === "undo_asked") say(m.words);
