@@ -92,7 +92,8 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
             assert any("tricks" in x or "points" in x for x in
                        p.locator("#score li").all_inner_texts())
             hand = teacher.record(jokers)["hands"][0]
-            assert len(hand["plays"]) == 52 and {"BJ", "LJ"} <= {x["card"] for x in hand["plays"]}, hand
+            cards = {x["card"] for x in hand["plays"]}
+            assert len(hand["plays"]) == 52 and {"BJ", "LJ"} <= cards, hand
             assert axe_violations(p) == []
 
             # three players each alone, 17 cards each: three seats drawn, a whole hand
@@ -146,6 +147,58 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
             assert hand["claim"]["seat"] == 0 and hand["claim"]["verified"] == "exact", hand
             assert axe_violations(p) == []
             for w in pages:
+                assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
+            browser.close()
+    finally:
+        stop(proc)
+
+
+def test_a_person_answers_a_claim_from_the_page(tmp_path: Path) -> None:
+    """Two students on opposite sides: North concedes late in the hand (a claim the solver
+    always proves, so the robot of the other side accepts); East's page offers "Accept the
+    claim" and "Play on"; East plays on, North concedes again, East accepts: the hand ends."""
+    from playwright.sync_api import sync_playwright
+
+    proc, base, code, secret = start_classroom(tmp_path / "class.sqlite3")
+    try:
+        teacher = Teacher(base, secret)
+        with sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            north, ann = join(browser, base, code, teacher, "Ann")
+            east, bob = join(browser, base, code, teacher, "Bob")
+            n, e = north.page, east.page
+            table = teacher.new_table("standard", [ann, bob, None, None], pace=0,
+                                      seed=13)["table"]
+            n.wait_for_selector("#seat:not([hidden])")
+            e.wait_for_selector("#seat:not([hidden])")
+            end = time.monotonic() + 150
+            while not (n.locator("#claim-menu").count()
+                       and n.locator("#drawing button[data-card]").count() <= 2):
+                assert time.monotonic() < end and not n.locator("#score li").count()
+                if not (student_act(n) or student_act(e)):
+                    n.wait_for_timeout(100)  # a robot's or the other student's turn
+                else:
+                    n.wait_for_timeout(150)  # the state after the click
+            for answer in ("claim-play-on", "claim-accept"):
+                n.select_option("#claim-menu", "0")
+                n.click("#claim button[data-key='claim']")
+                e.wait_for_selector(f"#claim button[data-key='{answer}']")
+                assert "Waiting for Bob" in e.inner_text("#claim-said")
+                assert n.locator("#claim-menu").count() == 0  # one claim at a time
+                assert axe_violations(e) == []
+                e.click(f"#claim button[data-key='{answer}']")
+                if answer == "claim-play-on":
+                    n.wait_for_function("() => document.querySelector('#claim-said').innerText"
+                                        ".includes('East plays on.')", timeout=30_000)
+                    n.wait_for_selector("#claim-menu")  # North may claim again
+            n.wait_for_selector("#score li")
+            e.wait_for_selector("#score li")
+            for p in (n, e):
+                assert "The claim stands: the hand ends." in p.inner_text("#claim-said")
+                assert p.locator("#claim button[data-key='claim-accept']").count() == 0
+            claim = teacher.record(table)["hands"][0]["claim"]
+            assert claim["seat"] == 0 and claim["tricks"] == 0 and 1 in claim["accepted_by"]
+            for w in (north, east):
                 assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()
     finally:
