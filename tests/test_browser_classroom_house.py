@@ -40,6 +40,15 @@ READY = """() => !!document.querySelector('#score li')
   || !!document.querySelector('#choices button')"""
 
 
+#: What the page says of claims: this hand's claim words, and the last hand's with its score.
+CLAIM_WORDS = ("document.querySelector('#claim-said').innerText + '\\n' + "
+               "document.querySelector('#score').innerText")
+
+
+def claim_words(p: Any) -> str:
+    return str(p.evaluate(f"() => {CLAIM_WORDS}"))
+
+
 def join(browser: Any, base: str, code: str, teacher: Teacher, name: str) -> tuple[Watched, int]:
     """A student ``name`` joins the class in a browser context of their own: the page, their id."""
     w = Watched(browser, f"{base}/?code={code}", size=(1024, 768), timeout=30_000)
@@ -128,12 +137,12 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
             options = p.locator("#claim-menu option").all_inner_texts()
             assert options[0] == f"the rest ({left})" and options[-1] == "none: concede"
             for value in [left, *range(left - 1, -1, -1)]:
-                said = p.inner_text("#claim-said") if p.locator("#claim-said li").count() else ""
+                said = claim_words(p)
                 p.select_option("#claim-menu", str(value))
                 p.click("#claim button[data-key='claim']")
-                p.wait_for_function("(s) => document.querySelector('#claim-said').innerText "
-                                    "!== s", arg=said, timeout=30_000)
-                said = p.inner_text("#claim-said")
+                p.wait_for_function(f"(s) => ({CLAIM_WORDS}) !== s && /stands|plays? on/.test("
+                                    f"{CLAIM_WORDS})", arg=said, timeout=30_000)
+                said = claim_words(p)
                 if "The claim stands: the hand ends." in said:
                     break
                 assert "play on" in said or "plays on" in said, said
@@ -141,7 +150,8 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
             else:
                 raise AssertionError("no claim stood, not even conceding the rest")
             p.wait_for_selector("#score li")
-            said = p.inner_text("#claim-said")
+            said = p.inner_text("#score")  # the claim's words with the hand's score
+            assert "The claim stands: the hand ends." in said, said
             assert "North claims" in said or "North concedes" in said, said
             hand = teacher.record(table)["hands"][0]
             assert hand["claim"]["seat"] == 0 and hand["claim"]["verified"] == "exact", hand
@@ -194,7 +204,7 @@ def test_a_person_answers_a_claim_from_the_page(tmp_path: Path) -> None:
             n.wait_for_selector("#score li")
             e.wait_for_selector("#score li")
             for p in (n, e):
-                assert "The claim stands: the hand ends." in p.inner_text("#claim-said")
+                assert "The claim stands: the hand ends." in p.inner_text("#score")
                 assert p.locator("#claim button[data-key='claim-accept']").count() == 0
             claim = teacher.record(table)["hands"][0]["claim"]
             assert claim["seat"] == 0 and claim["tricks"] == 0 and 1 in claim["accepted_by"]

@@ -153,6 +153,14 @@ def test_classroom_claims_students_answer_and_the_teacher_decides(room: Room) ->
         h = t.game.hands[hi]
         assert h.complete and h.claim is not None and h.claim.accepted_by == (1, 3)
         assert_replays(room, tid)
+        while (m := heard(ann))["words"][-1:] != ["The claim stands: the hand ends."]:
+            pass
+        # the next deal clears the claim's words: they were the last hand's
+        for _ in range(200):
+            m = ann.recv()
+            if m["type"] in ("state", "update") and m["state"]["phase"] == "bidding":
+                break
+        assert m["state"]["claim_said"] == [] and m["state"]["score"] == [], m
     finally:
         close(wss)
 

@@ -230,8 +230,10 @@ class Table:
 
     # ---------------------------------------------------------------- acting
     def _run(self, fn: Any) -> list[dict[str, Any]]:
-        before = len(self.game.log)
+        before, hand = len(self.game.log), self.game.hand
         fn()
+        if self.game.hand is not hand:  # a new deal: the last claim's words were another hand's
+            self.claim_said = []
         out = [e for e in map(entry_of, self.game.log[before:]) if e is not None]
         return out
 

@@ -7,7 +7,7 @@
   function studentPage() {
     let ws = null, versions = {}, tables = [], ref = 0, last = null;
     const paused = {};  // table -> the teacher's words while it holds the table
-    const scored = { table: null, lines: [] };  // the last hand's score, as last said
+    const scored = { table: null, lines: [], claim: [] };  // the last hand's score, as last said
     const pending = [];  // lines said since the last state (back, undone): kept after its feed
     const send = (msg) => {
       if (!ws || ws.readyState !== WebSocket.OPEN) { say("Not connected: wait until the page has reconnected."); return; }
@@ -111,8 +111,12 @@
       $("held").textContent = held.length ? "A robot plays for " + held.join(", ") + " until they come back." : "";
       // the last hand's score in words (play mode's lines; the indented ones are details): the
       // state says it once the hand is over, and the page keeps it through the next hand
-      if (s.score.length || scored.table !== s.table) { scored.table = s.table; scored.lines = s.score; }
+      // (with the words of the claim that ended it, if one did: the next deal clears claim_said)
+      if (s.score.length || scored.table !== s.table) {
+        scored.table = s.table; scored.lines = s.score; scored.claim = s.score.length ? s.claim_said : [];
+      }
       $("score").replaceChildren(...(scored.lines.length ? [el("h3", "The score of the last hand"), el("ul")] : []));
+      for (const line of scored.lines.length ? scored.claim : []) $("score").lastChild.appendChild(el("li", line));
       for (const line of scored.lines) $("score").lastChild.appendChild(el("li", line.trim(), line.startsWith(" ") ? "sl-indent" : null));
       showPause();
       refocus(key);
@@ -139,7 +143,8 @@
           button("Play on", () => send({ type: "claim_answer", table: s.table, answer: "play on" }), "claim-play-on"));
       }
       $("claim").replaceChildren(...box);
-      $("claim-said").replaceChildren(...s.claim_said.map((w) => el("li", w)));
+      // this hand's claim words (once the hand is over, the score shows them)
+      $("claim-said").replaceChildren(...(s.score.length ? [] : s.claim_said.map((w) => el("li", w))));
     }
     // a table the teacher holds: a banner over it, and every control of it disabled
     function showPause() {
