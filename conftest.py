@@ -3,10 +3,10 @@
 The tiers.  ``./dev.sh test quick`` is the unit tier: ``-m "not slow"``, where *slow* is every
 test marked so and, marked here, the notebooks (each needs a kernel) and the modules named in
 :data:`SLOW_MODULES` (servers, subprocess sweeps, whole-package tools).  ``./dev.sh test`` runs
-everything, spread over the machine's cores by pytest-xdist (``--dist loadgroup``): each test
-module (each notebook) is one group, kept on one worker, so module fixtures are built once and a
-notebook's cells run in order in one kernel; the browser tests are one group between them, so two
-Chromiums never fight for the machine.
+everything, spread over the machine's cores by pytest-xdist (``--dist loadfile``): each test
+module (each notebook) is kept on one worker, so module fixtures are built once and a notebook's
+cells run in order in one kernel.  (``--dist loadgroup`` would keep the browser tests on one
+worker too, but with pytest 9.2 and xdist 3.8 it splits a group over the workers.)
 
 The course notebooks are saved without outputs.  A cell whose first line is
 ``# NBVAL_CHECK_OUTPUT`` keeps the text it must print in its metadata (``nbval_expected``;
@@ -68,8 +68,6 @@ SLOW_TESTS = {
     "test_solver_agrees_with_the_engine_minimax": "searches against the engine's minimax",
     "test_quiz_feedback_names_cards_in_words_and_rules_not_phases": "many quizzes' feedback",
 }
-#: Modules that drive Chromium: one xdist group, so they take turns.
-BROWSER_PREFIX = "test_browser"
 #: The classroom server's modules (a server in a TestClient or a process, robots playing):
 #: left out of the unit tier whole.
 CLASSROOM_PREFIX = "test_classroom"
@@ -81,17 +79,14 @@ def _is_notebook_cell(item: Any) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[Any]) -> None:
-    """Mark the unit tier's leavings slow and put each test in its xdist group (before the mark
-    filter and xdist read them: ``tryfirst``); then give checked notebook cells their expected
-    output."""
+    """Mark the unit tier's leavings slow (before the mark filter reads them: ``tryfirst``);
+    then give checked notebook cells their expected output."""
     for item in items:
         name = item.path.name
         function = getattr(item, "originalname", None)
         if _is_notebook_cell(item) or name in SLOW_MODULES or function in SLOW_TESTS \
                 or name.startswith(CLASSROOM_PREFIX):
             item.add_marker(pytest.mark.slow)
-        group = "browser" if name.startswith(BROWSER_PREFIX) else str(item.path)
-        item.add_marker(pytest.mark.xdist_group(group))
     for item in items:
         cell = getattr(item, "cell", None)
         if cell is None or type(item).__name__ != "IPyNbCell":

@@ -232,14 +232,14 @@ case "$cmd" in
             # property tests on a tenth of their examples (tests/conftest.py: examples)
             export SPADES_LAB_TIER=unit
             # on every core too, each module on one worker (conftest.py)
-            args+=(-m "not slow" -n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup)
+            args+=(-m "not slow" -n "${SPADES_LAB_WORKERS:-auto}" --dist loadfile)
             # no notebooks to collect, unless paths are named
             if [[ $# -eq 0 ]]; then args+=(tests spades_lab README.md docs/guide.md); fi
         elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
-            # every core: each module (each notebook) one group on one worker, the browser
-            # tests one group between them (conftest.py); SPADES_LAB_SERIAL=1 runs in one process
+            # every core: each module (each notebook) on one worker (conftest.py);
+            # SPADES_LAB_SERIAL=1 runs in one process
             # and name the 30 slowest tests at the end (docs/benchmarks.md keeps the figures)
-            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadgroup --durations=30)
+            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadfile --durations=30)
         fi
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;

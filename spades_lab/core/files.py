@@ -424,7 +424,7 @@ def _swap(new: Path, dest: Path) -> Path | None:
 
 @contextmanager
 def replace_folders(dests: Sequence[str | os.PathLike[str]],
-                    files: Mapping[str | os.PathLike[str], bytes] | None = None
+                    files: Mapping[Path, bytes] | None = None
                     ) -> Iterator[list[Path]]:
     """Build folders aside, then swap them in: yields one empty hidden folder beside each of
     ``dests`` (made with their parents if needed); when the block ends normally they are
@@ -440,16 +440,15 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]],
     staged: list[tuple[Path, Path]] = []  # (written aside, its place)
     try:
         for place, data in (files or {}).items():
-            place = Path(place)
             try:
                 place.parent.mkdir(parents=True, exist_ok=True)
                 clean_stale(place)
-                fd, aside = tempfile.mkstemp(prefix=_aside_prefix(place, "new"),
-                                             dir=place.parent)
-                staged.append((Path(aside), place))
+                fd, written = tempfile.mkstemp(prefix=_aside_prefix(place, "new"),
+                                               dir=place.parent)
+                staged.append((Path(written), place))
                 with os.fdopen(fd, "wb") as out:
                     out.write(data)
-                os.chmod(aside, _default_mode(0o666))
+                os.chmod(written, _default_mode(0o666))
             except OSError as e:
                 raise OutputError(OutputId.CANNOT_WRITE, f"Cannot write {shown(place)}: "
                                   f"{_reason(e)}.", path=str(place)) from None
@@ -476,8 +475,8 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]],
                         swapped.append((new, dest, old))
                         if old is not None:
                             olds.append(old)
-                    for aside, place in staged:
-                        os.replace(aside, place)
+                    for written_aside, place in staged:
+                        os.replace(written_aside, place)
                     staged.clear()
                 except OSError as e:
                     failed = dest
@@ -495,8 +494,8 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]],
     except BaseException:
         for new in news:
             _remove(new)
-        for aside, _ in staged:
-            _remove(aside)
+        for written_aside, _ in staged:
+            _remove(written_aside)
         raise
 
 
