@@ -322,7 +322,10 @@ def test_the_pause_leaves_the_callers_frozen_objects_frozen() -> None:
         frozen = gc.get_freeze_count()
         assert frozen >= 100
         replay(BASES[sorted(BASES)[0]])
-        assert gc.get_freeze_count() == frozen and gc.isenabled()
+        # replay neither hands the caller's frozen objects back (the count would fall to 0)
+        # nor freezes its own (it would rise by thousands); a few frozen objects may be freed
+        # meanwhile by another thread of the process (an xdist worker's channel)
+        assert frozen - 50 <= gc.get_freeze_count() <= frozen and gc.isenabled()
     finally:
         gc.unfreeze()
     del kept
