@@ -60,7 +60,6 @@ FLOOD_CLOSE = 200
 REFUSAL_RATE, REFUSAL_BURST = 0.5, 20.0
 #: Wrong class codes one address may try per minute; wrong teacher secrets, counted apart.
 JOIN_FAILS_PER_MINUTE = 10
-MAX_NAME = names.MAX_NAME
 TEACHER_FAILS_PER_MINUTE = 10
 #: The memory (bytes) of the messages waiting to go out to one connection, past which it is too
 #: slow: it is closed with :data:`SLOW_CLOSE` and a sentence rather than queued for ever.
@@ -159,15 +158,6 @@ def ref_of(text: str) -> Any:
             isinstance(ref, str) and len(ref) > 40 or isinstance(ref, int) and abs(ref) > 2**53:
         return None
     return ref
-
-
-def clean_name(name: Any) -> str | None:
-    """A student's name as given, trimmed and composed; None when :mod:`.names` refuses it
-    (no letter or digit, a character that shows as nothing, "Robot", too long)."""
-    try:
-        return names.check_name(name)
-    except names.NameRefused:
-        return None
 
 
 @dataclass

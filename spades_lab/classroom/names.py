@@ -32,8 +32,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import Rule
+from ..core.validate import MAX_NAME  # a record's player names: one limit for both
 
-MAX_NAME = 40
 #: The most accents (combining marks) one letter may carry: Vietnamese needs two, a stack of
 #: dozens draws over the lines around it.
 MAX_MARKS = 4
