@@ -14,12 +14,15 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 from test_classroom_lesson import Room, lesson_msg, to_play, until  # noqa: E402
+from test_solver_bestplay import learner_text_ok  # noqa: E402
 
 from spades_lab.classroom.app import create_app  # noqa: E402
+from spades_lab.classroom.lesson import choice_key  # noqa: E402
 from spades_lab.classroom.present import MAX_WORDS  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
 from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.render import card_label  # noqa: E402
+from spades_lab.teach.bestplay import best_play, play_words  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -386,3 +389,61 @@ def test_the_positions_of_a_tables_hands_in_words_and_asking_about_a_past_one(
             assert r.status_code == 400 and r.json()["error"], bad
     r = room.post("/api/teacher/ask/positions", {"table": 99})
     assert r.status_code == 400 and "There is no table 99" in r.json()["error"]
+
+
+#: The node budget of the Heckadeck poll below: small enough that its 18 tricks left are not
+#: worked out exactly, and the same verdicts on every machine (the time budget never binds).
+HECK_NODES = 20_000
+
+
+def test_a_heckadeck_poll_from_the_middle_of_a_hand_gives_each_card_its_own_verdict(
+        room: Presenting) -> None:
+    """Spades (and Acorns) with Travelers and Hunters, 18 tricks of 34 left: too deep for the
+    poll's node budget, yet the preview, the teacher's spread, the projector and the students
+    show each legal card's own verdict (its bounds in words, the solver's) instead of one bound
+    for the whole position (issue 33)."""
+    ann, ann_cookie = room.join("Ann")
+    _, bob_cookie = room.join("Bob")
+    tid = room.new_table("acorns", [ann, None, None, None], seed=5,
+                         options={"travelers_hunters": True})
+    with room.connect(ann_cookie) as a, room.connect(bob_cookie) as b:
+        to_play(room, a, tid, 16)
+        t = room.room.tables[tid]
+        line = Line.of(t.game)
+        position = line.at(len(line) - 1)
+        assert position.hand is not None
+        assert 16 <= t.rules.hand_size - len(position.hand.tricks) <= 20
+        want = best_play(position, time_limit=None, node_limit=HECK_NODES)
+        assert not want.exact and len(want.bounds) == len(position.legal_plays()) > 1
+        said = {choice_key(x.play): x.text for x in want.bounds}
+        labels_of = {choice_key(x.play): play_words(x.play) for x in want.bounds}
+        p = room.post("/api/teacher/ask/preview", {"table": tid, "budget": 30,
+                                                   "nodes": HECK_NODES}).json()
+        assert p["exact"] is False and p["nodes"] == HECK_NODES and p["verdict"] == want.text
+        got = {c["label"]: c["verdict"] for c in p["cards"]}
+        assert got == {labels_of[k]: v for k, v in said.items()}
+        assert len(set(got.values())) >= 2  # a verdict per card, not one for all
+        for words in got.values():
+            assert learner_text_ok(words), words
+        v = room.lesson({"type": "poll", "table": tid, "hand": p["hand"], "step": p["step"],
+                         "budget": 30, "nodes": HECK_NODES}).json()
+        poll = lesson_msg(b)
+        card = poll["choices"][-1]
+        b.send_text(json.dumps({"type": "answer", "activity": poll["activity"],
+                                "card": card["card"], "as": card.get("as"), "ref": 1}))
+        until(b, lambda m: m["type"] == "ack")
+        done = room.wait_solver()
+        assert done["exact"] is False and done["verdict"] == want.text
+        assert {s["label"]: s["verdict"] for s in done["spread"]} == got
+        assert all(s["tricks"] is None for s in done["spread"])
+        assert room.present({"type": "lesson"}).status_code == 200
+        assert room.lesson({"type": "reveal"}).status_code == 200
+        shown = room.present().json()["lesson"]
+        assert {s["label"]: s["verdict"] for s in shown["spread"]} == got
+        answer = lesson_msg(b, lambda x: x["revealed"])["answer"]
+        assert {c["label"]: c["text"] for c in answer["cards"]} == got
+        assert answer["yours"] == got[card["label"]]
+        assert v["activity"] == poll["activity"]
+    for bad in (0, -1, 2.5, "many", True):
+        r = room.post("/api/teacher/ask/preview", {"table": tid, "nodes": bad})
+        assert r.status_code == 400 and "nodes is the solver's work" in r.json()["error"], bad

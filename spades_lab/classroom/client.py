@@ -288,11 +288,12 @@ class Teacher:
         return dict(_http("GET", self.base + "/api/teacher/lesson", headers=self.headers)[0])
 
     def poll(self, table: int, step: int | None = None, *, hand: int | None = None,
-             budget: float | None = None) -> dict[str, Any]:
+             budget: float | None = None, nodes: int | None = None) -> dict[str, Any]:
         """Freeze the class at STEP ``step`` (default: now) of hand ``hand`` (default: the
-        current one, from 0) of ``table`` and ask "which card would you play?"."""
+        current one, from 0) of ``table`` and ask "which card would you play?"; the solver
+        gets ``budget`` seconds and, if given, at most ``nodes`` search nodes."""
         return self._lesson({"type": "poll", "table": table, "step": step, "hand": hand,
-                             "budget": budget})
+                             "budget": budget, "nodes": nodes})
 
     def whatif(self, table: int, action: str, step: int | None = None, *,
                hand: int | None = None, then: str | None = None) -> dict[str, Any]:
@@ -335,12 +336,15 @@ class Teacher:
         """Send every student's device and the projector a line (``""`` clears it)."""
         return self._post("/api/teacher/broadcast", {"words": words})
 
-    def preview(self, table: int, budget: float | None = None) -> dict[str, Any]:
-        """The poll ``table``'s current position would be, and the solver's verdict on it,
-        for the teacher alone (nothing is opened)."""
+    def preview(self, table: int, budget: float | None = None, *, hand: int | None = None,
+                step: int | None = None, nodes: int | None = None) -> dict[str, Any]:
+        """The poll ``table``'s current position (or STEP ``step`` of hand ``hand``) would be,
+        and the solver's verdict on it, for the teacher alone (nothing is opened)."""
         body: dict[str, Any] = {"table": table}
-        if budget is not None:
-            body["budget"] = budget
+        for key, value in (("budget", budget), ("hand", hand), ("step", step),
+                           ("nodes", nodes)):
+            if value is not None:
+                body[key] = value
         return self._post("/api/teacher/ask/preview", body)
 
     def whatif_choices(self, table: int) -> dict[str, Any]:

@@ -58,6 +58,9 @@ if TYPE_CHECKING:
 #: The solver's budget for a poll's position (seconds): the default, and the most a teacher
 #: may give.
 DEFAULT_BUDGET, MAX_BUDGET = 5.0, 30.0
+#: The most search nodes a teacher may give a poll's solver (a node budget makes the verdict
+#: the same on every machine, whatever its speed or load, as ``best_play(node_limit=...)``).
+MAX_NODES = 1_000_000_000
 #: Worker processes for the solver, and the solves that may wait for one.
 WORKERS, MAX_PENDING = 1, 4
 
@@ -92,10 +95,11 @@ class LessonError(Exception):
 # ---------------------------------------------------------------------------- the worker
 
 
-def solve_position(record: Mapping[str, Any], hand: int, step: int, budget: float
-                   ) -> dict[str, Any]:
+def solve_position(record: Mapping[str, Any], hand: int, step: int, budget: float,
+                   nodes: int | None = None) -> dict[str, Any]:
     """The best-play verdict on the position at STEP ``step`` of hand ``hand`` of ``record``
-    (run in a worker process: its arguments and result are plain data).
+    within ``budget`` seconds and, if given, ``nodes`` search nodes (run in a worker process:
+    its arguments and result are plain data).
 
     >>> import random
     >>> g = Game("standard"); g.deal(rng=random.Random(3))
@@ -106,7 +110,29 @@ def solve_position(record: Mapping[str, Any], hand: int, step: int, budget: floa
     (True, True)
     """
     position = Line.from_record(dict(record), hand).at(step)
-    return best_play(position, time_limit=budget).to_dict()
+    return best_play(position, time_limit=budget, node_limit=nodes).to_dict()
+
+
+def card_verdicts(verdict: Mapping[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """The solver's verdict (:meth:`BestPlay.to_dict`) per choice key (empty: none yet): each
+    card's tricks when the solver finished; when it did not, each card's own bounds (``low``,
+    ``high``, ``text``: "playing the Jack of Acorns keeps 5 or 6 tricks") with ``tricks`` None
+    and ``best`` True only for a card surely as good as any other, False for one certainly
+    worse, else None (unknown)."""
+    if not verdict:
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    if verdict["exact"]:
+        for v in verdict["cards"]:
+            out[v["card"] + (f":{v['as']}" if "as" in v else "")] = v
+        return out
+    bounds = verdict.get("bounds") or []
+    for k, b in enumerate(bounds):
+        others = [o["high"] for j, o in enumerate(bounds) if j != k]
+        best = True if others and b["low"] >= max(others) else False if b["worse"] else None
+        out[b["card"] + (f":{b['as']}" if "as" in b else "")] = {**b, "tricks": None,
+                                                                 "best": best}
+    return out
 
 
 class Solvers:
@@ -203,24 +229,8 @@ class Poll(Activity):
         return ev.play
 
     def card_verdicts(self) -> dict[str, dict[str, Any]]:
-        """The solver's verdict per choice key (empty until known): each card's tricks when the
-        solver finished; when it did not, each card's bounds (``low``, ``high``, ``text``:
-        "keeps 5 or 6 tricks") with ``tricks`` None and ``best`` True only for a card surely
-        as good as any other, False for one certainly worse, else None (unknown)."""
-        if not self.verdict:
-            return {}
-        out: dict[str, dict[str, Any]] = {}
-        if self.verdict["exact"]:
-            for v in self.verdict["cards"]:
-                out[v["card"] + (f":{v['as']}" if "as" in v else "")] = v
-            return out
-        bounds = self.verdict.get("bounds") or []
-        for k, b in enumerate(bounds):
-            others = [o["high"] for j, o in enumerate(bounds) if j != k]
-            best = True if others and b["low"] >= max(others) else False if b["worse"] else None
-            out[b["card"] + (f":{b['as']}" if "as" in b else "")] = {**b, "tricks": None,
-                                                                     "best": best}
-        return out
+        """The solver's verdict per choice key (:func:`card_verdicts`; empty until known)."""
+        return card_verdicts(self.verdict)
 
 
 def make_poll(room: Classroom, spec: Mapping[str, Any], activity: int) -> Poll:
@@ -368,6 +378,16 @@ def _line(t: Table, hand: Any) -> Line:
         raise LessonError(e.message) from None
 
 
+def node_budget(value: Any) -> int | None:
+    """A poll's node budget: None (the time budget alone) or a whole number of search nodes."""
+    if value is None:
+        return None
+    if type(value) is not int or not 0 < value <= MAX_NODES:
+        raise LessonError(f"nodes is the solver's work in search nodes, a whole number from 1 "
+                          f"to {MAX_NODES:,}, or left out for the time budget alone.")
+    return value
+
+
 def budget_seconds(value: Any) -> float:
     if value is None:
         return DEFAULT_BUDGET
@@ -504,13 +524,17 @@ class Lesson:
         return act
 
     def start_poll(self, body: Mapping[str, Any]) -> Poll:
-        allowed = {"type", "table", "hand", "step", "budget"}
+        allowed = {"type", "table", "hand", "step", "budget", "nodes"}
         extra = set(body) - allowed
         if extra:
             raise LessonError(f"A poll has no field {sorted(extra)[0][:20]!r}: give the table "
-                              "and, if you like, the hand, the step and the solver's budget.")
+                              "and, if you like, the hand, the step and the solver's budget "
+                              "(seconds, and nodes).")
         spec = {k: body[k] for k in ("table", "hand", "step") if body.get(k) is not None}
         spec["budget"] = budget_seconds(body.get("budget"))
+        nodes = node_budget(body.get("nodes"))
+        if nodes is not None:
+            spec["nodes"] = nodes
         poll = self._open("poll", spec, lambda aid: make_poll(self.room, spec, aid))
         assert isinstance(poll, Poll)
         self._solve(poll)
@@ -564,7 +588,7 @@ class Lesson:
     def _solve(self, poll: Poll) -> None:
         t = self.room.tables[poll.table]
         fut = self.solvers.submit(solve_position, t.game.to_record(), poll.hand, poll.step,
-                                  poll.spec["budget"])
+                                  poll.spec["budget"], poll.spec.get("nodes"))
 
         def done(f: asyncio.Future[Any]) -> None:
             if f.cancelled():
@@ -987,4 +1011,4 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
 __all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll", "make_whatif",
            "make_quiz_activity", "scenario_map", "scenario_for", "rule_words", "LessonError",
            "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
-           "DEFAULT_BUDGET", "MAX_BUDGET"]
+           "DEFAULT_BUDGET", "MAX_BUDGET", "MAX_NODES", "card_verdicts", "node_budget"]

@@ -51,8 +51,10 @@ from .lesson import (
     QuizActivity,
     WhatIf,
     budget_seconds,
+    card_verdicts,
     choice_key,
     make_poll,
+    node_budget,
     solve_position,
 )
 from .tables import SeatHand, Table, dealt, playing
@@ -407,23 +409,24 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
     """``POST /api/teacher/ask/preview`` ``{"table": 1}``: the poll the table's current position
     would be, and the solver's verdict on it, for the teacher alone (nothing is opened or
     stored; the students see nothing)."""
-    if not isinstance(body, dict) or set(body) - {"table", "hand", "step", "budget"}:
+    if not isinstance(body, dict) or set(body) - {"table", "hand", "step", "budget", "nodes"}:
         raise PresentRefusal("Send the table to ask about: {\"table\": 1}.")
     budget = budget_seconds(body.get("budget"))
+    nodes = node_budget(body.get("nodes"))
     poll = make_poll(room, {k: body[k] for k in ("table", "hand", "step")
                             if body.get(k) is not None}, 0)
     t = room.tables[poll.table]
     fut = room.lesson.solvers.submit(solve_position, t.game.to_record(), poll.hand, poll.step,
-                                     budget)
+                                     budget, nodes)
     try:
         v = await asyncio.wait_for(fut, budget + 60)
     except Exception as e:  # the worker's failure, in words
         raise PresentRefusal("The solver could not work this position out: "
                              f"{getattr(e, 'message', None) or type(e).__name__}.") from None
-    cards = {c["card"] + (f":{c['as']}" if "as" in c else ""): c for c in v["cards"]}
+    cards = card_verdicts(v)  # each card's own verdict: exact, or its bounds in words
     who = room.lesson.who_answers(poll)
     return {"table": poll.table, "hand": poll.hand, "step": poll.step, "budget": budget,
-            "question": poll.question_words(), "html": poll.drawing,
+            "nodes": nodes, "question": poll.question_words(), "html": poll.drawing,
             "exact": v["exact"], "verdict": v["text"],
             "choice": v["exact"] and any(not c["best"] for c in v["cards"]),
             "cards": [{"label": play_words(p),

@@ -144,13 +144,16 @@ def _bounds_view(bounds: dict[Play, tuple[int, int]], remaining: int, verb: str
     if not bounds:
         return (), ""
     best_low = max(lo for lo, _ in bounds.values())
+    # the card surely keeping the most: a card certainly worse is said to keep fewer than it
+    surest = max(bounds, key=lambda p: bounds[p][0])
     out = []
     for p, (lo, hi) in sorted(bounds.items(), key=lambda kv: (-kv[1][1], -kv[1][0])):
         keeps = _keeps(lo, hi, remaining)
         worse = hi < best_low
-        words = f"{verb.lower()} the {play_words(p)} " + (keeps or "keeps an unknown number")
+        words = f"{verb.lower()} the {play_words(p)} " + (
+            keeps or "keeps a number of tricks not known yet")
         if worse:
-            words += ", certainly fewer than the best card"
+            words += f", certainly fewer than the {play_words(surest)}"
         out.append(CardBounds(p, lo, hi, worse, words))
     known = [b for b in out if not b.worse and _keeps(b.low, b.high, remaining)]
     worse_cards = [b for b in out if b.worse]

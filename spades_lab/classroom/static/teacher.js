@@ -603,7 +603,7 @@
       const tid = needTable("ask-message"); if (tid === null) return;
       note("ask-message", "The solver is looking at table " + tid + "'s position…");
       $("ask-preview").replaceChildren();
-      const p = await post("/api/teacher/ask/preview", { ...chosenPosition(tid), budget: num("ask-budget") }, "ask-message");
+      const p = await post("/api/teacher/ask/preview", { ...chosenPosition(tid), budget: num("ask-budget"), nodes: num("ask-nodes") }, "ask-message");
       if (!p) return;
       const box = $("ask-preview");
       box.append(el("h3", "Before you ask: only you see this"), el("p", p.question, "sl-question"));
@@ -613,7 +613,7 @@
       if (p.cards.some((c) => c.verdict)) box.appendChild(lines("ul", p.cards.map((c) => c.label + ": " + (c.verdict || ""))));
       box.appendChild(el("p", p.students + (p.students === 1 ? " student" : " students") + " can answer. " + (p.who || "")));
       box.appendChild(button("Start this poll", async () => {
-        if (await command({ type: "poll", table: p.table, hand: p.hand, step: p.step, budget: p.budget }, "ask-message")) box.replaceChildren();
+        if (await command({ type: "poll", table: p.table, hand: p.hand, step: p.step, budget: p.budget, nodes: p.nodes }, "ask-message")) box.replaceChildren();
       }));
     });
     $("ask-whatif").addEventListener("click", async () => {
