@@ -209,7 +209,9 @@ padding:0 4px;margin-left:4px;white-space:nowrap}
 .sl-review-mark{flex:none;min-width:2.6em;text-align:center;font-size:12px;font-weight:700;
  border-radius:3px;padding:0 3px;border:1px solid #2e7d32;background:#e8f5e9;color:#1b5e20}
 .sl-review-lost .sl-review-mark{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
-.sl-review-unknown .sl-review-mark{border:1px dotted #616161;background:#f5f5f5;color:#424242}
+.sl-review-worse .sl-review-mark{border:1px dashed #b71c1c;background:#ffebee;color:#b71c1c}
+.sl-review-unknown .sl-review-mark,.sl-review-bounds .sl-review-mark{border:1px dotted #616161;
+ background:#f5f5f5;color:#424242}
 .sl-review-summary{margin:2px 0 4px 0}
 .sl-rank-legend{font-size:.8em;color:#424242;margin-top:2px}
 """.strip() + "\n" + PROJECTOR_CSS + "\n" + "\n".join(
@@ -1076,9 +1078,13 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
     """A seat's plays of a hand judged by the solver
     (:func:`spades_lab.teach.bestplay.review_plays`): one line per trick, marked as keeping
     the most (``sl-review-best``), giving tricks away (``sl-review-lost``, with the better
-    card) or too big to work out in time (``sl-review-unknown``), and a summary."""
+    card), not worked out in time but with a verdict of its own (``sl-review-worse``: a card
+    surely kept more; ``sl-review-bounds``: what it kept, as bounds) or too big to say anything
+    of (``sl-review-unknown``, one line for them all), and a summary."""
     items = []
-    unknown = [p for p in review.plays if not p.exact]
+    # a play not worked out but with a verdict of its own (its bounds, or a card that surely
+    # kept more) has its own line; the others, nothing known, one line together
+    unknown = [p for p in review.plays if not p.exact and not p.bounded]
     first, items_unknown = -1, ""
     if unknown:  # one line for every trick the solver could not finish, not one each
         first = review.plays.index(unknown[0])
@@ -1090,11 +1096,13 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
                          f'aria-hidden="true">?</span><span class="sl-review-text">'
                          f'{text_html(said)}</span></li>')
     for k, p in enumerate(review.plays):
-        if not p.exact:
+        if not p.exact and not p.bounded:
             if k == first:
                 items.append(items_unknown)
             continue
-        if p.lost:
+        if p.bounded:
+            cls, mark = ("sl-review-worse", "\u2212?") if p.surer else ("sl-review-bounds", "?")
+        elif p.lost:
             cls, mark = "sl-review-lost", f"\u2212{p.lost}"
         else:
             cls, mark = "sl-review-best", "best"

@@ -111,8 +111,9 @@ def test_a_lost_ace_is_said_to_be_low():
 def test_the_review_says_the_unfinished_tricks_in_one_line():
     g = replay(DEMO).game
     review = review_plays(g, 0, 0, time_limit=None, total_limit=None, node_limit=50_000)
-    # the first plays as the solver left them on a big hand: not worked out
-    gone = tuple(replace(p, exact=False, kept=None, best=None) if k < len(review.plays) - 3
+    # the first plays as the solver left them on a big hand: not worked out, nothing known
+    gone = tuple(replace(p, exact=False, kept=None, best=None, kept_low=None, kept_high=None,
+                         surer=()) if k < len(review.plays) - 3
                  else p for k, p in enumerate(review.plays))
     html = review_html(replace(review, plays=gone))
     unknown = re.findall(r'<li class="sl-review-unknown"[^>]*>(.*?)</li>', html)
@@ -121,3 +122,31 @@ def test_the_review_says_the_unfinished_tricks_in_one_line():
     assert f"Tricks {first} to {last}: too many cards were left" in re.sub("<[^>]+>", "",
                                                                            unknown[0])
     assert html.count("<li") == 1 + 3
+
+
+def test_the_review_gives_each_play_not_worked_out_its_own_verdict() -> None:
+    """A Heckadeck hand from its start (issue 33): the plays the solver could not finish but
+    found something about -- the card played's own bounds, or a card that surely kept more --
+    each have their own line in the solver's words; only those nothing is known of share one."""
+    g = replay(DEMO).game
+    review = review_plays(g, 0, 0, time_limit=None, total_limit=None, node_limit=20_000)
+    bounded = [p for p in review.plays if p.bounded]
+    assert bounded, [p.text for p in review.plays]
+    html = review_html(review)
+    text = {m[0]: re.sub("<[^>]+>", "", m[1]) for m in re.findall(
+        r'<li class="sl-review-(?:bounds|worse)" data-trick="(\d+)">(.*?)</li>', html)}
+    assert sorted(map(int, text)) == [p.trick + 1 for p in bounded]
+    for p in bounded:
+        line = text[str(p.trick + 1)]
+        assert "within the time allowed" in line and "Trick " in line
+        assert p.kept_low is not None and p.kept_high is not None
+        assert 0 <= p.kept_low <= p.kept_high <= p.remaining
+        assert ("certainly kept fewer" in p.text) == bool(p.surer)
+        if not p.surer:
+            assert "no card surely kept more" in p.text
+        assert not any(r in p.text for r in RULE_IDS)
+        assert not re.search(r"\b(?:[2-9]|10|[JQKA])[SHDCAPW]\b", p.text), p.text
+    assert len({p.text.split(";", 1)[1] for p in bounded}) >= 2  # not one verdict for all
+    unknown = [p for p in review.plays if not p.exact and not p.bounded]
+    assert html.count('class="sl-review-unknown"') == (1 if unknown else 0)
+    assert html.count("<li") == len(review.plays) - len(unknown) + (1 if unknown else 0)

@@ -339,6 +339,17 @@ class PlayReview:
     surer: tuple[Play, ...] = ()
 
     @property
+    def bounded(self) -> bool:
+        """Not exact, yet something is known of the card played itself: a card surely kept
+        more, or its own bounds say more than "anything from none to all"."""
+        if self.exact:
+            return False
+        if self.surer:
+            return True
+        return self.kept_low is not None and self.kept_high is not None and \
+            bool(_keeps(self.kept_low, self.kept_high, self.remaining))
+
+    @property
     def lost(self) -> int | None:
         """Tricks the card played gave away against the best card (None: not known)."""
         return None if self.kept is None or self.best is None else self.best - self.kept
@@ -373,6 +384,15 @@ class HandReview:
         return sum(p.lost or 0 for p in self.plays)
 
     def summary(self, you: bool = True) -> str:
+        text = self._summary(you)
+        worse = [p for p in self.plays if not p.exact and p.surer]
+        if worse:  # plays not worked out, yet surely worse than another card
+            tricks = ", ".join(str(p.trick + 1) for p in worse)
+            text += (f" In {noun(len(worse), 'trick')} {tricks}, not worked out exactly, "
+                     "another card surely kept more.")
+        return text
+
+    def _summary(self, you: bool) -> str:
         who = "you" if you else seat_name(self.seat, self.players)
         known = [p for p in self.plays if p.exact]
         if not self.plays:
@@ -406,10 +426,17 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
             return (head + f": not worked out exactly within the time allowed, but it certainly "
                     f"kept fewer tricks for {side} than {names} would have (at most "
                     f"{_tricks(r.kept_high)} of the {r.remaining} left).")
+        kept = ("" if r.kept_low is None or r.kept_high is None else
+                _keeps(r.kept_low, r.kept_high, r.remaining))
         if r.low == r.high:
             return (head + f"; {side} could take {_tricks(r.low)} of the {r.remaining} left, "
                     "but with so many cards left there was not time to work out what each "
-                    "card kept.")
+                    "card kept" + (f" (this one {kept.replace('keeps', 'kept', 1)})"
+                                   if kept else "") + ".")
+        if kept:  # the card played's own bounds: what it kept, and that none surely kept more
+            return (head + "; too many cards were left to work it out exactly within the time "
+                    f"allowed, but it {kept.replace('keeps', 'kept', 1)} for {side} (of the "
+                    f"{r.remaining} left), and no card surely kept more.")
         known = bounds_words(side, r.low, r.high, r.remaining)
         return (head + "; too many cards were left to work it out exactly within the time "
                 "allowed" + (f" ({known.replace(' can ', ' could ')})" if known else "") + ".")
@@ -520,8 +547,9 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
                     kept_low, kept_high = res.bounds[play]
                     surer = tuple(p for p, (lo, _) in res.bounds.items() if lo > kept_high)
                 # earlier positions are larger: stop at the first that says nothing about the
-                # card played (the per-card bounds name no card that surely kept more)
-                if not surer:
+                # card played (no card surely kept more, and its own bounds are "anything")
+                if not surer and (kept_low is None or kept_high is None or
+                                  not _keeps(kept_low, kept_high, remaining)):
                     give_up = True
         else:
             give_up = True
