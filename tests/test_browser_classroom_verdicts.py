@@ -6,7 +6,13 @@ under a node budget (the same verdicts on every machine), two students vote from
 pages, the teacher reveals; the teacher's page and the presenter view show each legal card
 with its own verdict, the solver's words for it (checked against
 :func:`spades_lab.teach.bestplay.best_play` under the same budget), at least two different
-ones, and no card code or rule id.  One Chromium, a context per person, 1024x768."""
+ones, and no card code or rule id.  One Chromium, a context per person, 1024x768.
+
+The after-hand review ("Show me the best card") is play mode's (Voila serves
+notebooks/02_table_app.ipynb, as tests/test_browser_play.py does; the classroom's pages have
+none): a whole Heckadeck hand with Travelers and Hunters clicked through, then the review, one
+line per trick, a play the solver did not finish within the review's budget on its own line
+with its own verdict where the solver found one, the others in one line."""
 from __future__ import annotations
 
 import os
@@ -19,9 +25,11 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 
+from test_browser_play import play_whole_hand  # noqa: E402
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, CHROMIUM, Watched, launch_chromium, stop  # noqa: E402
+from conftest import ARTIFACTS, CHROMIUM, ROOT, Watched, launch_chromium, stop  # noqa: E402
+from conftest import PlayPage as Page  # noqa: E402
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 from spades_lab.core.errors import RULE_IDS  # noqa: E402
 from spades_lab.core.line import Line  # noqa: E402
@@ -38,6 +46,8 @@ NODES = 20_000
 #: Tricks Ann's table plays before the poll (of the Heckadeck's 34).
 TRICKS = 16
 WAIT = 90_000
+#: play mode's notebook, for the review (conftest's voila_url fixture serves it)
+NOTEBOOK = ROOT / "notebooks" / "02_table_app.ipynb"
 
 
 def play_to_trick(ann: Student, table: int, tricks: int) -> None:
@@ -178,3 +188,56 @@ def test_a_heckadeck_poll_from_mid_hand_shows_each_card_its_own_verdict(tmp_path
         ann.close()
     finally:
         stop(proc)
+
+
+def test_the_review_of_a_heckadeck_hand_gives_plays_not_worked_out_their_own_verdict(
+        voila_url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from spades_lab.core.records import replay
+
+    with sync_playwright() as pw:
+        p = Page(pw, voila_url, size=(1024, 768))
+        try:
+            p.app.scroll_into_view_if_needed()
+            p.app.locator(".sl-play-pace select").first.select_option(label="instant")
+            p.app.locator(".sl-preset-select select").first.select_option(
+                label="Spades and Acorns, 4 players (Heckadeck)")
+            p.app.locator(".sl-option-travelers-hunters input").first.check()
+            p.click("button.sl-new-game")
+            record = play_whole_hand(p)["record"]
+            game = replay(record).game
+            size = game.rules.hand_size
+            codes = {c.code for h in game.hands[0].deal for c in h}
+            # the review: one line per trick but for those nothing could be said of
+            p.app.locator("button.sl-best-card").first.click()
+            p.page.wait_for_function(
+                "() => { const r = document.querySelector('.sl-play-app .sl-review');"
+                " return r && !r.classList.contains('sl-review-working'); }", timeout=180_000)
+            items = p.app.locator(".sl-review li").evaluate_all(
+                "els => els.map(e => [e.className, Number(e.dataset.trick),"
+                " Number(e.dataset.tricks || 1), e.innerText])")
+            covered = []
+            for cls, trick, count, _ in items:
+                covered += list(range(trick, trick + count)) if cls == "sl-review-unknown" \
+                    else [trick]
+            assert sorted(covered) == list(range(1, size + 1)), items
+            assert sum(cls == "sl-review-unknown" for cls, *_ in items) <= 1
+            own = [(cls, text) for cls, _, _, text in items
+                   if cls in ("sl-review-bounds", "sl-review-worse")]
+            for cls, text in own:  # not worked out, yet a verdict on the card played itself
+                assert "within the time allowed" in text, text
+                assert ("certainly kept fewer" in text) == (cls == "sl-review-worse"), text
+                assert cls == "sl-review-worse" or "no card surely kept more" in text, text
+            exact = [x for x in items if x[0] in ("sl-review-best", "sl-review-lost")]
+            # 34 tricks are more than the review's 20 seconds work out exactly: the plays it
+            # did not finish are said per play where the solver found something
+            assert len(exact) < size and own, items
+            no_codes_or_ids(p.app.locator(".sl-review").first.inner_text(), codes)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            p.app.locator(".sl-review").first.screenshot(
+                path=str(ARTIFACTS / "play_review_heckadeck.png"))
+            assert not p.errors, p.errors
+            assert not p.foreign, p.foreign
+        finally:
+            p.close()
