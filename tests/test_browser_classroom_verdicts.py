@@ -25,10 +25,20 @@ import pytest
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright")
 
+from test_browser_classroom_present import no_scrollbar  # noqa: E402
 from test_browser_play import play_whole_hand  # noqa: E402
 from test_classroom_server import start  # noqa: E402
 
-from conftest import ARTIFACTS, CHROMIUM, ROOT, Watched, launch_chromium, stop  # noqa: E402
+from conftest import (  # noqa: E402
+    ARTIFACTS,
+    AXE,
+    CHROMIUM,
+    ROOT,
+    Watched,
+    axe_violations,
+    launch_chromium,
+    stop,
+)
 from conftest import PlayPage as Page  # noqa: E402
 from spades_lab.classroom.client import Student, Teacher  # noqa: E402
 from spades_lab.core.errors import RULE_IDS  # noqa: E402
@@ -164,6 +174,7 @@ def test_a_heckadeck_poll_from_mid_hand_shows_each_card_its_own_verdict(tmp_path
             shown = column(pp, "#fit table.sl-spread tr", 0, 2)
             assert shown == said, (shown, said)
             no_codes_or_ids(pp.inner_text("#fit"), codes)
+            assert no_scrollbar(pp)  # every card's line on the projector, scaled to fit
             assert "Bob" not in pp.inner_text("body") and "Cy" not in pp.inner_text("body")
             # each student reads their own card's verdict, and every card's
             mine = set()
@@ -182,6 +193,8 @@ def test_a_heckadeck_poll_from_mid_hand_shows_each_card_its_own_verdict(tmp_path
             tp.locator("#lesson").screenshot(
                 path=str(ARTIFACTS / "classroom_teacher_verdicts.png"))
             pp.screenshot(path=str(ARTIFACTS / "classroom_presenter_verdicts.png"))
+            if AXE.exists():
+                assert axe_violations(tp, "#lesson") == [] and axe_violations(pp) == []
             for w in (t, pr, bob, cy):
                 assert w.errors == [] and w.elsewhere == [], (w.errors, w.elsewhere)
             browser.close()
