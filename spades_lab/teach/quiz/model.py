@@ -36,18 +36,18 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import Any
 
-from ..core import args
-from ..core.bids import Bid, spades_held
-from ..core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, is_counted_as, suit_name
-from ..core.engine import Game, Hand, Phase, SeatView, trump_states
-from ..core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
-from ..core.line import Line
-from ..core.records import replay
-from ..core.rules import SUICIDE_MIN_BID, RuleSet, rules_from_json, rules_of, seat_name, team_name
-from ..core.tricks import trick_winner
-from ..core.words import plural
-from ..play.players import HeuristicPlayer, act
-from .explain import (
+from ...core import args
+from ...core.bids import Bid, spades_held
+from ...core.cards import RANK_NAMES, SUIT_BITS, Card, Play, cards_text, is_counted_as, suit_name
+from ...core.engine import Game, Hand, Phase, SeatView, trump_states
+from ...core.errors import RULE_IDS, ArgumentError, RecordError, Rule, RuleError, echo
+from ...core.line import Line
+from ...core.records import replay
+from ...core.rules import SUICIDE_MIN_BID, RuleSet, rules_from_json, rules_of, seat_name, team_name
+from ...core.tricks import trick_winner
+from ...core.words import plural
+from ...play.players import HeuristicPlayer, act
+from ..explain import (
     TRICK_REASONS,
     explain_bid,
     explain_exchange,
@@ -55,7 +55,7 @@ from .explain import (
     explain_score,
     explain_trick,
 )
-from .wording import Said, failed_nil_tricks_words, house_words, learner, said_lines
+from ..wording import Said, failed_nil_tricks_words, house_words, learner, said_lines
 
 #: The rule ids of RULINGS.md section 7 the quiz asks about (``bad-option`` included).
 RULE_QUESTION_IDS: tuple[str, ...] = tuple(RULE_IDS)
