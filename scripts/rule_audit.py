@@ -34,7 +34,6 @@ from typing import Any
 
 from spades_lab.core.records import replay
 from spades_lab.core.rules import PRESETS
-from spades_lab.teach import quiz as quiz_module
 from spades_lab.teach.explain import (
     explain_bid,
     explain_exchange,
@@ -43,6 +42,7 @@ from spades_lab.teach.explain import (
     explain_trick,
 )
 from spades_lab.teach.quiz import INPUT_CHECK_IDS, QUIZ_IDS, applicable_ids, make_question, verify
+from spades_lab.teach.quiz import model as quiz_module
 from spades_lab.teach.wording import said_lines
 
 #: Options that switch a rule on (a rule set's default leaves it off): the audit asks each

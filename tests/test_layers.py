@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "spades_lab"
 
 #: Layer rank of each module (``spades_lab.<name>``); a folder's ``__init__`` and any module not
 #: named here take the folder's rank.
-RANKS: dict[str, int] = {
+RANKS: dict[str, float] = {
     "core.errors": 0, "core.cards": 1, "core.rules": 2, "core.bids": 3, "core.tricks": 4,
     "core.files": 0,  # writing files whole, the folders a command may fill: errors only
     "core.validate": 3,  # record checking: types and shapes, with the rules' seat counts
@@ -32,7 +32,13 @@ RANKS: dict[str, int] = {
     "solver": 20,
     "teach.wording": 29,  # words shared by results and drawings: core only
     "teach.explain": 30, "teach.whatif": 31, "teach.compare": 32, "teach.tables": 33,
-    "teach.quiz": 33,
+    # the quiz package, bottom up: what it asks, the question, its words, the positions, the
+    # builders by topic (the Heckadeck's and the house rules' over the plain ones), the registry
+    "teach.quiz.catalogue": 33.0, "teach.quiz.model": 33.1, "teach.quiz.shown": 33.1,
+    "teach.quiz.positions": 33.2, "teach.quiz.check": 33.2,
+    "teach.quiz.play": 33.3, "teach.quiz.tricks": 33.3, "teach.quiz.bidding": 33.3,
+    "teach.quiz.scoring": 33.3, "teach.quiz.heckadeck": 33.4, "teach.quiz.house": 33.4,
+    "teach.quiz.registry": 33.5, "teach.quiz": 33.6,
     "teach": 34,
     "render": 40, "viz": 40, "text": 40,
     "table_words": 41,  # the table's words: teach and the drawing's words
@@ -50,7 +56,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def rank(module: str) -> int:
+def rank(module: str) -> float:
     probe = module
     while True:
         if probe in RANKS:

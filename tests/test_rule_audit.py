@@ -45,8 +45,9 @@ def test_words_that_leak_the_software_are_not_learner_words() -> None:
 
 def test_the_capture_leaves_the_quiz_as_it_was() -> None:
     from spades_lab.teach import quiz
+    from spades_lab.teach.quiz import model
 
-    real = quiz._feedback
+    real = model._feedback
     with AUDIT._Captured() as cap:
         quiz.make_question("standard", "led-suit-wins", seed=0)
-    assert quiz._feedback is real and "led-suit-wins" in cap.rules
+    assert model._feedback is real and "led-suit-wins" in cap.rules
