@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -49,11 +49,9 @@ from ..teach.handout import deal_handout
 from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
+from .room import Classroom, Conn
 from .store import Store
 from .tables import Table, deal_key, dealt, playing, seat_table_html, twin
-
-if TYPE_CHECKING:
-    from .app import Classroom, Conn
 
 #: The solver's budget for a poll's position (seconds): the default, and the most a teacher
 #: may give.
@@ -463,6 +461,8 @@ def answer_rows(store: Store, class_code: str) -> list[AnswerRow]:
 @dataclass
 class Lesson:
     """The lesson of a class: the open activity, the solver's workers, the answers."""
+
+    MESSAGES: ClassVar[frozenset[str]] = frozenset(MESSAGE_FIELDS)
 
     room: Classroom
     solvers: Solvers = field(default_factory=Solvers)
@@ -942,13 +942,21 @@ class Lesson:
         self.solvers.close()
 
 
+def lesson_of(room: Classroom) -> Lesson:
+    """The room's lesson, which is this module's :class:`Lesson` (:func:`.app.create_app` gives
+    the room it to make; the room knows it only as a :class:`~.room.LessonPart`)."""
+    lesson = room.lesson
+    assert isinstance(lesson, Lesson)
+    return lesson
+
+
 # ---------------------------------------------------------------------------- HTTP
 
 
 def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) -> list[Route]:
     """The teacher's lesson requests (each needs the teacher's secret, as every teacher
     request does): ``GET``/``POST /api/teacher/lesson``."""
-    lesson = room.lesson
+    lesson = lesson_of(room)
 
     async def teacher_lesson(request: Request) -> Response:
         refused = teacher_ok(request)
@@ -984,7 +992,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             Route("/scenario/{name}", scenario)]
 
 
-__all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll", "make_whatif",
-           "make_quiz_activity", "scenario_map", "scenario_for", "rule_words", "LessonError",
-           "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
-           "DEFAULT_BUDGET", "MAX_BUDGET"]
+__all__ = ["Lesson", "lesson_of", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll",
+           "make_whatif", "make_quiz_activity", "scenario_map", "scenario_for", "rule_words",
+           "LessonError", "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS",
+           "REQUIRED", "DEFAULT_BUDGET", "MAX_BUDGET"]

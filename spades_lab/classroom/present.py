@@ -30,7 +30,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -46,19 +46,19 @@ from ..teach.bestplay import play_words
 from ..teach.wording import bid_words, place_words, rules_title, step_words
 from .lesson import (
     DEFAULT_BUDGET,
+    Lesson,
     LessonError,
     Poll,
     QuizActivity,
     WhatIf,
     budget_seconds,
     choice_key,
+    lesson_of,
     make_poll,
     solve_position,
 )
+from .room import Classroom, Conn
 from .tables import SeatHand, Table, dealt, playing
-
-if TYPE_CHECKING:
-    from .app import Classroom, Conn
 
 #: What the presenter shows, and how it may show a table.
 SHOWS = ("class", "table", "lesson")
@@ -163,6 +163,11 @@ class Presenter:
                 setattr(self, k, kept[k])
         self.revealed = {(int(a), int(q)) for a, q in kept.get("revealed", [])}
 
+    @property
+    def lesson(self) -> Lesson:
+        """The class's lesson, whose open activity the projector may show."""
+        return lesson_of(self.room)
+
     def _keep(self) -> None:
         state: dict[str, Any] = {k: getattr(self, k) for k in self.KEPT}
         state["revealed"] = sorted(self.revealed)
@@ -190,7 +195,7 @@ class Presenter:
         elif kind == "class":
             self.show = "class"
         elif kind == "lesson":
-            if self.room.lesson.current is None:
+            if self.lesson.current is None:
                 raise PresentRefusal("No question is open: start a poll, a what-if or a quiz "
                                      "first.")
             self.show = "lesson"
@@ -233,7 +238,7 @@ class Presenter:
         self.show, self.table, self.view, self.seat = "table", t.id, view, seat
 
     def _quiz(self) -> QuizActivity:
-        act = self.room.lesson.current
+        act = self.lesson.current
         if not isinstance(act, QuizActivity):
             raise PresentRefusal("No quiz is open: start a quiz first.")
         return act
@@ -253,13 +258,13 @@ class Presenter:
         self.show = "lesson"
 
     def _reveal(self) -> None:
-        act = self.room.lesson.current
+        act = self.lesson.current
         if act is None:
             raise PresentRefusal("There is nothing to reveal: start a poll first.")
         if isinstance(act, QuizActivity):
             self.revealed.add((act.id, self._shown_question(act)))
         else:
-            self.room.lesson.reveal()  # the students see the answer too
+            self.lesson.reveal()  # the students see the answer too
         self.show = "lesson"
 
     # ---------------------------------------------------------------- the broadcast line
@@ -300,7 +305,7 @@ class Presenter:
             except PresentRefusal as e:  # the table moved on: students sat down, say
                 out["show"] = "class"
                 out["note"] = str(e)
-        elif self.show == "lesson" and self.room.lesson.current is not None:
+        elif self.show == "lesson" and self.lesson.current is not None:
             out["lesson"] = self.lesson_json()
         else:  # the default, and once the question shown is closed
             out["show"] = "class"
@@ -339,7 +344,7 @@ class Presenter:
     def lesson_json(self) -> dict[str, Any]:
         """The open activity as the projector shows it: never its answer, nor who answered
         what, before the teacher reveals it."""
-        lesson = self.room.lesson
+        lesson = self.lesson
         act = lesson.current
         if act is None:
             return {"activity": None, "question": "No question is open."}
@@ -413,15 +418,15 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
     poll = make_poll(room, {k: body[k] for k in ("table", "hand", "step")
                             if body.get(k) is not None}, 0)
     t = room.tables[poll.table]
-    fut = room.lesson.solvers.submit(solve_position, t.game.to_record(), poll.hand, poll.step,
-                                     budget)
+    fut = lesson_of(room).solvers.submit(solve_position, t.game.to_record(), poll.hand,
+                                         poll.step, budget)
     try:
         v = await asyncio.wait_for(fut, budget + 60)
     except Exception as e:  # the worker's failure, in words
         raise PresentRefusal("The solver could not work this position out: "
                              f"{getattr(e, 'message', None) or type(e).__name__}.") from None
     cards = {c["card"] + (f":{c['as']}" if "as" in c else ""): c for c in v["cards"]}
-    who = room.lesson.who_answers(poll)
+    who = lesson_of(room).who_answers(poll)
     return {"table": poll.table, "hand": poll.hand, "step": poll.step, "budget": budget,
             "question": poll.question_words(), "html": poll.drawing,
             "exact": v["exact"], "verdict": v["text"],
@@ -529,6 +534,7 @@ def whatif_choices(room: Classroom, body: Any) -> dict[str, Any]:
 def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) -> list[Route]:
     """The presenter's and the Ask controls' requests, each with the teacher's secret."""
     presenter = room.presenter
+    assert isinstance(presenter, Presenter)  # the room's, made by this module's class
 
     def guarded(fn: Callable[[Any], Any]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:

@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -45,11 +45,9 @@ from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title, rules_words
 from . import names
-from .store import DealRow, StoreError, TableLife
+from .room import Classroom, TeacherRefusal, begin, keep_life
+from .store import DealRow, StoreError
 from .tables import Table, TableRefusal, check_seat, deal_key
-
-if TYPE_CHECKING:
-    from .app import Classroom
 
 #: Seconds a person may take over one decision before the teacher's page marks the table
 #: stuck.
@@ -61,19 +59,6 @@ MAX_REQUEST = 16 * 1024
 #: Where a prepared record may come from: these two folders of the course (by name, from
 #: :func:`record_sources`), or a record sent in the request (``"upload"``).
 SOURCES = {"course": ("course",), "scenario": ("scenarios",)}
-
-
-class TeacherRefusal(Exception):
-    """A teacher's request the server cannot do: answered ``400`` with the sentence (and, for
-    the table lifecycle's and the roster's refusals, a stable ``rule`` id of
-    :data:`~spades_lab.core.errors.CLASSROOM_IDS`), nothing changed."""
-
-    def __init__(self, message: str, rule: Rule | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
-
-    def answer(self) -> dict[str, Any]:
-        return {"error": str(self), **({"rule": self.rule} if self.rule else {})}
 
 
 # ---------------------------------------------------------------------------- at a glance
@@ -340,29 +325,6 @@ def _not_closed(t: Table) -> None:
                              Rule.TABLE_CLOSED)
 
 
-def keep_life(room: Classroom, t: Table) -> None:
-    room.store.set_life(t.id, TableLife(t.started, t.start_when, t.closed, t.archived))
-
-
-def restore_life(room: Classroom) -> None:
-    """Give each restored table its life as stored (a table with none has started)."""
-    for t in room.tables.values():
-        life = room.store.life(t.id)
-        t.started, t.start_when = life.started, life.start_when
-        t.closed, t.archived = life.closed, life.archived
-
-
-def begin(room: Classroom, t: Table) -> None:
-    """The table starts: stored, every seated student told (``started``), the robots wake."""
-    t.started = True
-    keep_life(room, t)
-    for c in list(room.conns):
-        if t.seat_of(c.student) is not None:
-            c.send({"type": "started", "table": t.id, "words": f"Table {t.id} starts."})
-            room.send_state(c, t)
-    room.wake(t)
-
-
 def start(room: Classroom, tid: Any) -> Table:
     """The teacher's Start: the table begins, whoever has sat down (robots keep the seats of
     students not here yet, until they come)."""
@@ -429,13 +391,6 @@ def on_connect(room: Classroom, c: Any) -> None:
         if t.seat_of(c.student) is not None and t.holding():
             c.send({"type": "paused", "table": t.id, "paused": True,
                     "words": "The teacher has paused the table."})
-
-
-def restore_flags(room: Classroom) -> None:
-    """Give each restored table what the teacher had set (the store's ``table_flags``)."""
-    for t in room.tables.values():
-        f = room.store.flags(t.id)
-        t.paused, t.hold_after, t.closed_for = f.paused, f.hold_after, f.closed_for
 
 
 # ---------------------------------------------------------------------------- a new table's rules
@@ -1006,6 +961,6 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     ]
 
 
-__all__ = ["status", "glance", "full_view", "set_seat", "pause", "chosen", "restore_flags",
+__all__ = ["status", "glance", "full_view", "set_seat", "pause", "chosen",
            "on_connect", "record_sources", "prepared_record", "deal", "comparison", "routes",
-           "TeacherRefusal", "STUCK_AFTER", "MAX_UPLOAD"]
+           "STUCK_AFTER", "MAX_UPLOAD"]
