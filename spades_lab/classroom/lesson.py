@@ -51,7 +51,7 @@ from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
 from .room import Classroom, Conn
 from .store import Store
-from .tables import Table, deal_key, dealt, playing, seat_table_html, twin
+from .tables import ClassTable, deal_key, dealt, playing, seat_table_html, twin
 
 #: The solver's budget for a poll's position (seconds): the default, and the most a teacher
 #: may give.
@@ -344,14 +344,14 @@ def make_whatif(room: Classroom, spec: Mapping[str, Any], activity: int) -> What
                   summary=tuple(rest.splitlines()))
 
 
-def _table(room: Classroom, tid: Any) -> Table:
+def _table(room: Classroom, tid: Any) -> ClassTable:
     if type(tid) is not int or tid not in room.tables:
         raise LessonError(f"There is no table {str(tid)[:20]}: the tables are "
                           f"{', '.join(map(str, room.tables)) or 'not opened yet'}.")
     return room.tables[tid]
 
 
-def _line(t: Table, hand: Any) -> Line:
+def _line(t: ClassTable, hand: Any) -> Line:
     """The line of hand ``hand`` (from 0; None: the current one) of table ``t``; a hand the
     table has not dealt is refused in words that count hands from 1, as the teacher's page
     does."""
@@ -905,7 +905,7 @@ class Lesson:
                 and err.rule not in CLASSROOM_IDS):
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
-    def table_moved(self, t: Table) -> None:
+    def table_moved(self, t: ClassTable) -> None:
         """After an action at ``t`` (the server's hook): once a hand is over there, each
         student kept from the open activity gets it if it is no longer kept from them (no
         hand of its deal still being played for them, there or at a twin table)."""

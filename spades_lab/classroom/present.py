@@ -58,7 +58,7 @@ from .lesson import (
     solve_position,
 )
 from .room import Classroom, Conn
-from .tables import SeatHand, Table, dealt, playing
+from .tables import ClassTable, SeatHand, dealt, playing
 
 #: What the presenter shows, and how it may show a table.
 SHOWS = ("class", "table", "lesson")
@@ -78,7 +78,7 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def players_at(t: Table, but: int | None = None) -> list[str]:
+def players_at(t: ClassTable, but: int | None = None) -> list[str]:
     """The students who sit at ``t`` (a robot holding a student's seat holds it for them),
     but the one in seat ``but``."""
     out = []
@@ -92,7 +92,7 @@ def players_at(t: Table, but: int | None = None) -> list[str]:
     return out
 
 
-def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
+def twins(room: Classroom, t: ClassTable, hand: int | None = None) -> list[ClassTable]:
     """The other tables whose latest hand was dealt the same cards as hand ``hand`` (default:
     the current one) of ``t`` (:func:`~spades_lab.classroom.tables.dealt`: a prepared deal at
     several tables, or two tables given one seed)."""
@@ -101,14 +101,14 @@ def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
             if o is not t and o.game.hand is not None and dealt(o.game.hand) == key]
 
 
-def _in_play(t: Table, hand: int | None = None) -> bool:
+def _in_play(t: ClassTable, hand: int | None = None) -> bool:
     """Hand ``hand`` (default: the current one) of ``t`` is still being played there
     (:func:`~spades_lab.classroom.tables.playing`)."""
     h = playing(t)
     return h is not None and (hand is None or t.game.hands[hand] is h)
 
 
-def _hidden_from(room: Classroom, t: Table, seat: int | None, hand: int | None = None
+def _hidden_from(room: Classroom, t: ClassTable, seat: int | None, hand: int | None = None
                  ) -> list[tuple[str, int]]:
     """Who would see on the projector cards they may not see, and at which table: the
     students playing that hand at ``t``, but the one whose own cards (seat ``seat``) are
@@ -129,7 +129,7 @@ def _who_plays(hidden: list[tuple[str, int]]) -> str:
     return f"{_and(names)} {'plays' if len(names) == 1 else 'play'} {where}"
 
 
-def _table(room: Classroom, tid: Any) -> Table:
+def _table(room: Classroom, tid: Any) -> ClassTable:
     t = room.tables.get(tid) if type(tid) is int else None
     if t is None:
         raise PresentRefusal(f"There is no table {str(tid)[:20]}: the tables are "
@@ -311,7 +311,7 @@ class Presenter:
             out["show"] = "class"
         return out
 
-    def _table_json(self, t: Table) -> dict[str, Any]:
+    def _table_json(self, t: ClassTable) -> dict[str, Any]:
         h = t.game.hand
         assert h is not None
         n = t.rules.players
@@ -473,7 +473,7 @@ def positions(room: Classroom, body: Any) -> dict[str, Any]:
     return {"table": t.id, "positions": out[::-1]}
 
 
-def _at(t: Table, body: dict[str, Any]) -> tuple[Line, int | None]:
+def _at(t: ClassTable, body: dict[str, Any]) -> tuple[Line, int | None]:
     """The line of ``body``'s ``hand`` (default: the current one) of ``t`` and its ``step``
     (None: not given)."""
     hand, step = body.get("hand"), body.get("step")

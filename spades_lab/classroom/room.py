@@ -27,7 +27,7 @@ from ..core.errors import IllegalAction, Rule, RuleError
 from ..core.rules import RuleSet
 from . import names
 from .store import Store, StudentRow, TableLife
-from .tables import SETTINGS, Table, TableRefusal, check_seat, seated_at
+from .tables import SETTINGS, ClassTable, TableRefusal, check_seat, seated_at
 
 #: The server's log (a table of the store that does not load is reported here).
 LOG = logging.getLogger("spades_lab.classroom")
@@ -211,14 +211,14 @@ class Classroom:
             self.code, self.teacher_secret = store.create_class("Class")
         self.key = store.server_secret()
         self.origins = origins
-        self.tables: dict[int, Table] = {}
+        self.tables: dict[int, ClassTable] = {}
         #: tables of the store that no longer load, in words: left out, the class goes on
         #: (the teacher's overview shows them, and the log has them)
         self.problems: list[str] = [_left_out(tid, why) for tid, why in
                                     store.damaged_tables(self.code).items()]
         for row in store.tables(self.code):
             try:
-                t = Table(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
+                t = ClassTable(row.id, row.rules, row.seats, seed=row.seed, pace=row.pace)
                 t.restore(store.actions(row.id))
                 t.settings.update(store.table_settings(row.id))
             except Exception as e:  # noqa: BLE001 - one bad table must not stop the class
@@ -323,7 +323,7 @@ class Classroom:
 
     # ---------------------------------------------------------------- tables
     def new_table(self, preset: str, options: dict[str, Any], seats: list[Any],
-                  pace: float, seed: int | None = None, start: str = "seated") -> Table:
+                  pace: float, seed: int | None = None, start: str = "seated") -> ClassTable:
         """A new table: it waits until every seat meant for a student is taken (``start``
         ``"seated"``; at once when no seat is meant for one) or for the teacher's Start
         (``"teacher"``), or starts now (``"now"``)."""
@@ -350,7 +350,7 @@ class Classroom:
         rj = {"preset": preset, "options": rules.to_json().get("options", {})}
         self.check_new_seats(rj, rows, seed)
         tid = self.store.create_table(self.code, rj, rows, seed, pace)
-        t = Table(tid, rj, rows, seed=seed, pace=pace)
+        t = ClassTable(tid, rj, rows, seed=seed, pace=pace)
         t.start_when = "teacher" if start == "teacher" else "seated"
         t.started = start == "now"
         keep_life(self, t)
@@ -380,7 +380,7 @@ class Classroom:
                                    "the teacher's page).")
         if not ids:
             return
-        probe = Table(0, rules, rows, seed=seed)
+        probe = ClassTable(0, rules, rows, seed=seed)
         probe.step()  # the table's first deal, as its robots' runner will deal it
         for seat, r in enumerate(rows):
             if r["kind"] == "person":
@@ -391,14 +391,14 @@ class Classroom:
     def students(self) -> dict[int, str]:
         return self.store.students(self.code)
 
-    def summary(self, t: Table) -> dict[str, Any]:
+    def summary(self, t: ClassTable) -> dict[str, Any]:
         """A table as the class list shows it (no cards)."""
         return {"table": t.id, "rules": t.rules_json, "names": t.names(),
                 "seats": [s["kind"] for s in t.seats], "phase": t.game.phase,
                 "hand": len(t.game.hands), "totals": list(t.game.totals),
                 "version": t.version, "over": t.game.over, "started": t.started}
 
-    def commit(self, t: Table, entries: list[dict[str, Any]]) -> None:
+    def commit(self, t: ClassTable, entries: list[dict[str, Any]]) -> None:
         """Store the entries (committed when this returns), then count them in the version."""
         if entries:
             self.store.append(t.id, t.version, entries)
@@ -406,7 +406,7 @@ class Classroom:
             self.changed_at[t.id] = time.monotonic()
             t.undo_asked.clear()  # a request to take back lapses when the table moves on
 
-    def send_state(self, c: Conn, t: Table, ref: Any = None) -> None:
+    def send_state(self, c: Conn, t: ClassTable, ref: Any = None) -> None:
         seat = t.seat_of(c.student)
         if seat is not None:
             msg = {"type": "state", "table": t.id, "version": t.version,
@@ -415,7 +415,7 @@ class Classroom:
                 msg["ref"] = ref
             c.send(msg)
 
-    def broadcast(self, t: Table, before: int, version_before: int) -> None:
+    def broadcast(self, t: ClassTable, before: int, version_before: int) -> None:
         """Tell every seated connection of ``t`` what happened since log index ``before``."""
         events = t.public_events(before)
         for c in list(self.conns):
@@ -426,11 +426,11 @@ class Classroom:
                     "version": t.version, "events": events, "state": t.seat_state(seat)})
         self.lesson.table_moved(t)  # a lesson activity kept from this table's seats
 
-    def seated_all(self, t: Table) -> bool:
+    def seated_all(self, t: ClassTable) -> bool:
         """Is every seat of ``t`` meant for a student taken (its student connected)?"""
         return all(self.present(s["student"]) for s in t.seats if s["kind"] == "person")
 
-    def wake(self, t: Table) -> None:
+    def wake(self, t: ClassTable) -> None:
         """Start the table's bot runner if a deal or a bot's decision is due (a table waiting
         for its players starts once every seat meant for a student is taken)."""
         if not t.started and t.start_when == "seated" and not t.is_closed() and \
@@ -440,7 +440,7 @@ class Classroom:
         if t.bots_due() and (t.id not in self.runners or self.runners[t.id].done()):
             self.runners[t.id] = asyncio.get_running_loop().create_task(self.run_bots(t))
 
-    async def run_bots(self, t: Table) -> None:
+    async def run_bots(self, t: ClassTable) -> None:
         for _ in range(100_000):  # bounded: a whole game is far fewer steps
             if not t.bots_due():
                 return
@@ -456,25 +456,25 @@ class Classroom:
         """Has ``student`` a connection open now?"""
         return any(c.student == student for c in self.conns)
 
-    def watch(self, t: Table) -> None:
+    def watch(self, t: ClassTable) -> None:
         """Every person at ``t`` with no connection open gets a robot after the grace period
         (a new table, or a table restored by a restarted server)."""
         for seat, s in enumerate(t.seats):
             if s["kind"] == "person" and not self.present(s["student"]):
                 self.hold_later(t, seat, s["student"])
 
-    def hold_later(self, t: Table, seat: int, student: int) -> None:
+    def hold_later(self, t: ClassTable, seat: int, student: int) -> None:
         key = (t.id, seat)
         if key not in self.holds or self.holds[key].done():
             self.holds[key] = asyncio.get_running_loop().create_task(
                 self._hold(t, seat, student))
 
-    def someone_at(self, t: Table) -> bool:
+    def someone_at(self, t: ClassTable) -> bool:
         """Is a person at ``t`` connected?  A robot holds an away seat only for them: at a
         table everyone has left, the game waits for its people."""
         return any(s["kind"] == "person" and self.present(s["student"]) for s in t.seats)
 
-    async def _hold(self, t: Table, seat: int, student: int) -> None:
+    async def _hold(self, t: ClassTable, seat: int, student: int) -> None:
         await asyncio.sleep(self.grace)
         if self.present(student) or t.seat_of(student) != seat or t.game.over or \
                 not self.someone_at(t):
@@ -483,7 +483,7 @@ class Classroom:
         self.tell_seated(t)
         self.wake(t)
 
-    def tell_seated(self, t: Table) -> None:
+    def tell_seated(self, t: ClassTable) -> None:
         for o in list(self.conns):
             self.send_state(o, t)
 
@@ -521,7 +521,7 @@ class Classroom:
                 self.wake(t)
 
     # ---------------------------------------------------------------- hints and undo
-    def hint_or_undo(self, c: Conn, t: Table, seat: int, kind: str, ref: Any) -> None:
+    def hint_or_undo(self, c: Conn, t: ClassTable, seat: int, kind: str, ref: Any) -> None:
         """A student asks for a hint, or to take back the last decision (docs/classroom.md:
         both are table settings the teacher controls; an undo needs every person's
         consent)."""
@@ -545,7 +545,7 @@ class Classroom:
                         "waiting": waiting, "words": words})
                 self.send_state(o, t)
 
-    def take_back(self, t: Table) -> tuple[int, str]:
+    def take_back(self, t: ClassTable) -> tuple[int, str]:
         """Take the table back to just before the last decision of a person (the robots'
         moves after it go too): stored first, then every seat gets its state; the number of
         actions taken back, and what the seats were told (the teacher's page says it too)."""
@@ -566,7 +566,7 @@ class Classroom:
         return len(entries) - k, words
 
     # ---------------------------------------------------------------- claims
-    def claim(self, c: Conn | None, t: Table, seat: int | None, msg: dict[str, Any]) -> None:
+    def claim(self, c: Conn | None, t: ClassTable, seat: int | None, msg: dict[str, Any]) -> None:
         """A student's claim or answer to one (``c``, ``seat``), or the teacher's decision
         (``c`` None): the engine and the solver decide through the table; a claim that stands
         is stored before it is acknowledged; every seat hears the words said."""
@@ -594,7 +594,7 @@ class Classroom:
         else:
             self.tell_seated(t)
 
-    def set_settings(self, t: Table, settings: dict[str, Any]) -> None:
+    def set_settings(self, t: ClassTable, settings: dict[str, Any]) -> None:
         """The teacher sets a table's hints and undo (stored, then every seat is told)."""
         for k, v in settings.items():
             if k not in SETTINGS or not isinstance(v, bool):
@@ -700,7 +700,7 @@ class LessonPart(Protocol):
     MESSAGES: ClassVar[frozenset[str]]
 
     def seen_deals(self, student: int) -> set[frozenset[frozenset[str]]]: ...
-    def table_moved(self, t: Table) -> None: ...
+    def table_moved(self, t: ClassTable) -> None: ...
     def handle(self, c: Conn, msg: dict[str, Any]) -> None: ...
     def note_refusal(self, c: Conn, msg: Any, err: RuleError) -> None: ...
     def send_to(self, c: Conn, ref: Any = None) -> None: ...
@@ -717,7 +717,7 @@ class PresenterPart(Protocol):
 # ---------------------------------------------------------------------------- a table's life
 
 
-def keep_life(room: Classroom, t: Table) -> None:
+def keep_life(room: Classroom, t: ClassTable) -> None:
     room.store.set_life(t.id, TableLife(t.started, t.start_when, t.closed, t.archived))
 
 
@@ -736,7 +736,7 @@ def restore_flags(room: Classroom) -> None:
         t.paused, t.hold_after, t.closed_for = f.paused, f.hold_after, f.closed_for
 
 
-def begin(room: Classroom, t: Table) -> None:
+def begin(room: Classroom, t: ClassTable) -> None:
     """The table starts: stored, every seated student told (``started``), the robots wake."""
     t.started = True
     keep_life(room, t)
