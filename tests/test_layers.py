@@ -36,9 +36,10 @@ RANKS: dict[str, int] = {
     "teach.explain": 30, "teach.whatif": 31, "teach.compare": 32, "teach.tables": 33,
     "teach.quiz": 33,
     "teach": 34,
-    "render": 40, "viz": 40, "text": 40,
-    "table_words": 41,  # the table's words: teach and the drawing's words
-    "table": 42,  # one table model for replay and play: plain Python, no ipywidgets
+    "render": 40,  # the drawings: html (HTML/SVG, re-exported by the package), plots, text
+    "viz": 40, "text": 40,  # render.plots and render.text under their first names (SHIMS)
+    "table.words": 41,  # the table's words: teach and the drawing's words
+    "table": 42,  # one table model for replay and play (table.model): no ipywidgets
     "widgets": 50,
     "classroom": 55,  # the classroom server (its own extra): widgets' layer and below
     "cli": 60,
@@ -245,7 +246,7 @@ def test_no_lazy_or_private_imports(path: Path) -> None:
 
 
 def test_the_check_sees_lazy_and_private_imports() -> None:
-    viz = PACKAGE / "viz.py"
+    viz = PACKAGE / "render" / "plots.py"
     assert lazy_imports(viz, "def f():\n    from .teach.explain import trump_timeline\n")
     assert lazy_imports(viz, "class C:\n    import spades_lab.core\n")
     assert not lazy_imports(viz, "from .teach.explain import trump_timeline\n")
@@ -280,6 +281,61 @@ def test_the_check_sees_a_cycle() -> None:
     assert ["core.a", "core.b", "core.a"] in import_cycles(import_graph(planted))
     downward = import_cycles(import_graph({engine: "from . import errors\n"}))
     assert not any("core.engine" in c for c in downward), downward
+
+
+#: Modules kept under a name that moved, for code outside the package (the notebooks, the
+#: guide, other programs): each only re-exports its new home, and no module of the package
+#: imports one.
+SHIMS = ("viz", "text", "widgets.words")
+#: Packages whose ``__init__`` re-exports its modules under the package's name
+#: (``spades_lab.render.table_html``, ``spades_lab.table.Table``): imports only, too.
+REEXPORTS = ("render", "table")
+
+
+def path_of(module: str) -> Path:
+    base = PACKAGE.joinpath(*module.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def not_reexports(path: Path, source: str | None = None) -> list[str]:
+    """What in ``path`` is more than a re-export: anything but its docstring, imports of the
+    package's own modules (relative) and ``__all__``."""
+    tree = ast.parse(path.read_text() if source is None else source, str(path))
+    out = []
+    for i, node in enumerate(tree.body):
+        if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue
+        if isinstance(node, ast.ImportFrom) and (node.level or node.module == "__future__"):
+            continue
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]:
+            continue
+        out.append(f"line {node.lineno}: {ast.unparse(node).splitlines()[0][:60]}")
+    return out
+
+
+@pytest.mark.parametrize("module", SHIMS + REEXPORTS)
+def test_shims_only_reexport(module: str) -> None:
+    found = not_reexports(path_of(module))
+    assert not found, f"{module} holds more than re-exports:\n" + "\n".join(found)
+
+
+def test_no_module_imports_a_shim() -> None:
+    graph = import_graph()
+    found = [f"{me} imports {shim}" for me, targets in sorted(graph.items())
+             for shim in SHIMS if shim in targets]
+    assert not found, "\n".join(found) + "\n(import the module's new home)"
+
+
+def test_the_check_sees_a_shim_that_does_more() -> None:
+    viz = PACKAGE / "viz.py"
+    assert not not_reexports(viz, '"""Doc."""\nfrom __future__ import annotations\n\n'
+                                  'from .render.plots import f\n\n__all__ = ["f"]\n')
+    assert not_reexports(viz, "from .render.plots import f\n\ndef g():\n    return f()\n")
+    assert not_reexports(viz, "import matplotlib\n")
+    assert not_reexports(viz, "X = 1\n")
+    engine = PACKAGE / "core" / "engine.py"
+    graph = import_graph({engine: "from .. import text\n"})
+    assert "text" in graph["core.engine"]
 
 
 def test_every_module_has_a_layer() -> None:
