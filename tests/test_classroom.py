@@ -19,7 +19,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E4
 from conftest import examples
 from spades_lab.classroom.app import MAX_MESSAGE, create_app  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
-from spades_lab.classroom.tables import Table, step_of  # noqa: E402
+from spades_lab.classroom.tables import ClassTable, step_of  # noqa: E402
 from spades_lab.core.engine import Game  # noqa: E402
 from spades_lab.core.records import apply_step, replay  # noqa: E402
 
@@ -397,7 +397,7 @@ def test_a_restarted_server_restores_every_table(tmp_path: Any) -> None:
 
 
 def test_table_refusals_are_the_engines() -> None:
-    t = Table(1, {"preset": "standard"}, [{"kind": "person", "student": 1, "name": "A"}] * 4,
+    t = ClassTable(1, {"preset": "standard"}, [{"kind": "person", "student": 1, "name": "A"}] * 4,
               seed=1)
     t.step()
     with pytest.raises(Exception) as e:

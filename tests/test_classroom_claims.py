@@ -24,9 +24,9 @@ pytestmark = pytest.mark.timeout(300)
 @pytest.fixture
 def room(monkeypatch: pytest.MonkeyPatch) -> Any:
     # the claimer plays whole hands at random to reach an ending: faster than a person may
-    import spades_lab.classroom.app as app_
+    import spades_lab.classroom.room as room_
 
-    monkeypatch.setattr(app_, "BURST", 10_000.0)
+    monkeypatch.setattr(room_, "BURST", 10_000.0)
     with TestClient(create_app(SqliteStore(":memory:"))) as client:
         yield Room(client)
 

@@ -22,9 +22,9 @@ from starlette.testclient import TestClient  # noqa: E402
 from test_classroom import Room, Seat, choose, hidden_cards, leaks  # noqa: E402
 from test_classroom_teacher import post, until  # noqa: E402
 
-from spades_lab.classroom import app as app_module  # noqa: E402
 from spades_lab.classroom import lesson as lesson_module  # noqa: E402
 from spades_lab.classroom import present as present_module  # noqa: E402
+from spades_lab.classroom import room as room_module  # noqa: E402
 from spades_lab.classroom import teacher as teacher_module  # noqa: E402
 from spades_lab.classroom.app import create_app  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
@@ -44,7 +44,7 @@ class Watch:
     def __init__(self, r: Room, monkeypatch: pytest.MonkeyPatch) -> None:
         self.r = r
         self.sent: list[tuple[int, str, set[Any]]] = []
-        real = app_module.Conn.send
+        real = room_module.Conn.send
 
         def send(conn: Any, msg: dict[str, Any] | None) -> None:
             if msg is not None:
@@ -52,7 +52,7 @@ class Watch:
                                   self.forbidden(conn.student)))
             real(conn, msg)
 
-        monkeypatch.setattr(app_module.Conn, "send", send)
+        monkeypatch.setattr(room_module.Conn, "send", send)
 
     def forbidden(self, student: int) -> set[Any]:
         room = self.r.room

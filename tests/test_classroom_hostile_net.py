@@ -22,17 +22,16 @@ from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E4
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from spades_lab.classroom import app as app_mod  # noqa: E402
+from spades_lab.classroom import room as room_mod  # noqa: E402
 from spades_lab.classroom.app import (  # noqa: E402
     MAX_MESSAGE,
-    OUT_LIMIT,
-    SLOW_CLOSE,
     STALE_SECRET,
-    Conn,
     _read_body,
     create_app,
     origin_ok,
     validate,
 )
+from spades_lab.classroom.room import OUT_LIMIT, SLOW_CLOSE, Conn  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
@@ -286,8 +285,8 @@ def test_the_message_limit_counts_bytes() -> None:
 
 
 def test_every_malformed_frame_is_answered(cls: Class, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_mod, "RATE", 1e6)
-    monkeypatch.setattr(app_mod, "BURST", 1e6)
+    monkeypatch.setattr(room_mod, "RATE", 1e6)
+    monkeypatch.setattr(room_mod, "BURST", 1e6)
     _, cookie = cls.join("Ann")
     with cls.connect(cookie) as ws:
         until(ws, lambda m: m["type"] == "lesson")
@@ -325,8 +324,8 @@ def test_answers_echo_ref(cls: Class, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_bad_messages_below_the_rate_limit_close_at_200(
         cls: Class, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_mod, "RATE", 1e6)
-    monkeypatch.setattr(app_mod, "BURST", 1e6)
+    monkeypatch.setattr(room_mod, "RATE", 1e6)
+    monkeypatch.setattr(room_mod, "BURST", 1e6)
     _, cookie = cls.join("Ann")
     with cls.connect(cookie) as ws:
         until(ws, lambda m: m["type"] == "lesson")
@@ -341,8 +340,8 @@ def test_bad_messages_below_the_rate_limit_close_at_200(
 
 def test_refused_actions_are_rate_limited_and_not_each_a_store_write(
         cls: Class, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(app_mod, "RATE", 1e6)
-    monkeypatch.setattr(app_mod, "BURST", 1e6)
+    monkeypatch.setattr(room_mod, "RATE", 1e6)
+    monkeypatch.setattr(room_mod, "BURST", 1e6)
     a, cookie = cls.join("Ann")
     tid = cls.table([a, None, None, None], seed=5)
     writes = 0
@@ -366,7 +365,7 @@ def test_refused_actions_are_rate_limited_and_not_each_a_store_write(
                 break
         assert answers[-1]["code"] == "flood"
         assert all(m["type"] == "refused" for m in answers[:-1])
-        assert writes <= app_mod.REFUSAL_BURST + 2  # the board, not 300 fsynced writes
+        assert writes <= room_mod.REFUSAL_BURST + 2  # the board, not 300 fsynced writes
         assert len(answers) - 1 == app_mod.FLOOD_CLOSE + writes
 
 

@@ -14,15 +14,15 @@ pytest.importorskip("starlette")
 
 from test_classroom import Room, Seat, assert_replays, choose  # noqa: E402
 
-from spades_lab.classroom.tables import SeatHand, Table, seat_table_html  # noqa: E402
+from spades_lab.classroom.tables import ClassTable, SeatHand, seat_table_html  # noqa: E402
 from spades_lab.core.engine import Phase  # noqa: E402
 from spades_lab.render import table_html, trumps_html  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
 
-def _bots(preset: str = "standard", seed: int = 3) -> Table:
-    return Table(1, {"preset": preset, "options": {}}, [{"kind": "bot"}] * (
+def _bots(preset: str = "standard", seed: int = 3) -> ClassTable:
+    return ClassTable(1, {"preset": preset, "options": {}}, [{"kind": "bot"}] * (
         8 if preset == "acorns8" else 4), seed=seed)
 
 
@@ -385,7 +385,7 @@ def test_a_hint_names_no_card_of_another_seat(preset: str) -> None:
     from test_classroom import leaks
 
     people = [{"kind": "person", "student": i + 1, "name": f"P{i + 1}"} for i in range(4)]
-    t = Table(1, {"preset": preset, "options": {}}, people, seed=9)
+    t = ClassTable(1, {"preset": preset, "options": {}}, people, seed=9)
     t.settings["hints"] = True
     rng = random.Random(4)
     asked = 0

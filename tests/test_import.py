@@ -29,7 +29,7 @@ def test_core_import_is_light() -> None:
 def test_engine_modules_are_light() -> None:
     code = ("import sys; import spades_lab.core.engine, spades_lab.core.records, "
             "spades_lab.play.players, "
-            "spades_lab.cli.main, spades_lab.text; "
+            "spades_lab.cli.main, spades_lab.render.text; "
             f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120)

@@ -4,6 +4,8 @@ Each module belongs to a layer (its folder, or for the core and the teaching mod
 order inside the folder); a module may import only from its own layer or below.  The one
 exception is the lazy import of :mod:`spades_lab.render` inside a ``_repr_html_`` method, which
 lets an engine object draw itself in a notebook without the engine depending on the drawing.
+Inside a layer the imports form no cycle either, counting those only the type checker follows
+(``if TYPE_CHECKING:``): two modules that need each other are one module, or share a third.
 """
 from __future__ import annotations
 
@@ -40,9 +42,10 @@ RANKS: dict[str, float] = {
     "teach.quiz.scoring": 33.3, "teach.quiz.heckadeck": 33.4, "teach.quiz.house": 33.4,
     "teach.quiz.registry": 33.5, "teach.quiz": 33.6,
     "teach": 34,
-    "render": 40, "viz": 40, "text": 40,
-    "table_words": 41,  # the table's words: teach and the drawing's words
-    "table": 42,  # one table model for replay and play: plain Python, no ipywidgets
+    "render": 40,  # the drawings: html (HTML/SVG, re-exported by the package), plots, text
+    "viz": 40, "text": 40,  # render.plots and render.text under their first names (SHIMS)
+    "table.words": 41,  # the table's words: teach and the drawing's words
+    "table": 42,  # one table model for replay and play (table.model): no ipywidgets
     "widgets": 50,
     "classroom": 55,  # the classroom server (its own extra): widgets' layer and below
     "cli": 60,
@@ -76,9 +79,10 @@ class Import(NamedTuple):
     names: tuple[str, ...]  #: the names a ``from ... import`` takes
 
 
-def imports(path: Path, source: str | None = None) -> list[Import]:
+def imports(path: Path, source: str | None = None, typing: bool = False) -> list[Import]:
     """Every import of a spades_lab module in ``path`` (read from disk unless ``source`` is
-    given); imports under ``if TYPE_CHECKING:`` are for the type checker and not counted."""
+    given); imports under ``if TYPE_CHECKING:`` are for the type checker and counted only with
+    ``typing``.  ``from . import x`` imports ``x``, the module or package of that name."""
     tree = ast.parse(path.read_text() if source is None else source, str(path))
     here = module_name(path).split(".") if module_name(path) else []
     package = here if path.name == "__init__.py" else here[:-1]
@@ -86,7 +90,8 @@ def imports(path: Path, source: str | None = None) -> list[Import]:
 
     def visit(node: ast.AST, in_repr: bool, lazy: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test) \
+                    and not typing:
                 continue
             inside = in_repr or (isinstance(child, ast.FunctionDef)
                                  and child.name == "_repr_html_")
@@ -115,6 +120,84 @@ def imports(path: Path, source: str | None = None) -> list[Import]:
 
 
 MODULES = sorted(PACKAGE.rglob("*.py"))
+
+
+def import_graph(sources: dict[Path, str] | None = None) -> dict[str, set[str]]:
+    """Each module's in-package imports (top level, lazy, and ``if TYPE_CHECKING:``), every
+    module read from disk unless ``sources`` gives its text.  The renderer imported lazily in
+    a ``_repr_html_`` is left out: the one designed exception of the layers.  ``from P import
+    n`` is an import of ``P.n`` when that is a module of the package, else of ``P`` (a name
+    its ``__init__`` defines)."""
+    sources = sources or {}
+    known = {module_name(p) for p in [*MODULES, *sources]}
+    graph: dict[str, set[str]] = {}
+    for path in sorted({*MODULES, *sources}):
+        me = module_name(path)
+        out = graph.setdefault(me, set())
+        for i in imports(path, sources.get(path), typing=True):
+            if i.in_repr and i.target == "render":
+                continue
+            target = i.target
+            while target not in known and target:  # a name an __init__ or module defines
+                target = target.rpartition(".")[0]
+            if target != me:
+                out.add(target)
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles (``[a, b, ..., a]``) of the graph: in each group of modules that import each
+    other (Tarjan's strongly connected components), the shortest way round through each of
+    its modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    groups: list[list[str]] = []
+
+    def connect(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                connect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                groups.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            connect(v)
+    cycles: set[tuple[str, ...]] = set()
+    for group in groups:
+        members = set(group)
+        for start in group:  # the shortest way round through each module of the group
+            came: dict[str, str] = {}
+            todo = [start]
+            while todo and start not in came:  # breadth first, back round to the start
+                v = todo.pop(0)
+                for w in sorted(graph[v] & members):
+                    if w not in came:
+                        came[w] = v
+                        todo.append(w)
+            path = [start]
+            while len(path) == 1 or path[-1] != start:
+                path.append(came[path[-1]])
+            path.reverse()
+            first = path.index(min(path[:-1]))  # one way to write each cycle
+            cycles.add(tuple(path[first:-1] + path[:first + 1]))
+    return [[m or "spades_lab" for m in c] for c in sorted(cycles)]
 
 
 def upward_imports(path: Path, source: str | None = None) -> list[str]:
@@ -169,7 +252,7 @@ def test_no_lazy_or_private_imports(path: Path) -> None:
 
 
 def test_the_check_sees_lazy_and_private_imports() -> None:
-    viz = PACKAGE / "viz.py"
+    viz = PACKAGE / "render" / "plots.py"
     assert lazy_imports(viz, "def f():\n    from .teach.explain import trump_timeline\n")
     assert lazy_imports(viz, "class C:\n    import spades_lab.core\n")
     assert not lazy_imports(viz, "from .teach.explain import trump_timeline\n")
@@ -181,6 +264,84 @@ def test_the_check_sees_lazy_and_private_imports() -> None:
     site = PACKAGE / "cli" / "site.py"
     assert private_imports(site, "from ..core.cards import _data_dir\n")
     assert not private_imports(site, "from ..core.cards import data_dir, __all__\n")
+
+
+def test_no_import_cycles() -> None:
+    """No two modules import each other, however far round and however they import (a
+    ``TYPE_CHECKING`` import is a dependency the type checker follows)."""
+    cycles = import_cycles(import_graph())
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_check_sees_a_cycle() -> None:
+    """A cycle made by a ``TYPE_CHECKING`` import, a lazy one or a ``from . import``, is
+    found and printed round; the package as it is has none."""
+    errors, engine = PACKAGE / "core" / "errors.py", PACKAGE / "core" / "engine.py"
+    typed = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .engine import Game\n"
+    found = import_cycles(import_graph({errors: typed}))
+    assert found and all(c[0] == c[-1] for c in found)
+    assert any("core.errors" in c and "core.engine" in c for c in found), found
+    assert import_cycles(import_graph({errors: "def f():\n    from . import engine\n"}))
+    planted = {PACKAGE / "core" / "a.py": "from . import b\n",
+               PACKAGE / "core" / "b.py": "from .a import x\n"}
+    assert ["core.a", "core.b", "core.a"] in import_cycles(import_graph(planted))
+    downward = import_cycles(import_graph({engine: "from . import errors\n"}))
+    assert not any("core.engine" in c for c in downward), downward
+
+
+#: Modules kept under a name that moved, for code outside the package (the notebooks, the
+#: guide, other programs): each only re-exports its new home, and no module of the package
+#: imports one.
+SHIMS = ("viz", "text", "widgets.words")
+#: Packages whose ``__init__`` re-exports its modules under the package's name
+#: (``spades_lab.render.table_html``, ``spades_lab.table.Table``): imports only, too.
+REEXPORTS = ("render", "table")
+
+
+def path_of(module: str) -> Path:
+    base = PACKAGE.joinpath(*module.split("."))
+    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+
+
+def not_reexports(path: Path, source: str | None = None) -> list[str]:
+    """What in ``path`` is more than a re-export: anything but its docstring, imports of the
+    package's own modules (relative) and ``__all__``."""
+    tree = ast.parse(path.read_text() if source is None else source, str(path))
+    out = []
+    for i, node in enumerate(tree.body):
+        if i == 0 and isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            continue
+        if isinstance(node, ast.ImportFrom) and (node.level or node.module == "__future__"):
+            continue
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == ["__all__"]:
+            continue
+        out.append(f"line {node.lineno}: {ast.unparse(node).splitlines()[0][:60]}")
+    return out
+
+
+@pytest.mark.parametrize("module", SHIMS + REEXPORTS)
+def test_shims_only_reexport(module: str) -> None:
+    found = not_reexports(path_of(module))
+    assert not found, f"{module} holds more than re-exports:\n" + "\n".join(found)
+
+
+def test_no_module_imports_a_shim() -> None:
+    graph = import_graph()
+    found = [f"{me} imports {shim}" for me, targets in sorted(graph.items())
+             for shim in SHIMS if shim in targets]
+    assert not found, "\n".join(found) + "\n(import the module's new home)"
+
+
+def test_the_check_sees_a_shim_that_does_more() -> None:
+    viz = PACKAGE / "viz.py"
+    assert not not_reexports(viz, '"""Doc."""\nfrom __future__ import annotations\n\n'
+                                  'from .render.plots import f\n\n__all__ = ["f"]\n')
+    assert not_reexports(viz, "from .render.plots import f\n\ndef g():\n    return f()\n")
+    assert not_reexports(viz, "import matplotlib\n")
+    assert not_reexports(viz, "X = 1\n")
+    engine = PACKAGE / "core" / "engine.py"
+    graph = import_graph({engine: "from .. import text\n"})
+    assert "text" in graph["core.engine"]
 
 
 def test_every_module_has_a_layer() -> None:

@@ -177,8 +177,8 @@ def test_viz_plots_return_axes(demo):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from spades_lab.render.plots import score_progress_plot, trump_timeline_plot
     from spades_lab.teach.explain import trump_timeline
-    from spades_lab.viz import score_progress_plot, trump_timeline_plot
 
     fig, ax = plt.subplots()
     h = demo.hands[0]

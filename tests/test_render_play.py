@@ -51,7 +51,7 @@ def test_learner_boxes_draw_suits_and_hide_rule_ids() -> None:
 
 
 def test_trump_timeline_names_its_marks() -> None:
-    from spades_lab.viz import trump_timeline_plot
+    from spades_lab.render.plots import trump_timeline_plot
 
     acorns = replay(DEMO).game.hands[0]
     labels = [t.get_text() for t in trump_timeline_plot(acorns).get_legend().get_texts()]

@@ -150,7 +150,7 @@ def test_the_play_line_grows_and_undo_takes_it_back_to_the_same_positions() -> N
 
 
 def test_bots_move_through_play_players_act_only(monkeypatch: object) -> None:
-    import spades_lab.table as table
+    import spades_lab.table.model as table
 
     calls: list[int | None] = []
     real = table.act

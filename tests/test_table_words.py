@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spades_lab import table_words
 from spades_lab.core.rules import seat_name
 from spades_lab.table import TableModel, WhatIfModel
+from spades_lab.table import words as table_words
 
 RECORD = Path("data/scenarios/demo_acorns_th.json")
 

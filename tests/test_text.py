@@ -6,7 +6,7 @@ import re
 
 from conftest import ROOT
 from spades_lab.core.records import replay
-from spades_lab.text import hand_account
+from spades_lab.render.text import hand_account
 
 
 def test_an_exchange_counts_its_cards_in_words():

@@ -10,7 +10,7 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 from spades_lab.core.records import replay  # noqa: E402
-from spades_lab.viz import score_progress_plot, trump_timeline_plot  # noqa: E402
+from spades_lab.render.plots import score_progress_plot, trump_timeline_plot  # noqa: E402
 
 RECORD = ROOT / "data" / "scenarios" / "demo_acorns_th.json"
 

@@ -241,7 +241,7 @@ def test_bags_words_and_the_engine_use_the_one_rule() -> None:
 def test_no_inline_plural_left_in_the_modules_of_this_change() -> None:
     inline = re.compile(r"""['"]s['"] if|else ['"]s['"]""")
     for rel in ("core/scoring.py", "teach/wording.py", "teach/explain.py", "widgets/words.py",
-                "text.py", "cli/explain.py", "cli/common.py", "cli/solve.py",
+                "render/text.py", "cli/explain.py", "cli/common.py", "cli/solve.py",
                 "teach/bestplay.py", "teach/handout.py"):
         text = (ROOT / "spades_lab" / rel).read_text()
         assert not inline.search(text), rel

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -47,12 +47,11 @@ from ..teach.handout import CSS, html_to_pdf
 from ..teach.wording import rules_words, winner_words
 from .lesson import answer_rows as lesson_answers
 from .lesson import rule_words
+from .room import Classroom
 from .store import Store
 
 COOKIE = "sl_seat"
 
-if TYPE_CHECKING:
-    from .app import Classroom
 
 #: The answers CSV's columns, in order.
 ANSWER_COLUMNS = ("student", "question", "answer", "right", "time")

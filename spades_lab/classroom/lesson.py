@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -49,11 +49,9 @@ from ..teach.handout import deal_handout
 from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
 from ..teach.wording import place_words, rules_title, seat_counts, step_words
+from .room import Classroom, Conn
 from .store import Store
-from .tables import Table, deal_key, dealt, playing, seat_table_html, twin
-
-if TYPE_CHECKING:
-    from .app import Classroom, Conn
+from .tables import ClassTable, deal_key, dealt, playing, seat_table_html, twin
 
 #: The solver's budget for a poll's position (seconds): the default, and the most a teacher
 #: may give.
@@ -356,14 +354,14 @@ def make_whatif(room: Classroom, spec: Mapping[str, Any], activity: int) -> What
                   summary=tuple(rest.splitlines()))
 
 
-def _table(room: Classroom, tid: Any) -> Table:
+def _table(room: Classroom, tid: Any) -> ClassTable:
     if type(tid) is not int or tid not in room.tables:
         raise LessonError(f"There is no table {str(tid)[:20]}: the tables are "
                           f"{', '.join(map(str, room.tables)) or 'not opened yet'}.")
     return room.tables[tid]
 
 
-def _line(t: Table, hand: Any) -> Line:
+def _line(t: ClassTable, hand: Any) -> Line:
     """The line of hand ``hand`` (from 0; None: the current one) of table ``t``; a hand the
     table has not dealt is refused in words that count hands from 1, as the teacher's page
     does."""
@@ -483,6 +481,8 @@ def answer_rows(store: Store, class_code: str) -> list[AnswerRow]:
 @dataclass
 class Lesson:
     """The lesson of a class: the open activity, the solver's workers, the answers."""
+
+    MESSAGES: ClassVar[frozenset[str]] = frozenset(MESSAGE_FIELDS)
 
     room: Classroom
     solvers: Solvers = field(default_factory=Solvers)
@@ -929,7 +929,7 @@ class Lesson:
                 and err.rule not in CLASSROOM_IDS):
             self.note_mistake(c.student, err, "table", t.rules_json["preset"])
 
-    def table_moved(self, t: Table) -> None:
+    def table_moved(self, t: ClassTable) -> None:
         """After an action at ``t`` (the server's hook): once a hand is over there, each
         student kept from the open activity gets it if it is no longer kept from them (no
         hand of its deal still being played for them, there or at a twin table)."""
@@ -966,13 +966,21 @@ class Lesson:
         self.solvers.close()
 
 
+def lesson_of(room: Classroom) -> Lesson:
+    """The room's lesson, which is this module's :class:`Lesson` (:func:`.app.create_app` gives
+    the room it to make; the room knows it only as a :class:`~.room.LessonPart`)."""
+    lesson = room.lesson
+    assert isinstance(lesson, Lesson)
+    return lesson
+
+
 # ---------------------------------------------------------------------------- HTTP
 
 
 def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) -> list[Route]:
     """The teacher's lesson requests (each needs the teacher's secret, as every teacher
     request does): ``GET``/``POST /api/teacher/lesson``."""
-    lesson = room.lesson
+    lesson = lesson_of(room)
 
     async def teacher_lesson(request: Request) -> Response:
         refused = teacher_ok(request)
@@ -1008,7 +1016,8 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
             Route("/scenario/{name}", scenario)]
 
 
-__all__ = ["Lesson", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll", "make_whatif",
-           "make_quiz_activity", "scenario_map", "scenario_for", "rule_words", "LessonError",
-           "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS", "REQUIRED",
-           "DEFAULT_BUDGET", "MAX_BUDGET", "MAX_NODES", "card_verdicts", "node_budget"]
+__all__ = ["Lesson", "lesson_of", "Solvers", "Poll", "WhatIf", "QuizActivity", "make_poll",
+           "make_whatif", "make_quiz_activity", "scenario_map", "scenario_for", "rule_words",
+           "LessonError", "AnswerRow", "answer_rows", "solve_position", "MESSAGE_FIELDS",
+           "REQUIRED", "DEFAULT_BUDGET", "MAX_BUDGET", "MAX_NODES", "card_verdicts",
+           "node_budget"]

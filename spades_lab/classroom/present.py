@@ -30,7 +30,7 @@ import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -46,6 +46,7 @@ from ..teach.bestplay import play_words
 from ..teach.wording import bid_words, place_words, rules_title, step_words
 from .lesson import (
     DEFAULT_BUDGET,
+    Lesson,
     LessonError,
     Poll,
     QuizActivity,
@@ -53,14 +54,13 @@ from .lesson import (
     budget_seconds,
     card_verdicts,
     choice_key,
+    lesson_of,
     make_poll,
     node_budget,
     solve_position,
 )
-from .tables import SeatHand, Table, dealt, playing
-
-if TYPE_CHECKING:
-    from .app import Classroom, Conn
+from .room import Classroom, Conn
+from .tables import ClassTable, SeatHand, dealt, playing
 
 #: What the presenter shows, and how it may show a table.
 SHOWS = ("class", "table", "lesson")
@@ -80,7 +80,7 @@ def _and(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
 
 
-def players_at(t: Table, but: int | None = None) -> list[str]:
+def players_at(t: ClassTable, but: int | None = None) -> list[str]:
     """The students who sit at ``t`` (a robot holding a student's seat holds it for them),
     but the one in seat ``but``."""
     out = []
@@ -94,7 +94,7 @@ def players_at(t: Table, but: int | None = None) -> list[str]:
     return out
 
 
-def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
+def twins(room: Classroom, t: ClassTable, hand: int | None = None) -> list[ClassTable]:
     """The other tables whose latest hand was dealt the same cards as hand ``hand`` (default:
     the current one) of ``t`` (:func:`~spades_lab.classroom.tables.dealt`: a prepared deal at
     several tables, or two tables given one seed)."""
@@ -103,14 +103,14 @@ def twins(room: Classroom, t: Table, hand: int | None = None) -> list[Table]:
             if o is not t and o.game.hand is not None and dealt(o.game.hand) == key]
 
 
-def _in_play(t: Table, hand: int | None = None) -> bool:
+def _in_play(t: ClassTable, hand: int | None = None) -> bool:
     """Hand ``hand`` (default: the current one) of ``t`` is still being played there
     (:func:`~spades_lab.classroom.tables.playing`)."""
     h = playing(t)
     return h is not None and (hand is None or t.game.hands[hand] is h)
 
 
-def _hidden_from(room: Classroom, t: Table, seat: int | None, hand: int | None = None
+def _hidden_from(room: Classroom, t: ClassTable, seat: int | None, hand: int | None = None
                  ) -> list[tuple[str, int]]:
     """Who would see on the projector cards they may not see, and at which table: the
     students playing that hand at ``t``, but the one whose own cards (seat ``seat``) are
@@ -131,7 +131,7 @@ def _who_plays(hidden: list[tuple[str, int]]) -> str:
     return f"{_and(names)} {'plays' if len(names) == 1 else 'play'} {where}"
 
 
-def _table(room: Classroom, tid: Any) -> Table:
+def _table(room: Classroom, tid: Any) -> ClassTable:
     t = room.tables.get(tid) if type(tid) is int else None
     if t is None:
         raise PresentRefusal(f"There is no table {str(tid)[:20]}: the tables are "
@@ -165,6 +165,11 @@ class Presenter:
                 setattr(self, k, kept[k])
         self.revealed = {(int(a), int(q)) for a, q in kept.get("revealed", [])}
 
+    @property
+    def lesson(self) -> Lesson:
+        """The class's lesson, whose open activity the projector may show."""
+        return lesson_of(self.room)
+
     def _keep(self) -> None:
         state: dict[str, Any] = {k: getattr(self, k) for k in self.KEPT}
         state["revealed"] = sorted(self.revealed)
@@ -192,7 +197,7 @@ class Presenter:
         elif kind == "class":
             self.show = "class"
         elif kind == "lesson":
-            if self.room.lesson.current is None:
+            if self.lesson.current is None:
                 raise PresentRefusal("No question is open: start a poll, a what-if or a quiz "
                                      "first.")
             self.show = "lesson"
@@ -235,7 +240,7 @@ class Presenter:
         self.show, self.table, self.view, self.seat = "table", t.id, view, seat
 
     def _quiz(self) -> QuizActivity:
-        act = self.room.lesson.current
+        act = self.lesson.current
         if not isinstance(act, QuizActivity):
             raise PresentRefusal("No quiz is open: start a quiz first.")
         return act
@@ -255,13 +260,13 @@ class Presenter:
         self.show = "lesson"
 
     def _reveal(self) -> None:
-        act = self.room.lesson.current
+        act = self.lesson.current
         if act is None:
             raise PresentRefusal("There is nothing to reveal: start a poll first.")
         if isinstance(act, QuizActivity):
             self.revealed.add((act.id, self._shown_question(act)))
         else:
-            self.room.lesson.reveal()  # the students see the answer too
+            self.lesson.reveal()  # the students see the answer too
         self.show = "lesson"
 
     # ---------------------------------------------------------------- the broadcast line
@@ -302,13 +307,13 @@ class Presenter:
             except PresentRefusal as e:  # the table moved on: students sat down, say
                 out["show"] = "class"
                 out["note"] = str(e)
-        elif self.show == "lesson" and self.room.lesson.current is not None:
+        elif self.show == "lesson" and self.lesson.current is not None:
             out["lesson"] = self.lesson_json()
         else:  # the default, and once the question shown is closed
             out["show"] = "class"
         return out
 
-    def _table_json(self, t: Table) -> dict[str, Any]:
+    def _table_json(self, t: ClassTable) -> dict[str, Any]:
         h = t.game.hand
         assert h is not None
         n = t.rules.players
@@ -341,7 +346,7 @@ class Presenter:
     def lesson_json(self) -> dict[str, Any]:
         """The open activity as the projector shows it: never its answer, nor who answered
         what, before the teacher reveals it."""
-        lesson = self.room.lesson
+        lesson = self.lesson
         act = lesson.current
         if act is None:
             return {"activity": None, "question": "No question is open."}
@@ -416,15 +421,15 @@ async def preview(room: Classroom, body: Any) -> dict[str, Any]:
     poll = make_poll(room, {k: body[k] for k in ("table", "hand", "step")
                             if body.get(k) is not None}, 0)
     t = room.tables[poll.table]
-    fut = room.lesson.solvers.submit(solve_position, t.game.to_record(), poll.hand, poll.step,
-                                     budget, nodes)
+    fut = lesson_of(room).solvers.submit(solve_position, t.game.to_record(), poll.hand,
+                                         poll.step, budget, nodes)
     try:
         v = await asyncio.wait_for(fut, budget + 60)
     except Exception as e:  # the worker's failure, in words
         raise PresentRefusal("The solver could not work this position out: "
                              f"{getattr(e, 'message', None) or type(e).__name__}.") from None
     cards = card_verdicts(v)  # each card's own verdict: exact, or its bounds in words
-    who = room.lesson.who_answers(poll)
+    who = lesson_of(room).who_answers(poll)
     return {"table": poll.table, "hand": poll.hand, "step": poll.step, "budget": budget,
             "nodes": nodes, "question": poll.question_words(), "html": poll.drawing,
             "exact": v["exact"], "verdict": v["text"],
@@ -471,7 +476,7 @@ def positions(room: Classroom, body: Any) -> dict[str, Any]:
     return {"table": t.id, "positions": out[::-1]}
 
 
-def _at(t: Table, body: dict[str, Any]) -> tuple[Line, int | None]:
+def _at(t: ClassTable, body: dict[str, Any]) -> tuple[Line, int | None]:
     """The line of ``body``'s ``hand`` (default: the current one) of ``t`` and its ``step``
     (None: not given)."""
     hand, step = body.get("hand"), body.get("step")
@@ -532,6 +537,7 @@ def whatif_choices(room: Classroom, body: Any) -> dict[str, Any]:
 def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) -> list[Route]:
     """The presenter's and the Ask controls' requests, each with the teacher's secret."""
     presenter = room.presenter
+    assert isinstance(presenter, Presenter)  # the room's, made by this module's class
 
     def guarded(fn: Callable[[Any], Any]) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:

@@ -9,13 +9,13 @@ are seeded :class:`~spades_lab.play.players.HeuristicPlayer` players that
 ``random.Random`` seeded by the table's seed and the step number, so a restored table goes on
 exactly as it would have.
 
-A seat's message (:meth:`Table.seat_state`) is built only from ``Game.view(seat)`` and public
-facts (the rules, the bids, the tricks played, the legal bids of the seat to bid): no message
+A seat's message (:meth:`ClassTable.seat_state`) is built only from ``Game.view(seat)`` and
+public facts (the rules, the bids, the tricks played, the legal bids of the seat to bid): no message
 to a seat can carry another seat's hidden cards.  The table's version is the number of actions
-stored; :meth:`Table.public_events` turns the engine's new log events into the events every
-seat may read (an exchange says how many cards, never which).
+stored; :meth:`ClassTable.public_events` turns the engine's new log events into the events
+every seat may read (an exchange says how many cards, never which).
 
->>> t = Table(1, {"preset": "standard", "options": {}}, [{"kind": "bot"}] * 4, seed=5)
+>>> t = ClassTable(1, {"preset": "standard", "options": {}}, [{"kind": "bot"}] * 4, seed=5)
 >>> entries = t.run_bots(limit=3)
 >>> [e["kind"] for e in entries], t.version
 (['deal', 'look', 'bid', 'look', 'bid'], 5)
@@ -99,8 +99,9 @@ def entry_of(event: Any) -> dict[str, Any] | None:
     return {"kind": step.kind, **step.entry()}
 
 
-class Table:
-    """One table of the class: ``seats[i]`` is ``{"kind": "bot"}`` or ``{"kind": "person",
+class ClassTable:
+    """One table of the class (not the table model :class:`spades_lab.table.Table`, which it
+    uses for its words): ``seats[i]`` is ``{"kind": "bot"}`` or ``{"kind": "person",
     "student": id, "name": ...}``; ``pace`` the seconds a bot waits before it acts."""
 
     def __init__(self, table_id: int, rules: Mapping[str, Any], seats: Sequence[dict[str, Any]],
@@ -549,8 +550,8 @@ def dealt(h: Hand) -> frozenset[frozenset[str]]:
     """The cards hand ``h`` was dealt, whichever seat got each: two hands with the same are one
     deal (a prepared deal at several tables, classroom.teacher; or two tables given one seed).
 
-    >>> a = Table(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
-    >>> b = Table(2, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> a = ClassTable(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
+    >>> b = ClassTable(2, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=4)
     >>> _ = a.step(), b.step()
     >>> dealt(a.game.hand) == dealt(b.game.hand), len(dealt(a.game.hand))
     (True, 4)
@@ -563,7 +564,7 @@ def deal_key(cards: Sequence[Sequence[str]]) -> frozenset[frozenset[str]]:
     return frozenset(frozenset(hand) for hand in cards)
 
 
-def playing(t: Table) -> Hand | None:
+def playing(t: ClassTable) -> Hand | None:
     """The hand still being played at ``t`` (dealt and not yet scored, at an open table whose
     game goes on), if there is one."""
     h = t.game.hand
@@ -572,7 +573,7 @@ def playing(t: Table) -> Hand | None:
     return h
 
 
-def own_seats(t: Table, student: int) -> list[int]:
+def own_seats(t: ClassTable, student: int) -> list[int]:
     """The seats of ``t`` that are ``student``'s: where they sit, and where a robot holds the
     seat for them (the teacher's, classroom.teacher.set_seat); none at a closed table."""
     if t.closed_for is not None:
@@ -581,17 +582,17 @@ def own_seats(t: Table, student: int) -> list[int]:
             if s.get("student", s.get("was", {}).get("student")) == student]
 
 
-def seated_at(tables: Iterable[Table], student: int) -> Table | None:
+def seated_at(tables: Iterable[ClassTable], student: int) -> ClassTable | None:
     """The table where ``student`` sits while its game goes on (a student sits at one table at
     a time; a finished game's seat does not count)."""
     return next((t for t in tables if not t.game.over and t.seat_of(student) is not None),
                 None)
 
 
-def twin(tables: Iterable[Table], student: int | None,
+def twin(tables: Iterable[ClassTable], student: int | None,
          hand: Hand | frozenset[frozenset[str]], *, either: bool = False,
-         skip: tuple[Table, int] | None = None,
-         besides: Table | None = None) -> tuple[Table, int] | None:
+         skip: tuple[ClassTable, int] | None = None,
+         besides: ClassTable | None = None) -> tuple[ClassTable, int] | None:
     """The one test of "these tables share a deal, and this hand is still in play for this
     student": a table and seat of ``student`` (:func:`own_seats`; with ``student`` None, any
     seat of an open table: a student may have a second name in another window) whose latest
@@ -617,7 +618,7 @@ def twin(tables: Iterable[Table], student: int | None,
     return None
 
 
-def check_seat(tables: Iterable[Table], student: int, t: Table, seat: int, *,
+def check_seat(tables: Iterable[ClassTable], student: int, t: ClassTable, seat: int, *,
                seen: Collection[frozenset[frozenset[str]]] = (), name: str | None = None,
                where: str | None = None, stranger: bool = False) -> None:
     """Refuse (:class:`TableRefusal` ``same-deal``, nothing changed) to put ``student`` in
@@ -846,6 +847,6 @@ def seat_table_html(v: SeatView, names: Sequence[str], trick: TrickView | None =
     return f'<div class="sl-classroom-seat">{table}{mine}</div>'
 
 
-__all__ = ["Table", "TableRefusal", "SETTINGS", "SeatHand", "dealt", "deal_key", "playing",
+__all__ = ["ClassTable", "TableRefusal", "SETTINGS", "SeatHand", "dealt", "deal_key", "playing",
            "own_seats", "seated_at", "twin", "check_seat",
            "SeatWords", "step_of", "entry_of", "seat_table_html", "ACTIONS"]

@@ -12,8 +12,8 @@ built here.
 
 A table's status in words (the page shows the words, not only a colour):
 
->>> from spades_lab.classroom.tables import Table
->>> t = Table(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=3)
+>>> from spades_lab.classroom.tables import ClassTable
+>>> t = ClassTable(1, {"preset": "standard"}, [{"kind": "bot"}] * 4, seed=3)
 >>> status(t, connected=set(), idle=0.0)["words"]
 'Robots are playing.'
 >>> t.paused = True
@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -45,11 +45,9 @@ from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
 from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title, rules_words
 from . import names
-from .store import DealRow, StoreError, TableLife
-from .tables import Table, TableRefusal, check_seat, deal_key
-
-if TYPE_CHECKING:
-    from .app import Classroom
+from .room import Classroom, TeacherRefusal, begin, keep_life
+from .store import DealRow, StoreError
+from .tables import ClassTable, TableRefusal, check_seat, deal_key
 
 #: Seconds a person may take over one decision before the teacher's page marks the table
 #: stuck.
@@ -63,28 +61,15 @@ MAX_REQUEST = 16 * 1024
 SOURCES = {"course": ("course",), "scenario": ("scenarios",)}
 
 
-class TeacherRefusal(Exception):
-    """A teacher's request the server cannot do: answered ``400`` with the sentence (and, for
-    the table lifecycle's and the roster's refusals, a stable ``rule`` id of
-    :data:`~spades_lab.core.errors.CLASSROOM_IDS`), nothing changed."""
-
-    def __init__(self, message: str, rule: Rule | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
-
-    def answer(self) -> dict[str, Any]:
-        return {"error": str(self), **({"rule": self.rule} if self.rule else {})}
-
-
 # ---------------------------------------------------------------------------- at a glance
 
 
-def _who(t: Table, seat: int) -> str:
+def _who(t: ClassTable, seat: int) -> str:
     """A seat in words: its person's name and the seat's name (``"Ann (South)"``)."""
     return f"{t.names()[seat]} ({seat_name(seat, t.rules.players)})"
 
 
-def status(t: Table, *, connected: set[int], idle: float,
+def status(t: ClassTable, *, connected: set[int], idle: float,
            stuck_after: float = STUCK_AFTER) -> dict[str, Any]:
     """What the table is doing, in words, and whether it needs the teacher (``alert``): a
     person's turn while they are not connected, or for longer than ``stuck_after`` seconds
@@ -128,7 +113,7 @@ def status(t: Table, *, connected: set[int], idle: float,
     return {"status": "waiting", "alert": False, "words": f"Waiting for {_who(t, seat)}."}
 
 
-def _names(room: Classroom, t: Table) -> list[str]:
+def _names(room: Classroom, t: ClassTable) -> list[str]:
     """The seats' names for the teacher: a robot holding a person's seat says for whom."""
     out = []
     for s in t.seats:
@@ -141,7 +126,7 @@ def _names(room: Classroom, t: Table) -> list[str]:
     return out
 
 
-def glance(room: Classroom, t: Table, now: float | None = None,
+def glance(room: Classroom, t: ClassTable, now: float | None = None,
            connected: set[int] | None = None) -> dict[str, Any]:
     """One table as the teacher's list shows it: seats, whose turn, the trick, bids, scores,
     the teacher's settings (hints, taking back), its status in words, and its drawing (seats
@@ -178,7 +163,7 @@ def glance(room: Classroom, t: Table, now: float | None = None,
     }
 
 
-def full_view(room: Classroom, t: Table) -> dict[str, Any]:
+def full_view(room: Classroom, t: ClassTable) -> dict[str, Any]:
     """One table in full, for the teacher only: every seat's cards (face up in the drawing and
     as card codes), the trick, and what has happened this hand in words."""
     h = t.game.hand
@@ -194,13 +179,13 @@ def full_view(room: Classroom, t: Table) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- seats
 
 
-def _notify_table(room: Classroom, t: Table) -> None:
+def _notify_table(room: Classroom, t: ClassTable) -> None:
     for c in list(room.conns):
         if t.seat_of(c.student) is not None:
             room.send_state(c, t)
 
 
-def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table:
+def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> ClassTable:
     """Put ``student`` in ``seat`` of table ``tid`` (leaving any other seat they hold at an
     open table to a robot), or with ``student`` None hand the seat to a robot that holds it for
     its person (who can be put back)."""
@@ -227,7 +212,7 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
         room.wake(t)  # the robot acts at once if it is the seat's turn
         return t
     people = room.students()
-    leaving: list[tuple[Table, int]] = []  # the seats the student leaves
+    leaving: list[tuple[ClassTable, int]] = []  # the seats the student leaves
     if student not in people:
         raise TeacherRefusal(f"There is no student {student} in this class.")
     if here["kind"] == "person" and here["student"] != student:
@@ -268,19 +253,19 @@ def set_seat(room: Classroom, tid: int, seat: int, student: int | None) -> Table
 # ---------------------------------------------------------------------------- pause
 
 
-def _table(room: Classroom, tid: Any) -> Table:
+def _table(room: Classroom, tid: Any) -> ClassTable:
     t = room.tables.get(tid) if isinstance(tid, int) and not isinstance(tid, bool) else None
     if t is None:
         raise TeacherRefusal(f"There is no table {str(tid)[:20]}.")
     return t
 
 
-def _keep_flags(room: Classroom, t: Table) -> None:
+def _keep_flags(room: Classroom, t: ClassTable) -> None:
     room.store.set_flags(t.id, paused=t.paused, hold_after=t.hold_after,
                          closed_for=t.closed_for)
 
 
-def chosen(room: Classroom, tables: Any) -> list[Table]:
+def chosen(room: Classroom, tables: Any) -> list[ClassTable]:
     """The tables a request names (a list of table numbers), or, when it names none, every
     open table whose game goes on (a finished game has nothing to pause or resume)."""
     if tables is None:
@@ -296,7 +281,7 @@ def chosen(room: Classroom, tables: Any) -> list[Table]:
     return out
 
 
-def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
+def pause(room: Classroom, tables: Iterable[ClassTable], paused: bool) -> list[int]:
     """Pause (or resume) the tables: a paused table refuses every action with ``table-paused``
     and its robots wait; the pause is stored, so it outlives a restart.  Resuming a table held
     after a prepared hand lets it deal on.  Returns the tables changed."""
@@ -308,7 +293,7 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
         _not_closed(t)
         if t.game.over and paused:
             raise TeacherRefusal(f"Table {t.id}'s game is over: there is nothing to pause.")
-    changes: list[tuple[Table, int | None]] = []  # each table to change, its hold after
+    changes: list[tuple[ClassTable, int | None]] = []  # each table to change, its hold after
     for t in tables:
         # only a played prepared hand deals on: a pause and resume in its middle keeps the hold
         held = t.prepared_played()
@@ -334,36 +319,13 @@ def pause(room: Classroom, tables: Iterable[Table], paused: bool) -> list[int]:
 # ---------------------------------------------------------------------------- a table's life
 
 
-def _not_closed(t: Table) -> None:
+def _not_closed(t: ClassTable) -> None:
     if t.closed:
         raise TeacherRefusal(f"Table {t.id} is closed: open a new table instead.",
                              Rule.TABLE_CLOSED)
 
 
-def keep_life(room: Classroom, t: Table) -> None:
-    room.store.set_life(t.id, TableLife(t.started, t.start_when, t.closed, t.archived))
-
-
-def restore_life(room: Classroom) -> None:
-    """Give each restored table its life as stored (a table with none has started)."""
-    for t in room.tables.values():
-        life = room.store.life(t.id)
-        t.started, t.start_when = life.started, life.start_when
-        t.closed, t.archived = life.closed, life.archived
-
-
-def begin(room: Classroom, t: Table) -> None:
-    """The table starts: stored, every seated student told (``started``), the robots wake."""
-    t.started = True
-    keep_life(room, t)
-    for c in list(room.conns):
-        if t.seat_of(c.student) is not None:
-            c.send({"type": "started", "table": t.id, "words": f"Table {t.id} starts."})
-            room.send_state(c, t)
-    room.wake(t)
-
-
-def start(room: Classroom, tid: Any) -> Table:
+def start(room: Classroom, tid: Any) -> ClassTable:
     """The teacher's Start: the table begins, whoever has sat down (robots keep the seats of
     students not here yet, until they come)."""
     t = _table(room, tid)
@@ -380,7 +342,7 @@ def start(room: Classroom, tid: Any) -> Table:
     return t
 
 
-def close(room: Classroom, tid: Any) -> Table:
+def close(room: Classroom, tid: Any) -> ClassTable:
     """The teacher closes a table: its game stops (its record is kept), its students are told
     and leave it, and it leaves the lists of open tables."""
     t = _table(room, tid)
@@ -395,7 +357,7 @@ def close(room: Classroom, tid: Any) -> Table:
     return t
 
 
-def archive(room: Classroom, tid: Any) -> Table:
+def archive(room: Classroom, tid: Any) -> ClassTable:
     """A closed table leaves the teacher's list of closed tables too (its record stays in the
     export)."""
     t = _table(room, tid)
@@ -408,7 +370,7 @@ def archive(room: Classroom, tid: Any) -> Table:
     return t
 
 
-def in_progress(room: Classroom, tables: Iterable[Table]) -> list[str]:
+def in_progress(room: Classroom, tables: Iterable[ClassTable]) -> list[str]:
     """The chosen tables whose game a prepared deal would end, in words (empty: none)."""
     out = []
     for t in tables:
@@ -429,13 +391,6 @@ def on_connect(room: Classroom, c: Any) -> None:
         if t.seat_of(c.student) is not None and t.holding():
             c.send({"type": "paused", "table": t.id, "paused": True,
                     "words": "The teacher has paused the table."})
-
-
-def restore_flags(room: Classroom) -> None:
-    """Give each restored table what the teacher had set (the store's ``table_flags``)."""
-    for t in room.tables.values():
-        f = room.store.flags(t.id)
-        t.paused, t.hold_after, t.closed_for = f.paused, f.hold_after, f.closed_for
 
 
 # ---------------------------------------------------------------------------- a new table's rules
@@ -726,7 +681,7 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
             isinstance(s, dict) and set(s) <= {"table", "preset", "options"} for s in specs):
         raise TeacherRefusal("tables is a list such as [{\"table\": 1}, {\"table\": 2, "
                              "\"options\": {...}}].")
-    plan: list[tuple[Table, dict[str, Any]]] = []
+    plan: list[tuple[ClassTable, dict[str, Any]]] = []
     for spec in specs:
         old = _table(room, spec.get("table"))
         if old.closed_for is not None:
@@ -760,14 +715,14 @@ def deal(room: Classroom, body: Mapping[str, Any]) -> dict[str, Any]:
                 "replaces": in_progress(room, [old for old, _ in plan])}
     # one transaction: every new table with its deal, every old table closed and the deal's
     # row, or (a failure on the way) none of it; the tables in memory change only after
-    made: list[tuple[Table, Table]] = []
+    made: list[tuple[ClassTable, ClassTable]] = []
     with room.store.transaction():
         for k, (old, rules) in enumerate(plan):
             seed = random.SystemRandom().randrange(2**31) if base_seed is None else \
                 (base_seed + k) % 2**31
             seats = [dict(s) for s in old.seats]
             tid = room.store.create_table(room.code, rules, seats, seed, old.pace)
-            t = Table(tid, rules, seats, seed=seed, pace=old.pace)
+            t = ClassTable(tid, rules, seats, seed=seed, pace=old.pace)
             entries = t.deal_prepared(cards, dealer)
             room.store.append(t.id, t.version, entries)
             t.version += len(entries)
@@ -821,7 +776,7 @@ def comparison(room: Classroom, deal_id: int) -> dict[str, Any]:
 
 def _compare(room: Classroom, row: DealRow) -> dict[str, Any]:
     out: list[dict[str, Any]] = []
-    ref: Table | None = None
+    ref: ClassTable | None = None
     for tid in row.tables:
         if tid not in room.tables:  # a table of the store that no longer loads (problems)
             out.append({"table": tid, "title": "(not loaded)", "options": [], "names": [],
@@ -965,7 +920,7 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     def compared(request: Request) -> dict[str, Any]:
         return comparison(room, request.path_params["deal"])
 
-    def life(fn: Callable[[Classroom, Any], Table]) -> Callable[[Request], dict[str, Any]]:
+    def life(fn: Callable[[Classroom, Any], ClassTable]) -> Callable[[Request], dict[str, Any]]:
         def go(request: Request) -> dict[str, Any]:
             return glance(room, fn(room, request.path_params["table"]))
         return go
@@ -1006,6 +961,6 @@ def routes(room: Classroom, teacher_ok: Callable[[Request], Response | None]) ->
     ]
 
 
-__all__ = ["status", "glance", "full_view", "set_seat", "pause", "chosen", "restore_flags",
+__all__ = ["status", "glance", "full_view", "set_seat", "pause", "chosen",
            "on_connect", "record_sources", "prepared_record", "deal", "comparison", "routes",
-           "TeacherRefusal", "STUCK_AFTER", "MAX_UPLOAD"]
+           "STUCK_AFTER", "MAX_UPLOAD"]

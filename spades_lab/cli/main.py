@@ -76,7 +76,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..core.rules import RuleSet
     from ..play.players import SimplePlayer, play_game
     from ..render import option_words
-    from ..text import game_account, game_result_line
+    from ..render.text import game_account, game_result_line
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)
@@ -107,7 +107,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from ..core.records import replay
-    from ..text import game_account
+    from ..render.text import game_account
 
     try:
         result = replay(args.file)

@@ -106,6 +106,22 @@ def _is_package(module: str) -> bool:
     return f is not None and f.name == "__init__.py"
 
 
+def _defining_files(module: str) -> list[Path]:
+    """The file of a spades_lab ``module``, and when it only re-exports (a package's
+    ``__init__`` or a module kept under its first name, no function of its own) the files of
+    the package's modules it takes its names from: where the functions it names are."""
+    f = _module_file(module) if module.split(".")[0] == "spades_lab" else None
+    if f is None:
+        return []
+    tree = ast.parse(f.read_text(encoding="utf-8"))
+    if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+           for n in tree.body):
+        return [f]
+    return [f, *(g for name in sorted(_top_imports(tree, module))
+                 if name.startswith(module.rsplit(".", 1)[0] + ".") and name != module
+                 for g in _defining_files(name))]
+
+
 def needs_of_source(code: str) -> list[str]:
     """The CDN-only packages (numpy, pandas, matplotlib) that running ``code`` imports: directly,
     through the spades_lab modules it imports (what they import when loaded), and what the
@@ -115,9 +131,8 @@ def needs_of_source(code: str) -> list[str]:
     needs: set[str] = set()
     direct = _top_imports(ast.parse(code))
     for name in direct:
-        f = _module_file(name) if name.split(".")[0] == "spades_lab" else None
-        if f is not None:
-            for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+        for defining in _defining_files(name):
+            for node in ast.walk(ast.parse(defining.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import):
                     names = [a.name for a in node.names]
                 elif isinstance(node, ast.ImportFrom) and not node.level and node.module:

@@ -55,12 +55,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, overload
 
-from . import table_words as words
-from .core import args
-from .core.bids import Bid
-from .core.cards import SUITS, Card, Play
-from .core.claims import TEACHER
-from .core.engine import (
+from ..core import args
+from ..core.bids import Bid
+from ..core.cards import SUITS, Card, Play
+from ..core.claims import TEACHER
+from ..core.engine import (
     BIDDING,
     DEAL,
     EXCHANGE,
@@ -74,10 +73,10 @@ from .core.engine import (
     PlayEvent,
     SeatView,
 )
-from .core.errors import ArgumentError, OptionError, RecordError, Rule, RuleError, as_rule, echo
-from .core.line import Line
-from .core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
-from .core.rules import (
+from ..core.errors import ArgumentError, OptionError, RecordError, Rule, RuleError, as_rule, echo
+from ..core.line import Line
+from ..core.records import HandSummary, Step, apply_step, dump_record, load_record, replay
+from ..core.rules import (
     HOUSE_OPTIONS,
     HOUSE_PLAY_OPTIONS,
     ONLINE_TARGETS,
@@ -87,13 +86,13 @@ from .core.rules import (
     seat_name,
     team_name,
 )
-from .core.words import plural
-from .play.players import HeuristicPlayer, act
-from .render import option_words, rules_title, table_words
-from .solver.search import Solver
-from .teach.bestplay import BestPlay, HandReview, best_play, review_plays
-from .teach.claims import DEFAULT_BUDGET as CLAIM_BUDGET
-from .teach.claims import (
+from ..core.words import plural
+from ..play.players import HeuristicPlayer, act
+from ..render import option_words, rules_title, table_words
+from ..solver.search import Solver
+from ..teach.bestplay import BestPlay, HandReview, best_play, review_plays
+from ..teach.claims import DEFAULT_BUDGET as CLAIM_BUDGET
+from ..teach.claims import (
     ClaimCheck,
     check_claim,
     claim_words,
@@ -101,11 +100,11 @@ from .teach.claims import (
     settle,
     side_words,
 )
-from .teach.compare import RuleComparison, compare_rules
-from .teach.explain import explain_play, explain_score, explain_trick
-from .teach.quiz import QuizQuestion
-from .teach.whatif import WhatIfResult, what_if_game
-from .teach.wording import (
+from ..teach.compare import RuleComparison, compare_rules
+from ..teach.explain import explain_play, explain_score, explain_trick
+from ..teach.quiz import QuizQuestion
+from ..teach.whatif import WhatIfResult, what_if_game
+from ..teach.wording import (
     HOUSE_PLAY_CHOICE_WORDS,
     HOUSE_PLAY_LABELS,
     SETUP_CHOICE_WORDS,
@@ -116,6 +115,7 @@ from .teach.wording import (
     plain,
     said_lines,
 )
+from . import words
 
 # ---------------------------------------------------------------------------- seats
 

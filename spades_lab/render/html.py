@@ -23,11 +23,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .core.cards import RANK_NAMES, SUITS, Card, Play, card_words
-from .core.engine import Phase
-from .core.rules import seat_name, team_name
-from .core.words import noun, plural
-from .teach.wording import (
+from ..core.cards import RANK_NAMES, SUITS, Card, Play, card_words
+from ..core.engine import Phase
+from ..core.rules import seat_name, team_name
+from ..core.words import noun, plural
+from ..teach.wording import (
     PRESET_WORDS,
     Said,
     bags_words,
@@ -38,12 +38,12 @@ from .teach.wording import (
 )
 
 if TYPE_CHECKING:
-    from .core.engine import Game, Hand, Trick
-    from .core.rules import RuleSet
-    from .core.scoring import TeamScore
-    from .teach.bestplay import BestPlay, CardVerdict, HandReview
-    from .teach.compare import RuleComparison
-    from .teach.explain import TrumpTimeline
+    from ..core.engine import Game, Hand, Trick
+    from ..core.rules import RuleSet
+    from ..core.scoring import TeamScore
+    from ..teach.bestplay import BestPlay, CardVerdict, HandReview
+    from ..teach.compare import RuleComparison
+    from ..teach.explain import TrumpTimeline
 
 # ---------------------------------------------------------------------------- style
 

@@ -8,27 +8,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .core.bids import Bid, parse_bid
-from .core.cards import SUITS, Play, card_words, parse_card, suit_name
-from .core.engine import BidEvent, ExchangeEvent, Game, Hand, PlayEvent, SeatView
-from .core.errors import RuleError
-from .core.rules import RuleSet, seat_name, team_name
-from .play.players import estimate_tricks
-from .render import option_words
-from .teach.bestplay import play_words
-from .teach.explain import (
+from ..core.bids import Bid, parse_bid
+from ..core.cards import SUITS, Play, card_words, parse_card, suit_name
+from ..core.engine import BidEvent, ExchangeEvent, Game, Hand, PlayEvent, SeatView
+from ..core.errors import RuleError
+from ..core.rules import RuleSet, seat_name, team_name
+from ..play.players import estimate_tricks
+from ..render import option_words
+from ..teach.bestplay import play_words
+from ..teach.explain import (
     TrickExplanation,
     explain_bid,
     explain_exchange,
     explain_play,
     explain_trick,
 )
-from .teach.wording import learner, noun, plural
+from ..teach.wording import learner, noun, plural
 
 if TYPE_CHECKING:
-    from .teach.bestplay import BestPlay
-    from .teach.compare import HandComparison
-    from .teach.whatif import Divergence
+    from ..teach.bestplay import BestPlay
+    from ..teach.compare import HandComparison
+    from ..teach.whatif import Divergence
 
 #: The Ace's rank in a trick still being played: high is settled by the first face card;
 #: low only when the trick is complete (a face card may still come), so it is said as "so far".
