@@ -43,7 +43,7 @@ from spades_lab.teach.explain import (
     explain_trick,
 )
 from spades_lab.teach.quiz import INPUT_CHECK_IDS, QUIZ_IDS, applicable_ids, make_question, verify
-from spades_lab.teach.wording import said_lines
+from spades_lab.words.said import said_lines
 
 #: Options that switch a rule on (a rule set's default leaves it off): the audit asks each
 #: preset with its defaults and with each of these that it takes.

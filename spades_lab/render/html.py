@@ -26,16 +26,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from ..core.engine import Phase
 from ..core.rules import seat_name, team_name
-from ..core.words import noun, plural
-from ..teach.wording import (
-    PRESET_WORDS,
-    Said,
-    bags_words,
-    learner_lines,
-    line_text,
-    option_words,
-    rules_title,
-)
+from ..words.counting import noun, plural
+from ..words.rules import PRESET_WORDS, bags_words, option_words, rules_title
+from ..words.said import Said, learner_lines, line_text
 
 if TYPE_CHECKING:
     from ..core.engine import Game, Hand, Trick
@@ -971,7 +964,7 @@ def text_html(text: str) -> str:
 
 def explanation_text_html(lines: Sequence[str | Said], title: str = "") -> str:
     """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`: an
-    explanation's lines (:class:`~spades_lab.teach.wording.Said`) in learners' words, a detail
+    explanation's lines (:class:`~spades_lab.words.said.Said`) in learners' words, a detail
     (``level`` above 0) indented.  Strings are taken as words; the transitional string form
     (the widgets' lines before they pass ``Said``) indents a line that starts with spaces."""
     head = f"<b>{escape(title)}</b>" if title else ""
