@@ -27,7 +27,7 @@ from ..core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from ..core.engine import Phase
 from ..core.rules import seat_name, team_name
 from ..words.counting import noun, plural
-from ..words.rules import PRESET_WORDS, bags_words, option_words, rules_title
+from ..words.rules import PRESET_WORDS, bags_words, option_words, rules_title, table_words
 from ..words.said import Said, learner_lines, line_text
 
 if TYPE_CHECKING:
@@ -864,18 +864,6 @@ _TIMELINE_LEGEND = (
     + "<span>" + _mark('<rect x="2" y="2" width="16" height="16" rx="3" fill="none" '
                        'stroke="#6a1b9a" stroke-width="2.5"/>')
     + " ringed: a trick decided by superiority</span></div>")
-
-
-def table_words(rules: RuleSet) -> list[str]:
-    """What a table's title adds to :func:`rules_title`: the number of players where the
-    name does not already say it, and the deck.
-
-    >>> from spades_lab import RuleSet
-    >>> table_words(RuleSet.preset("standard")), table_words(RuleSet.preset("acorns"))
-    (['4 players', '52-card deck'], ['Heckadeck'])
-    """
-    players = [] if "players" in rules_title(rules) else [f"{rules.players} players"]
-    return [*players, rules.deck.label]
 
 
 def options_html(rules: RuleSet) -> str:

@@ -87,7 +87,6 @@ from ..core.rules import (
     team_name,
 )
 from ..play.players import HeuristicPlayer, act
-from ..render import option_words, rules_title, table_words
 from ..solver.search import Solver
 from ..teach.bestplay import BestPlay, HandReview, best_play, review_plays
 from ..teach.claims import DEFAULT_BUDGET as CLAIM_BUDGET
@@ -111,6 +110,9 @@ from ..words.rules import (
     SETUP_CHOICE_WORDS,
     SETUP_LABELS,
     house_words,
+    option_words,
+    rules_title,
+    table_words,
 )
 from ..words.said import Said, learner, plain, said_lines
 

@@ -404,6 +404,18 @@ def rules_title(rules: RuleSet | str) -> str:
     return PRESET_WORDS.get(name, name)
 
 
+def table_words(rules: RuleSet) -> list[str]:
+    """What a table's title adds to :func:`rules_title`: the number of players where the
+    name does not already say it, and the deck.
+
+    >>> from spades_lab import RuleSet
+    >>> table_words(RuleSet.preset("standard")), table_words(RuleSet.preset("acorns"))
+    (['4 players', '52-card deck'], ['Heckadeck'])
+    """
+    players = [] if "players" in rules_title(rules) else [f"{rules.players} players"]
+    return [*players, rules.deck.label]
+
+
 def option_changes(a: RuleSet, b: RuleSet) -> list[str]:
     """What ``b`` does otherwise than ``a``, one sentence of :func:`option_words` each (the
     rule-set name first where it changes).
@@ -444,4 +456,5 @@ def rules_words(rules: RuleSet) -> str:
 __all__ = ["end_words", "tie_words", "failed_nil_tricks_words", "house_words", "full_nil_words",
            "exchange_count_words", "option_words", "alone_words", "cutthroat_words", "jokers_words",
            "HOUSE_PLAY_LABELS", "HOUSE_PLAY_CHOICE_WORDS", "SETUP_LABELS", "SETUP_CHOICE_WORDS",
-           "bags_words", "PRESET_WORDS", "rules_title", "option_changes", "rules_words"]
+           "bags_words", "PRESET_WORDS", "rules_title", "table_words", "option_changes",
+           "rules_words"]
