@@ -10,7 +10,7 @@ a rule on), the audit asks the quiz for a question on a few seeds and reads thre
 - **quiz**: a question tests the id and :func:`~spades_lab.teach.quiz.verify` re-derives its
   answer from the engine;
 - **explanation**: the engine's explanation names the id in a line (the teacher's view of a
-  :class:`~spades_lab.teach.wording.Said` line): the explanation the question gives as
+  :class:`~spades_lab.words.said.Said` line): the explanation the question gives as
   feedback, or :mod:`spades_lab.teach.explain`'s account of the question's position (the
   verdict on its action, :func:`~spades_lab.teach.explain.explain_hand` of its hands, and
   each card's roles and each trick's reason in :func:`~spades_lab.teach.explain.explain_trick`);
@@ -43,7 +43,7 @@ from spades_lab.teach.explain import (
 )
 from spades_lab.teach.quiz import INPUT_CHECK_IDS, QUIZ_IDS, applicable_ids, make_question, verify
 from spades_lab.teach.quiz import model as quiz_module
-from spades_lab.teach.wording import said_lines
+from spades_lab.words.said import said_lines
 
 #: Options that switch a rule on (a rule set's default leaves it off): the audit asks each
 #: preset with its defaults and with each of these that it takes.

@@ -23,7 +23,7 @@ from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.solver import solve  # noqa: E402
 from spades_lab.teach.quiz import make_quiz  # noqa: E402
 from spades_lab.teach.whatif import describe_whatif, what_if_game  # noqa: E402
-from spades_lab.teach.wording import step_words  # noqa: E402
+from spades_lab.words.play import step_words  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -28,7 +28,7 @@ from spades_lab.core.rules import RuleSet
 from spades_lab.core.scoring import OUTCOME_RULES, game_outcome
 from spades_lab.core.tricks import trick_winner
 from spades_lab.teach.explain import explain_hand, explain_score, explain_trick
-from spades_lab.teach.wording import Said, learner, teacher
+from spades_lab.words.said import Said, learner, teacher
 
 DIR = ROOT / "data" / "scenarios"
 NEW_IDS = ("target-reached", "highest-tie", "losing-floor", "below-target", "first-lead",

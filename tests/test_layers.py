@@ -29,10 +29,14 @@ RANKS: dict[str, float] = {
     "core.scoring": 5, "core.engine": 6, "core.records": 7,
     "core.line": 8,  # a hand's line of positions, built on the records' replay
     "core": 0,
+    "words": 0, "words.counting": 0,  # counting in words: the engine's sentences use it
+    "words.said": 26,  # an explanation's fields and their learner and teacher renderings
+    "words.rules": 27, "words.play": 28,  # the rules as sentences; a game's moments
+    "words.table": 41,  # the table's words: teach and the drawing's words
     "": 9,  # spades_lab/__init__.py re-exports the core
     "play": 10,
     "solver": 20,
-    "teach.wording": 29,  # words shared by results and drawings: core only
+    "teach.wording": 29,  # the words' first home, now a shim of words.said, .rules, .play
     "teach.explain": 30, "teach.whatif": 31, "teach.compare": 32, "teach.tables": 33,
     # the quiz package, bottom up: what it asks, the question, its words, the positions, the
     # builders by topic (the Heckadeck's and the house rules' over the plain ones), the registry
@@ -44,7 +48,6 @@ RANKS: dict[str, float] = {
     "teach": 34,
     "render": 40,  # the drawings: html (HTML/SVG, re-exported by the package), plots, text
     "viz": 40, "text": 40,  # render.plots and render.text under their first names (SHIMS)
-    "table.words": 41,  # the table's words: teach and the drawing's words
     "table": 42,  # one table model for replay and play (table.model): no ipywidgets
     "widgets": 50,
     "classroom": 55,  # the classroom server (its own extra): widgets' layer and below
@@ -292,7 +295,7 @@ def test_the_check_sees_a_cycle() -> None:
 #: Modules kept under a name that moved, for code outside the package (the notebooks, the
 #: guide, other programs): each only re-exports its new home, and no module of the package
 #: imports one.
-SHIMS = ("viz", "text", "widgets.words")
+SHIMS = ("viz", "text", "widgets.words", "teach.wording", "core.words")
 #: Packages whose ``__init__`` re-exports its modules under the package's name
 #: (``spades_lab.render.table_html``, ``spades_lab.table.Table``): imports only, too.
 REEXPORTS = ("render", "table")

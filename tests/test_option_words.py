@@ -14,7 +14,7 @@ from spades_lab.core.records import replay
 from spades_lab.core.rules import PARTIAL_NIL_SUIT, RuleSet
 from spades_lab.core.scoring import game_outcome
 from spades_lab.teach.handout import deal_handout, rules_sheet
-from spades_lab.teach.wording import option_words
+from spades_lab.words.rules import option_words
 
 RULE_SETS = [("standard", {}), ("online", {}), ("original", {}), ("acorns", {}),
              ("acorns8", {}), ("acorns8", {"teams": "fours"}), ("standard", {"target": 200}),

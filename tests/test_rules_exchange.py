@@ -17,8 +17,8 @@ from spades_lab.core.engine import Game
 from spades_lab.core.errors import OptionError
 from spades_lab.core.records import replay
 from spades_lab.core.rules import RuleSet, rules_from_json
-from spades_lab.teach.wording import option_words
 from spades_lab.widgets.playmodel import PlayModel
+from spades_lab.words.rules import option_words
 
 
 @pytest.mark.parametrize("value", [

@@ -32,7 +32,7 @@ from spades_lab.core.tricks import NO_SPADES_FIRST_TRICK, is_legal, legal_set
 from spades_lab.play.players import HeuristicPlayer, RandomPlayer, SimplePlayer, play_game
 from spades_lab.solver.search import Solver
 from spades_lab.teach.explain import explain_play
-from spades_lab.teach.wording import house_words, option_words
+from spades_lab.words.rules import house_words, option_words
 
 #: Each option's choices besides its default (the default first).
 CHOICES: dict[str, list[Any]] = {

@@ -22,7 +22,7 @@ from spades_lab.play.players import HeuristicPlayer, RandomPlayer, SimplePlayer,
 from spades_lab.solver.search import Solver
 from spades_lab.teach.bestplay import best_play
 from spades_lab.teach.explain import explain_score, explain_trick
-from spades_lab.teach.wording import option_words
+from spades_lab.words.rules import option_words
 
 R17 = RuleSet.preset("standard", cutthroat="deal_17")
 R13 = RuleSet.preset("standard", cutthroat="deal_13")

@@ -13,7 +13,8 @@ from spades_lab.core.records import replay
 from spades_lab.core.rules import HOUSE_SCORING_OPTIONS, RuleSet
 from spades_lab.teach.compare import compare_rules
 from spades_lab.teach.explain import explain_hand, explain_score
-from spades_lab.teach.wording import learner, option_words, teacher
+from spades_lab.words.rules import option_words
+from spades_lab.words.said import learner, teacher
 
 DIR = Path(__file__).resolve().parent.parent / "data" / "scenarios"
 README = (DIR / "README.md").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from spades_lab.core.rules import seat_name
 from spades_lab.table import TableModel, WhatIfModel
-from spades_lab.table import words as table_words
+from spades_lab.words import table as table_words
 
 RECORD = Path("data/scenarios/demo_acorns_th.json")
 

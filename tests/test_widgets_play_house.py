@@ -9,7 +9,7 @@ import pytest
 
 from spades_lab.core.rules import HOUSE_OPTIONS, HOUSE_PLAY_OPTIONS, PRESETS, RuleSet
 from spades_lab.table import house_play_choices, house_setup_words, setup_options
-from spades_lab.teach.wording import house_words
+from spades_lab.words.rules import house_words
 
 pytest.importorskip("ipywidgets")
 from spades_lab.widgets.play import PlayTable  # noqa: E402

@@ -6,8 +6,8 @@ import re
 from dataclasses import replace
 
 from spades_lab.teach.quiz import QuizQuestion, make_question, make_quiz
-from spades_lab.teach.wording import Said
 from spades_lab.widgets.quiz import Quiz
+from spades_lab.words.said import Said
 
 
 def _items(html: str) -> list[tuple[bool, str]]:

@@ -1,4 +1,4 @@
-"""Words from fields (:mod:`spades_lab.teach.wording`): learners' and teachers' text are two
+"""Words from fields (:mod:`spades_lab.words`): learners' and teachers' text are two
 renderings of the same lines, every explanation kind has both, one plural rule, and
 ``spades-lab explain`` prints learners' words unless asked for the ids."""
 from __future__ import annotations
@@ -14,7 +14,6 @@ from spades_lab.cli.main import main
 from spades_lab.core.engine import Game
 from spades_lab.core.records import replay
 from spades_lab.core.scoring import LineItem
-from spades_lab.core.words import noun, plural
 from spades_lab.teach.explain import (
     explain_bid,
     explain_exchange,
@@ -25,10 +24,11 @@ from spades_lab.teach.explain import (
     trump_timeline,
 )
 from spades_lab.teach.quiz import learner_text
-from spades_lab.teach.wording import (
+from spades_lab.words.counting import noun, plural
+from spades_lab.words.rules import bags_words
+from spades_lab.words.said import (
     Said,
     Tag,
-    bags_words,
     learner,
     learner_lines,
     line_text,
@@ -240,8 +240,9 @@ def test_bags_words_and_the_engine_use_the_one_rule() -> None:
 
 def test_no_inline_plural_left_in_the_modules_of_this_change() -> None:
     inline = re.compile(r"""['"]s['"] if|else ['"]s['"]""")
-    for rel in ("core/scoring.py", "teach/wording.py", "teach/explain.py", "widgets/words.py",
-                "render/text.py", "cli/explain.py", "cli/common.py", "cli/solve.py",
+    for rel in ("core/scoring.py", "words/said.py", "words/rules.py", "words/play.py",
+                "teach/explain.py", "widgets/words.py", "render/text.py", "cli/explain.py",
+                "cli/common.py", "cli/solve.py",
                 "teach/bestplay.py", "teach/handout.py"):
         text = (ROOT / "spades_lab" / rel).read_text()
         assert not inline.search(text), rel

@@ -9,7 +9,7 @@ import pytest
 
 from spades_lab.core.rules import PRESETS, RuleSet
 from spades_lab.teach.handout import rules_sheet
-from spades_lab.teach.wording import (
+from spades_lab.words.rules import (
     end_words,
     failed_nil_tricks_words,
     house_words,

@@ -42,9 +42,10 @@ from starlette.routing import Route
 from ..core.errors import OutputError
 from ..core.records import dump_record, replay
 from ..core.rules import team_name
-from ..core.words import plural
 from ..teach.handout import CSS, html_to_pdf
-from ..teach.wording import rules_words, winner_words
+from ..words.counting import plural
+from ..words.play import winner_words
+from ..words.rules import rules_words
 from .lesson import answer_rows as lesson_answers
 from .lesson import rule_words
 from .room import Classroom

@@ -43,12 +43,13 @@ from ..core.errors import CLASSROOM_IDS, RULE_IDS, IllegalAction, Rule, RuleErro
 from ..core.line import Line
 from ..core.records import Step
 from ..core.rules import seat_name
-from ..core.words import plural
 from ..teach.bestplay import best_play, play_words
 from ..teach.handout import deal_handout
 from ..teach.quiz import QUIZ_IDS, TOPICS, Quiz, QuizQuestion, make_quiz
 from ..teach.whatif import describe_whatif, what_if_game
-from ..teach.wording import place_words, rules_title, seat_counts, step_words
+from ..words.counting import plural
+from ..words.play import place_words, seat_counts, step_words
+from ..words.rules import rules_title
 from .room import Classroom, Conn
 from .store import Store
 from .tables import ClassTable, deal_key, dealt, playing, seat_table_html, twin

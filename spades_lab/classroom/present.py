@@ -40,10 +40,11 @@ from ..core.engine import Phase
 from ..core.errors import RuleError
 from ..core.line import Line
 from ..core.rules import seat_name
-from ..core.words import plural
 from ..render import table_html, trumps_html
 from ..teach.bestplay import play_words
-from ..teach.wording import bid_words, place_words, rules_title, step_words
+from ..words.counting import plural
+from ..words.play import bid_words, place_words, step_words
+from ..words.rules import rules_title
 from .lesson import (
     DEFAULT_BUDGET,
     Lesson,

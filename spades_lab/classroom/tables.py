@@ -46,14 +46,15 @@ from ..core.errors import IllegalAction, Rule, SpadesLabError
 from ..core.records import Step, apply_step
 from ..core.rules import RuleSet, seat_name
 from ..core.tricks import trick_winner
-from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
 from ..render import card_html, table_html, trumps_html
 from ..table import BOT, MAX_PACE, PERSON, PlayModel, TrickView, score_lines
 from ..table import Table as TableBase
 from ..teach.claims import ClaimCheck, check_claim, claim_words, robots_accept, settle, side_words
 from ..teach.explain import explain_score, explain_trick
-from ..teach.wording import learner, rules_title
+from ..words.counting import plural
+from ..words.rules import rules_title
+from ..words.said import learner
 
 #: What a seat of a table that has not started reads (docs/classroom.md, "Tables that wait").
 WAITING_WORDS = "Waiting for players: the table starts when everyone has sat down, or when " \

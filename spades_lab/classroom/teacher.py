@@ -38,12 +38,13 @@ from ..core.engine import Game, Phase
 from ..core.errors import OptionError, RecordError, Rule, RuleError
 from ..core.records import ReplayResult, load_record, replay
 from ..core.rules import HOUSE_OPTIONS, PRESETS, RuleSet, seat_name, team_name
-from ..core.words import plural
 from ..render import table_html
 from ..table import setup_choices, setup_values
 from ..teach.compare import compare_rules, describe_comparison
 from ..teach.explain import explain_score
-from ..teach.wording import PRESET_WORDS, learner, option_changes, rules_title, rules_words
+from ..words.counting import plural
+from ..words.rules import PRESET_WORDS, option_changes, rules_title, rules_words
+from ..words.said import learner
 from . import names
 from .room import Classroom, TeacherRefusal, begin, keep_life
 from .store import DealRow, StoreError

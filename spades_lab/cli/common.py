@@ -23,7 +23,7 @@ from ..core.errors import (
     echo,
     parse_whole,
 )
-from ..core.words import plural
+from ..words.counting import plural
 
 #: The longest error message printed (the sources keep theirs short; this is the last guard).
 MAX_MESSAGE = 300

@@ -27,7 +27,7 @@ import json
 from typing import Any
 
 from ..core.errors import RecordError, Rule, RuleError
-from ..teach.wording import learner, teacher
+from ..words.said import learner, teacher
 from .common import at_position, hand_index, report, trick_index
 
 

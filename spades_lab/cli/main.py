@@ -75,8 +75,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..core.records import dump_record
     from ..core.rules import RuleSet
     from ..play.players import SimplePlayer, play_game
-    from ..render import option_words
     from ..render.text import game_account, game_result_line
+    from ..words.rules import option_words
 
     options = dict(parse_option(o) for o in args.option)
     rules = RuleSet.preset(args.rules, options)

@@ -57,9 +57,9 @@ def register(sub: Any) -> None:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..core.files import writing
     from ..core.rules import RuleSet, parse_option
-    from ..core.words import plural
     from ..play.sim import seat_types, worker_count
     from ..play.stats import SimSummary
+    from ..words.counting import plural
     from .common import check_output_path, usage_error
 
     options = dict(parse_option(o) for o in args.option)

@@ -23,7 +23,7 @@ import sys
 from typing import Any
 
 from ..core.errors import RecordError, Rule, RuleError, echo
-from ..core.words import plural
+from ..words.counting import plural
 from .common import check_step, hand_index, report
 
 DEFAULT_TIME_LIMIT = 30.0

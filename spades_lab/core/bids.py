@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..words.counting import plural
 from .cards import SUIT_BITS, Card
 from .errors import Rule, RuleError, echo, parse_whole
 from .rules import PARTIAL_NIL_SUIT, SUICIDE_MIN_BID, RuleSet, seat_name, team_name
-from .words import plural
 
 
 @dataclass(frozen=True, slots=True)

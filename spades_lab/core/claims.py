@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..words.counting import plural
 from .errors import IllegalAction, Rule
 from .rules import RuleSet, seat_name
-from .words import plural
 
 if TYPE_CHECKING:
     from .bids import Bid

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, NamedTuple
 
+from ..words.counting import plural
 from .bids import Bid, all_bids, house_bid_refusal, parse_bid
 from .cards import (
     BIT_SUIT,
@@ -60,7 +61,6 @@ from .tricks import (
     trick_winner,
     trump_states_through,
 )
-from .words import plural
 
 
 class Phase(StrEnum):

@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from ..words.counting import plural
 from .engine import DealEvent, Game, HandScoredEvent, LookEvent
 from .errors import IllegalAction, RecordError, Rule, RuleError, echo
 from .records import (
@@ -61,7 +62,6 @@ from .records import (
 )
 from .rules import RuleSet
 from .validate import gc_paused
-from .words import plural
 
 #: A snapshot of the position is kept every this many actions, when :meth:`Line.at` first
 #: walks past it; a later ``at`` copies the nearest one and replays at most this many actions.

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..words.counting import plural
 from .bids import Bid
 from .cards import Card, Play
 from .claims import Claim, claim_from_json
@@ -42,7 +43,6 @@ from .files import write_text
 from .rules import RuleSet, rules_from_json
 from .scoring import TeamScore
 from .validate import gc_paused, read_record
-from .words import plural
 
 
 def _bad(message: str, hand: int | None = None, step: str | None = None) -> RecordError:

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..words.counting import plural
 from .bids import Bid
 from .cards import SUIT_BITS, Card, card_words, suit_name
 from .rules import RuleSet, seat_name, team_name
-from .words import plural
 
 
 class LineItem(NamedTuple):

@@ -26,16 +26,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..core.cards import RANK_NAMES, SUITS, Card, Play, card_words
 from ..core.engine import Phase
 from ..core.rules import seat_name, team_name
-from ..core.words import noun, plural
-from ..teach.wording import (
-    PRESET_WORDS,
-    Said,
-    bags_words,
-    learner_lines,
-    line_text,
-    option_words,
-    rules_title,
-)
+from ..words.counting import noun, plural
+from ..words.rules import PRESET_WORDS, bags_words, option_words, rules_title, table_words
+from ..words.said import Said, learner_lines, line_text
 
 if TYPE_CHECKING:
     from ..core.engine import Game, Hand, Trick
@@ -875,18 +868,6 @@ _TIMELINE_LEGEND = (
     + " ringed: a trick decided by superiority</span></div>")
 
 
-def table_words(rules: RuleSet) -> list[str]:
-    """What a table's title adds to :func:`rules_title`: the number of players where the
-    name does not already say it, and the deck.
-
-    >>> from spades_lab import RuleSet
-    >>> table_words(RuleSet.preset("standard")), table_words(RuleSet.preset("acorns"))
-    (['4 players', '52-card deck'], ['Heckadeck'])
-    """
-    players = [] if "players" in rules_title(rules) else [f"{rules.players} players"]
-    return [*players, rules.deck.label]
-
-
 def options_html(rules: RuleSet) -> str:
     """The table options in force, one sentence each (no option names or Python values)."""
     items = "".join(f"<li>{escape(x)}</li>" for x in option_words(rules))
@@ -973,7 +954,7 @@ def text_html(text: str) -> str:
 
 def explanation_text_html(lines: Sequence[str | Said], title: str = "") -> str:
     """Like :func:`explanation_html`, with suit symbols drawn by :func:`text_html`: an
-    explanation's lines (:class:`~spades_lab.teach.wording.Said`) in learners' words, a detail
+    explanation's lines (:class:`~spades_lab.words.said.Said`) in learners' words, a detail
     (``level`` above 0) indented.  Strings are taken as words; the transitional string form
     (the widgets' lines before they pass ``Said``) indents a line that starts with spaces."""
     head = f"<b>{escape(title)}</b>" if title else ""

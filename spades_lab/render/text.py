@@ -4,8 +4,8 @@ Cards are named in words (:func:`~spades_lab.core.cards.card_words`: "the Beast 
 ``codes=True`` names them by their record codes instead (``BO``), for people who read records.
 
 The score lines are the learners' rendering of the engine's line items
-(:func:`~spades_lab.teach.wording.learner`); with ``codes`` the teachers' rendering
-(:func:`~spades_lab.teach.wording.teacher`: with the option notes).
+(:func:`~spades_lab.words.said.learner`); with ``codes`` the teachers' rendering
+(:func:`~spades_lab.words.said.teacher`: with the option notes).
 """
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from ..core.cards import SUITS, Play, card_words, cards_text
 from ..core.engine import Game, Hand, Trick
 from ..core.rules import team_name
 from ..core.scoring import TeamScore
-from ..core.words import plural
-from ..teach.wording import learner, teacher
+from ..words.counting import plural
+from ..words.said import learner, teacher
 
 
 def play_text(p: Play, codes: bool = False) -> str:

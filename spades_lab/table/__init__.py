@@ -1,7 +1,7 @@
 """The table model of replay and play, plain Python (no ipywidgets): :mod:`.model` (seats that
 are people, bots or the record; a replay a cursor on a hand's line, play mode a line that
-grows), re-exported here as ``spades_lab.table`` has always had it, over :mod:`.words` (what
-the table says: bids, tricks, phases and reasons in words).
+grows), re-exported here as ``spades_lab.table`` has always had it, over the table's words
+(:mod:`spades_lab.words.table`: bids, tricks, phases and reasons in words).
 """
 from __future__ import annotations
 

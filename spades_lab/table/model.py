@@ -86,9 +86,7 @@ from ..core.rules import (
     seat_name,
     team_name,
 )
-from ..core.words import plural
 from ..play.players import HeuristicPlayer, act
-from ..render import option_words, rules_title, table_words
 from ..solver.search import Solver
 from ..teach.bestplay import BestPlay, HandReview, best_play, review_plays
 from ..teach.claims import DEFAULT_BUDGET as CLAIM_BUDGET
@@ -104,18 +102,19 @@ from ..teach.compare import RuleComparison, compare_rules
 from ..teach.explain import explain_play, explain_score, explain_trick
 from ..teach.quiz import QuizQuestion
 from ..teach.whatif import WhatIfResult, what_if_game
-from ..teach.wording import (
+from ..words import table as words
+from ..words.counting import plural
+from ..words.rules import (
     HOUSE_PLAY_CHOICE_WORDS,
     HOUSE_PLAY_LABELS,
     SETUP_CHOICE_WORDS,
     SETUP_LABELS,
-    Said,
     house_words,
-    learner,
-    plain,
-    said_lines,
+    option_words,
+    rules_title,
+    table_words,
 )
-from . import words
+from ..words.said import Said, learner, plain, said_lines
 
 # ---------------------------------------------------------------------------- seats
 

@@ -36,8 +36,8 @@ from ..core.engine import Game, Hand
 from ..core.errors import ArgumentError, RecordError, Rule, echo
 from ..core.line import Line
 from ..core.rules import seat_name
-from ..core.words import noun, plural
 from ..solver.search import Position, Solver
+from ..words.counting import noun, plural
 
 __all__ = ["CardVerdict", "CardBounds", "BestPlay", "best_play", "PlayReview", "HandReview",
            "review_plays", "play_words", "bounds_words"]

@@ -27,8 +27,8 @@ from ..core.cards import Play, card_words
 from ..core.claims import side_seats
 from ..core.engine import Game
 from ..core.rules import seat_name
-from ..core.words import plural
 from ..solver.search import Solver
+from ..words.counting import plural
 
 __all__ = ["ClaimCheck", "check_claim", "robots_accept", "settle", "side_words",
            "claim_words", "DEFAULT_BUDGET"]

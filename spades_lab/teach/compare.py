@@ -30,15 +30,10 @@ from ..core.line import Line
 from ..core.records import ReplayResult, replay
 from ..core.rules import RuleSet, team_name
 from ..core.scoring import LineItem, NilResult
+from ..words.play import place_words, team_totals, winner_words
+from ..words.rules import option_changes, rules_title
+from ..words.said import line_text
 from .whatif import Divergence, Told, other_rules, same_teams, what_if_game
-from .wording import (
-    line_text,
-    option_changes,
-    place_words,
-    rules_title,
-    team_totals,
-    winner_words,
-)
 
 
 @dataclass(frozen=True)

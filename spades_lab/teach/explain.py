@@ -87,17 +87,9 @@ from ..core.tricks import (
     ONLY_UNBROKEN_TRUMPS,
     trick_winner,
 )
-from ..core.words import plural
-from .wording import (
-    Said,
-    Tag,
-    exchange_count_words,
-    item_said,
-    join_said,
-    option_tag,
-    rule_tag,
-    teacher_text,
-)
+from ..words.counting import plural
+from ..words.rules import exchange_count_words
+from ..words.said import Said, Tag, item_said, join_said, option_tag, rule_tag, teacher_text
 
 if TYPE_CHECKING:
     from pathlib import Path

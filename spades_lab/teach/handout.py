@@ -43,9 +43,9 @@ from ..core.errors import OutputError, OutputId
 from ..core.files import MARK, shown, write_text
 from ..core.records import replay
 from ..core.rules import RuleSet, rules_of, team_name
-from ..core.words import noun
+from ..words.counting import noun
+from ..words.rules import end_words, failed_nil_tricks_words, full_nil_words, house_words
 from .quiz import Quiz
-from .wording import end_words, failed_nil_tricks_words, full_nil_words, house_words
 
 #: Suit marks safe on a bare font set: symbols for the four French suits, short words else.
 SUIT_MARKS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "A": "Ac", "P": "Pl", "O": "Cd",

@@ -65,14 +65,9 @@ from ..core.records import HandSummary, ReplayResult, Step, apply_step, replay_l
 from ..core.rules import RuleSet, seat_name, team_name
 from ..core.scoring import LineItem, NilResult
 from ..play.players import Player, SimplePlayer, act
-from .wording import (
-    line_text,
-    option_changes,
-    place_words,
-    seat_changes,
-    step_words,
-    winner_words,
-)
+from ..words.play import place_words, seat_changes, step_words, winner_words
+from ..words.rules import option_changes
+from ..words.said import line_text
 
 POLICIES = ("record", "players")
 

@@ -13,12 +13,12 @@ from .. import render
 from ..core.cards import Play, parse_card
 from ..core.errors import RuleError
 from ..core.rules import PRESETS, RuleSet, seat_name
-from ..render import PRESET_WORDS
 from ..table import (
     QuizModel,
     load_game,
 )
 from ..teach.quiz import QuizQuestion, make_quiz
+from ..words.rules import PRESET_WORDS
 from .common import (
     RecordSource,
     button,

@@ -1,9 +1,9 @@
-"""The table's words, now :mod:`spades_lab.table.words` (importable without ipywidgets); this
+"""The table's words, now :mod:`spades_lab.words.table` (importable without ipywidgets); this
 name is kept for code that imported them from the widgets."""
 from __future__ import annotations
 
-from ..table.words import *  # noqa: F403 - the same functions
-from ..table.words import (
+from ..words.table import *  # noqa: F403 - the same functions
+from ..words.table import (
     ACE_WORDS,
     bid_words,
     compare_outcomes,

@@ -11,7 +11,7 @@ from ...core.engine import Game, Phase
 from ...core.errors import RuleError
 from ...core.records import replay
 from ...core.rules import RuleSet, seat_name, team_name
-from ...core.words import plural
+from ...words.counting import plural
 from ..explain import (
     explain_bid,
     explain_exchange,

@@ -10,7 +10,7 @@ from typing import Any
 from ...core import args
 from ...core.errors import RecordError, Rule, echo
 from ...core.rules import RuleSet
-from ..wording import Said, learner, said_lines
+from ...words.said import Said, learner, said_lines
 from .catalogue import level_of
 
 YES_NO = ("Yes", "No")
@@ -26,7 +26,7 @@ class QuizQuestion:
     ``option``); ``tests`` the id it tests (one of :data:`QUIZ_IDS`); ``shown`` the facts a
     student needs, in words, one per line; ``context`` the same facts as JSON-ready data (cards
     as record codes, seats as numbers); ``answer`` the index of the right choice; ``feedback``
-    the engine's explanation as :class:`~spades_lab.teach.wording.Said` lines in learners'
+    the engine's explanation as :class:`~spades_lab.words.said.Said` lines in learners'
     words (each with its ``level``: a detail line is drawn indented from the level, never
     from leading spaces; a text given is one line of level 0); ``record`` the position (a
     game record) and ``action`` what the question asks about, from which :func:`verify`
@@ -63,7 +63,7 @@ class QuizQuestion:
     def feedback_for(self, choice: int) -> tuple[str, ...]:
         """The feedback for a student who chose ``choice`` (an index into ``choices``): whether
         it is right, and why, in the engine's words, as text (a detail line laid out by
-        :meth:`Said.learner <spades_lab.teach.wording.Said.learner>`); the lines themselves
+        :meth:`Said.learner <spades_lab.words.said.Said.learner>`); the lines themselves
         are :meth:`feedback_said`.
 
         >>> from spades_lab.teach.quiz import make_question
@@ -243,10 +243,10 @@ class Quiz:
 
 def learner_text(x: Any) -> str:
     """An explanation (or one of its lines) in learners' words, rendered from its fields
-    (:func:`~spades_lab.teach.wording.learner`): the rule ids and option values kept for
+    (:func:`~spades_lab.words.said.learner`): the rule ids and option values kept for
     teachers are left out, never cut out of a sentence.  A string is words already.
 
-    >>> from spades_lab.teach.wording import Said, rule_tag
+    >>> from spades_lab.words.said import Said, rule_tag
     >>> learner_text(Said("East wins", (rule_tag("superior-trump-wins", True),), "."))
     'East wins.'
     """
@@ -255,7 +255,7 @@ def learner_text(x: Any) -> str:
 
 def _feedback(items: Sequence[Any]) -> tuple[Said, ...]:
     """Feedback lines in learners' words: an explanation gives each of its lines with its level
-    (:func:`~spades_lab.teach.wording.said_lines`), a string is one line already in words."""
+    (:func:`~spades_lab.words.said.said_lines`), a string is one line already in words."""
     out: list[Said] = []
     for x in items:
         if isinstance(x, str):

@@ -12,11 +12,11 @@ from ...core.engine import Game
 from ...core.errors import RuleError
 from ...core.records import replay
 from ...core.rules import RuleSet, seat_name, team_name
-from ...core.words import plural
+from ...words.counting import plural
+from ...words.rules import failed_nil_tricks_words, house_words
 from ..explain import (
     explain_score,
 )
-from ..wording import failed_nil_tricks_words, house_words
 from .model import YES_NO, QuizQuestion, question
 from .positions import Builder, Pool, games
 from .shown import bids_words, rules_words

@@ -9,10 +9,10 @@ from typing import Any
 from ...core.cards import SUIT_BITS, suit_name
 from ...core.engine import Game, trump_states
 from ...core.rules import RuleSet, seat_name
+from ...words.said import Said, said_lines
 from ..explain import (
     explain_trick,
 )
-from ..wording import Said, said_lines
 from .catalogue import level_of
 from .model import QuizQuestion, question
 from .positions import Builder, Pool, games

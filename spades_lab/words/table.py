@@ -1,7 +1,7 @@
 """Words for the table model (:mod:`spades_lab.table`) and its widgets, taken from
 :mod:`spades_lab.teach.explain` (which asks the engine), rendered for learners from the
-explanations' lines (:func:`~spades_lab.teach.wording.learner`); counts through the one plural
-rule (:func:`~spades_lab.teach.wording.plural`)."""
+explanations' lines (:func:`~spades_lab.words.said.learner`); counts through the one plural
+rule (:func:`~spades_lab.words.counting.plural`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,7 +14,6 @@ from ..core.engine import BidEvent, ExchangeEvent, Game, Hand, PlayEvent, SeatVi
 from ..core.errors import RuleError
 from ..core.rules import RuleSet, seat_name, team_name
 from ..play.players import estimate_tricks
-from ..render import option_words
 from ..teach.bestplay import play_words
 from ..teach.explain import (
     TrickExplanation,
@@ -23,7 +22,9 @@ from ..teach.explain import (
     explain_play,
     explain_trick,
 )
-from ..teach.wording import learner, noun, plural
+from ..words.counting import noun, plural
+from ..words.said import learner
+from .rules import option_words
 
 if TYPE_CHECKING:
     from ..teach.bestplay import BestPlay
