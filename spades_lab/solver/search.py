@@ -68,8 +68,9 @@ presets the search runs in C (``_std52c``, built at install; ``Solver(accelerate
 full deal from the opening lead takes tens of milliseconds at the median and 0.7 s at worst of
 the benchmark's 50 deals (2.2 s with trump breaking off), 7 tricks left well under a
 millisecond.  The general search (the Heckadeck sets, and nil and bid questions on every
-deck) runs in C too (``_generalc``, the same switches, same answers and node counts) wherever at
-most 64 cards remain (from 16 tricks left with 4 players); before that it runs in Python.  A
+deck) runs in C too (``_generalc``, the same switches, same answers and node counts) from the
+opening lead on (card masks of one 64-bit word once at most 64 cards remain, of three words
+before: a Heckadeck deal has 128 or 136 cards).  A
 Heckadeck position with 8 tricks left takes a few hundredths of a second at the median and
 about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
 so a budget matters earlier in the hand.  Every entry point
@@ -540,7 +541,7 @@ class Solver:
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
-        #: the general search runs in C (``_generalc``) where at most 64 cards remain
+        #: the general search runs in C (``_generalc``), from the opening lead on
         self._general_c = bool(accelerated and enhancements and _GENERAL is not None)
         #: True when the trick-count search runs in C: the fast path (``_std52c``) on the
         #: 52-card presets, else the general search (the same answers and node counts as in
@@ -1207,8 +1208,8 @@ class Solver:
 
     def _general_in_c(self, goal: _Goal, quick: bool, py_search: Callable[..., bool]
                       ) -> Callable[..., bool]:
-        """The general search in C (``_generalc``, its own table), handing positions with more
-        than 64 cards left to ``py_search``."""
+        """The general search in C (``_generalc``, its own table), handing ``py_search`` the
+        positions it declines (more than 192 cards left: none of the shipped decks)."""
         assert _GENERAL is not None
         counter, tick = self._budget_hooks()
         gs = _GENERAL.make_search(self.tab.general_spec(), self.n, goal.max_mask,
