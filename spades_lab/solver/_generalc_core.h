@@ -37,6 +37,8 @@
 #define moves SUF(moves)
 #define make_key SUF(make_key)
 #define search SUF(search)
+#define search_k SUF(search_k)
+#define trick_count SUF(trick_count)
 #define run_search SUF(run_search)
 
 /* ------------------------------------------------------------------ masks */
@@ -519,18 +521,19 @@ static int make_key(const GS *S, const M *hands, int turn, int broken, int sup,
     key[len++] = (unsigned char)live;
     unsigned char sym[MAXNS][MAXL + 1];
     int symlen[MAXNS], nsym = 0;
+    /* each remaining card's code: its holder and kind */
+    unsigned char own[MAXL];
+    int c;
+    for (int s = 0; s < S->n; s++)
+        FOR_BITS(c, x, hands[s]) own[c] = (unsigned char)(s * 5 + kk[c] + 1);
     for (int si = 0; si < S->ns; si++) {
         M sm = L->smask[si];
         unsigned char code[MAXL];
         int cl = 0;
         if (m_any(m_and(rem, sm))) {
             for (int i = 0; i < L->nmem[si]; i++) {
-                int c = L->members[si][i];
-                for (int s = 0; s < S->n; s++)
-                    if (m_test(hands[s], c)) {
-                        code[cl++] = (unsigned char)(s * 5 + kk[c] + 1);
-                        break;
-                    }
+                int cm = L->members[si][i];
+                if (m_test(rem, cm)) code[cl++] = own[cm];
             }
         }
         if (S->suit_sym[si] && !m_any(m_and(m_and(rem, sm), L->dual))) {
@@ -570,10 +573,18 @@ static int make_key(const GS *S, const M *hands, int turn, int broken, int sup,
 static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
                   int left, int t);
 
+/* whether a wide search hands the next trick's position (left tricks) to the narrow one */
+#if MW > 1
+#define MW_NARROWS(left) ((left) * S->n <= wide_from)
+#else
+#define MW_NARROWS(left) 0
+#endif
+
 #if MW > 1
 /* the next trick's position (at most 64 cards left) searched over one-word masks: the same
  * node, key and table entry as over the wide ones, at the narrow search's speed */
-static int to_narrow(GS *S, const M *hands, int turn, int broken, int sup, int left, int t) {
+static int to_narrow(GS *S, const M *hands, int turn, int broken, int sup, int left, int t,
+                     const unsigned char *pk, int pl, u64 ph) {
     u64 gh[MAXN][GW], R[GW] = {0};
     memset(gh, 0, sizeof gh);
     int c;
@@ -600,22 +611,42 @@ static int to_narrow(GS *S, const M *hands, int turn, int broken, int sup, int l
         nh[s] = x;
     }
     TPlay trick[MAXN * (64 + 2)];
-    return search_1(S, nh, trick, 0, turn, broken, sup, left, t);
+    return pk && pl >= 0 ? search_k_1(S, nh, trick, 0, turn, broken, sup, left, t, pk, pl, ph)
+                         : search_1(S, nh, trick, 0, turn, broken, sup, left, t);
 }
 #endif
 
-static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
-                  int left, int t) {
+/* the count a trick's plays score (the goal's seats; with suit_bit only a trick holding that
+ * suit) */
+static inline int trick_count(const GS *S, const TPlay *trick, int w) {
+    if (!(S->count_mask >> w & 1)) return 0;
+    if (!S->suit_bit) return 1;
+    for (int j = 0; j < S->n; j++)
+        if (m_test(L->suit_cards, trick[j].c)) return 1;
+    return 0;
+}
+
+/* pk: the position's key when the caller made it (the last card of the previous trick's
+ * transposition look-ahead), else NULL */
+static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                    int left, int t, const unsigned char *pk, int pl, u64 ph) {
     if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
     if (t <= 0) return 1;
     if (t > left) return 0;
-    unsigned char key[KEYMAX];
+    unsigned char kbuf[KEYMAX];
+    const unsigned char *key = kbuf;
     int klen = 0;
     u64 h = 0;
     int lo = 0, hi = left;
     if (!k) {
-        klen = make_key(S, hands, turn, broken, sup, key);
-        h = khash(key, klen);
+        if (pk) {
+            key = pk;
+            klen = pl;
+            h = ph;
+        } else {
+            klen = make_key(S, hands, turn, broken, sup, kbuf);
+            h = khash(kbuf, klen);
+        }
         Entry *e = find_entry(S, key, klen, h);
         if (e) {
             lo = e->lo;
@@ -641,7 +672,52 @@ static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, in
     M hh = hands[turn];
     Move mv[MAXMV];
     int nm = moves(S, turn, hands, trick, k, broken, sup, mv);
+    int last = k + 1 == S->n;
+    /* the last card of a trick: the transposition look-ahead ("enhanced transposition
+     * cutoff") reads the table for the position after each play before searching any; a play
+     * the table (or the count) already decides for this side cuts off at once, one it
+     * decides against is not searched (its search would stop at that entry); the keys made
+     * are handed to the searches of the others */
+    int nk_ = last && nm > 1 ? nm : 0;
+    signed char known[MAXMV];
+    int kl[MAXMV];
+    u64 kh[MAXMV];
+    unsigned char (*kb)[KEYMAX] = NULL;
+    unsigned char kbv[nk_ ? nk_ : 1][KEYMAX];
+    if (nk_) {
+        kb = kbv;
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i].c, b = mv[i].b;
+            int nb = broken, ns = sup;
+            if ((b & S->trumps) && !(b & broken)) {
+                nb = broken | b;
+                if (S->acorns && !sup) ns = b;
+            }
+            trick[k].seat = turn;
+            trick[k].c = c;
+            trick[k].b = b;
+            int w = winner(S, trick, k + 1, ns);
+            int t2 = t - trick_count(S, trick, w), v = -1;
+            kl[i] = -1;
+            if (t2 <= 0) v = 1;
+            else if (t2 > left - 1) v = 0;
+            else {
+                hands[turn] = m_xor(hh, m_bit(c));
+                kl[i] = make_key(S, hands, w, nb, ns, kb[i]);
+                hands[turn] = hh;
+                kh[i] = khash(kb[i], kl[i]);
+                Entry *e2 = find_entry(S, kb[i], kl[i], kh[i]);
+                if (e2) {
+                    if (e2->lo >= t2) v = 1;
+                    else if (e2->hi < t2) v = 0;
+                }
+            }
+            if (v == maxing) return maxing;
+            known[i] = (signed char)v;
+        }
+    }
     for (int i = 0; i < nm; i++) {
+        if (nk_ && known[i] >= 0) continue;  /* decided against this side */
         int c = mv[i].c, b = mv[i].b;
         hands[turn] = m_xor(hh, m_bit(c));
         int nb = broken, ns = sup;
@@ -653,23 +729,23 @@ static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, in
         trick[k].c = c;
         trick[k].b = b;
         int r;
-        if (k + 1 == S->n) {
+        if (last) {
             int w = winner(S, trick, k + 1, ns);
-            int cnt = 0;
-            if (S->count_mask >> w & 1) {
-                if (!S->suit_bit) cnt = 1;
-                else
-                    for (int j = 0; j <= k; j++)
-                        if (m_test(L->suit_cards, trick[j].c)) { cnt = 1; break; }
-            }
+            int cnt = trick_count(S, trick, w);
 #if MW > 1
-            if ((left - 1) * S->n <= wide_from)
-                r = to_narrow(S, hands, w, nb, ns, left - 1, t - cnt);
+            if (MW_NARROWS(left - 1))
+                r = to_narrow(S, hands, w, nb, ns, left - 1, t - cnt, nk_ ? kb[i] : NULL,
+                              nk_ ? kl[i] : -1, nk_ ? kh[i] : 0);
             else
 #endif
-            r = search(S, hands, trick + S->n, 0, w, nb, ns, left - 1, t - cnt);
+            if (nk_ && kl[i] >= 0)
+                r = search_k(S, hands, trick + S->n, 0, w, nb, ns, left - 1, t - cnt, kb[i],
+                             kl[i], kh[i]);
+            else
+                r = search_k(S, hands, trick + S->n, 0, w, nb, ns, left - 1, t - cnt, NULL, 0,
+                             0);
         } else {
-            r = search(S, hands, trick, k + 1, nxt, nb, ns, left, t);
+            r = search_k(S, hands, trick, k + 1, nxt, nb, ns, left, t, NULL, 0, 0);
         }
         hands[turn] = hh;
         if (r < 0) return -1;
@@ -681,6 +757,11 @@ static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, in
         if (store(S, key, klen, h, lo, hi) < 0) return -1;
     }
     return result;
+}
+
+static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                  int left, int t) {
+    return search_k(S, hands, trick, k, turn, broken, sup, left, t, NULL, 0, 0);
 }
 
 /* the search from a position given in global cards (GS_call's checked input): -1 on error */
@@ -751,4 +832,7 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef moves
 #undef make_key
 #undef search
+#undef search_k
+#undef trick_count
+#undef MW_NARROWS
 #undef run_search

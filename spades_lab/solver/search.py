@@ -44,9 +44,12 @@ only merged when it is safe); quick-trick bounds (top cards cashed from the lead
 of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
 when no opponent can play the superior one); move ordering (winners first when winning helps,
 low cards otherwise; leads of a suit an opponent can ruff last; third hand high while an
-opponent still to play can beat partner's card; discards of non-winners before winners).
+opponent still to play can beat partner's card; discards of non-winners before winners); and
+at the last card of a trick a look-ahead into the table (an "enhanced transposition cutoff":
+a play whose next position the table already decides for the side to play cuts off before any
+is searched, one it decides against is skipped).
 ``Solver(rules, enhancements=False)`` switches merging,
-bounds and relative keys off: the tests check that they never change a value.
+bounds, the look-ahead and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
 Travelers/Hunters, one trump suit, partnerships 0-2 and 1-3) go to ``_solver_std``: the same
@@ -1123,6 +1126,22 @@ class Solver:
                 reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
 
+        def count_of(trick: tuple[tuple[int, int, int], ...], w: int) -> int:
+            """What a finished trick won by ``w`` counts for the goal."""
+            if not count_mask >> w & 1:
+                return 0
+            if not suit_bit:
+                return 1
+            for _, cc, _ in trick:
+                if suit_cards >> cc & 1:
+                    return 1
+            return 0
+
+        # The transposition look-ahead ("enhanced transposition cutoff"): at the last card of
+        # a trick, the table is read for the position after each play before any is searched.
+        # A play the table (or the trick's count) already decides for the side to play cuts
+        # off at once; one it decides against is not searched (its search would stop at that
+        # entry); the others are searched in the usual order.
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
                    broken: int, sup: int, left: int, t: int) -> bool:
             self_.nodes += 1
@@ -1167,7 +1186,36 @@ class Solver:
             k = len(trick)
             nxt = (turn + 1) % n
             h = hands[turn]
-            for c, b in moves(turn, hands, trick, broken, sup):
+            mv = moves(turn, hands, trick, broken, sup)
+            if k + 1 == n and len(mv) > 1 and enh:
+                # the last card of a trick: the transposition look-ahead (see below)
+                keep = []
+                for c, b in mv:
+                    nb, ns = broken, sup
+                    if b & trumps and not b & broken:
+                        nb = broken | b
+                        if acorns and not sup:
+                            ns = b
+                    t2 = trick + ((turn, c, b),)
+                    w = self_.winner(t2, ns)
+                    need = t - count_of(t2, w)
+                    v = -1
+                    if need <= 0:
+                        v = 1
+                    elif need > left - 1:
+                        v = 0
+                    else:
+                        hands[turn] = h ^ (1 << c)
+                        e = tt.get(tkey(hands, w, nb, ns))
+                        hands[turn] = h
+                        if e is not None:
+                            v = 1 if e[0] >= need else 0 if e[1] < need else -1
+                    if v == maxing:
+                        return bool(maxing)
+                    if v < 0:
+                        keep.append((c, b))
+                mv = keep
+            for c, b in mv:
                 hands[turn] = h ^ (1 << c)
                 nb, ns = broken, sup
                 if b & trumps and not b & broken:
