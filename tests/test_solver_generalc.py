@@ -7,9 +7,12 @@ pure-Python search it ports, on every kind of goal:
   bid checks, each solved in C and in Python on solvers that keep their tables from one position
   to the next: the same answers and the same node counts;
 * a budget (node limit) stops both at the same node with the same bounds;
-* positions with more than 64 cards left go to the Python search; bad input to the compiled
-  function is refused; a full table is emptied and the answers stay the same; tables are freed
-  with the solver.
+* positions with more than 64 cards left (early in a Heckadeck hand, acorns8 before its last 8
+  tricks) run in C over three-word card masks: the same nodes and bounds as the Python search
+  there, and with every position sent through the wide masks (``set_wide_from(0)``) small
+  endings of every rule set equal the engine-driven minimax and the Python search node for
+  node; bad input to the compiled function is refused; a full table is emptied and the answers
+  stay the same; tables are freed with the solver.
 
 (The values themselves are checked against a minimax over the engine in
 ``tests/test_solver_heck.py`` and ``tests/test_solver_diff.py``, with the default, compiled
@@ -24,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from conftest import RULE_CONFIGS, RULE_IDS, deal_to_play, ending_pool
+from conftest import RULE_CONFIGS, RULE_IDS, agrees_with_engine, deal_to_play, ending_pool
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
 from spades_lab.solver import search as search_mod
@@ -129,26 +132,92 @@ def test_budget_stops_both_at_the_same_node(th: bool) -> None:
     assert seen and all(p.low <= p.high for p in seen)
 
 
-def test_more_than_64_cards_go_to_python() -> None:
-    """An opening Heckadeck position (128 cards) is out of the compiled search's reach: the
-    compiled function declines it and the solver runs the Python search (so both solvers agree
-    node for node); from 16 tricks left (64 cards) the compiled search takes it."""
-    rules = RuleSet.preset("acorns")
-    g = deal_to_play(rules, random.Random(9))
+@pytest.fixture(params=[0, 8], ids=["wide", "wide-then-narrow"])
+def wide_masks(request: pytest.FixtureRequest) -> Any:
+    """Positions searched over the three-word card masks (the width for more than 64 cards)
+    whatever their size (0), or from more than 8 cards left, going over to the one-word masks
+    at the first trick with at most 8 (as a real search does at 64); restored afterwards."""
+    gen = search_mod._GENERAL
+    assert gen is not None
+    old = gen.set_wide_from(request.param)
+    try:
+        yield
+    finally:
+        assert gen.set_wide_from(old) == request.param
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_wide_masks_equal_engine_minimax(preset: str, opts: dict[str, Any],
+                                         wide_masks: None) -> None:
+    """Small endings of every rule set, searched over the wide masks (and going over to the
+    narrow ones): every per-move value and the best count equal the engine-driven minimax."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(3300 + len(preset) * 7 + len(opts))
+    solver = Solver(rules, fast=False)
+    assert solver._general_c
+    count = 0
+    for i in range(40):
+        g = ending(rules, rng, 1 + i % (3 if rules.players == 4 else 2))
+        count += agrees_with_engine([solver], g, i)
+    assert count >= 25
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_wide_masks_equal_python_node_for_node(preset: str, opts: dict[str, Any],
+                                               wide_masks: None) -> None:
+    """Endings of 3-5 cards a seat (2-3 with eight players) over the wide masks (and going over
+    to the narrow ones): the same answers and node counts as the Python search, for trick
+    counts and nil checks."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(3333 + len(preset) + len(opts))
     c, py = pair(rules)
-    state = c.state(Position.from_game(g))
-    hands, trick, turn, broken, sup, left = state
-    gs = search_mod._GENERAL.make_search(c.tab.general_spec(), 4, 0b0101, 0b0101, 0, True,
-                                         True, [0, 1 << 62], lambda: None)
-    assert gs(list(hands), trick, turn, broken, sup, left, 1) is None
-    assert c.solve(g, node_limit=2000) == py.solve(g, node_limit=2000)
-    assert c.nodes == py.nodes and c.nodes > 0
-    rng = random.Random(4)
-    while len(g.hand.hands[0]) > 16 or g.hand.trick:  # type: ignore[union-attr]
+    checked = 0
+    for i in range(12):
+        g = ending(rules, rng, rng.choice([3, 4, 5] if rules.players == 4 else [2, 3]))
+        h = g.hand
+        assert h is not None
+        if h.turn is None:
+            continue
+        pos = Position.from_game(g)
+        assert c.solve(pos) == py.solve(pos), i
+        assert c.nodes == py.nodes, i
+        kind = rules.nil_kinds[i % len(rules.nil_kinds)]
+        seat = rng.randrange(rules.players)
+        assert (can_keep_nil(pos, seat, kind=kind, solver=c)
+                == can_keep_nil(pos, seat, kind=kind, solver=py)), i
+        assert c.nodes == py.nodes, i
+        checked += 1
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("preset,opts,left", [
+    ("acorns", {}, 32),  # the opening lead: all 128 cards
+    ("acorns", {"travelers_hunters": True}, 34),  # all 136
+    ("acorns", {"travelers_hunters": True}, 20),
+    ("acorns8", {}, 10),  # 80 cards
+    ("acorns8", {"teams": "pairs", "travelers_hunters": True}, 17),
+], ids=["acorns-32", "acorns-th-34", "acorns-th-20", "acorns8-10", "acorns8-pairs-th-17"])
+def test_more_than_64_cards_run_in_c(preset: str, opts: dict[str, Any], left: int) -> None:
+    """Positions with more than 64 cards left, up to a whole Heckadeck deal, run in the
+    compiled search (it answers, not None), with the same bounds as the Python search after
+    the same number of nodes under a node limit."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(left)
+    g = deal_to_play(rules, rng)
+    while len(g.hand.hands[0]) > left or g.hand.trick:  # type: ignore[union-attr]
         g.play(rng.choice(g.legal_plays()))
-    state = c.state(Position.from_game(g))
-    hands, trick, turn, broken, sup, left = state
-    assert gs(list(hands), trick, turn, broken, sup, left, 0) is True
+    c, py = pair(rules)
+    hands, trick, turn, broken, sup, left_ = c.state(Position.from_game(g))
+    assert sum(bin(x).count("1") for x in hands) == left * rules.players > 64
+    gen = search_mod._GENERAL
+    assert gen is not None
+    gs = gen.make_search(c.tab.general_spec(), rules.players, 0b0101, 0b0101, 0, True, True,
+                         [0, 1 << 62], lambda: None)
+    assert gs(list(hands), trick, turn, broken, sup, left_, 0) is True
+    assert gs(list(hands), trick, turn, broken, sup, left_, left_ + 1) is False
+    a, b = c.solve(g, node_limit=3000), py.solve(g, node_limit=3000)
+    assert a == b
+    assert c.nodes == py.nodes > 0
 
 
 def test_compiled_search_refuses_bad_input() -> None:

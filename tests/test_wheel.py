@@ -78,7 +78,8 @@ def test_sdist_carries_the_sources_and_builds_a_wheel(tmp_path: Path) -> None:
     with tarfile.open(sdist) as t:
         names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
     for need in ("hatch_build.py", "pyproject.toml", "spades_lab/solver/_std52c.c",
-                 "spades_lab/solver/_generalc.c", "spades_lab/solver/_accel.h",
+                 "spades_lab/solver/_generalc.c", "spades_lab/solver/_generalc_core.h",
+                 "spades_lab/solver/_accel.h",
                  "notebooks/00_start_here.ipynb", "data/decks/heckadeck.json"):
         assert need in names, need
     assert not [n for n in names if n.endswith((".so", ".pyd", ".o"))]

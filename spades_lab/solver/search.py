@@ -44,9 +44,12 @@ only merged when it is safe); quick-trick bounds (top cards cashed from the lead
 of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
 when no opponent can play the superior one); move ordering (winners first when winning helps,
 low cards otherwise; leads of a suit an opponent can ruff last; third hand high while an
-opponent still to play can beat partner's card; discards of non-winners before winners).
+opponent still to play can beat partner's card; discards of non-winners before winners); and
+at the last card of a trick a look-ahead into the table (an "enhanced transposition cutoff":
+a play whose next position the table already decides for the side to play cuts off before any
+is searched, one it decides against is skipped).
 ``Solver(rules, enhancements=False)`` switches merging,
-bounds and relative keys off: the tests check that they never change a value.
+bounds, the look-ahead and relative keys off: the tests check that they never change a value.
 
 **The 52-card fast path.**  Trick-count questions on the 52-card presets (no flipping Ace, no
 Travelers/Hunters, one trump suit, partnerships 0-2 and 1-3) go to ``_solver_std``: the same
@@ -68,8 +71,9 @@ presets the search runs in C (``_std52c``, built at install; ``Solver(accelerate
 full deal from the opening lead takes tens of milliseconds at the median and 0.7 s at worst of
 the benchmark's 50 deals (2.2 s with trump breaking off), 7 tricks left well under a
 millisecond.  The general search (the Heckadeck sets, and nil and bid questions on every
-deck) runs in C too (``_generalc``, the same switches, same answers and node counts) wherever at
-most 64 cards remain (from 16 tricks left with 4 players); before that it runs in Python.  A
+deck) runs in C too (``_generalc``, the same switches, same answers and node counts) from the
+opening lead on (card masks of one 64-bit word once at most 64 cards remain, of three words
+before: a Heckadeck deal has 128 or 136 cards).  A
 Heckadeck position with 8 tricks left takes a few hundredths of a second at the median and
 about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
 so a budget matters earlier in the hand.  Every entry point
@@ -540,7 +544,7 @@ class Solver:
         self.nodes = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
-        #: the general search runs in C (``_generalc``) where at most 64 cards remain
+        #: the general search runs in C (``_generalc``), from the opening lead on
         self._general_c = bool(accelerated and enhancements and _GENERAL is not None)
         #: True when the trick-count search runs in C: the fast path (``_std52c``) on the
         #: 52-card presets, else the general search (the same answers and node counts as in
@@ -1122,6 +1126,22 @@ class Solver:
                 reps.sort(key=lambda m: (pw[m] > best, -pw[m]))
             return reps
 
+        def count_of(trick: tuple[tuple[int, int, int], ...], w: int) -> int:
+            """What a finished trick won by ``w`` counts for the goal."""
+            if not count_mask >> w & 1:
+                return 0
+            if not suit_bit:
+                return 1
+            for _, cc, _ in trick:
+                if suit_cards >> cc & 1:
+                    return 1
+            return 0
+
+        # The transposition look-ahead ("enhanced transposition cutoff"): at the last card of
+        # a trick, the table is read for the position after each play before any is searched.
+        # A play the table (or the trick's count) already decides for the side to play cuts
+        # off at once; one it decides against is not searched (its search would stop at that
+        # entry); the others are searched in the usual order.
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
                    broken: int, sup: int, left: int, t: int) -> bool:
             self_.nodes += 1
@@ -1166,7 +1186,36 @@ class Solver:
             k = len(trick)
             nxt = (turn + 1) % n
             h = hands[turn]
-            for c, b in moves(turn, hands, trick, broken, sup):
+            mv = moves(turn, hands, trick, broken, sup)
+            if k + 1 == n and len(mv) > 1 and enh:
+                # the last card of a trick: the transposition look-ahead (see below)
+                keep = []
+                for c, b in mv:
+                    nb, ns = broken, sup
+                    if b & trumps and not b & broken:
+                        nb = broken | b
+                        if acorns and not sup:
+                            ns = b
+                    t2 = trick + ((turn, c, b),)
+                    w = self_.winner(t2, ns)
+                    need = t - count_of(t2, w)
+                    v = -1
+                    if need <= 0:
+                        v = 1
+                    elif need > left - 1:
+                        v = 0
+                    else:
+                        hands[turn] = h ^ (1 << c)
+                        e = tt.get(tkey(hands, w, nb, ns))
+                        hands[turn] = h
+                        if e is not None:
+                            v = 1 if e[0] >= need else 0 if e[1] < need else -1
+                    if v == maxing:
+                        return bool(maxing)
+                    if v < 0:
+                        keep.append((c, b))
+                mv = keep
+            for c, b in mv:
                 hands[turn] = h ^ (1 << c)
                 nb, ns = broken, sup
                 if b & trumps and not b & broken:
@@ -1207,8 +1256,8 @@ class Solver:
 
     def _general_in_c(self, goal: _Goal, quick: bool, py_search: Callable[..., bool]
                       ) -> Callable[..., bool]:
-        """The general search in C (``_generalc``, its own table), handing positions with more
-        than 64 cards left to ``py_search``."""
+        """The general search in C (``_generalc``, its own table), handing ``py_search`` the
+        positions it declines (more than 192 cards left: none of the shipped decks)."""
         assert _GENERAL is not None
         counter, tick = self._budget_hooks()
         gs = _GENERAL.make_search(self.tab.general_spec(), self.n, goal.max_mask,
