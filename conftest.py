@@ -71,6 +71,20 @@ SLOW_TESTS = {
 #: The classroom server's modules (a server in a TestClient or a process, robots playing):
 #: left out of the unit tier whole.
 CLASSROOM_PREFIX = "test_classroom"
+#: The longest modules of the full run, longest first (docs/benchmarks.md, the slowest
+#: tests): collected first, so that xdist (``./dev.sh test`` passes ``--no-loadscope-reorder``,
+#: which keeps the collection's order of modules) hands them out first and the run ends on
+#: short modules, not with one worker on the static site while the other has nothing left.
+#: xdist's own order (most tests first) put them among the last, being modules of few tests.
+LONGEST_FIRST = (
+    "test_site.py", "test_browser_serve.py", "test_browser_classroom_whole_lesson.py",
+    "test_quiz_content.py", "test_browser_projector.py", "test_course_install.py",
+    "test_classroom_hostile_server.py", "test_browser_classroom_class.py",
+    "test_readme_commands.py", "test_browser_play.py", "test_sim.py",
+    "test_cli_site_safety.py", "test_browser_classroom.py", "test_cli_course_safety.py",
+    "test_browser_classroom_present.py", "test_browser_play_house.py", "test_typing.py",
+    "test_records_replay.py",
+)
 
 
 def _is_notebook_cell(item: Any) -> bool:
@@ -80,7 +94,11 @@ def _is_notebook_cell(item: Any) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     """Mark the unit tier's leavings slow (before the mark filter reads them: ``tryfirst``);
-    then give checked notebook cells their expected output."""
+    put the :data:`LONGEST_FIRST` modules first (each module's tests in their order); then
+    give checked notebook cells their expected output."""
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    # a stable sort: every other module, and the tests inside each, keep their order
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
     for item in items:
         name = item.path.name
         function = getattr(item, "originalname", None)

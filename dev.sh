@@ -238,8 +238,11 @@ case "$cmd" in
         elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
             # every core: each module (each notebook) on one worker (conftest.py);
             # SPADES_LAB_SERIAL=1 runs in one process
-            # and name the 30 slowest tests at the end (docs/benchmarks.md keeps the figures)
-            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadfile --durations=30)
+            # and name the 30 slowest tests at the end (docs/benchmarks.md keeps the figures);
+            # the modules handed out in the collection's order, the longest first (conftest.py:
+            # LONGEST_FIRST), not xdist's (most tests first, which left the long ones last)
+            args+=(-n "${SPADES_LAB_WORKERS:-auto}" --dist loadfile --no-loadscope-reorder
+                   --durations=30)
         fi
         exec "$VPY" -m pytest "${args[@]}" "$@"
         ;;
