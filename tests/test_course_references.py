@@ -189,6 +189,34 @@ def test_the_ace_low_flipped_and_high_by_a_face_card_of_another_suit() -> None:
     assert h.tricks[14].plays[2][0] == 2  # South discarded the Beast of Hearts
 
 
+def test_only_the_led_suit_and_trumps_win_the_tricks_cited() -> None:
+    """misconceptions.md "The highest card in the trick wins": std_spades_broken_by_trumping
+    trick 2 (the 4 of Spades beats the King of Clubs) and std_both_partners_nil trick 7 (the 9
+    of Hearts, of the led suit, beats the Ace of Diamonds)."""
+    h, t = _trick(SCEN / "std_spades_broken_by_trumping.json", 2)
+    assert {"KC", "4S"} <= set(_plays(h, 2)) and t.winning_card == "4S"
+    assert t.reason == "superior-trump-wins" and t.led == "C"
+    h, t = _trick(SCEN / "std_both_partners_nil.json", 7)
+    assert {"9H", "AD"} <= set(_plays(h, 7)) and t.winning_card == "9H"
+    assert t.reason == "led-suit-wins" and t.led == "H"
+
+
+def test_acorns_beat_spades_in_a_deal_where_acorns_broke_first() -> None:
+    """misconceptions.md "Spades always beat Acorns": acorns_game_superiority_resets deal 2
+    trick 18 (the Queen of Acorns beats the Zero of Spades) and acorns_both_trumps_same_trick
+    trick 16 (the 8 of Acorns beats the 3 of Spades); lesson 3's 4–11 slot: in
+    acorns_superiority_decides the 2 of Spades, of the superior trump, beats the Jack of Acorns
+    (trick 19)."""
+    h, t = _trick(SCEN / "acorns_game_superiority_resets.json", 18, hand=1)
+    assert h.superior == "A" and {"QA", "0S"} <= set(_plays(h, 18)) and t.winning_card == "QA"
+    assert replay(SCEN / "acorns_game_superiority_resets.json").game.hands[0].superior == "S"
+    h, t = _trick(SCEN / "acorns_both_trumps_same_trick.json", 16)
+    assert h.superior == "A" and {"8A", "3S"} <= set(_plays(h, 16)) and t.winning_card == "8A"
+    h, t = _trick(SCEN / "acorns_superiority_decides.json", 19)
+    assert h.superior == "S" and {"2S", "JA"} <= set(_plays(h, 19)) and t.winning_card == "2S"
+    assert t.reason == "superior-trump-wins"
+
+
 def test_blind_nil_refused_at_30_behind_and_bid_at_140_behind() -> None:
     """misconceptions.md "Blind nil can always be bid": refused, then made, by the online rule."""
     g = replay(SCEN / "online_blind_not_allowed.json").game
@@ -286,3 +314,24 @@ def test_every_printed_sheet_is_used_by_a_slot() -> None:
             assert "deal handout" in slots, lesson[:40]
         for level in re.findall(r"level-(\d) quiz", printed):
             assert re.search(rf"[Ll]evel-{level} quiz", slots), (lesson[:40], level)
+
+
+#: Questions of a paper quiz a class answers in a minute, its answer key read together after.
+QUESTIONS_PER_MINUTE = 1.5
+_NUMBERS = {"six": 6, "eight": 8, "ten": 10}
+
+
+def test_each_quiz_slot_asks_no_more_questions_than_its_minutes_hold() -> None:
+    """A quiz slot says how many questions it asks ("10 questions", "its first six
+    questions"); the rest of a longer sheet is homework, which has no minutes."""
+    found = 0
+    for lesson, rows in _lessons():
+        for start, end, text in rows:
+            if "quiz" not in text.lower() or "Recap" in text:
+                continue
+            m = re.search(r"\((\d+) questions|first (\w+) questions", text)
+            assert m, (lesson[:40], text[:80])
+            n = int(m.group(1)) if m.group(1) else _NUMBERS[m.group(2)]
+            assert n <= QUESTIONS_PER_MINUTE * (end - start), (lesson[:40], text[:80])
+            found += 1
+    assert found == 3  # one quiz slot per lesson

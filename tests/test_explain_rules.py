@@ -142,7 +142,8 @@ def test_the_first_lead_line_names_who_leads_and_why(name: str, leaders: list[st
 def test_no_first_lead_or_exchange_line_during_the_bidding(name: str) -> None:
     h = hands(name)[-1]
     lines = opening(h)
-    assert len(lines) == 1 and lines[0].words.startswith("Hand 1: ")
+    assert len(lines) == 2 and lines[0].words.startswith("Hand 1: ")
+    assert lines[1].rules == ("deal-size",)  # the cards are dealt: only their count is said
     assert not tagged(lines, "first-lead") and not tagged(lines, "blind-exchange")
 
 

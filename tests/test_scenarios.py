@@ -430,3 +430,76 @@ def test_the_course_outline_names_the_scenarios_each_notebook_uses() -> None:
         text = (ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8")
         for name in re.findall(r"`([a-z0-9_]+)`", cell):
             assert f"{name}.json" in text or notebook == "10_teachers_guide", (notebook, name)
+
+
+# ---------------------------------------------------------------------------- the rule audit
+
+
+def test_std_bags_off() -> None:
+    h = game("std_bags_off.json").hands[0]
+    ns = h.scores[0]
+    assert h.rules.bag_limit is None and ns.penalties == 0
+    assert ns.bags_before == 8 and ns.bags_added == 3 and ns.bags == 11  # still counted
+    penalised = game("std_bag_penalty.json").hands[0].scores[0]  # the same hand, 1:10:100
+    assert penalised.penalties == 1 and penalised.bags_added == ns.bags_added
+    assert "bags-off" in [r for s in explain_score(h).said for r in s.rules]
+
+
+def test_original_short_game_200() -> None:
+    g = game("original_short_game_200.json")
+    assert g.rules.name == "original" and g.rules.target == 200 and len(g.hands) == 1
+    totals = [t.total for t in g.hands[0].scores]
+    assert g.over and g.outcome.winner == 0 and totals[0] >= 200 > totals[1]
+    assert explain_score(g.hands[0]).said[-1].rules == ("target-reached",)
+
+
+def test_acorns_trump_not_broken() -> None:
+    g = game("acorns_trump_not_broken.json")
+    h = g.hand
+    assert h.is_broken("S") and not h.is_broken("A") and not h.trick
+    mine = h.hands[h.turn]
+    acorn = next(c for c in mine if c.suit == "A")
+    ex = explain_play(g, acorn)
+    assert ex.rule == "trump-not-broken" and ex.evidence["unbroken"] == ["A"]
+    assert explain_play(g, next(c for c in mine if c.suit == "S")).basis == "leads-broken-trump"
+    assert explain_play(g, next(c for c in mine if c.suit not in "SA")).basis == "leads"
+
+
+def test_online_exchange_owed() -> None:
+    from spades_lab.teach.explain import explain_exchange
+
+    g = game("online_exchange_owed.json")
+    h = g.hand
+    (e,) = h.exchanges
+    assert g.phase == "exchange" and e.passed is not None and e.returned is None
+    north = e.partner
+    assert h.awaiting() == [north] and len(h.hands[north]) == 15
+    received = [c.code for c in e.passed]
+    assert explain_exchange(g, north, received).legal  # any cards held, the ones just received
+    three = [c.code for c in h.hands[north]][:3]
+    assert explain_exchange(g, north, three).rule == "exchange-invalid"
+    assert explain_play(g, h.hands[north][0], seat=north).rule == "wrong-phase"
+
+
+def test_acorns_one_nil_per_player() -> None:
+    g = game("acorns_one_nil_per_player.json")
+    h = g.hand
+    assert g.phase == "bidding" and h.seat_name(h.turn) == "South"
+    for two in ("nil spades + nil acorns", "nil acorns nil spades"):
+        ex = explain_bid(g, two)
+        assert ex.rule == "bid-not-allowed" and "only one nil-type bid" in ex.text
+    assert explain_bid(g, "nil").rule == explain_bid(g, "blind nil").rule == "bid-not-allowed"
+    assert explain_bid(g, "nil acorns + 2").legal
+
+
+def test_std_game_over_refuses_a_card_after_the_end() -> None:
+    g = game("std_game_over.json")
+    assert g.over and explain_play(g, "AS").rule == "wrong-phase"
+
+
+def test_online_blind_not_allowed_only_the_seat_to_bid_may_bid() -> None:
+    g = game("online_blind_not_allowed.json")
+    h = g.hand
+    assert h.turn == 2  # South: bidding goes once around from the dealer's left
+    for seat in (0, 1, 3):
+        assert explain_bid(g, 3, seat=seat).rule == "not-your-turn"

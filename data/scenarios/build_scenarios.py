@@ -526,6 +526,58 @@ def std_dealer_rotates() -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- house rules
+# the rule audit (issue 31): rule sentences no record showed yet
+
+def std_bags_off() -> dict[str, Any]:
+    """The deal and play of std_bag_penalty.json with ``bag_limit: null``: the bags pass 10,
+    no penalty is taken, and the count is still kept."""
+    rec = json.loads((HERE / "std_bag_penalty.json").read_text())
+    rec["rules"]["options"] = {"bag_limit": None}
+    return rec
+
+
+def original_short_game_200() -> dict[str, Any]:
+    """The original short game of 200: North/South reach it in hand 1 and win."""
+    def start(hs: list[int]) -> list[int] | None:
+        return [210 - hs[0], 100] if hs[0] > 20 and 100 + hs[1] < 200 else None
+    return _game_end("original", {"target": 200}, start)
+
+
+def acorns_trump_not_broken() -> dict[str, Any]:
+    """A lead after 3 tricks or more: Spades broken, Acorns not; the leader holds Acorns and
+    plain cards, so an Acorn may not be led (a Spade may)."""
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        if g.phase != "play" or h.trick or len(h.tricks) < 3:
+            return False
+        mine = h.hands[h.turn]
+        return (h.is_broken("S") and not h.is_broken("A") and sum(c.suit == "A" for c in mine) >= 2
+                and any(c.suit == "S" for c in mine)
+                and any(c.suit not in ("S", "A") for c in mine))
+    return search("acorns", None, pred)
+
+
+def online_exchange_owed() -> dict[str, Any]:
+    """South's blind nil: South has passed 2 cards and North owes 2 back. North may pass back
+    any 2 cards held (the ones just received too); no card may be played yet."""
+    def pred(g: Game) -> bool:
+        h = _h(g)
+        return (g.phase == "exchange" and bool(h.exchanges)
+                and h.exchanges[0].passed is not None and h.exchanges[0].returned is None)
+    return search("online", None, pred, bids={2: "blind nil"},
+                  start={"scores": [120, 260], "bags": [1, 2]})
+
+
+def acorns_one_nil_per_player() -> dict[str, Any]:
+    """The Acorns bidding, South to bid: one nil-type bid per player (a bid naming two is
+    refused), and nil / blind nil are not Acorns bids."""
+    return search("acorns", None, _bidding_at(1))
+
+
+AUDIT_SCENARIOS = [std_bags_off, original_short_game_200, acorns_trump_not_broken,
+                   online_exchange_owed, acorns_one_nil_per_player]
+
+
 # house rules: bidding and play (docs/rulings.md section 9): one record per option
 
 
@@ -795,7 +847,7 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
         acorns_blind_nil_acorns_trade_3, acorns_nil_acorns, acorns_full_nil,
         acorns_game_superiority_resets, acorns8_travelers_hunters, acorns8_blind_exchange,
         std_short_game_200, acorns_short_game_400, acorns8_short_game_200, online_game_over,
-        std_dealer_rotates, *HOUSE_SCENARIOS]}
+        std_dealer_rotates, *AUDIT_SCENARIOS, *HOUSE_SCENARIOS]}
 
 
 def main(names: Sequence[str]) -> None:

@@ -183,7 +183,10 @@ class Legality(_Explained):
     def said(self) -> tuple[Said, ...]:
         """The verdict's sentence, with the refusal's rule id (or the legal basis) as a tag."""
         why = self.rule or self.basis
-        return (Said(self.text, (rule_tag(why, bracket=True),) if why else ()),)
+        tags: tuple[Tag, ...] = (rule_tag(why, bracket=True),) if why else ()
+        if self.evidence.get("counted_as_trump"):  # house rules: Jokers Spades
+            tags += (rule_tag("jokers-follow", bracket=True),)
+        return (Said(self.text, tags),)
 
 
 def _trump_evidence(hand: Hand) -> dict[str, Any]:
@@ -227,6 +230,7 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
                 words += f", so it is played as {suit_name(led)}"
             if is_counted_as(c):  # house rules: a Joker, or the Jokers rule's trump 2
                 words += f" ({counted_words(c)})"
+                ev["counted_as_trump"] = [c.code]
         elif legal_basis == NO_SPADES_FIRST_TRICK:  # house rules: bidding and play
             basis = "no-spades-first-trick"
             words = f"{who} may play {pretty}: {who} holds no {suit_name(led)} (the led suit), " \
@@ -239,6 +243,7 @@ def explain_play(game: Game, card: Any, as_: Any = None, seat: int | None = None
             looks = [x for x in hand.hands[turn] if is_counted_as(x) and led in x.face]
             if looks:  # a card that shows the led suit but counts as a trump (Jokers)
                 words += f" ({'; '.join(counted_words(x) for x in looks)})"
+                ev["counted_as_trump"] = [x.code for x in looks]
         ev["holding_led"] = [q.card.code for q in legal] if legal_basis == FOLLOWS_SUIT else []
     else:
         played_as = decl or c.suit
@@ -508,7 +513,8 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
     if moved:  # house rules: Jokers Spades -- where the Jokers and the trump 2s rank
         note = "; ".join(counted_words(x) for x in moved)
         lines.append(Said(f"{note[0].upper()}{note[1:]}: the trumps rank "
-                          f"{trump_order_words(rules.deck)}", (), "."))
+                          f"{trump_order_words(rules.deck)}",
+                          (rule_tag("jokers-follow", bracket=True),), "."))
     if ace == "high":
         assert face is not None
         lines.append(Said(f"Aces are high in this trick: {card_words(face)} is a face card",
@@ -530,6 +536,24 @@ def explain_trick(hand: Hand, k: int | None = None) -> TrickExplanation:
                             win_play.card.code, reason, tuple(reasons), superior, set_here,
                             set_at, broken_before, ace, face.code if face else None,
                             text, tuple(lines))
+
+
+def _next_lead_said(hand: Hand, k: int) -> list[Said]:
+    """Who leads the trick after complete trick ``k`` (``next-lead``): its winner, as the
+    engine set the next leader (the next trick's leader, or the hand's leader while that trick
+    waits for its first card); nothing once the hand is over (its last trick, or a claim that
+    ended it)."""
+    nxt: int | None
+    if k + 1 < len(hand.tricks):
+        nxt = hand.tricks[k + 1].leader
+    elif not hand.complete:  # (a hand is complete after its last trick, or a claim)
+        nxt = hand.trick[0][0] if hand.trick else hand.leader
+    else:
+        return []
+    if nxt is None:  # pragma: no cover - a hand in play always has its next leader
+        return []
+    return [Said(f"{_name(hand, nxt)} leads trick {k + 2}: the winner of a trick leads the next",
+                 (rule_tag("next-lead", bracket=True),), ".")]
 
 
 def _both_trumps_said(hand: Hand, plays: Sequence[tuple[int, Play]], broken_before: int,
@@ -1149,10 +1173,42 @@ def _exchange_said(hand: Hand) -> list[Said]:
     return out
 
 
+def _deal_size_said(hand: Hand) -> Said:
+    """How many cards each player was dealt (``deal-size``): the rule set's hand size, players
+    and deck (RuleSet.hand_size, RuleSet.deck), and so how many tricks the hand has; with three
+    players dealt 13 each, the cards left face down."""
+    rules = hand.rules
+    n, size, deck = rules.players, rules.hand_size, rules.deck
+    label = deck.label if deck.label.startswith(str(deck.size)) else \
+        f"{deck.label} ({deck.size} cards)"
+    words = f"Each of the {n} players is dealt {size} cards from the {label}"
+    rest = deck.size - n * size
+    if rest:
+        words += f"; the other {rest} stay face down, unplayed"
+    return Said(f"{words}, so the hand has {size} tricks", (rule_tag("deal-size", bracket=True),),
+                ".", level=1)
+
+
+def _superior_reset_said(hand: Hand) -> Said:
+    """At a new deal of the two-trump sets (``superior-trump-reset``): both trumps start
+    unbroken and neither is superior until one is broken, whatever the hand before had
+    (the engine's superior trump at the end of that hand)."""
+    k = hand.index
+    before = hand.game.hands[k - 1].superior
+    had = f"in hand {k}, {suit_name(before)} were superior" if before else \
+        f"in hand {k}, no trump was broken"
+    names = " and ".join(suit_name(t) for t in hand.rules.trumps)
+    return Said(f"A new deal: {names} are both unbroken again, and neither is superior until "
+                f"one is broken ({had}): the superior trump is chosen afresh every deal",
+                (rule_tag("superior-trump-reset", bracket=True),), ".")
+
+
 def _opening_said(hand: Hand) -> list[Said]:
     """The lines that open a hand's account: who deals (after the first hand, the deal
-    passed on clockwise: ``dealer-rotation``), the exchanges of the blind nil-type bids
-    once the bidding is over, and who leads the first trick once the play has started
+    passed on clockwise: ``dealer-rotation``), how many cards each player was dealt
+    (``deal-size``), in the two-trump sets after the first hand the superior trump chosen
+    afresh (``superior-trump-reset``), the exchanges of the blind nil-type bids once the
+    bidding is over, and who leads the first trick once the play has started
     (``first-lead``, the option ``first_lead``)."""
     rules = hand.rules
     k = hand.index
@@ -1165,6 +1221,9 @@ def _opening_said(hand: Hand) -> list[Said]:
         lines = [Said(f"Hand {k + 1}: {dealer} deals: the deal passes clockwise (to the left) "
                       f"after every hand, from {before}, who dealt hand {k}",
                       (rule_tag("dealer-rotation", bracket=True),), ".")]
+    lines.append(_deal_size_said(hand))
+    if k > 0 and rules.superior_by_first_break:
+        lines.append(_superior_reset_said(hand))
     lines.extend(_exchange_said(hand))
     first = hand.tricks[0].leader if hand.tricks else hand.trick[0][0] if hand.trick else \
         hand.leader if hand.phase == Phase.PLAY else None
@@ -1178,20 +1237,25 @@ def _opening_said(hand: Hand) -> list[Said]:
 
 
 def explain_hand(hand: Hand) -> HandExplanation:
-    """The hand's opening (the dealer, the blind exchanges, the first lead), every trick (the
-    one in progress included), the trump timeline and, once complete, the score."""
+    """The hand's opening (the dealer, the cards dealt, the blind exchanges, the first lead),
+    every trick (the one in progress included) and after each complete one who leads the next,
+    the trump timeline and, once complete, the score."""
     k = len(hand.tricks) + (1 if hand.trick else 0)
     opening = tuple(_opening_said(hand))
     tricks = tuple(explain_trick(hand, i) for i in range(k))
     score = explain_score(hand) if hand.scores is not None else None
     tl = trump_timeline(hand)
-    parts = [opening, *(t.said for t in tricks)]
+    # each complete trick, then who leads the next (its winner), while the hand goes on
+    leads = [tuple(_next_lead_said(hand, i)) if t.complete else () for i, t in enumerate(tricks)]
+    parts = [opening, *(t.said + nl for t, nl in zip(tricks, leads, strict=True))]
     if hand.rules.two_trumps:
         parts.append(tl.said)
     if score is not None:
         parts.append(score.said)
     # the parts' texts are their lines already rendered for teachers: joined, not re-rendered
-    text = "\n\n".join([teacher_text(opening)] + [t.text for t in tricks]
+    text = "\n\n".join([teacher_text(opening)]
+                       + ["\n".join([t.text, *(x.teacher() for x in nl)])
+                          for t, nl in zip(tricks, leads, strict=True)]
                        + ([tl.text] if hand.rules.two_trumps else [])
                        + ([score.text] if score is not None else []))
     return HandExplanation(hand.index, tricks, score, tl, text, join_said(parts))
