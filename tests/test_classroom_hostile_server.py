@@ -239,6 +239,21 @@ def test_connections_past_the_limit_are_closed_at_once(monkeypatch: pytest.Monke
             assert r.status == 200
 
 
+def server_ends_open(port: int, peers: set[int]) -> bool:
+    """Whether the server listening on ``port`` still holds open (ESTABLISHED) a connection
+    from one of the local ports ``peers`` (Linux's /proc/net/tcp; True where it is absent)."""
+    try:
+        lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return True
+    for line in lines:
+        local, remote, state = line.split()[1:4]
+        if int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) in peers \
+                and state == "01":
+            return True
+    return False
+
+
 def test_60_websockets_that_stop_reading_are_closed_and_memory_stays_bounded(
         server: Server) -> None:
     """One student opens 60 websockets and reads none of them while the table they sit at
@@ -292,8 +307,13 @@ def test_60_websockets_that_stop_reading_are_closed_and_memory_stays_bounded(
     assert growth < 60, growth  # 60 x 512 KB at most waiting, plus the sockets' buffers
     assert p95 < 2.0, rtts
     # and their sockets are gone (aborted once their writes had stalled WRITE_STALL s): read
-    # nothing before, or the writes would go on
-    time.sleep(max(0.0, let_go + net.WRITE_STALL + 5 - time.monotonic()))
+    # nothing before, or the writes would go on; so wait, within the same bound, until the
+    # server's end of each is no longer open (the kernel's table of TCP sockets), not a
+    # fixed time
+    ports = {s.getsockname()[1] for s in hogs}
+    while server_ends_open(server.port, ports) and \
+            time.monotonic() < let_go + net.WRITE_STALL + 5:
+        time.sleep(0.25)
     freed = 0
     for s in hogs:
         s.settimeout(10)

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, ROOT, launch_chromium
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
@@ -126,7 +126,7 @@ def _wait(page: Any, test: Any, what: str, timeout: float) -> Any:
     raise AssertionError(f"timed out waiting for {what}: {page.evaluate(_STATE)}")
 
 
-def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None:
+def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_path: Path) -> None:
     offline = json.loads((site / site_mod.MANIFEST).read_text())["offline"]
     local = urlsplit(base_url).netloc
     outside: list[str] = []
@@ -134,10 +134,16 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None
     timings: dict[str, float] = {}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with sync_api.sync_playwright() as pw:
-        # no other host exists: an outside request fails (and is reported) here
-        browser = launch_chromium(pw, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1")
+        # no other host exists: an outside request fails (and is reported) here; a profile on
+        # disk, as a learner's browser has, so its caches keep what one notebook's page
+        # compiled (the Pyodide core, the lab's scripts) for the next, as they would for the
+        # learner; every request is still seen (and each answered from the cache was once
+        # answered by the local server, here)
+        context = pw.chromium.launch_persistent_context(
+            tmp_path / "profile", executable_path=CHROMIUM,
+            args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
+            viewport={"width": 1280, "height": 1000})
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 1000})
 
             def on_request(req: Any) -> None:
                 parts = urlsplit(req.url)
@@ -200,7 +206,7 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str) -> None
                 assert any("cdn" in u for u in outside[len(clean_outside):]) or \
                     failed[len(clean_failed):], f"{name} failed unseen: {state}"
         finally:
-            browser.close()
+            context.close()
     outside, failed = clean_outside, clean_failed
     print("site: seconds to a ready kernel per notebook:",
           {k: round(v, 1) for k, v in timings.items()})
