@@ -181,13 +181,14 @@ def test_closed_pipe_is_quiet(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("step", [
-    pytest.param("5", id="python-search"),  # the first play is next: 128 cards, Python's search
-    pytest.param("68", id="compiled-search"),  # 16 tricks left: 64 cards, the C search's
+    # the first play is next: 128 cards, the compiled search over three-word card masks
+    pytest.param("5", id="wide-compiled-search"),
+    pytest.param("68", id="compiled-search"),  # 16 tricks left: 64 cards, one-word masks
 ])
 def test_solve_stops_cleanly_on_ctrl_c(step: str) -> None:
-    """Ctrl-C during a long ``solve`` (an early Heckadeck position, in the Python search and in
-    the compiled one) ends with one line and exit 130: the handling every command shares
-    (cli.common.run_command)."""
+    """Ctrl-C during a long ``solve`` (an early Heckadeck position, in the compiled search over
+    wide card masks and over one-word ones) ends with one line and exit 130: the handling
+    every command shares (cli.common.run_command)."""
     record = ROOT / "data" / "course" / "acorns_hand.json"
     code, err, took = run_and_interrupt(["solve", str(record), "--at", step], wait_for_work)
     if code is None:
