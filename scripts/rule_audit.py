@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -59,8 +60,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from spades_lab.core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK
+from spades_lab.core.engine import Game
 from spades_lab.core.records import replay
-from spades_lab.core.rules import PRESETS
+from spades_lab.core.rules import PRESETS, RuleSet
 from spades_lab.teach.explain import (
     explain_bid,
     explain_exchange,
@@ -148,9 +150,12 @@ def _hand_ids(h: Any) -> set[str]:
 
 def explained(q: Any) -> set[str]:
     """The ids :mod:`spades_lab.teach.explain` names on the question's position: the verdict on
-    the action it asks about, and the account of each hand of its record."""
+    the action it asks about, and the account of each hand of its record; a question about the
+    rule set itself (no record: how many cards each player gets) is asked of a deal of it."""
     if not q.record:
-        return set()
+        game = Game(RuleSet.preset(q.rules, dict(q.options)))
+        game.deal(random.Random(0))
+        return _hand_ids(game.hands[0])
     game = replay(q.record).game
     a = q.action
     items: list[Any] = []
@@ -214,9 +219,10 @@ def probe(seeds: int = 3, ids: Sequence[str] = QUIZ_IDS,
 
 
 def audit(seeds: int = 3, ids: Sequence[str] = QUIZ_IDS) -> list[tuple[str, bool, bool, bool]]:
-    """(id, quiz, explanation, words) for each of ``ids`` (every id of :data:`QUIZ_IDS`)."""
+    """(id, quiz, explanation, words) for each of ``ids`` (every id of :data:`QUIZ_IDS`), over
+    the rule sets of :data:`SWITCHES` and the house rules of :data:`HOUSE_SWITCHES`."""
     found = {i: [False, False, False] for i in ids}
-    for (_, _, rule), col in probe(seeds, ids).items():
+    for (_, _, rule), col in probe(seeds, ids, SWITCHES + HOUSE_SWITCHES).items():
         found[rule] = [a or b for a, b in zip(found[rule], col, strict=True)]
     return [(i, *found[i]) for i in ids]  # type: ignore[misc]
 
