@@ -524,7 +524,7 @@ SENTENCES: tuple[Sentence, ...] = (
       options={"hand_limit": 3}, teach=r"hand.limit|number of hands"),
     S("§9", "`made_bid`: the tied partnership that made its bid, and every nil of its players, "
       "in the last hand wins", ("tie-break",), options={"tie_break": "made_bid"},
-      teach=r"tie.break"),
+      teach=r"tie.break|tie (at the end )?broken"),
     # §10 claims
     S("§10", "During the play, the player whose turn it is may claim the rest of the tricks, or "
       "a number of them", ("claim-not-your-turn", "claim-too-many", "claim-wrong-phase"),
