@@ -26,7 +26,7 @@ from conftest import CLAIM_SURE, ROOT, claim_ending
 from spades_lab.core.cards import HECKADECK, HECKADECK_TH, STANDARD_DECK
 from spades_lab.core.engine import Hand
 from spades_lab.core.records import replay
-from spades_lab.teach.explain import explain_hand, explain_play, explain_trick
+from spades_lab.teach.explain import explain_hand, explain_play, explain_score, explain_trick
 from spades_lab.teach.quiz import QUIZ_IDS
 from spades_lab.teach.wording import Said, learner, teacher
 
@@ -49,7 +49,7 @@ def assert_learner_words(lines: list[Said]) -> None:
         text = learner(s)
         assert not [i for i in QUIZ_IDS if "-" in i and i in text], text
         assert not [m for m in CODE.findall(text) if m in CODES], text
-        assert all(f"[{r}]" in teacher(s) for r in s.rules)
+        assert all(r in teacher(s) for r in s.rules)
 
 
 # ---------------------------------------------------------------------------- next-lead
@@ -180,3 +180,27 @@ def test_a_trick_with_a_joker_names_the_jokers_rule_and_a_plain_trick_does_not()
     plain = explain_play(replay(DIR / "std_must_follow.json").game,
                          replay(DIR / "std_must_follow.json").game.legal_plays()[0].card)
     assert "jokers-follow" not in plain.said[0].rules
+
+
+# ---------------------------------------------------------------------------- house rules: scoring
+
+
+@pytest.mark.parametrize(("name", "rule", "lines"), [
+    ("std_house_nil_50.json", "nil-points", ["nil-made", "nil-failed"]),
+    ("std_house_partners_nil_unit.json", "partners-nil",
+     ["failed-nil-tricks", "nil-failed", "nil-made"]),
+    ("std_house_failed_nil_ignored.json", "failed-nil-ignored", ["failed-nil-tricks"]),
+    ("std_house_overtricks_nothing.json", "overtricks-nothing", ["bags"]),
+])
+def test_a_scoring_house_rule_is_named_on_the_lines_it_changes(name: str, rule: str,
+                                                               lines: list[str]) -> None:
+    said = explain_score(hands(name)[0]).said
+    mine = tagged(said, rule)
+    assert [s.rules[0] for s in mine] == lines  # beside the line's own scoring id
+    assert_learner_words(mine)
+    # the same deal under the seed rules names no house rule
+    plain = {"std_house_nil_50.json": "std_nil_made.json",
+             "std_house_failed_nil_ignored.json": "std_failed_nil_bags_only.json",
+             "std_house_overtricks_nothing.json": "std_bag_penalty.json",
+             "std_house_partners_nil_unit.json": "std_both_partners_nil.json"}[name]
+    assert not tagged(explain_score(hands(plain)[0]).said, rule)

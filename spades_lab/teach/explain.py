@@ -827,6 +827,23 @@ def _nil_explanation(hand: Hand, nr: Any) -> NilExplanation:
                           won_with, won_how, words)
 
 
+def _house_line_rule(rules: RuleSet, ln: ScoreLine) -> str | None:
+    """The scoring house rule (docs/rulings.md section 9) a score line shows, by the id the quiz
+    asks it with: a nil worth other than 100 (``nil-points``), partners' nils scored as a unit
+    or without bags (``partners-nil``), a failed nil's tricks ignored (``failed-nil-ignored``),
+    overtricks worth nothing (``overtricks-nothing``); None for a line of the seed rules."""
+    if ln.option == "partners_nil" and ln.option_value != "separate":
+        return "partners-nil"
+    if ln.option == "failed_nil_tricks" and ln.option_value == "ignored":
+        return "failed-nil-ignored"
+    if ln.option == "overtrick_points" and ln.option_value == 0:
+        return "overtricks-nothing"
+    if ln.rule in ("nil-made", "nil-failed") and rules.nil_points != 100 and \
+            ln.seat is not None and ln.evidence.get("bid") in ("nil", "blind nil"):
+        return "nil-points"
+    return None
+
+
 def explain_score(hand: Hand) -> ScoreExplanation:
     """Every line item of each partnership's score for a complete hand, adding up to the hand
     score and running total.  Raises ``wrong-phase`` for a hand still in play."""
@@ -871,7 +888,9 @@ def explain_score(hand: Hand) -> ScoreExplanation:
                       + f" = {ts.bags}")]
         for ln in lines:
             opt = (option_tag(ln.option, ln.option_value, bracket=True),) if ln.option else ()
-            words.extend(Said(x.words, (*x.tags, rule_tag(ln.rule), *opt), level=1,
+            house = _house_line_rule(rules, ln)
+            extra = (rule_tag(house),) if house else ()
+            words.extend(Said(x.words, (*x.tags, rule_tag(ln.rule), *extra, *opt), level=1,
                               points=ln.points) for x in ln.said)
         words.extend(_bags_off_said(rules, ts, name))
         words.extend(Said(x.text, level=1, column=True) for x in nils)
