@@ -51,6 +51,14 @@ SWITCHES: tuple[dict[str, Any], ...] = (
     {}, {"travelers_hunters": True}, {"travelers_hunters": True, "th_low": True},
     {"bag_limit": None}, {"failed_nil_tricks": "count_toward_bid"}, {"teams": "fours"},
     {"blind_exchange": "up to 3"}, {"first_lead": "dealer"}, {"target": 200},
+    # the house rules (docs/rulings.md section 9), of the 52-card rule sets
+    {"jokers": "on"}, {"jokers": "jokers_only"}, {"cutthroat": "deal_17"},
+    {"cutthroat": "deal_13"}, {"spade_lead": "not_first_trick"}, {"spade_lead": "any"},
+    {"team_bid_max": 10}, {"team_bid_min": 4}, {"bidding": "mirror"}, {"bidding": "whiz"},
+    {"bidding": "suicide"}, {"blind_bids": True}, {"nil_bids": "off"}, {"blind_nil": False},
+    {"zero_bid": "ordinary"}, {"nil_exchange": 2}, {"big_bid_bonus": 50}, {"moon_bonus": 200},
+    {"bag_penalty_while_negative": False}, {"nil_points": 50}, {"partners_nil": "unit"},
+    {"failed_nil_tricks": "ignored"}, {"overtrick_points": 0},
 )
 PYTHONISH = re.compile(r"\b(None|True|False)\b|\b[a-z]+_[a-z_]+\b")
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from ...core import args
 from ...core.cards import Card
-from ...core.errors import RULE_IDS
-from ...core.rules import RuleSet, rules_of
+from ...core.errors import RULE_IDS, RuleError
+from ...core.rules import HOUSE_PLAY_OPTIONS, RuleSet, rules_of
 from ..explain import (
     TRICK_REASONS,
 )
@@ -47,9 +47,13 @@ HOUSE_SCORE_QUESTION_IDS: tuple[str, ...] = ("big-bid", "moon", "bag-penalty-hel
                                              "nil-points", "partners-nil", "failed-nil-ignored",
                                              "overtricks-nothing")
 # end of house rules: scoring
-#: house rules: bidding and play -- Jokers Spades' question (asked where ``jokers`` is on): may
-#: a seat play a Joker or a card the rule makes a trump (the 2 of Diamonds) on this trick?
-HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow",)
+#: house rules: bidding and play -- each asked where its option is on: may a seat play a Joker
+#: or a card the Jokers rule makes a trump (the 2 of Diamonds) on this trick (``jokers``)? who
+#: wins a trick the Jokers' order of trumps decides? is a card the house rules take out of the
+#: deck dealt (``jokers``, three players' ``cutthroat``)? may the table add an option to the
+#: house rules it plays, or does the combination contradict itself (a clash)?
+HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow", "jokers-rank", "deck-out",
+                                            "option-clash")
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
                              + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS
                              + HOUSE_PLAY_QUESTION_IDS)
@@ -64,13 +68,13 @@ TOPICS: dict[str, tuple[str, ...]] = {
                "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
                "superior-trump-reset",
                "spades-first-trick"),  # (house rules: bidding and play)
-    "tricks": REASON_QUESTION_IDS + ("th-rank",),
+    "tricks": REASON_QUESTION_IDS + ("th-rank", "jokers-rank"),
     "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
                 "blind-exchange", "full-nil-exchange",
                 # house rules: bidding and play (asked where the option is on)
                 "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",) + HOUSE_SCORE_QUESTION_IDS,
-    "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size"),
+    "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size", "deck-out", "option-clash"),
     "input-checks": INPUT_CHECK_IDS,
 }
 
@@ -95,6 +99,7 @@ DIFFICULTY: dict[str, int] = {
     "full-nil-exchange": 3, "superior-trump-reset": 3,
     # house rules: bidding and play
     "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1, "jokers-follow": 1,
+    "jokers-rank": 1, "deck-out": 1, "option-clash": 3,
     # house rules: scoring
     **dict.fromkeys(HOUSE_SCORE_QUESTION_IDS, 2),
 }
@@ -128,6 +133,59 @@ def _house_score_on(rules: RuleSet, key: str) -> bool:
             "failed-nil-ignored": rules.failed_nil_tricks == "ignored",
             "overtricks-nothing": rules.overtrick_points == 0}[key]
 # end of house rules: scoring
+
+
+#: The ids of a nil bid, its scores and the exchange after a blind one: not asked where the
+#: house rules switch nil off (``nil_bids: off``).
+NIL_IDS = ("blind-not-allowed", "nil-made", "nil-failed", "failed-nil-tricks", "blind-exchange",
+           "exchange-invalid", "full-nil-exchange", "nil-points", "partners-nil",
+           "failed-nil-ignored")
+
+#: Options a table might add to the house rules it plays, in words: (option, value, words).
+#: Some combinations contradict themselves and the engine refuses them in a sentence
+#: (docs/rulings.md section 9); ``option-clash`` asks which.
+CLASH_CANDIDATES: tuple[tuple[str, Any, str], ...] = (
+    ("team_bid_min", 4, "a partnership's bids adding up to at least 4 tricks"),
+    ("team_bid_max", 1, "a partnership's bids capped at 1 trick"),
+    ("team_bid_max", 10, "a partnership's bids capped at 10 tricks"),
+    ("blind_bids", True, "blind bids of a number of tricks"),
+    ("bidding", "mirror", "Mirror (every player bids the Spades held)"),
+    ("bidding", "whiz", "Whiz (every player bids nil or the Spades held)"),
+    ("bidding", "suicide", "Suicide (one partner bids nil, the other 4 or more)"),
+    ("nil_bids", "off", "nil switched off"),
+    ("nil_bids", "below_target", "no nil for a partnership at the target"),
+    ("partners_nil", "unit", "partners' nils scored as one"),
+    ("nil_exchange", 2, "2 cards passed after a nil"),
+    ("cutthroat", "deal_17", "three players each alone"),
+    ("jokers", "on", "Jokers Spades"),
+    ("spade_lead", "any", "Spades led at any time"),
+    ("zero_bid", "ordinary", "a bid of 0 as an ordinary bid"),
+)
+
+
+def clash_choices(rules: RuleSet) -> tuple[list[tuple[str, Any, str]], list[tuple[str, Any, str]]]:
+    """Where the rule set plays a house rule of bidding and play: the options of
+    :data:`CLASH_CANDIDATES` it may add (the engine accepts the combination) and those it may
+    not (the engine refuses it); both empty where it plays none."""
+    if not any(k in rules.options() for k in HOUSE_PLAY_OPTIONS):
+        return [], []
+    ok: list[tuple[str, Any, str]] = []
+    refused: list[tuple[str, Any, str]] = []
+    for key, value, words in CLASH_CANDIDATES:
+        if getattr(rules, key) == value:
+            continue
+        try:
+            rules.replace(**{key: value})
+            ok.append((key, value, words))
+        except RuleError:
+            refused.append((key, value, words))
+    return ok, refused
+
+
+def _blind_nil_bid(rules: RuleSet) -> bool:
+    """A blind nil-type bid can be made (not where the house rules switch blind nil off, nor in
+    Mirror, whose one bid is the Spades held)."""
+    return rules.blind_nil and rules.bidding != "mirror"
 
 
 def _has_exchange(rules: RuleSet) -> bool:
@@ -180,8 +238,19 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
             continue
         if key == "spades-first-trick" and not r.no_spades_first_trick:
             continue
-        if key == "jokers-follow" and r.deck.jokers is None:
+        if key in ("jokers-follow", "jokers-rank") and r.deck.jokers is None:
             continue
+        if key == "deck-out" and not r.deck.out:
+            continue
+        if key == "option-clash" and not all(clash_choices(r)):
+            continue
+        if key in NIL_IDS and r.nil_bids == "off":
+            continue  # nil switched off: no nil is bid, made, failed or exchanged after
+        if key == "exchange-invalid" and not r.has_partners:
+            continue  # three players each alone: no partner, no exchange to get wrong
+        if key in ("blind-exchange", "exchange-invalid", "full-nil-exchange") \
+                and not _blind_nil_bid(r) and not (key == "exchange-invalid" and r.nil_exchange):
+            continue  # no blind nil is bid (switched off, or Mirror's bids): none exchanges
         if key in ("trump-not-broken", "only-unbroken-trumps") and not r.spades_need_breaking:
             continue
         if key in HOUSE_SCORE_QUESTION_IDS and not _house_score_on(r, key):  # house rules

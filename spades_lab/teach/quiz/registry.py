@@ -39,7 +39,10 @@ from .heckadeck import (
 from .house import (
     HOUSE_SCORE_BUILDERS,
     b_bid_forced,
+    b_deck_out,
     b_jokers_follow,
+    b_jokers_rank,
+    b_option_clash,
     b_spades_first_trick,
     b_team_bid_limit,
 )
@@ -57,13 +60,13 @@ from .play import (
 )
 from .positions import Builder, Pool
 from .scoring import (
+    SCORE_BUILDERS,
     b_bad_option,
     b_bad_record,
     b_bags_off,
     b_deal_size,
     b_dealer_rotation,
     b_end,
-    b_score,
 )
 from .tricks import b_broke_trump, b_next_lead, b_trick_winner
 
@@ -90,7 +93,7 @@ BUILDERS: dict[str, Builder] = {
     "declared-suit": b_declared_suit,
     "broke-trump": b_broke_trump,
     "superior-trump-set": b_superior_set,
-    **{line: b_score(line) for line in SCORE_QUESTION_IDS},
+    **{line: SCORE_BUILDERS[line] for line in SCORE_QUESTION_IDS},
     **{end: b_end(end) for end in END_QUESTION_IDS},
     "first-lead": b_first_lead,
     "blind-exchange": b_blind_exchange,
@@ -109,6 +112,9 @@ BUILDERS: dict[str, Builder] = {
     "bid-forced": b_bid_forced,
     "spades-first-trick": b_spades_first_trick,
     "jokers-follow": b_jokers_follow,
+    "jokers-rank": b_jokers_rank,
+    "deck-out": b_deck_out,
+    "option-clash": b_option_clash,
     **HOUSE_SCORE_BUILDERS,  # house rules: scoring
 }
 
