@@ -67,7 +67,7 @@ def configs() -> Iterator[tuple[str, dict[str, Any]]]:
     for name in PRESETS:
         for opts in SWITCHES:
             try:
-                applicable_ids(name, opts, include_input_checks=True)
+                applicable_ids(name, opts, include_input_checks=True, include_claims=True)
             except (ValueError, LookupError):
                 continue  # an option this preset does not take
             yield name, opts
@@ -129,7 +129,7 @@ def audit(seeds: int = 3, ids: Sequence[str] = QUIZ_IDS) -> list[tuple[str, bool
     """(id, quiz, explanation, words) for each of ``ids`` (every id of :data:`QUIZ_IDS`)."""
     found = {i: [False, False, False] for i in ids}
     for name, opts in configs():
-        for tests in applicable_ids(name, opts, include_input_checks=True):
+        for tests in applicable_ids(name, opts, include_input_checks=True, include_claims=True):
             if tests not in found or all(found[tests]):
                 continue
             for seed in range(seeds):

@@ -75,7 +75,8 @@ def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple
     # the 52-card sets: bids of this game's forms only (no Heckadeck bid named); nil, the one
     # nil-type bid, three times in ten (Yes)
     if rng.random() < 0.3:
-        if rules.bidding == "mirror":  # Mirror: nil only without Spades; the bid it offers
+        if rules.bidding == "mirror" or rules.nil_bids == "off":
+            # Mirror: nil only without Spades; nil switched off: the bid the engine offers
             return _offered(g, seat), True
         return "nil", True
     return rng.choice(["blind 4", "nil + 2", "blind 5", "nil + 1"]), True

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import args
+from ...core.bids import Bid
 from ...core.cards import Card
 from ...core.errors import RULE_IDS, RuleError
 from ...core.rules import HOUSE_PLAY_OPTIONS, RuleSet, rules_of
@@ -54,9 +55,16 @@ HOUSE_SCORE_QUESTION_IDS: tuple[str, ...] = ("big-bid", "moon", "bag-penalty-hel
 #: house rules it plays, or does the combination contradict itself (a clash)?
 HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow", "jokers-rank", "deck-out",
                                             "option-clash")
+#: Claims (docs/rulings.md section 10, a spades_lab rule the seed rules lack, for play mode and
+#: the classroom): who may claim (the player to play), how many tricks (no more than remain),
+#: where claims are off (a Nil Spades or Nil Acorns bid stands), who on the claimer's side
+#: takes the tricks claimed.  Like the input checks, asked only when a teacher asks for them
+#: (the topic ``claims``, or their ids).
+CLAIM_QUESTION_IDS: tuple[str, ...] = ("claim-not-your-turn", "claim-too-many", "claim-off",
+                                       "claim-takers")
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
                              + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS
-                             + HOUSE_PLAY_QUESTION_IDS)
+                             + HOUSE_PLAY_QUESTION_IDS + CLAIM_QUESTION_IDS)
 
 #: The topics by name, as a teacher asks for them (``spades-lab handout quiz --topic``): the
 #: ids each covers (those that apply to the rule set are asked).
@@ -75,6 +83,7 @@ TOPICS: dict[str, tuple[str, ...]] = {
                 "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",) + HOUSE_SCORE_QUESTION_IDS,
     "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size", "deck-out", "option-clash"),
+    "claims": CLAIM_QUESTION_IDS,
     "input-checks": INPUT_CHECK_IDS,
 }
 
@@ -100,6 +109,8 @@ DIFFICULTY: dict[str, int] = {
     # house rules: bidding and play
     "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1, "jokers-follow": 1,
     "jokers-rank": 1, "deck-out": 1, "option-clash": 3,
+    # claims (asked when asked for)
+    **dict.fromkeys(CLAIM_QUESTION_IDS, 3),
     # house rules: scoring
     **dict.fromkeys(HOUSE_SCORE_QUESTION_IDS, 2),
 }
@@ -197,14 +208,16 @@ def plain_trumps(rules: RuleSet) -> list[Card]:
 
 
 def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = None, *,
-                   include_input_checks: bool = False) -> tuple[str, ...]:
+                   include_input_checks: bool = False, include_claims: bool = False
+                   ) -> tuple[str, ...]:
     """The ids a quiz asks about in this rule set: every rule id except ``exchange-invalid``
     where no blind bid exchanges cards; ``inferior-trump-wins``, ``superior-trump-set`` and
     ``both-trumps-broken`` with two trumps; ``ace-high``/``ace-low`` where the Ace flips;
     ``played-as-led-suit``, ``declared-suit`` and ``th-rank`` with Travelers and Hunters;
     ``bag-penalty`` with bags counted, ``bags-off`` without; every other scoring and
     end-of-game id.  The input checks (:data:`INPUT_CHECK_IDS`) only with
-    ``include_input_checks``.
+    ``include_input_checks``, the claims (:data:`CLAIM_QUESTION_IDS`) only with
+    ``include_claims``.
 
     >>> "unknown-card" in applicable_ids("standard")
     False
@@ -215,10 +228,17 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
     """
     r = rules_of(rules, options)
     args.flag(include_input_checks, "include_input_checks")
+    args.flag(include_claims, "include_claims")
     out = []
     for key in QUIZ_IDS:
         if key in INPUT_CHECK_IDS and not include_input_checks:
             continue
+        if key in CLAIM_QUESTION_IDS and not include_claims:
+            continue
+        if key == "claim-off" and not any(Bid(0, k).nil_suit for k in r.nil_kinds):
+            continue  # no Nil Spades or Nil Acorns to switch claims off
+        if key == "claim-takers" and (not r.has_partners or r.nil_bids == "off"):
+            continue  # no partner who bid a nil to pass the claimed tricks by
         if key in ("exchange-invalid", "blind-exchange") and not _has_exchange(r):
             continue
         if key == "full-nil-exchange" and r.exchange_range("full nil")[1] == 0:

@@ -20,7 +20,7 @@ from .catalogue import clash_choices
 from .model import YES_NO, QuizQuestion, question
 from .play import PlayChoices, may_play
 from .positions import Builder, Pool, games, scripted_games, to_play
-from .scoring import b_score
+from .scoring import b_score, nil_hands
 from .shown import rules_words
 from .tricks import about_trick, ask_winner
 
@@ -244,7 +244,8 @@ HOUSE_SCORE_BUILDERS: dict[str, Builder] = {
     "moon": b_score("moon", more=_strong_hands),
     "bag-penalty-held": b_score("bag-penalty-held", more=_held_penalty_hands),
     "blind-bid": b_score("blind-bid", more=_blind_bid_hands),
-    "nil-points": b_score(("nil-made", "nil-failed"), "nil-points"),
+    "nil-points": b_score(("nil-made", "nil-failed"), "nil-points", more=nil_hands,
+                          spread=True),
     "partners-nil": b_score(("nil-made", "nil-failed"), "partners-nil",
                              lambda ts: len(ts.nils) == len(ts.seats) > 1),
     "failed-nil-ignored": b_score("failed-nil-tricks", "failed-nil-ignored", _has_item(

@@ -18,6 +18,7 @@ from .bidding import (
     b_full_nil_exchange,
 )
 from .catalogue import (
+    CLAIM_QUESTION_IDS,
     END_QUESTION_IDS,
     INPUT_CHECK_IDS,
     QUIZ_IDS,
@@ -26,6 +27,7 @@ from .catalogue import (
     applicable_ids,
     level_of,
 )
+from .claims import BUILDERS as CLAIM_BUILDERS
 from .heckadeck import (
     b_ace,
     b_bad_declaration,
@@ -116,6 +118,7 @@ BUILDERS: dict[str, Builder] = {
     "deck-out": b_deck_out,
     "option-clash": b_option_clash,
     **HOUSE_SCORE_BUILDERS,  # house rules: scoring
+    **CLAIM_BUILDERS,  # claims (asked when asked for)
 }
 
 
@@ -138,7 +141,7 @@ def _check_id(r: RuleSet, tests: Any) -> str:
         raise ArgumentError(f"The topic {echo(tests)} cannot be asked: it is not a quiz "
                             "topic; the topics are "
                             f"{', '.join(QUIZ_IDS)}.", argument="the topic")
-    if tests not in applicable_ids(r, include_input_checks=True):
+    if tests not in applicable_ids(r, include_input_checks=True, include_claims=True):
         raise ArgumentError(f"The topic {tests!r} cannot be asked in {r.name}: that rule set "
                             "does not have the rule.", argument="the topic")
     return tests
@@ -197,7 +200,7 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     args.optional_whole(count, "the number of questions", lo=1)
     args.flag(shuffle, "shuffle")
     args.flag(include_input_checks, "include_input_checks")
-    here = applicable_ids(r, include_input_checks=True)
+    here = applicable_ids(r, include_input_checks=True, include_claims=True)
     if ids is not None:
         wanted = [_check_id(r, k) for k in args.items(ids, "the topics (ids)")]
     else:
@@ -208,6 +211,8 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
         chosen = {k for t in names for k in TOPICS[t]}
         if "input-checks" in names:
             wanted += [k for k in INPUT_CHECK_IDS if k in here and k not in wanted]
+        if "claims" in names:
+            wanted += [k for k in CLAIM_QUESTION_IDS if k in here and k not in wanted]
         wanted = [k for k in wanted if k in chosen]
         if not wanted:
             raise ArgumentError(f"The topics {', '.join(names)} have no question in {r.name}.",

@@ -62,21 +62,26 @@ Games = Callable[[RuleSet, "Pool", random.Random], Iterator[Game]]
 
 def b_score(line: str | tuple[str, ...], tests: str | None = None,
              also: Callable[[Any], bool] = lambda ts: True,
-             more: Games | None = None) -> Builder:
+             more: Games | None = None, spread: bool = False) -> Builder:
     """A hand-score question on a partnership whose score has a ``line`` item (or one of
     several lines; and for which ``also`` holds), testing ``tests`` (default: ``line``); the
     pool's hands first, then ``more`` (hands made for the line, scored by the engine like any
-    other)."""
+    other).  ``spread``: not always the first such hand (a house rule's question on another
+    id's line would otherwise ask the very question that id asked)."""
     lines = (line,) if isinstance(line, str) else line
     asked = tests or lines[0]
 
     def build(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
         extra = more(rules, pool, rng) if more is not None else iter(())
+        skip = rng.randrange(4) if spread else 0
         for g in chain(games(pool, 60), extra):
             h = g.hands[0]
             teams = [ts for ts in h.scores or ()
                      if any(it.rule in lines for it in ts.items) and also(ts)]
             if not teams:
+                continue
+            if skip:
+                skip -= 1
                 continue
             ts = rng.choice(teams)
             n = rules.players
@@ -103,7 +108,11 @@ def b_end(outcome: str) -> Builder:
     def build(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
         r = rules.replace(losing_floor=-200) if outcome == "losing-floor" else rules
         target = r.target
-        for g in games(pool, 60):
+        def more() -> Iterator[Game]:  # drawn from the rng only once the pool has none
+            if rules.house_bidding:  # (a bidding game's scores rarely end a game so)
+                yield from scripted_games(rules, random.Random(rng.randrange(2**31)), 12)
+        # the pool's hands, then hands the quiz's players play for it
+        for g in chain(games(pool, 60), more()):
             h = g.hands[0]
             assert h.scores is not None
             hs = [ts.hand_score for ts in h.scores]
@@ -276,7 +285,7 @@ def b_deal_size(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion 
     return b_bad_record(rules, pool, rng, tests="deal-size")
 
 
-def _nil_hands(rules: RuleSet, pool: Pool, rng: random.Random) -> Iterator[Game]:
+def nil_hands(rules: RuleSet, pool: Pool, rng: random.Random) -> Iterator[Game]:
     """More hands with a nil, for rule sets whose pool rarely shows one scored (three players
     each alone, whose nil must survive 17 cards; Mirror, whose nil needs a hand without
     Spades): hands with one nil bid scripted, then hands where one player holds every Spade
@@ -285,11 +294,11 @@ def _nil_hands(rules: RuleSet, pool: Pool, rng: random.Random) -> Iterator[Game]
         return {rng.randrange(rules.players): Bid(0, "nil", False)}
     yield from scripted_games(rules, rng, 12, bids)
     yield from scripted_games(rules, rng, 6, strong=True)
-    yield from _weak_nil_hands(rules, rng, 12)
-    yield from _weak_nil_hands(rules, rng, 6, high=True)
+    yield from _weaknil_hands(rules, rng, 12)
+    yield from _weaknil_hands(rules, rng, 6, high=True)
 
 
-def _weak_nil_hands(rules: RuleSet, rng: random.Random, tries: int, high: bool = False
+def _weaknil_hands(rules: RuleSet, rng: random.Random, tries: int, high: bool = False
                     ) -> Iterator[Game]:
     """Hands in which one player, dealt the lowest cards of the deck (``high``: the highest
     cards of the plain suits, no trump), bids nil: a nil that stands now and then even where
@@ -327,7 +336,7 @@ def _weak_nil_hands(rules: RuleSet, rng: random.Random, tries: int, high: bool =
 #: The scoring lines of a nil: their questions look further than the pool where it has none.
 NIL_LINES = ("nil-made", "nil-failed", "failed-nil-tricks")
 SCORE_BUILDERS: dict[str, Builder] = {
-    line: b_score(line, more=_nil_hands if line in NIL_LINES else None)
+    line: b_score(line, more=nil_hands if line in NIL_LINES else None)
     for line in ("bid-made", "bid-missed", "bags", "nil-made", "nil-failed", "failed-nil-tricks",
                  "bag-penalty")}
 
