@@ -108,7 +108,7 @@ def configs(switches: Sequence[Mapping[str, Any]] = SWITCHES
     for name in PRESETS:
         for opts in switches:
             try:
-                applicable_ids(name, dict(opts), include_input_checks=True)
+                applicable_ids(name, dict(opts), include_input_checks=True, include_claims=True)
             except (ValueError, LookupError):
                 continue  # an option this preset does not take
             yield name, dict(opts)
@@ -193,7 +193,7 @@ def probe(seeds: int = 3, ids: Sequence[str] = QUIZ_IDS,
     per: dict[Key, list[bool]] = {}
     done: set[str] = set()
     for name, opts in configs(switches):
-        for tests in applicable_ids(name, opts, include_input_checks=True):
+        for tests in applicable_ids(name, opts, include_input_checks=True, include_claims=True):
             if tests not in ids or (stop_when_found and tests in done):
                 continue
             col = per.setdefault(_key(name, opts, tests), [False, False, False])

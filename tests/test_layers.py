@@ -43,7 +43,8 @@ RANKS: dict[str, float] = {
     "teach.quiz.catalogue": 33.0, "teach.quiz.model": 33.1, "teach.quiz.shown": 33.1,
     "teach.quiz.positions": 33.2, "teach.quiz.check": 33.2,
     "teach.quiz.play": 33.3, "teach.quiz.tricks": 33.3, "teach.quiz.bidding": 33.3,
-    "teach.quiz.scoring": 33.3, "teach.quiz.heckadeck": 33.4, "teach.quiz.house": 33.4,
+    "teach.quiz.scoring": 33.3, "teach.quiz.claims": 33.3,
+    "teach.quiz.heckadeck": 33.4, "teach.quiz.house": 33.4,
     "teach.quiz.registry": 33.5, "teach.quiz": 33.6,
     "teach": 34,
     "render": 40,  # the drawings: html (HTML/SVG, re-exported by the package), plots, text

@@ -136,3 +136,85 @@ def test_the_jokers_question_asks_of_the_moved_cards_where_jokers_are_on(form: s
         assert "BJ" not in text and "LJ" not in text and "_" not in text
         assert q.context["trick"]  # mid-trick
     assert moved_asked >= 3  # mostly about a Joker or the 2 of Diamonds
+
+
+@pytest.mark.parametrize("form", ["on", "jokers_only"])
+def test_a_trick_the_jokers_order_decides(form: str) -> None:
+    """``jokers-rank``: who wins a trick of two trumps or more, one of them a Joker (or the 2
+    of Diamonds or 2 of Spades the common form moves); the winner is the engine's, and the
+    question shows the trumps' order among the house rules in force."""
+    assert "jokers-rank" not in applicable_ids("standard", {})
+    rules = RuleSet.preset("standard", jokers=form)
+    special = {c.code for c in rules.deck.cards if c.face != c.suits} | (
+        {"2S"} if form == "on" else set())
+    for seed in range(4):
+        q = make_question(rules, "jokers-rank", seed=seed)
+        assert verify(q) and q.difficulty == 1
+        h = replay(q.record).game.hands[0]
+        plays = h.tricks[q.action["trick"]].plays
+        trumps = [p.card.code for _, p in plays if p.suit in rules.trumps]
+        assert len(trumps) >= 2 and set(trumps) & special, trumps
+        assert set(house_words(rules)) <= set(q.shown)
+
+
+@pytest.mark.parametrize("options", [{"jokers": "on"}, {"jokers": "jokers_only"},
+                                     {"cutthroat": "deal_17"},
+                                     {"cutthroat": "deal_17", "jokers": "on"}])
+def test_a_card_out_of_the_deck_is_never_dealt(options: dict[str, Any]) -> None:
+    """``deck-out``: a card the house rules take out (No) or one beside it that stays (Yes),
+    both asked; the answer is the deck's own (a card out is refused in a deal)."""
+    rules = RuleSet.preset("standard", options)
+    assert "deck-out" in applicable_ids(rules)
+    answers = set()
+    for seed in range(10):
+        q = make_question(rules, "deck-out", seed=seed)
+        assert verify(q)
+        out = {c.code for c in rules.deck.out}
+        assert (q.action["card"] in out) == (q.answer == 1)
+        if q.answer == 0:
+            rules.deck.parse(q.action["card"])  # a card that stays is one of the deck's
+        answers.add(q.answer_text)
+    assert answers == {"Yes", "No"}
+    for plain in ({}, {"cutthroat": "deal_13"}):  # nothing out: 13 each, 13 face down
+        assert "deck-out" not in applicable_ids("standard", plain)
+
+
+@pytest.mark.parametrize("options", [{"bidding": "mirror"}, {"cutthroat": "deal_17"},
+                                     {"nil_bids": "off"}, {"team_bid_min": 4}])
+def test_a_clash_of_house_rules_is_asked_both_ways(options: dict[str, Any]) -> None:
+    """``option-clash``: may the table add an option to its house rules? The engine accepts
+    the combination (Yes) or refuses it (No), and a refusal's feedback is the engine's own
+    sentence of why, without the option's name."""
+    rules = RuleSet.preset("standard", options)
+    assert "option-clash" in applicable_ids(rules)
+    answers = set()
+    for seed in range(10):
+        q = make_question(rules, "option-clash", seed=seed)
+        assert verify(q) and q.difficulty == 3
+        a = q.action
+        try:
+            rules.replace(**{a["option"]: a["value"]})
+            assert q.answer_text == "Yes"
+        except ValueError as e:
+            assert q.answer_text == "No"
+            reason = str(e).split("contradicts the other options: ", 1)[-1]
+            assert reason[1:] in learner_text(q.feedback[0])
+        assert "_" not in " ".join([q.prompt, *q.shown, *q.feedback_for(q.answer)])
+        answers.add(q.answer_text)
+    assert answers == {"Yes", "No"}
+    # no house rule of bidding and play, or one no candidate clashes with: not asked
+    for calm in ({}, {"jokers": "on"}, {"spade_lead": "any"}):
+        assert "option-clash" not in applicable_ids("standard", calm)
+
+
+def test_nil_switched_off_asks_no_nil_and_no_blind_nil_asks_no_exchange() -> None:
+    off = applicable_ids("standard", {"nil_bids": "off"})
+    assert not {"nil-made", "nil-failed", "failed-nil-tricks", "blind-not-allowed"} & set(off)
+    for options in ({"blind_nil": False}, {"bidding": "mirror"}):
+        ids = applicable_ids("online", options)
+        assert "blind-exchange" not in ids and "exchange-invalid" not in ids
+        assert "blind-not-allowed" in ids
+    # blind nil switched off: refused blind, and nil itself (once the cards are seen) stays
+    answers = {make_question("standard", "blind-not-allowed", seed=s,
+                             options={"blind_nil": False}).answer_text for s in range(8)}
+    assert answers == {"Yes", "No"}

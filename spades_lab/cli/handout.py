@@ -5,7 +5,8 @@
 first hand, the default) with the cards dealt, bids, trick table and score;
 ``spades-lab handout quiz --rules NAME [--seed N] [--count K] [--level L] [--topic T]
 [--rule ID] [--input-checks]`` a quiz sheet and, on a separate page, its answer key: questions
-about the game's rules (``--topic`` one of play, trumps, tricks, bidding, scoring, game;
+about the game's rules (``--topic`` one of play, trumps, tricks, bidding, scoring, game, or
+claims, the kit's own rule of play mode and the classroom, asked only when asked for;
 ``--rule`` one rule id, as ``spades-lab explain --ids`` prints them; both repeatable); the
 software's own input checks (a card the deck lacks, a play out of turn) only with
 ``--input-checks``.  Pages go to ``--out DIR`` (default
@@ -46,8 +47,8 @@ def register(sub: Any) -> None:
     h.add_argument("--level", type=int, action="append", default=None, choices=(1, 2, 3),
                    help="only questions of this difficulty (repeatable)")
     h.add_argument("--topic", action="append", default=None, metavar="TOPIC",
-                   help="only questions on this topic: play, trumps, tricks, bidding, scoring "
-                   "or game (repeatable; quiz)")
+                   help="only questions on this topic: play, trumps, tricks, bidding, scoring, "
+                   "game or claims (repeatable; quiz)")
     h.add_argument("--rule", action="append", default=None, metavar="ID",
                    help="only questions on this rule id, e.g. trump-not-broken (repeatable; "
                    "quiz)")
@@ -91,7 +92,7 @@ def cmd_handout(args: argparse.Namespace) -> int:
             hand = hand_index(len(game.hands), args.hand)
             pages = [(deal_stem(args.file, hand), deal_handout(game, hand))]
         else:
-            here = applicable_ids(rules, include_input_checks=True)
+            here = applicable_ids(rules, include_input_checks=True, include_claims=True)
             for t in args.topic or ():
                 if t not in TOPICS:
                     raise RuleError(Rule.BAD_OPTION, f"There is no quiz topic {t!r}; the topics "

@@ -32,13 +32,15 @@ The package holds, bottom up: :mod:`.catalogue` (the ids asked, their topics and
 apply to a rule set), :mod:`.model` (the question and the quiz, their JSON, the assembly of a
 question), :mod:`.shown` (the words a question shows), :mod:`.positions` (the hands played for a
 quiz and the walks that find positions in them), the builders by topic (:mod:`.play`,
-:mod:`.tricks`, :mod:`.heckadeck`, :mod:`.bidding`, :mod:`.scoring`, :mod:`.house`),
+:mod:`.tricks`, :mod:`.heckadeck`, :mod:`.bidding`, :mod:`.scoring`, :mod:`.house`,
+:mod:`.claims`),
 :mod:`.registry` (each id's builder, :func:`make_question`, :func:`make_quiz`) and
 :mod:`.check` (:func:`verify`).  Each imports only those before it.
 """
 from __future__ import annotations
 
 from .catalogue import (
+    CLAIM_QUESTION_IDS,
     DIFFICULTY,
     END_QUESTION_IDS,
     HOUSE_PLAY_QUESTION_IDS,
@@ -61,4 +63,4 @@ __all__ = ["QuizQuestion", "Quiz", "make_question", "make_quiz", "applicable_ids
            "learner_text", "level_of", "BUILDERS", "ATTEMPTS", "TOPICS",
            "QUIZ_IDS", "RULE_QUESTION_IDS", "REASON_QUESTION_IDS", "SCORE_QUESTION_IDS",
            "END_QUESTION_IDS", "TOPIC_QUESTION_IDS", "DIFFICULTY", "YES_NO", "INPUT_CHECK_IDS",
-           "HOUSE_SCORE_QUESTION_IDS", "HOUSE_PLAY_QUESTION_IDS"]
+           "HOUSE_SCORE_QUESTION_IDS", "HOUSE_PLAY_QUESTION_IDS", "CLAIM_QUESTION_IDS"]

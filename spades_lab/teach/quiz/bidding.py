@@ -56,8 +56,16 @@ def _ask_bid(rules: RuleSet, tests: str, g: Game, seat: int, bid: str, looked: b
 
 
 def _too_many(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
+    """A bid over the hand size (No), or the hand size itself (Yes); where the house rules cap
+    or force the bids, the highest ordinary bid the engine offers instead of the hand size (a
+    bid of 13 over a cap of 10 is refused by the cap, not by the range)."""
     size = rules.hand_size
-    return rng.choice([str(size + 1), str(size + rng.randrange(2, 6)), str(size)]), True
+    top = size
+    if rules.house_bidding:
+        g.look(seat)
+        legal = [b.tricks for b in g.legal_bids() if b.nil is None and not b.blind]
+        top = max(legal, default=size)
+    return rng.choice([str(size + 1), str(size + rng.randrange(2, 6)), str(top)]), True
 
 
 def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple[str, bool]:
@@ -67,8 +75,19 @@ def _other_kind(rules: RuleSet, rng: random.Random, g: Game, seat: int) -> tuple
     # the 52-card sets: bids of this game's forms only (no Heckadeck bid named); nil, the one
     # nil-type bid, three times in ten (Yes)
     if rng.random() < 0.3:
+        if rules.bidding == "mirror" or rules.nil_bids == "off":
+            # Mirror: nil only without Spades; nil switched off: the bid the engine offers
+            return _offered(g, seat), True
         return "nil", True
     return rng.choice(["blind 4", "nil + 2", "blind 5", "nil + 1"]), True
+
+
+def _offered(g: Game, seat: int) -> str:
+    """A bid the engine offers ``seat`` once it has looked at the cards (nil if it may)."""
+    g.look(seat)
+    legal = [b for b in g.legal_bids() if not b.blind]
+    nil = [b for b in legal if b.nil is not None]
+    return str((nil or legal)[0].to_json())
 
 
 def b_blind_not_allowed(rules: RuleSet, pool: Pool, rng: random.Random
@@ -84,6 +103,11 @@ def b_blind_not_allowed(rules: RuleSet, pool: Pool, rng: random.Random
     blind = "blind nil" if "nil" in rules.nil_kinds else \
         "blind " + rng.choice(rules.nil_kinds)
     looked = rng.random() < 0.4
+    if (not rules.blind_nil or rules.bidding == "mirror") and looked:
+        # no blind nil (switched off, or Mirror's one bid from the cards): the bid the engine
+        # offers once the cards are seen (nil itself where it stays)
+        at = replay(g.to_record()).game
+        return _ask_bid(rules, "blind-not-allowed", at, seat, _offered(at, seat), True)
     rec = g.to_record()
     deficit = rules.blind_nil_deficit
     if deficit is not None and not looked:

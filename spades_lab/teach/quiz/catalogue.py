@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core import args
+from ...core.bids import Bid
 from ...core.cards import Card
-from ...core.errors import RULE_IDS
-from ...core.rules import RuleSet, rules_of
+from ...core.errors import RULE_IDS, RuleError
+from ...core.rules import HOUSE_PLAY_OPTIONS, RuleSet, rules_of
 from ..explain import (
     TRICK_REASONS,
 )
@@ -47,12 +48,23 @@ HOUSE_SCORE_QUESTION_IDS: tuple[str, ...] = ("big-bid", "moon", "bag-penalty-hel
                                              "nil-points", "partners-nil", "failed-nil-ignored",
                                              "overtricks-nothing")
 # end of house rules: scoring
-#: house rules: bidding and play -- Jokers Spades' question (asked where ``jokers`` is on): may
-#: a seat play a Joker or a card the rule makes a trump (the 2 of Diamonds) on this trick?
-HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow",)
+#: house rules: bidding and play -- each asked where its option is on: may a seat play a Joker
+#: or a card the Jokers rule makes a trump (the 2 of Diamonds) on this trick (``jokers``)? who
+#: wins a trick the Jokers' order of trumps decides? is a card the house rules take out of the
+#: deck dealt (``jokers``, three players' ``cutthroat``)? may the table add an option to the
+#: house rules it plays, or does the combination contradict itself (a clash)?
+HOUSE_PLAY_QUESTION_IDS: tuple[str, ...] = ("jokers-follow", "jokers-rank", "deck-out",
+                                            "option-clash")
+#: Claims (docs/rulings.md section 10, a spades_lab rule the seed rules lack, for play mode and
+#: the classroom): who may claim (the player to play), how many tricks (no more than remain),
+#: where claims are off (a Nil Spades or Nil Acorns bid stands), who on the claimer's side
+#: takes the tricks claimed.  Like the input checks, asked only when a teacher asks for them
+#: (the topic ``claims``, or their ids).
+CLAIM_QUESTION_IDS: tuple[str, ...] = ("claim-not-your-turn", "claim-too-many", "claim-off",
+                                       "claim-takers")
 QUIZ_IDS: tuple[str, ...] = (RULE_QUESTION_IDS + REASON_QUESTION_IDS + SCORE_QUESTION_IDS
                              + END_QUESTION_IDS + TOPIC_QUESTION_IDS + HOUSE_SCORE_QUESTION_IDS
-                             + HOUSE_PLAY_QUESTION_IDS)
+                             + HOUSE_PLAY_QUESTION_IDS + CLAIM_QUESTION_IDS)
 
 #: The topics by name, as a teacher asks for them (``spades-lab handout quiz --topic``): the
 #: ids each covers (those that apply to the rule set are asked).
@@ -64,13 +76,14 @@ TOPICS: dict[str, tuple[str, ...]] = {
                "inferior-trump-wins", "superior-trump-set", "both-trumps-broken",
                "superior-trump-reset",
                "spades-first-trick"),  # (house rules: bidding and play)
-    "tricks": REASON_QUESTION_IDS + ("th-rank",),
+    "tricks": REASON_QUESTION_IDS + ("th-rank", "jokers-rank"),
     "bidding": ("bid-out-of-range", "bid-not-allowed", "blind-not-allowed", "exchange-invalid",
                 "blind-exchange", "full-nil-exchange",
                 # house rules: bidding and play (asked where the option is on)
                 "team-bid-limit", "bid-forced"),
     "scoring": SCORE_QUESTION_IDS + ("bags-off",) + HOUSE_SCORE_QUESTION_IDS,
-    "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size"),
+    "game": END_QUESTION_IDS + ("dealer-rotation", "deal-size", "deck-out", "option-clash"),
+    "claims": CLAIM_QUESTION_IDS,
     "input-checks": INPUT_CHECK_IDS,
 }
 
@@ -95,6 +108,9 @@ DIFFICULTY: dict[str, int] = {
     "full-nil-exchange": 3, "superior-trump-reset": 3,
     # house rules: bidding and play
     "team-bid-limit": 2, "bid-forced": 2, "spades-first-trick": 1, "jokers-follow": 1,
+    "jokers-rank": 1, "deck-out": 1, "option-clash": 3,
+    # claims (asked when asked for)
+    **dict.fromkeys(CLAIM_QUESTION_IDS, 3),
     # house rules: scoring
     **dict.fromkeys(HOUSE_SCORE_QUESTION_IDS, 2),
 }
@@ -130,6 +146,59 @@ def _house_score_on(rules: RuleSet, key: str) -> bool:
 # end of house rules: scoring
 
 
+#: The ids of a nil bid, its scores and the exchange after a blind one: not asked where the
+#: house rules switch nil off (``nil_bids: off``).
+NIL_IDS = ("blind-not-allowed", "nil-made", "nil-failed", "failed-nil-tricks", "blind-exchange",
+           "exchange-invalid", "full-nil-exchange", "nil-points", "partners-nil",
+           "failed-nil-ignored")
+
+#: Options a table might add to the house rules it plays, in words: (option, value, words).
+#: Some combinations contradict themselves and the engine refuses them in a sentence
+#: (docs/rulings.md section 9); ``option-clash`` asks which.
+CLASH_CANDIDATES: tuple[tuple[str, Any, str], ...] = (
+    ("team_bid_min", 4, "a partnership's bids adding up to at least 4 tricks"),
+    ("team_bid_max", 1, "a partnership's bids capped at 1 trick"),
+    ("team_bid_max", 10, "a partnership's bids capped at 10 tricks"),
+    ("blind_bids", True, "blind bids of a number of tricks"),
+    ("bidding", "mirror", "Mirror (every player bids the Spades held)"),
+    ("bidding", "whiz", "Whiz (every player bids nil or the Spades held)"),
+    ("bidding", "suicide", "Suicide (one partner bids nil, the other 4 or more)"),
+    ("nil_bids", "off", "nil switched off"),
+    ("nil_bids", "below_target", "no nil for a partnership at the target"),
+    ("partners_nil", "unit", "partners' nils scored as one"),
+    ("nil_exchange", 2, "2 cards passed after a nil"),
+    ("cutthroat", "deal_17", "three players each alone"),
+    ("jokers", "on", "Jokers Spades"),
+    ("spade_lead", "any", "Spades led at any time"),
+    ("zero_bid", "ordinary", "a bid of 0 as an ordinary bid"),
+)
+
+
+def clash_choices(rules: RuleSet) -> tuple[list[tuple[str, Any, str]], list[tuple[str, Any, str]]]:
+    """Where the rule set plays a house rule of bidding and play: the options of
+    :data:`CLASH_CANDIDATES` it may add (the engine accepts the combination) and those it may
+    not (the engine refuses it); both empty where it plays none."""
+    if not any(k in rules.options() for k in HOUSE_PLAY_OPTIONS):
+        return [], []
+    ok: list[tuple[str, Any, str]] = []
+    refused: list[tuple[str, Any, str]] = []
+    for key, value, words in CLASH_CANDIDATES:
+        if getattr(rules, key) == value:
+            continue
+        try:
+            rules.replace(**{key: value})
+            ok.append((key, value, words))
+        except RuleError:
+            refused.append((key, value, words))
+    return ok, refused
+
+
+def _blind_nil_bid(rules: RuleSet) -> bool:
+    """A blind nil-type bid can be made (not where the house rules switch blind nil off, nor in
+    Mirror, whose one bid is the Spades held)."""
+    return rules.blind_nil and rules.bidding != "mirror"
+
+
 def _has_exchange(rules: RuleSet) -> bool:
     return any(hi > 0 for _, (_, hi) in rules.blind_exchange)
 
@@ -139,14 +208,16 @@ def plain_trumps(rules: RuleSet) -> list[Card]:
 
 
 def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = None, *,
-                   include_input_checks: bool = False) -> tuple[str, ...]:
+                   include_input_checks: bool = False, include_claims: bool = False
+                   ) -> tuple[str, ...]:
     """The ids a quiz asks about in this rule set: every rule id except ``exchange-invalid``
     where no blind bid exchanges cards; ``inferior-trump-wins``, ``superior-trump-set`` and
     ``both-trumps-broken`` with two trumps; ``ace-high``/``ace-low`` where the Ace flips;
     ``played-as-led-suit``, ``declared-suit`` and ``th-rank`` with Travelers and Hunters;
     ``bag-penalty`` with bags counted, ``bags-off`` without; every other scoring and
     end-of-game id.  The input checks (:data:`INPUT_CHECK_IDS`) only with
-    ``include_input_checks``.
+    ``include_input_checks``, the claims (:data:`CLAIM_QUESTION_IDS`) only with
+    ``include_claims``.
 
     >>> "unknown-card" in applicable_ids("standard")
     False
@@ -157,10 +228,17 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
     """
     r = rules_of(rules, options)
     args.flag(include_input_checks, "include_input_checks")
+    args.flag(include_claims, "include_claims")
     out = []
     for key in QUIZ_IDS:
         if key in INPUT_CHECK_IDS and not include_input_checks:
             continue
+        if key in CLAIM_QUESTION_IDS and not include_claims:
+            continue
+        if key == "claim-off" and not any(Bid(0, k).nil_suit for k in r.nil_kinds):
+            continue  # no Nil Spades or Nil Acorns to switch claims off
+        if key == "claim-takers" and (not r.has_partners or r.nil_bids == "off"):
+            continue  # no partner who bid a nil to pass the claimed tricks by
         if key in ("exchange-invalid", "blind-exchange") and not _has_exchange(r):
             continue
         if key == "full-nil-exchange" and r.exchange_range("full nil")[1] == 0:
@@ -180,8 +258,19 @@ def applicable_ids(rules: RuleSet | str, options: Mapping[str, Any] | None = Non
             continue
         if key == "spades-first-trick" and not r.no_spades_first_trick:
             continue
-        if key == "jokers-follow" and r.deck.jokers is None:
+        if key in ("jokers-follow", "jokers-rank") and r.deck.jokers is None:
             continue
+        if key == "deck-out" and not r.deck.out:
+            continue
+        if key == "option-clash" and not all(clash_choices(r)):
+            continue
+        if key in NIL_IDS and r.nil_bids == "off":
+            continue  # nil switched off: no nil is bid, made, failed or exchanged after
+        if key == "exchange-invalid" and not r.has_partners:
+            continue  # three players each alone: no partner, no exchange to get wrong
+        if key in ("blind-exchange", "exchange-invalid", "full-nil-exchange") \
+                and not _blind_nil_bid(r) and not (key == "exchange-invalid" and r.nil_exchange):
+            continue  # no blind nil is bid (switched off, or Mirror's bids): none exchanges
         if key in ("trump-not-broken", "only-unbroken-trumps") and not r.spades_need_breaking:
             continue
         if key in HOUSE_SCORE_QUESTION_IDS and not _house_score_on(r, key):  # house rules

@@ -34,6 +34,7 @@ _ACTIONS: dict[str, dict[str, Any]] = {
     "score": {"hand": int, "team": int}, "game-over": {}, "first-lead": {},
     "exchange-count": {"seat": int}, "deal-size": {}, "option": {"option": str, "value": object},
     "deck": {"card": str}, "dealer": {"hand": int}, "next-lead": {"hand": int, "trick": int},
+    "claim": {"seat": int, "tricks": int}, "claim-takers": {"seat": int, "tricks": int},
 }
 
 
@@ -143,6 +144,18 @@ def verify(q: QuizQuestion | Mapping[str, Any]) -> bool:
             return q.answer == 0
         except RuleError:
             return q.answer == 1
+    if kind == "claim":  # may the seat claim that many of the remaining tricks now?
+        g = _position(q)
+        return q.answer == (0 if g.can_claim(_seat_of(g, a), a["tricks"]).ok else 1)
+    if kind == "claim-takers":  # the claim applied, accepted by every other side's player
+        g = _position(q)
+        seat = _seat_of(g, a)
+        rules = g.rules
+        side = rules.team_seats[rules.team_of(seat)]
+        before = list(g.hands[-1].taken)
+        g.claim(seat, a["tricks"], accepted_by=[s for s in range(rules.players) if s not in side])
+        gained = [s for s in side if g.hands[-1].taken[s] > before[s]]
+        return bool(gained) and q.answer_text == seat_name(gained[0], rules.players)
     if kind == "dealer":
         h = _at(_position(q).hands, a["hand"], "hand")
         return q.answer_text == seat_name(h.dealer, len(h.hands))

@@ -5,18 +5,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from ...core.bids import Bid, spades_held
-from ...core.cards import SUIT_BITS, is_counted_as
+from ...core.cards import SUIT_BITS, Card, is_counted_as
 from ...core.engine import Game
 from ...core.errors import RuleError
 from ...core.records import replay
 from ...core.rules import SUICIDE_MIN_BID, RuleSet
+from ...words.rules import house_words
 from .bidding import may_bid
+from .catalogue import clash_choices
+from .model import YES_NO, QuizQuestion, question
 from .play import PlayChoices, may_play
 from .positions import Builder, Pool, games, scripted_games, to_play
-from .scoring import b_score
+from .scoring import b_score, nil_hands
+from .shown import rules_words
+from .tricks import about_trick, ask_winner
 
 # house rules: bidding and play
 
@@ -105,6 +111,90 @@ b_jokers_follow = may_play("jokers-follow", _jokers_follow)
 b_team_bid_limit = may_bid("team-bid-limit", _partner_bid_or_first)
 b_bid_forced = may_bid("bid-forced", _variant_bid)
 b_spades_first_trick = may_play("spades-first-trick", _first_trick_void)
+
+
+def _special_trumps(rules: RuleSet) -> set[str]:
+    """The cards whose place among the trumps the Jokers rule sets: the Jokers, the card it
+    makes a trump (the 2 of Diamonds) and, in the common form, the 2 of Spades above the Ace."""
+    special = {c.code for c in rules.deck.cards if is_counted_as(c)}
+    return special | ({"2S"} if rules.jokers == "on" else set())
+
+
+def b_jokers_rank(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
+    """Who wins a trick of two trumps or more, one of them a Joker or a card whose rank the
+    Jokers rule sets (the trumps' order shown among the house rules)."""
+    special = _special_trumps(rules)
+
+    def picks(t: Any) -> bool:
+        trumps = [s for s in t.steps if s.played_as in rules.trumps]
+        return len(trumps) >= 2 and any(s.card in special for s in trumps)
+    q = about_trick("jokers-rank", "trick-winner", "trick", picks, ask_winner,
+                    per_seat=True)(rules, pool, rng)
+    if q is None:
+        return None
+    shown = (q.shown[0], *house_words(rules), *q.shown[1:])
+    return replace(q, shown=shown)
+
+
+def _deck_neighbours(rules: RuleSet) -> list[Card]:
+    """Cards of the deck beside those the house rules take out: the same rank in another suit,
+    the next ranks of the same suit."""
+    deck = rules.deck
+    out: list[Card] = []
+    for c in deck.out:
+        rank, suit = c.code[:-1], c.code[-1]
+        ranks = list(deck.ranks)
+        nxt = ranks[ranks.index(rank) + 1:ranks.index(rank) + 3] if rank in ranks else []
+        for code in [rank + x for x in deck.suits] + [r + suit for r in nxt]:
+            try:
+                card = deck.parse(code)
+            except RuleError:
+                continue
+            if card not in out:
+                out.append(card)
+    return out
+
+
+def b_deck_out(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
+    """Is a card dealt in this game: one the house rules take out of the deck (the Jokers rule's
+    2 of Hearts and 2 of Clubs, three players' lowest Club), or one beside it that stays; the
+    engine's deck answers."""
+    deck = rules.deck
+    stays = _deck_neighbours(rules)
+    if not deck.out or not stays:
+        return None
+    card = rng.choice(list(deck.out) if rng.random() < 0.6 else stays)
+    try:
+        deck.parse(card.code)
+        yes, why = True, f"Yes: the {card.name} is one of the {len(deck.cards)} cards " \
+            "of this deck."
+    except RuleError:
+        yes, why = False, f"No: the {card.name} is out of this deck, never dealt."
+    return question(rules, "deck", "deck-out", f"Is the {card.name} dealt in this game?",
+                    [rules_words(rules), *house_words(rules)], YES_NO, 0 if yes else 1,
+                    [why, *house_words(rules)], {"card": card.code}, {},
+                    {"kind": "deck", "card": card.code})
+
+
+def b_option_clash(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
+    """"May the table add OPTION to the house rules it plays?": four times in ten one the
+    engine accepts, else one it refuses because the combination contradicts itself (its
+    sentence says why)."""
+    ok, refused = clash_choices(rules)
+    if not ok or not refused:
+        return None
+    key, value, words = rng.choice(ok if rng.random() < 0.4 else refused)
+    try:
+        rules.replace(**{key: value})
+        yes, why = True, f"Yes: {words} may be played with these house rules."
+    except RuleError as e:
+        reason = e.message.split("contradicts the other options: ", 1)[-1]
+        yes, why = False, f"No: {reason[:1].upper()}{reason[1:]}"
+    return question(rules, "option", "option-clash",
+                    f"A table plays {rules.name} with the house rules below. May it also play "
+                    f"{words}?", [rules_words(rules), *house_words(rules)], YES_NO,
+                    0 if yes else 1, [why], {"option": key, "value": value}, {},
+                    {"kind": "option", "option": key, "value": value})
 # end house rules: bidding and play
 
 
@@ -154,7 +244,8 @@ HOUSE_SCORE_BUILDERS: dict[str, Builder] = {
     "moon": b_score("moon", more=_strong_hands),
     "bag-penalty-held": b_score("bag-penalty-held", more=_held_penalty_hands),
     "blind-bid": b_score("blind-bid", more=_blind_bid_hands),
-    "nil-points": b_score(("nil-made", "nil-failed"), "nil-points"),
+    "nil-points": b_score(("nil-made", "nil-failed"), "nil-points", more=nil_hands,
+                          spread=True),
     "partners-nil": b_score(("nil-made", "nil-failed"), "partners-nil",
                              lambda ts: len(ts.nils) == len(ts.seats) > 1),
     "failed-nil-ignored": b_score("failed-nil-tricks", "failed-nil-ignored", _has_item(

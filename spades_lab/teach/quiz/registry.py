@@ -18,6 +18,7 @@ from .bidding import (
     b_full_nil_exchange,
 )
 from .catalogue import (
+    CLAIM_QUESTION_IDS,
     END_QUESTION_IDS,
     INPUT_CHECK_IDS,
     QUIZ_IDS,
@@ -26,6 +27,7 @@ from .catalogue import (
     applicable_ids,
     level_of,
 )
+from .claims import BUILDERS as CLAIM_BUILDERS
 from .heckadeck import (
     b_ace,
     b_bad_declaration,
@@ -39,7 +41,10 @@ from .heckadeck import (
 from .house import (
     HOUSE_SCORE_BUILDERS,
     b_bid_forced,
+    b_deck_out,
     b_jokers_follow,
+    b_jokers_rank,
+    b_option_clash,
     b_spades_first_trick,
     b_team_bid_limit,
 )
@@ -57,13 +62,13 @@ from .play import (
 )
 from .positions import Builder, Pool
 from .scoring import (
+    SCORE_BUILDERS,
     b_bad_option,
     b_bad_record,
     b_bags_off,
     b_deal_size,
     b_dealer_rotation,
     b_end,
-    b_score,
 )
 from .tricks import b_broke_trump, b_next_lead, b_trick_winner
 
@@ -90,7 +95,7 @@ BUILDERS: dict[str, Builder] = {
     "declared-suit": b_declared_suit,
     "broke-trump": b_broke_trump,
     "superior-trump-set": b_superior_set,
-    **{line: b_score(line) for line in SCORE_QUESTION_IDS},
+    **{line: SCORE_BUILDERS[line] for line in SCORE_QUESTION_IDS},
     **{end: b_end(end) for end in END_QUESTION_IDS},
     "first-lead": b_first_lead,
     "blind-exchange": b_blind_exchange,
@@ -109,7 +114,11 @@ BUILDERS: dict[str, Builder] = {
     "bid-forced": b_bid_forced,
     "spades-first-trick": b_spades_first_trick,
     "jokers-follow": b_jokers_follow,
+    "jokers-rank": b_jokers_rank,
+    "deck-out": b_deck_out,
+    "option-clash": b_option_clash,
     **HOUSE_SCORE_BUILDERS,  # house rules: scoring
+    **CLAIM_BUILDERS,  # claims (asked when asked for)
 }
 
 
@@ -132,7 +141,7 @@ def _check_id(r: RuleSet, tests: Any) -> str:
         raise ArgumentError(f"The topic {echo(tests)} cannot be asked: it is not a quiz "
                             "topic; the topics are "
                             f"{', '.join(QUIZ_IDS)}.", argument="the topic")
-    if tests not in applicable_ids(r, include_input_checks=True):
+    if tests not in applicable_ids(r, include_input_checks=True, include_claims=True):
         raise ArgumentError(f"The topic {tests!r} cannot be asked in {r.name}: that rule set "
                             "does not have the rule.", argument="the topic")
     return tests
@@ -191,7 +200,7 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
     args.optional_whole(count, "the number of questions", lo=1)
     args.flag(shuffle, "shuffle")
     args.flag(include_input_checks, "include_input_checks")
-    here = applicable_ids(r, include_input_checks=True)
+    here = applicable_ids(r, include_input_checks=True, include_claims=True)
     if ids is not None:
         wanted = [_check_id(r, k) for k in args.items(ids, "the topics (ids)")]
     else:
@@ -202,6 +211,8 @@ def make_quiz(rules: RuleSet | str = "standard", seed: int = 0, *, count: int | 
         chosen = {k for t in names for k in TOPICS[t]}
         if "input-checks" in names:
             wanted += [k for k in INPUT_CHECK_IDS if k in here and k not in wanted]
+        if "claims" in names:
+            wanted += [k for k in CLAIM_QUESTION_IDS if k in here and k not in wanted]
         wanted = [k for k in wanted if k in chosen]
         if not wanted:
             raise ArgumentError(f"The topics {', '.join(names)} have no question in {r.name}.",

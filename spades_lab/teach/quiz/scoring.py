@@ -7,18 +7,20 @@ from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any
 
+from ...core.bids import Bid
 from ...core.cards import SUIT_BITS, cards_text, suit_name
 from ...core.engine import Game
 from ...core.errors import RuleError
 from ...core.records import replay
 from ...core.rules import RuleSet, seat_name, team_name
+from ...play.players import act
 from ...words.counting import plural
 from ...words.rules import failed_nil_tricks_words, house_words
 from ..explain import (
     explain_score,
 )
 from .model import YES_NO, QuizQuestion, question
-from .positions import Builder, Pool, games
+from .positions import Builder, Pool, Scripted, games, scripted_games
 from .shown import bids_words, rules_words
 
 
@@ -60,21 +62,26 @@ Games = Callable[[RuleSet, "Pool", random.Random], Iterator[Game]]
 
 def b_score(line: str | tuple[str, ...], tests: str | None = None,
              also: Callable[[Any], bool] = lambda ts: True,
-             more: Games | None = None) -> Builder:
+             more: Games | None = None, spread: bool = False) -> Builder:
     """A hand-score question on a partnership whose score has a ``line`` item (or one of
     several lines; and for which ``also`` holds), testing ``tests`` (default: ``line``); the
     pool's hands first, then ``more`` (hands made for the line, scored by the engine like any
-    other)."""
+    other).  ``spread``: not always the first such hand (a house rule's question on another
+    id's line would otherwise ask the very question that id asked)."""
     lines = (line,) if isinstance(line, str) else line
     asked = tests or lines[0]
 
     def build(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
         extra = more(rules, pool, rng) if more is not None else iter(())
+        skip = rng.randrange(4) if spread else 0
         for g in chain(games(pool, 60), extra):
             h = g.hands[0]
             teams = [ts for ts in h.scores or ()
                      if any(it.rule in lines for it in ts.items) and also(ts)]
             if not teams:
+                continue
+            if skip:
+                skip -= 1
                 continue
             ts = rng.choice(teams)
             n = rules.players
@@ -101,7 +108,11 @@ def b_end(outcome: str) -> Builder:
     def build(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
         r = rules.replace(losing_floor=-200) if outcome == "losing-floor" else rules
         target = r.target
-        for g in games(pool, 60):
+        def more() -> Iterator[Game]:  # drawn from the rng only once the pool has none
+            if rules.house_bidding:  # (a bidding game's scores rarely end a game so)
+                yield from scripted_games(rules, random.Random(rng.randrange(2**31)), 12)
+        # the pool's hands, then hands the quiz's players play for it
+        for g in chain(games(pool, 60), more()):
             h = g.hands[0]
             assert h.scores is not None
             hs = [ts.hand_score for ts in h.scores]
@@ -273,6 +284,61 @@ def b_dealer_rotation(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQue
 def b_deal_size(rules: RuleSet, pool: Pool, rng: random.Random) -> QuizQuestion | None:
     return b_bad_record(rules, pool, rng, tests="deal-size")
 
+
+def nil_hands(rules: RuleSet, pool: Pool, rng: random.Random) -> Iterator[Game]:
+    """More hands with a nil, for rule sets whose pool rarely shows one scored (three players
+    each alone, whose nil must survive 17 cards; Mirror, whose nil needs a hand without
+    Spades): hands with one nil bid scripted, then hands where one player holds every Spade
+    (so that in Mirror the others must bid nil)."""
+    def bids(rng: random.Random) -> dict[int, Bid]:
+        return {rng.randrange(rules.players): Bid(0, "nil", False)}
+    yield from scripted_games(rules, rng, 12, bids)
+    yield from scripted_games(rules, rng, 6, strong=True)
+    yield from _weaknil_hands(rules, rng, 12)
+    yield from _weaknil_hands(rules, rng, 6, high=True)
+
+
+def _weaknil_hands(rules: RuleSet, rng: random.Random, tries: int, high: bool = False
+                    ) -> Iterator[Game]:
+    """Hands in which one player, dealt the lowest cards of the deck (``high``: the highest
+    cards of the plain suits, no trump), bids nil: a nil that stands now and then even where
+    each plays alone with 17 cards (and, ``high``, one that fails where Mirror's nil needs a
+    hand without Spades)."""
+    n, size = rules.players, rules.hand_size
+    order = {r: i for i, r in enumerate(rules.deck.ranks)}
+    for _ in range(tries):
+        deck = list(rules.deck.cards)
+        rng.shuffle(deck)
+        deck.sort(key=lambda c: (c.suit in rules.trumps,
+                                 -order.get(c.rank, 0) if high else order.get(c.rank, 0)))
+        weak, rest = deck[:size], deck[size:]
+        rng.shuffle(rest)
+        seat = rng.randrange(n)
+        hands = [rest[i * size:(i + 1) * size] for i in range(n - 1)]
+        hands.insert(seat, weak)
+        g = Game(rules, dealer=rng.randrange(n))
+        try:
+            g.deal(cards=[[c.code for c in h] for h in hands])
+        except RuleError:
+            return
+        players = [Scripted(rules, {seat: Bid(0, "nil", False)}, random_play=False)] * n
+        try:
+            for _step in range(40 * n):
+                if g.hands[0].scores is not None:
+                    break
+                act(g, players, rng)
+        except RuleError:
+            continue
+        if g.hands[0].scores is not None:
+            yield g
+
+
+#: The scoring lines of a nil: their questions look further than the pool where it has none.
+NIL_LINES = ("nil-made", "nil-failed", "failed-nil-tricks")
+SCORE_BUILDERS: dict[str, Builder] = {
+    line: b_score(line, more=nil_hands if line in NIL_LINES else None)
+    for line in ("bid-made", "bid-missed", "bags", "nil-made", "nil-failed", "failed-nil-tricks",
+                 "bag-penalty")}
 
 b_bags_off = b_score("bags", "bags-off", lambda ts: ts.bags_before + ts.bags_added >= 10
                        and ts.bags_added > 0)
