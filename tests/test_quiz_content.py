@@ -72,10 +72,20 @@ HOUSE_VALUES: dict[str, list[dict[str, Any]]] = {
     "original": [{"cutthroat": "deal_13"}, {"jokers": "jokers_only"}, {"bidding": "whiz"}],
     "acorns": [], "acorns8": [],
 }
-CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in PRESETS] + [
-    (name, opts) for name in PRESETS for opts in OPTION_VALUES[name]] + [
+#: The presets with their own options; then the house rules' configurations (the sweep of
+#: those is tests/test_quiz_sweep_house.py, so that the two halves run on two workers).
+PRESET_CONFIGS: list[tuple[str, dict[str, Any]]] = [(name, {}) for name in PRESETS] + [
+    (name, opts) for name in PRESETS for opts in OPTION_VALUES[name]]
+HOUSE_CONFIGS: list[tuple[str, dict[str, Any]]] = [
     (name, opts) for name in PRESETS for opts in HOUSE_VALUES[name]]
-CONFIG_IDS = [name + "".join(f"+{k}={v}" for k, v in opts.items()) for name, opts in CONFIGS]
+CONFIGS = PRESET_CONFIGS + HOUSE_CONFIGS
+
+
+def config_ids(configs: list[tuple[str, dict[str, Any]]]) -> list[str]:
+    return [name + "".join(f"+{k}={v}" for k, v in opts.items()) for name, opts in configs]
+
+
+CONFIG_IDS = config_ids(CONFIGS)
 
 
 def check_quiz(quiz: Quiz, name: str, opts: dict[str, Any]) -> None:
@@ -351,14 +361,11 @@ def test_every_yes_no_rule_is_answered_both_ways(name: str) -> None:
 RULE_SEEDS = int(os.environ.get("SPADES_LAB_QUIZ_RULE_SEEDS", "50"))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "opts"), CONFIGS, ids=CONFIG_IDS)
-def test_every_rule_is_decided_at_its_level_and_both_ways(name: str, opts: dict[str, Any]
-                                                          ) -> None:
-    """Every preset and option, 50 seeds: every quiz has every property of
-    :func:`check_quiz` (each rule of the rule set asked at its level, every answer re-derived
-    by the engine), every yes/no rule is answered both ways, and each row of issue 31 that
-    applies here is decided."""
+def sweep(name: str, opts: dict[str, Any]) -> None:
+    """50 seeds of one configuration: every quiz has every property of :func:`check_quiz`
+    (each rule of the rule set asked at its level, every answer re-derived by the engine),
+    every yes/no rule is answered both ways, and each row of issue 31 that applies here is
+    decided."""
     quizzes = [make_quiz(name, seed, options=opts) for seed in range(RULE_SEEDS)]
     for quiz in quizzes:
         check_quiz(quiz, name, opts)
@@ -366,6 +373,14 @@ def test_every_rule_is_decided_at_its_level_and_both_ways(name: str, opts: dict[
     for what, rule_set, row_opts, decides in ISSUE_RULES:
         if (rule_set, row_opts) == (name, opts):
             assert any(decides(q) for quiz in quizzes for q in quiz.questions), what
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "opts"), PRESET_CONFIGS, ids=config_ids(PRESET_CONFIGS))
+def test_every_rule_is_decided_at_its_level_and_both_ways(name: str, opts: dict[str, Any]
+                                                          ) -> None:
+    """Every preset and each of its options (the house rules: test_quiz_sweep_house.py)."""
+    sweep(name, opts)
 
 
 if __name__ == "__main__":
