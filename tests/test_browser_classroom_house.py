@@ -112,8 +112,10 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
             three = teacher.new_table("standard", [bea, None, None],
                                       options={"cutthroat": "deal_17"}, pace=0, seed=7)["table"]
             p.wait_for_selector("#seat:not([hidden])")
-            assert p.locator("#drawing .sl-seat").count() == 3
+            # the seat shows before the table's first drawing arrives: count once it is drawn
             p.wait_for_function(READY, timeout=30_000)
+            p.wait_for_selector("#drawing .sl-seat")
+            assert p.locator("#drawing .sl-seat").count() == 3
             play_hand(p)
             hand = teacher.record(three)["hands"][0]
             assert len(hand["plays"]) == 51, hand
