@@ -551,22 +551,30 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
         u64 R = a | b | c | d;
         /* bit o*W + j: hand o holds the j-th highest remaining card (chunks from the top) */
         u64 ca = 0, cb = 0, cc = 0, cd = 0;
-        int j = 0, bs = S->base[s];
+        int j = 0, bs = S->base[s], na = 0, nb = 0, nc = 0, nd = 0;
         for (int lo = ((S->swid[s] - 1) / CH) * CH; lo >= 0; lo -= CH) {
             int sh = bs + lo;
             unsigned r = (unsigned)(R >> sh) & ((1u << CH) - 1);
             if (!r) continue;
             const uint8_t *q = squeeze[r];
-            ca |= (u64)q[(a >> sh) & ((1u << CH) - 1)] << j;
-            cb |= (u64)q[(b >> sh) & ((1u << CH) - 1)] << j;
-            cc |= (u64)q[(c >> sh) & ((1u << CH) - 1)] << j;
-            cd |= (u64)q[(d >> sh) & ((1u << CH) - 1)] << j;
+            unsigned xa = (unsigned)(a >> sh) & ((1u << CH) - 1);
+            unsigned xb = (unsigned)(b >> sh) & ((1u << CH) - 1);
+            unsigned xc = (unsigned)(c >> sh) & ((1u << CH) - 1);
+            unsigned xd = (unsigned)(d >> sh) & ((1u << CH) - 1);
+            ca |= (u64)q[xa] << j;
+            cb |= (u64)q[xb] << j;
+            cc |= (u64)q[xc] << j;
+            cd |= (u64)q[xd] << j;
+            na += pc7[xa];
+            nb += pc7[xb];
+            nc += pc7[xc];
+            nd += pc7[xd];
             j += pc7[r];
         }
         u64 code = ca | cb << W | cc << (2 * W) | cd << (3 * W);
         P[s] = code;
         Rs[s] = R;
-        lens |= (u64)(popc(a) | popc(b) << 4 | popc(c) << 8 | popc(d) << 12) << (16 * s);
+        lens |= (u64)(na | nb << 4 | nc << 8 | nd << 12) << (16 * s);
     }
     Bucket *bk = find_bucket(S, lens, leader, broken, 0);
     if (bk) {
