@@ -142,9 +142,30 @@ def test_the_first_lead_line_names_who_leads_and_why(name: str, leaders: list[st
 def test_no_first_lead_or_exchange_line_during_the_bidding(name: str) -> None:
     h = hands(name)[-1]
     lines = opening(h)
-    assert len(lines) == 2 and lines[0].words.startswith("Hand 1: ")
-    assert lines[1].rules == ("deal-size",)  # the cards are dealt: only their count is said
+    assert len(lines) == 3 and lines[0].words.startswith("Hand 1: ")
+    # the cards are dealt: their count is said, and who bids first
+    assert [x.rules for x in lines[1:]] == [("deal-size",), ("not-your-turn",)]
     assert not tagged(lines, "first-lead") and not tagged(lines, "blind-exchange")
+
+
+@pytest.mark.parametrize(("name", "order"), [
+    ("std_dealer_rotates.json", "East, South, West, North"),
+    ("online_blind_nil_exchange.json", "East, South, West, North"),
+    ("std_house_cutthroat.json", None),
+])
+def test_the_opening_says_who_bids_first_and_the_order(name: str, order: str | None) -> None:
+    """Every hand's opening names the engine's first bidder (on the dealer's left) and the
+    order once around the table, one name a player."""
+    for h in hands(name):
+        (line,) = tagged(opening(h), "not-your-turn")
+        first = h.seat_name(h.first_bidder)
+        assert h.first_bidder == (h.dealer + 1) % h.rules.players
+        assert line.words.startswith(f"{first} bids first, on the dealer's left")
+        names = line.words.rpartition(": ")[2].split(", ")
+        assert len(names) == h.rules.players and names[0] == first
+        if order is not None and h.index == 0:
+            assert line.words.endswith(order)
+        assert "not-your-turn" not in learner(line)
 
 
 @pytest.mark.parametrize(("name", "rule", "says"), [

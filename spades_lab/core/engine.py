@@ -388,7 +388,7 @@ class Hand:
         self.phase = BIDDING
         self.bids: list[Bid | None] = [None] * self.n
         self.looked = [False] * self.n
-        self.turn: int | None = (dealer + 1) % self.n
+        self.turn: int | None = self.first_bidder
         self.exchanges: list[ExchangeDue] = []
         self.leader: int | None = None
         self.trick: list[tuple[int, Play]] = []
@@ -1015,6 +1015,12 @@ class Hand:
         if len(tricks) == self.rules.hand_size:
             self.turn = None
             self.game._finish_hand(self)
+
+    @property
+    def first_bidder(self) -> int:
+        """The seat that bids first: the player on the dealer's left; the bidding then goes
+        once around the table, clockwise (``not-your-turn`` refuses a bid out of that turn)."""
+        return (self.dealer + 1) % self.n
 
     @property
     def remaining(self) -> int:

@@ -1208,6 +1208,16 @@ def _deal_size_said(hand: Hand) -> Said:
                 ".", level=1)
 
 
+def _bidding_order_said(hand: Hand) -> Said:
+    """Who bids first and in what order (``not-your-turn``, the rule that refuses a bid out
+    of turn): the engine's first bidder, on the dealer's left, then once around the table."""
+    first, n = hand.first_bidder, hand.rules.players
+    order = ", ".join(_name(hand, (first + i) % n) for i in range(n))
+    return Said(f"{_name(hand, first)} bids first, on the dealer's left, and the bidding goes "
+                f"once around the table, clockwise: {order}",
+                (rule_tag("not-your-turn", bracket=True),), ".", level=1)
+
+
 def _superior_reset_said(hand: Hand) -> Said:
     """At a new deal of the two-trump sets (``superior-trump-reset``): both trumps start
     unbroken and neither is superior until one is broken, whatever the hand before had
@@ -1225,7 +1235,8 @@ def _superior_reset_said(hand: Hand) -> Said:
 def _opening_said(hand: Hand) -> list[Said]:
     """The lines that open a hand's account: who deals (after the first hand, the deal
     passed on clockwise: ``dealer-rotation``), how many cards each player was dealt
-    (``deal-size``), in the two-trump sets after the first hand the superior trump chosen
+    (``deal-size``), who bids first and the order of the bidding (``not-your-turn``), in the
+    two-trump sets after the first hand the superior trump chosen
     afresh (``superior-trump-reset``), the exchanges of the blind nil-type bids once the
     bidding is over, and who leads the first trick once the play has started
     (``first-lead``, the option ``first_lead``)."""
@@ -1241,6 +1252,7 @@ def _opening_said(hand: Hand) -> list[Said]:
                       f"after every hand, from {before}, who dealt hand {k}",
                       (rule_tag("dealer-rotation", bracket=True),), ".")]
     lines.append(_deal_size_said(hand))
+    lines.append(_bidding_order_said(hand))
     if k > 0 and rules.superior_by_first_break:
         lines.append(_superior_reset_said(hand))
     lines.extend(_exchange_said(hand))
