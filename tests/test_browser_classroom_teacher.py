@@ -54,7 +54,9 @@ def test_the_teachers_page(tmp_path: Path) -> None:
     try:
         teacher = Teacher(base, secret)
         ann = Student(base, code, "Ann")
-        t1 = teacher.new_table("standard", [ann.id, None, None, None], pace=0, seed=4)["table"]
+        # a robot's move a second: once Ann's seat goes to a robot below, the game is still
+        # being played when the deal's warning is asked for (at full speed it could be over)
+        t1 = teacher.new_table("standard", [ann.id, None, None, None], pace=1, seed=4)["table"]
         ann.close()  # Ann's turn, and she is gone: the table is stuck
         t2 = teacher.new_table("standard", pace=0, seed=5)["table"]
         t3 = teacher.new_table("online", pace=2, seed=6)["table"]

@@ -3,7 +3,8 @@
 ``spades-lab serve`` and ``spades-lab course --open`` start a server as a child process. A process
 manager, a script or ``kill PID`` stops us with SIGTERM (a closed terminal with SIGHUP); with a
 plain :func:`subprocess.call` we died at once and left the child, and its kernels, serving the port.
-:func:`run_child` passes each of those signals on to the child, waits for it to stop, and then ends
+:func:`run_child` passes each of those signals on to the child (as SIGTERM), waits for it to stop
+(killing it after a grace), and then ends
 whatever the child started and left behind (its kernels, which Jupyter starts in sessions of their
 own, so a signal to the child's process group would not reach them).
 
@@ -21,6 +22,8 @@ from types import FrameType
 
 # How long the child has to stop by itself after the signal is passed on, before it is killed.
 GRACE_SECONDS = 10.0
+# How often the wait for the child wakes to check a stopping child's grace (seconds).
+POLL_SECONDS = 0.2
 # The signals passed on to the child.
 FORWARDED = (signal.SIGTERM, signal.SIGHUP)
 
@@ -97,14 +100,21 @@ def run_child(cmd: Sequence[str], *, cwd: str | Path | None = None,
     """
     child = subprocess.Popen(list(cmd), cwd=cwd, env=None if env is None else dict(env))
     stopping: list[int] = []
+    deadline: list[float] = []  # once stopping: when the child is killed if still running
     below: set[int] = set()
+
+    def stop_by(signum: int) -> None:
+        stopping.append(signum)
+        deadline.append(time.monotonic() + grace)
+        below.update(descendants(child.pid))
 
     def pass_on(signum: int, frame: FrameType | None) -> None:
         if not stopping:
-            stopping.append(signum)
-            below.update(descendants(child.pid))
+            stop_by(signum)
             try:
-                child.send_signal(signum)
+                # SIGHUP too is passed on as SIGTERM, the one signal every child here stops on
+                # (a Jupyter server started by ``serve`` may outlive a SIGHUP)
+                child.send_signal(signal.SIGTERM)
             except ProcessLookupError:
                 pass
 
@@ -112,16 +122,17 @@ def run_child(cmd: Sequence[str], *, cwd: str | Path | None = None,
     try:
         while True:
             try:
-                code = child.wait(timeout=grace if stopping else None)
+                # short waits, so that a signal's grace runs from when it came
+                code = child.wait(timeout=POLL_SECONDS)
                 break
             except subprocess.TimeoutExpired:
-                below.update(descendants(child.pid))
-                child.kill()
+                if stopping and time.monotonic() > deadline[0]:
+                    below.update(descendants(child.pid))
+                    child.kill()
             except KeyboardInterrupt:
                 # the terminal sent Ctrl+C to the child too: let it stop by itself
                 if not stopping:
-                    stopping.append(signal.SIGINT)
-                    below.update(descendants(child.pid))
+                    stop_by(signal.SIGINT)
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
