@@ -192,6 +192,19 @@ def bidder(rules: RuleSet, g: Game) -> tuple[int] | None:
     return None if seat is None else (seat,)
 
 
+
+def play_to_score(g: Game, players: list[Any], rng: random.Random) -> bool:
+    """Play ``g``'s first hand with ``players`` (scripted ones) until it is scored, at most 40
+    moves a seat: whether it was (False too when the script broke a rule)."""
+    try:
+        for _step in range(40 * g.rules.players):
+            if g.hands[0].scores is not None:
+                break
+            act(g, players, rng)
+    except RuleError:
+        return False
+    return g.hands[0].scores is not None
+
 def scripted_games(rules: RuleSet, rng: random.Random, tries: int,
                     bids: Callable[[random.Random], dict[int, Bid]] = lambda rng: {},
                     strong: bool = False) -> Iterator[Game]:
@@ -214,13 +227,5 @@ def scripted_games(rules: RuleSet, rng: random.Random, tries: int,
             g.deal(cards=[[c.code for c in h] for h in hands])
         else:
             g.deal(random.Random(rng.randrange(2**31)))
-        players = [Scripted(rules, bids(rng), random_play=False)] * n
-        try:
-            for _step in range(40 * n):
-                if g.hands[0].scores is not None:
-                    break
-                act(g, players, rng)
-        except RuleError:
-            continue
-        if g.hands[0].scores is not None:
+        if play_to_score(g, [Scripted(rules, bids(rng), random_play=False)] * n, rng):
             yield g

@@ -13,14 +13,13 @@ from ...core.engine import Game
 from ...core.errors import RuleError
 from ...core.records import replay
 from ...core.rules import RuleSet, seat_name, team_name
-from ...play.players import act
 from ...words.counting import plural
 from ...words.rules import failed_nil_tricks_words, house_words
 from ..explain import (
     explain_score,
 )
 from .model import YES_NO, QuizQuestion, question
-from .positions import Builder, Pool, Scripted, games, scripted_games
+from .positions import Builder, Pool, Scripted, games, play_to_score, scripted_games
 from .shown import bids_words, rules_words
 
 
@@ -321,15 +320,8 @@ def _weaknil_hands(rules: RuleSet, rng: random.Random, tries: int, high: bool = 
             g.deal(cards=[[c.code for c in h] for h in hands])
         except RuleError:
             return
-        players = [Scripted(rules, {seat: Bid(0, "nil", False)}, random_play=False)] * n
-        try:
-            for _step in range(40 * n):
-                if g.hands[0].scores is not None:
-                    break
-                act(g, players, rng)
-        except RuleError:
-            continue
-        if g.hands[0].scores is not None:
+        if play_to_score(g, [Scripted(rules, {seat: Bid(0, "nil", False)}, random_play=False)] * n,
+                         rng):
             yield g
 
 
