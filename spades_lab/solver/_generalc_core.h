@@ -31,6 +31,7 @@
 #define gen SUF(gen)
 #define trick_high SUF(trick_high)
 #define winner SUF(winner)
+#define break_trump SUF(break_trump)
 #define above_of SUF(above_of)
 #define sure_tricks SUF(sure_tricks)
 #define quick_tricks SUF(quick_tricks)
@@ -303,6 +304,15 @@ static int trick_high(const GS *S, const TPlay *trick, int k) {
     for (int i = 0; i < k; i++)
         if (L->lface[trick[i].c]) return 1;
     return 0;
+}
+
+/* a card of suit bit b played: a trump not yet broken is broken by it, and in the acorns sets
+ * the first trump broken becomes the superior one (*broken and *sup updated in place) */
+static inline void break_trump(const GS *S, int b, int *broken, int *sup) {
+    if ((b & S->trumps) && !(b & *broken)) {
+        *broken |= b;
+        if (S->acorns && !*sup) *sup = b;
+    }
 }
 
 static int winner(const GS *S, const TPlay *trick, int k, int sup) {
@@ -689,10 +699,7 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
         for (int i = 0; i < nm; i++) {
             int c = mv[i].c, b = mv[i].b;
             int nb = broken, ns = sup;
-            if ((b & S->trumps) && !(b & broken)) {
-                nb = broken | b;
-                if (S->acorns && !sup) ns = b;
-            }
+            break_trump(S, b, &nb, &ns);
             trick[k].seat = turn;
             trick[k].c = c;
             trick[k].b = b;
@@ -721,10 +728,7 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
         int c = mv[i].c, b = mv[i].b;
         hands[turn] = m_xor(hh, m_bit(c));
         int nb = broken, ns = sup;
-        if ((b & S->trumps) && !(b & broken)) {
-            nb = broken | b;
-            if (S->acorns && !sup) ns = b;
-        }
+        break_trump(S, b, &nb, &ns);
         trick[k].seat = turn;
         trick[k].c = c;
         trick[k].b = b;
