@@ -304,7 +304,8 @@ def test_duplicate_deal_same_cards_and_the_comparison_is_the_records(room: Room)
     assert words[new[0]].startswith("Waiting for you: the prepared hand is finished")
     # resume: the table deals on
     assert post(room, "/api/teacher/resume", {"tables": [new[0]]}).status_code == 200
-    until(lambda: len(tables[new[0]].game.hands) == 2, room)
+    until(lambda: len(tables[new[0]].game.hands) >= 2, room)  # robots: it may be further on
+    until(lambda: tables[new[0]].game.over, room)  # its robots play on: compare a still table
     # the record of every table, old and new, replays
     for tid in olds + new:
         assert list(replay(room.room.store.record(tid)).game.totals) == \
@@ -449,7 +450,7 @@ def test_a_pause_in_the_middle_of_a_prepared_hand_keeps_its_hold(room: Room) -> 
     words = {x["table"]: x["words"] for x in over["tables"]}
     assert words[tid].startswith("Waiting for you: the prepared hand is finished")
     assert post(room, "/api/teacher/resume", {"tables": [tid]}).json() == {"tables": [tid]}
-    until(lambda: len(t.game.hands) == 2, room)
+    until(lambda: len(t.game.hands) >= 2, room)  # robots only: it may be further on
 
 
 def test_a_seat_handed_to_a_robot_on_its_turn_is_played_at_once(room: Room) -> None:
