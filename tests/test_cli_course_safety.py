@@ -22,6 +22,7 @@ from spades_lab.cli import course as course_mod
 from spades_lab.cli.course import (
     COURSE_DIRS,
     COURSE_FILES,
+    SKIP,
     copy_course,
     course_notebooks,
     course_source,
@@ -166,7 +167,11 @@ def test_open_on_an_existing_course_opens_it_and_keeps_the_work(
 # ---------------------------------------------------------------------------- Ctrl-C for real
 
 SCRIPT = textwrap.dedent("""
-    import shutil, sys, time
+    import os, shutil, sys, time
+    from pathlib import Path
+    import spades_lab.cli.course as course
+    # the course as it was when the test began (other tests refresh docs/screenshots meanwhile)
+    course.course_source = lambda: Path(os.environ["SPADES_LAB_TEST_COURSE"])
     real = shutil.copyfile
     started = []
     def slow(a, b, **kw):  # the same copy, slower, so that Ctrl-C lands inside it
@@ -183,10 +188,22 @@ SCRIPT = textwrap.dedent("""
 """)
 
 
-def _course(args: list[str], cwd: Path) -> subprocess.Popen[str]:
+def _course(args: list[str], cwd: Path, source: Path) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-c", SCRIPT, "course", *args], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True, preexec_fn=interruptible)
+                            start_new_session=True, preexec_fn=interruptible,
+                            env={**os.environ, "SPADES_LAB_TEST_COURSE": str(source)})
+
+
+def still_source(folder: Path) -> Path:
+    """A copy of the course's source that nothing else writes while a test compares against
+    it (the browser tests refresh docs/screenshots as they run, on the other worker)."""
+    src = course_source()
+    for name in COURSE_DIRS:
+        shutil.copytree(src / name, folder / name, ignore=shutil.ignore_patterns(*SKIP))
+    for name in COURSE_FILES:
+        shutil.copyfile(src / name, folder / name)
+    return folder
 
 
 #: About how long the slowed copy takes (0.01 s a file).
@@ -197,7 +214,7 @@ COPY_SECONDS = 0.01 * sum(1 for name in COURSE_DIRS for p in (course_source() / 
 
 @pytest.mark.slow
 def test_ctrl_c_at_random_points_leaves_the_old_course_or_a_new_one(tmp_path: Path) -> None:
-    src = course_source()
+    src = still_source(tmp_path / "source")
     fresh = {name: tree(src / name) for name in COURSE_DIRS}
     fresh = {k: {p: h for p, h in v.items() if not p.endswith(".py")
                  and "__pycache__" not in p}
@@ -208,11 +225,11 @@ def test_ctrl_c_at_random_points_leaves_the_old_course_or_a_new_one(tmp_path: Pa
         dest = tmp_path / f"run{run}"
         force = run % 2 == 1
         if force:  # over a course with the student's work in it
-            copy_course(dest)
+            copy_course(dest, source=src)
             (dest / "notebooks" / "00_start_here.ipynb").write_text("my work")
             (dest / "mine.txt").write_text("mine")
         old = tree(dest)
-        proc = _course([str(dest), *(["--force"] if force else [])], tmp_path)
+        proc = _course([str(dest), *(["--force"] if force else [])], tmp_path, src)
         assert proc.stdout is not None and proc.stdout.readline() == "copying\n"
         time.sleep(rng.uniform(0.0, COPY_SECONDS * 2.5))  # in the copy, the swap or after
         os.killpg(proc.pid, signal.SIGINT)
@@ -225,7 +242,11 @@ def test_ctrl_c_at_random_points_leaves_the_old_course_or_a_new_one(tmp_path: Pa
             new["mine.txt"] = old["mine.txt"]
         state = "old" if now == old else "new" if now == new else "half"
         seen.append((proc.returncode, state))
-        assert state in ("old", "new"), (run, sorted(set(now) ^ set(new))[:5], err)
+        assert state in ("old", "new"), (
+            run, proc.returncode, err, "unlike the new course:",
+            sorted(k for k in set(now) | set(new) if now.get(k) != new.get(k))[:5],
+            "unlike the old:",
+            sorted(k for k in set(now) | set(old) if now.get(k) != old.get(k))[:5])
         assert proc.returncode != 0 or state == "new", (run, err)
         assert hidden(tmp_path) == [], (run, err)
         assert "Traceback" not in err, (run, err)
