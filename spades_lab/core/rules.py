@@ -16,6 +16,7 @@ import json
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from functools import cache
 from typing import Any
 
 from .cards import Deck, deck_for
@@ -678,7 +679,7 @@ class RuleSet:
         >>> "hand_limit" in RuleSet.preset("standard").options(all=True, house=True)
         True
         """
-        default = RuleSet.preset(self.name)
+        default = _plain_preset(self.name)
         out: dict[str, Any] = {}
         for key in COMMON_OPTIONS + EXTRA_OPTIONS[self.name]:
             value = getattr(self, key)
@@ -902,3 +903,12 @@ def option_value(text: str) -> Any:
 __all__ = ["seat_name", "team_name", "parse_option", "FOUR_SEATS", "EIGHT_SEATS", "RuleSet",
            "PRESETS", "preset_options", "all_presets", "rules_from_json", "rules_of",
            "PARTIAL_NIL_SUIT"]
+
+
+@cache
+def _plain_preset(name: str) -> RuleSet:
+    """The preset ``name`` with no option changed: a rule set is immutable, so the one made
+    first serves every later comparison (:meth:`RuleSet.options` compares against it on every
+    call, and building a rule set checks every option)."""
+    return RuleSet.preset(name)
+
