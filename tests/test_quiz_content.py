@@ -356,9 +356,9 @@ def test_every_yes_no_rule_is_answered_both_ways(name: str) -> None:
 #: Seeds of the sweep of every rule over every configuration (issue 31: up to 50). Every
 #: configuration is swept over at least ``MIN_RULE_SEEDS`` seeds, then on until each yes/no
 #: rule has been answered both ways and each row of issue 31 decided, and fails if that has
-#: not happened by ``RULE_SEEDS``. Measured on main at 6a92235 (/tmp/conv): the 52-card
-#: configurations meet both answers of every rule by seed 21 (the 52-card nil bid, asked Yes
-#: three times in ten, is the last), the Heckadeck ones by seed 7-13; all 50 seeds of the 67
+#: not happened by ``RULE_SEEDS``. Measured on 8ea099a (each configuration's quizzes made
+#: seed by seed until this sweep's test holds): the 52-card configurations meet both answers
+#: of every rule by seed 21, the Heckadeck ones by seed 7-13; all 50 seeds of the 67
 #: configurations took 26 minutes of the full run's two workers with other work running.
 #: ``SPADES_LAB_QUIZ_MIN_SEEDS=50`` checks all 50 of every configuration.
 RULE_SEEDS = int(os.environ.get("SPADES_LAB_QUIZ_RULE_SEEDS", "50"))
