@@ -34,6 +34,7 @@
 #define break_trump SUF(break_trump)
 #define above_of SUF(above_of)
 #define sure_tricks SUF(sure_tricks)
+#define top_opp SUF(top_opp)
 #define quick_tricks SUF(quick_tricks)
 #define moves SUF(moves)
 #define make_key SUF(make_key)
@@ -41,6 +42,15 @@
 #define search_k SUF(search_k)
 #define trick_count SUF(trick_count)
 #define run_search SUF(run_search)
+#define PKey SUF(PKey)
+#define make_pkey SUF(make_pkey)
+#define pfind SUF(pfind)
+#define entry_rel SUF(entry_rel)
+#define entry_of SUF(entry_of)
+#define run_rule SUF(run_rule)
+#define win_mark SUF(win_mark)
+#define psearch SUF(psearch)
+#define to_narrow_p SUF(to_narrow_p)
 
 /* ------------------------------------------------------------------ masks */
 
@@ -327,13 +337,32 @@ static int winner(const GS *S, const TPlay *trick, int k, int sup) {
 
 static inline M above_of(const GS *S, int c, int b) { return L->above[c][pb_index(S, c, b)]; }
 
-static int sure_tricks(const GS *S, const M *hands, int side, int sup) {
+/* the highest card of the mask opp among suit si's cards (member order: Ace low), if any */
+static M top_opp(const GS *S, int si, M opp) {
+    if (!m_any(m_and(opp, L->smask[si]))) return m_zero();
+    for (int i = L->nmem[si] - 1; i >= 0; i--)
+        if (m_test(opp, L->members[si][i])) return m_bit(L->members[si][i]);
+    return m_zero();
+}
+
+/* qrel (when not NULL) gets the cards whose ranks the count read: in each suit it compared
+ * ranks in, the opponents' highest card (it and every card above it decide which cards are
+ * above every opposing one, in both rank orders: the Ace is below it Ace-low, and its holder
+ * is in the key) */
+static int sure_tricks(const GS *S, const M *hands, int side, int sup, M *qrel) {
     M opp = m_zero();
     for (int s = 0; s < S->n; s++)
         if (!(side >> s & 1)) opp = m_or(opp, hands[s]);
     int best = 0, ss = S->slot_of_bit[sup], c;
     M sm = L->single[ss];
     int no_inf = m_any(m_and(opp, L->smask[ss]));
+    if (qrel) {
+        *qrel = m_or(*qrel, top_opp(S, ss, opp));
+        if (!no_inf)
+            for (int i = 0; i < S->ns; i++)
+                if ((S->sbit[i] & S->trumps) && S->sbit[i] != sup)
+                    *qrel = m_or(*qrel, top_opp(S, i, opp));
+    }
     for (int s = 0; s < S->n; s++) {
         if (!(side >> s & 1)) continue;
         int cnt = 0;
@@ -351,7 +380,8 @@ static int sure_tricks(const GS *S, const M *hands, int side, int sup) {
     return best;
 }
 
-static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int sup) {
+static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int sup,
+                        M *qrel) {
     int mine = S->side_of[leader];
     M opp = m_zero(), opp_seats[MAXN], part[MAXN];
     int no = 0, np = 0;
@@ -372,6 +402,7 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
         if (X & ub) continue;
         M xs = m_andn(m_and(h, L->smask[xi]), used);
         if (!m_any(xs)) continue;
+        if (qrel) *qrel = m_or(*qrel, top_opp(S, xi, opp));
         int k = 0;
         M tops = m_zero(), over = m_zero();
         FOR_BITS(c, x, xs) {
@@ -403,11 +434,17 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
     return clean + unclean;
 }
 
+/* runs (when not NULL): per play, the equivalent cards merged into it (out[i].r indexes it) */
 static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int k, int broken,
-                 int sup, Move *out) {
+                 int sup, Move *out, M *runs) {
     Move cand[MAXMV];
     int nc = gen(S, seat, hands, trick, k, broken, cand);
-    if (nc == 1) { out[0] = cand[0]; return 1; }
+    if (nc == 1) {
+        out[0] = cand[0];
+        out[0].r = 0;
+        if (runs) runs[0] = m_zero();
+        return 1;
+    }
     M h = hands[seat], rem = m_zero();
     for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
     for (int i = 0; i < k; i++) rem = m_or(rem, m_bit(trick[i].c));
@@ -423,9 +460,16 @@ static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int 
                 if (live < 0) live = live_ace(S, hands, trick, k);
                 same = !live;
             }
-            if (same) { prev = mm; continue; }
+            if (same) {
+                if (runs) runs[n - 1] = m_or(runs[n - 1], m_bit(mm->c));
+                prev = mm;
+                continue;
+            }
         }
-        out[n++] = *mm;
+        if (runs) runs[n] = m_zero();
+        out[n] = *mm;
+        out[n].r = n;
+        n++;
         prev = mm;
     }
     if (n == 1) return n;
@@ -664,9 +708,9 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
             if (lo >= t) return 1;
             if (hi < t) return 0;
         } else if (S->quick) {
-            int q = quick_tricks(S, hands, turn, broken, sup);
-            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup) : 0;
-            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup) : 0;
+            int q = quick_tricks(S, hands, turn, broken, sup, NULL);
+            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, NULL) : 0;
+            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, NULL) : 0;
             if (S->max_mask >> turn & 1) { if (q > qmax) qmax = q; }
             else if (q > qmin) qmin = q;
             if (qmax > lo) lo = qmax;
@@ -681,7 +725,7 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
     int nxt = (turn + 1) % S->n;
     M hh = hands[turn];
     Move mv[MAXMV];
-    int nm = moves(S, turn, hands, trick, k, broken, sup, mv);
+    int nm = moves(S, turn, hands, trick, k, broken, sup, mv, NULL);
     int last = k + 1 == S->n;
     /* the last card of a trick: the transposition look-ahead ("enhanced transposition
      * cutoff") reads the table for the position after each play before searching any; a play
@@ -768,6 +812,383 @@ static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, in
     return search_k(S, hands, trick, k, turn, broken, sup, left, t, NULL, 0, 0);
 }
 
+/* ------------------------------------------------------------------ partition search */
+
+/* Partition search ("winning ranks", as in DDS and the 52-card path): each search also returns
+ * the cards whose ranks its answer depended on (rel): the winner of every trick it decided by
+ * rank (another card of the same played suit in the trick), the cards an entry's answer
+ * depended on, and a merged run of equivalent cards when its answer depended on their place.
+ * The entry stored keys on the coarse position (turn, trumps, whether an Ace can flip, and per
+ * suit the multiset of its remaining cards' codes: holder and kind) and, per suit, the codes of
+ * the top kk cards, kk counted from the lowest relevant card of that suit up (a Traveler or
+ * Hunter in both of its suits).  A position whose coarse key is equal and whose top kk cards of
+ * every suit have the same holders and kinds has the same answer: map its cards to the entry's
+ * position keeping the holders and kinds (its low cards to low cards); every trick the search
+ * decided by rank was won by a kept card over cards below it in both positions, every other
+ * trick by a played suit only; legality reads suits only.  When unsure, more cards are kept:
+ * a bound from the quick and sure tricks keeps every card. */
+
+#define PCODES (2 * MAXL + 8)
+
+/* a position at a trick boundary, as the partition table reads it */
+typedef struct {
+    int slot_suit[MAXNS];       /* suit slot -> suit index (the interchangeable suits sorted) */
+    int off[MAXNS + 1];         /* slot i's codes: code[off[i]..off[i+1]), low to high */
+    unsigned char code[PCODES];
+    unsigned char coarse[8 + PCODES + MAXNS];
+    int clen;
+    u64 ch;
+    M rem;                      /* the remaining cards */
+} PKey;
+
+static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup, PKey *pk) {
+    M rem = m_zero();
+    for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
+    pk->rem = rem;
+    int live = live_ace(S, hands, NULL, 0);
+    const int *kk = live ? L->lkind : L->lkind0;
+    unsigned char own[MAXL];
+    int c;
+    for (int s = 0; s < S->n; s++)
+        FOR_BITS(c, x, hands[s]) own[c] = (unsigned char)(s * 5 + kk[c] + 1);
+    unsigned char sc[MAXNS][MAXL], ms[MAXNS][MAXL];
+    int sl[MAXNS], order[MAXNS], nfix = 0, nsym = 0, symi[MAXNS], fixmask = 0;
+    for (int si = 0; si < S->ns; si++) {
+        int cl = 0;
+        if (m_any(m_and(rem, L->smask[si])))
+            for (int i = 0; i < L->nmem[si]; i++) {
+                int cm = L->members[si][i];
+                if (m_test(rem, cm)) {
+                    unsigned char v = own[cm];
+                    sc[si][cl] = v;
+                    int p = cl++;  /* the multiset: the codes sorted */
+                    while (p > 0 && ms[si][p - 1] > v) { ms[si][p] = ms[si][p - 1]; p--; }
+                    ms[si][p] = v;
+                }
+            }
+        sl[si] = cl;
+        if (S->suit_sym[si] && !m_any(m_and(m_and(rem, L->smask[si]), L->dual))) {
+            symi[nsym++] = si;
+        } else {
+            order[nfix++] = si;
+            fixmask |= 1 << si;
+        }
+    }
+    /* the interchangeable suits by (length, multiset, codes): any order is sound (renaming
+     * them changes nothing); this one keeps equal coarse keys together */
+    for (int i = 0; i < nsym; i++) {
+        int a = symi[i], p = nfix + i;
+        while (p > nfix) {
+            int b = order[p - 1], cmp = sl[b] - sl[a];
+            if (!cmp) cmp = memcmp(ms[b], ms[a], (size_t)sl[a]);
+            if (!cmp) cmp = memcmp(sc[b], sc[a], (size_t)sl[a]);
+            if (cmp <= 0) break;
+            order[p] = order[p - 1];
+            p--;
+        }
+        order[p] = a;
+    }
+    int cl = 0, len = 0;
+    pk->coarse[cl++] = (unsigned char)turn;
+    pk->coarse[cl++] = (unsigned char)broken;
+    pk->coarse[cl++] = (unsigned char)sup;
+    pk->coarse[cl++] = (unsigned char)live;
+    pk->coarse[cl++] = (unsigned char)fixmask;
+    pk->off[0] = 0;
+    for (int i = 0; i < S->ns; i++) {
+        int si = order[i];
+        pk->slot_suit[i] = si;
+        for (int j = 0; j < sl[si]; j++) pk->coarse[cl++] = ms[si][j];
+        pk->coarse[cl++] = 0;
+        for (int j = 0; j < sl[si]; j++) pk->code[len++] = sc[si][j];
+        pk->off[i + 1] = len;
+    }
+    pk->clen = cl;
+    pk->ch = phash(pk->coarse, cl);
+}
+
+/* the newest entry of pk's bucket that matches pk and decides t (its bytes; *dec its answer),
+ * else NULL; *quick: whether an entry made by the quick and sure tricks matched (their bounds
+ * are the same for every position it matches) */
+static const unsigned char *pfind(GS *S, const PKey *pk, int t, int *dec, int *quick) {
+    *quick = 0;
+    PBucket *b = pbucket(S, pk->coarse, pk->clen, pk->ch, 0);
+    if (!b) return NULL;
+    for (int i = (int)b->n - 1; i >= 0; i--) {
+        const PEnt *e = &b->e[i];
+        const unsigned char *eb = (const unsigned char *)S->parena + e->off;
+        int p = 0, ok = 1;
+        for (int s = 0; s < S->ns && ok; s++) {
+            int kk = eb[p++];
+            const unsigned char *a = eb + p, *q = pk->code + pk->off[s + 1] - kk;
+            for (int j = 0; j < kk; j++)
+                if (a[j] != q[j]) { ok = 0; break; }
+            p += kk;
+        }
+        if (!ok) continue;
+        if (e->quick) *quick = 1;
+        if (e->lo >= t) { *dec = 1; return eb; }
+        if (e->hi < t) { *dec = 0; return eb; }
+    }
+    return NULL;
+}
+
+/* the cards of pk's position an entry kept (per suit slot its top kk remaining cards) */
+static M entry_rel(const GS *S, const PKey *pk, const unsigned char *eb) {
+    M rel = m_zero();
+    int p = 0;
+    for (int s = 0; s < S->ns; s++) {
+        int kk = eb[p++];
+        p += kk;
+        if (!kk) continue;
+        int si = pk->slot_suit[s], got = 0;
+        for (int i = L->nmem[si] - 1; i >= 0 && got < kk; i--) {
+            int cm = L->members[si][i];
+            if (m_test(pk->rem, cm)) { rel = m_or(rel, m_bit(cm)); got++; }
+        }
+    }
+    return rel;
+}
+
+/* the entry bytes keeping the relevant cards W of pk's position and every card above them in
+ * their suits; *exact: whether every card is kept */
+static int entry_of(const GS *S, const PKey *pk, M W, unsigned char *eb, int *exact) {
+    int p = 0;
+    *exact = 1;
+    for (int s = 0; s < S->ns; s++) {
+        int si = pk->slot_suit[s], len = pk->off[s + 1] - pk->off[s], kk = 0;
+        if (m_any(m_and(m_and(W, pk->rem), L->smask[si]))) {
+            int idx = 0;
+            for (int i = 0; i < L->nmem[si]; i++) {
+                int cm = L->members[si][i];
+                if (!m_test(pk->rem, cm)) continue;
+                if (m_test(W, cm)) { kk = len - idx; break; }
+                idx++;
+            }
+        }
+        if (kk < len) *exact = 0;
+        eb[p++] = (unsigned char)kk;
+        memcpy(eb + p, pk->code + pk->off[s + 1] - kk, (size_t)kk);
+        p += kk;
+    }
+    return p;
+}
+
+/* a played card c standing for the equivalent cards run: the answer rl holds for any of them
+ * when they are all below the relevant cards of their suits and of one kind (then the position
+ * after any of them maps to the one after c); else the run and c become relevant */
+static M run_rule(const GS *S, int c, M run, M rl) {
+    if (!m_any(run)) return rl;
+    M R = m_or(run, m_bit(c));
+    int mark = 0, d;
+    FOR_BITS(d, x, run)
+        if (L->lkind0[d] != L->lkind0[c]
+                || (L->lface[d] == L->lface[c] && L->lkind[d] != L->lkind[c])) {
+            mark = 1;
+            break;
+        }
+    if (!mark)
+        for (int si = 0; si < S->ns && !mark; si++) {
+            if (!(L->lbits[c] & S->sbit[si]) || !m_any(m_and(rl, L->smask[si]))) continue;
+            int seen = 0;
+            for (int i = 0; i < L->nmem[si]; i++) {
+                int cm = L->members[si][i];
+                if (m_test(rl, cm)) seen = 1;
+                if (seen && m_test(R, cm)) { mark = 1; break; }
+            }
+        }
+    return mark ? m_or(rl, R) : rl;
+}
+
+/* the card that won a complete trick by rank (another card of its played suit in it), if any */
+static inline M win_mark(const GS *S, const TPlay *trick, int w) {
+    int wi = 0;
+    for (int i = 0; i < S->n; i++)
+        if (trick[i].seat == w) wi = i;
+    for (int i = 0; i < S->n; i++)
+        if (i != wi && trick[i].b == trick[wi].b) return m_bit(trick[wi].c);
+    return m_zero();
+}
+
+static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                   int left, int t, const PKey *ppk, M *relo);
+
+#if MW > 1
+/* to_narrow for the partition search: the relevant cards come back in this width's numbers */
+static int to_narrow_p(GS *S, const M *hands, int turn, int broken, int sup, int left, int t,
+                       M *relo) {
+    u64 gh[MAXN][GW], R[GW] = {0};
+    memset(gh, 0, sizeof gh);
+    int c;
+    for (int s = 0; s < S->n; s++) {
+        FOR_BITS(c, x, hands[s]) {
+            int g = L->gidx[c];
+            gh[s][g >> 6] |= (u64)1 << (g & 63);
+        }
+        for (int w = 0; w < GW; w++) R[w] |= gh[s][w];
+    }
+    if (!S->loc1) {
+        S->loc1 = loc_new_1(S);
+        if (!S->loc1) { PyErr_NoMemory(); return -1; }
+    }
+    Loc_1 *l1 = S->loc1;
+    if (!l1->valid || memcmp(l1->R, R, sizeof R)) build_local_1(S, R);
+    int loc_of[MAXG], wide_of[MAXG];
+    for (int j = 0; j < l1->m; j++) loc_of[l1->gidx[j]] = j;
+    for (int j = 0; j < L->m; j++) wide_of[L->gidx[j]] = j;
+    u64 nh[MAXN];
+    for (int s = 0; s < S->n; s++) {
+        u64 x = 0;
+        for (int w = 0; w < GW; w++)
+            for (u64 y = gh[s][w]; y; y &= y - 1) x |= (u64)1 << loc_of[w * 64 + __builtin_ctzll(y)];
+        nh[s] = x;
+    }
+    TPlay trick[MAXN * (64 + 2)];
+    u64 r1 = 0;
+    int r = psearch_1(S, nh, trick, 0, turn, broken, sup, left, t, NULL, &r1);
+    M rel = m_zero();
+    for (; r1; r1 &= r1 - 1) rel = m_or(rel, m_bit(wide_of[l1->gidx[__builtin_ctzll(r1)]]));
+    *relo = rel;
+    return r;
+}
+#endif
+
+/* search_k with partition entries; *relo: the cards whose ranks the answer depended on
+ * (ppk: the position's PKey when the caller's look-ahead made it) */
+static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                   int left, int t, const PKey *ppk, M *relo) {
+    if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
+    *relo = m_zero();
+    if (t <= 0) return 1;
+    if (t > left) return 0;
+    PKey pkv;
+    const PKey *pk = NULL;
+    unsigned char eb[PCODES + MAXNS];
+    int ex, el;
+    if (!k) {
+        if (ppk) pk = ppk;
+        else {
+            make_pkey(S, hands, turn, broken, sup, &pkv);
+            pk = &pkv;
+        }
+        int dec;
+        const unsigned char *hit = pfind(S, pk, t, &dec, &ex);
+        if (hit) {
+            *relo = entry_rel(S, pk, hit);
+            return dec;
+        }
+        if (!ex && S->quick) {
+            /* the quick and sure tricks' bounds keep the cards they read ranks of; any
+             * position matching that entry has the same bounds (so a matching entry made
+             * here means they need not be counted again) */
+            int lo = 0, hi = left;
+            M qrel = m_zero();
+            int q = quick_tricks(S, hands, turn, broken, sup, &qrel);
+            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, &qrel) : 0;
+            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, &qrel) : 0;
+            if (S->max_mask >> turn & 1) { if (q > qmax) qmax = q; }
+            else if (q > qmin) qmin = q;
+            if (qmax > lo) lo = qmax;
+            if (qmin && left - qmin < hi) hi = left - qmin;
+            el = entry_of(S, pk, qrel, eb, &ex);
+            if (pstore(S, pk->coarse, pk->clen, pk->ch, eb, el, 1, lo, hi) < 0) return -1;
+            if (lo >= t) { *relo = qrel; return 1; }
+            if (hi < t) { *relo = qrel; return 0; }
+        }
+    }
+    int maxing = S->max_mask >> turn & 1;
+    int result = !maxing;
+    int nxt = (turn + 1) % S->n;
+    M hh = hands[turn];
+    Move mv[MAXMV];
+    M runs[MAXMV];
+    int nm = moves(S, turn, hands, trick, k, broken, sup, mv, runs);
+    int last = k + 1 == S->n;
+    int nk_ = last && nm > 1 ? nm : 0;
+    signed char known[MAXMV];
+    signed char kok[MAXMV];
+    PKey kbv[nk_ ? nk_ : 1];
+    M relall = m_zero();
+    if (nk_) {
+        /* the transposition look-ahead (search_k's), each answer with its relevant cards */
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i].c, b = mv[i].b;
+            int nb = broken, ns = sup;
+            break_trump(S, b, &nb, &ns);
+            trick[k].seat = turn;
+            trick[k].c = c;
+            trick[k].b = b;
+            int w = winner(S, trick, k + 1, ns);
+            int t2 = t - trick_count(S, trick, w), v = -1;
+            M rl = win_mark(S, trick, w);
+            kok[i] = 0;
+            if (t2 <= 0) v = 1;
+            else if (t2 > left - 1) v = 0;
+            else {
+                hands[turn] = m_xor(hh, m_bit(c));
+                make_pkey(S, hands, w, nb, ns, &kbv[i]);
+                kok[i] = 1;
+                int dec, ex2;
+                const unsigned char *hit = pfind(S, &kbv[i], t2, &dec, &ex2);
+                if (hit) {
+                    v = dec;
+                    rl = m_or(rl, entry_rel(S, &kbv[i], hit));
+                }
+                hands[turn] = hh;
+            }
+            if (v >= 0) {
+                rl = run_rule(S, c, runs[mv[i].r], rl);
+                if (v == maxing) { *relo = rl; return maxing; }
+                relall = m_or(relall, rl);
+            }
+            known[i] = (signed char)v;
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        if (nk_ && known[i] >= 0) continue;  /* decided against this side */
+        int c = mv[i].c, b = mv[i].b;
+        hands[turn] = m_xor(hh, m_bit(c));
+        int nb = broken, ns = sup;
+        break_trump(S, b, &nb, &ns);
+        trick[k].seat = turn;
+        trick[k].c = c;
+        trick[k].b = b;
+        int r;
+        M rl;
+        if (last) {
+            int w = winner(S, trick, k + 1, ns);
+            int cnt = trick_count(S, trick, w);
+#if MW > 1
+            if (MW_NARROWS(left - 1))
+                r = to_narrow_p(S, hands, w, nb, ns, left - 1, t - cnt, &rl);
+            else
+#endif
+            r = psearch(S, hands, trick + S->n, 0, w, nb, ns, left - 1, t - cnt,
+                        nk_ && kok[i] ? &kbv[i] : NULL, &rl);
+            rl = m_or(rl, win_mark(S, trick, w));
+        } else {
+            r = psearch(S, hands, trick, k + 1, nxt, nb, ns, left, t, NULL, &rl);
+        }
+        hands[turn] = hh;
+        if (r < 0) return -1;
+        rl = run_rule(S, c, runs[mv[i].r], rl);
+        if (r == maxing) {
+            result = maxing;
+            relall = rl;
+            break;
+        }
+        relall = m_or(relall, rl);
+    }
+    if (!k) {
+        el = entry_of(S, pk, relall, eb, &ex);
+        if (pstore(S, pk->coarse, pk->clen, pk->ch, eb, el, 0, result ? t : 0,
+                   result ? left : t - 1) < 0)
+            return -1;
+    }
+    *relo = relall;
+    return result;
+}
+
 /* the search from a position given in global cards (GS_call's checked input): -1 on error */
 static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tseat,
                       const int *tcard, const int *tbit, int turn, int broken, int sup,
@@ -801,6 +1222,10 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
     }
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
     if (budget_start(S->counter, &S->cnt, &S->check) < 0) return -1;
+    if (S->part) {
+        M rel;
+        return psearch(S, hands, trick, nk, turn, broken, sup, left, t, NULL, &rel);
+    }
     return search(S, hands, trick, nk, turn, broken, sup, left, t);
 }
 
@@ -832,6 +1257,7 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef winner
 #undef above_of
 #undef sure_tricks
+#undef top_opp
 #undef quick_tricks
 #undef moves
 #undef make_key
@@ -840,3 +1266,13 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef trick_count
 #undef MW_NARROWS
 #undef run_search
+#undef PKey
+#undef make_pkey
+#undef pfind
+#undef entry_rel
+#undef entry_of
+#undef run_rule
+#undef win_mark
+#undef psearch
+#undef to_narrow_p
+#undef PCODES
