@@ -44,6 +44,7 @@
 #define run_search SUF(run_search)
 #define PKey SUF(PKey)
 #define make_pkey SUF(make_pkey)
+#define suit_cards SUF(suit_cards)
 #define pfind SUF(pfind)
 #define entry_rel SUF(entry_rel)
 #define entry_of SUF(entry_of)
@@ -841,6 +842,27 @@ typedef struct {
     M rem;                      /* the remaining cards */
 } PKey;
 
+/* the cards of x in suit si low to high (members' order: Ace-low rank) into out; their count.
+ * The single-suit cards of a suit are numbered in that order; its Travelers/Hunters (numbered
+ * after every single-suit card) are merged in by rank */
+static int suit_cards(const GS *S, int si, M x, int *out) {
+    M sx = m_and(x, L->smask[si]);
+    if (!m_any(sx)) return 0;
+    int dl[MAXL], nd = 0, n = 0, c;
+    FOR_BITS(c, y, m_and(sx, L->dual)) {
+        int p = nd++;
+        while (p > 0 && L->lrlow[dl[p - 1]] > L->lrlow[c]) { dl[p] = dl[p - 1]; p--; }
+        dl[p] = c;
+    }
+    int di = 0;
+    FOR_BITS(c, y, m_andn(sx, L->dual)) {
+        while (di < nd && L->lrlow[dl[di]] < L->lrlow[c]) out[n++] = dl[di++];
+        out[n++] = c;
+    }
+    while (di < nd) out[n++] = dl[di++];
+    return n;
+}
+
 static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup, PKey *pk) {
     M rem = m_zero();
     for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
@@ -854,18 +876,14 @@ static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup
     unsigned char sc[MAXNS][MAXL], ms[MAXNS][MAXL];
     int sl[MAXNS], order[MAXNS], nfix = 0, nsym = 0, symi[MAXNS], fixmask = 0;
     for (int si = 0; si < S->ns; si++) {
-        int cl = 0;
-        if (m_any(m_and(rem, L->smask[si])))
-            for (int i = 0; i < L->nmem[si]; i++) {
-                int cm = L->members[si][i];
-                if (m_test(rem, cm)) {
-                    unsigned char v = own[cm];
-                    sc[si][cl] = v;
-                    int p = cl++;  /* the multiset: the codes sorted */
-                    while (p > 0 && ms[si][p - 1] > v) { ms[si][p] = ms[si][p - 1]; p--; }
-                    ms[si][p] = v;
-                }
-            }
+        int cs[MAXL], cl = suit_cards(S, si, rem, cs);
+        for (int i = 0; i < cl; i++) {
+            unsigned char v = own[cs[i]];
+            sc[si][i] = v;
+            int p = i;  /* the multiset: the codes sorted */
+            while (p > 0 && ms[si][p - 1] > v) { ms[si][p] = ms[si][p - 1]; p--; }
+            ms[si][p] = v;
+        }
         sl[si] = cl;
         if (S->suit_sym[si] && !m_any(m_and(m_and(rem, L->smask[si]), L->dual))) {
             symi[nsym++] = si;
@@ -941,11 +959,8 @@ static M entry_rel(const GS *S, const PKey *pk, const unsigned char *eb) {
         int kk = eb[p++];
         p += kk;
         if (!kk) continue;
-        int si = pk->slot_suit[s], got = 0;
-        for (int i = L->nmem[si] - 1; i >= 0 && got < kk; i--) {
-            int cm = L->members[si][i];
-            if (m_test(pk->rem, cm)) { rel = m_or(rel, m_bit(cm)); got++; }
-        }
+        int cs[MAXL], cl = suit_cards(S, pk->slot_suit[s], pk->rem, cs);
+        for (int i = cl - kk; i < cl; i++) rel = m_or(rel, m_bit(cs[i]));
     }
     return rel;
 }
@@ -958,13 +973,9 @@ static int entry_of(const GS *S, const PKey *pk, M W, unsigned char *eb, int *ex
     for (int s = 0; s < S->ns; s++) {
         int si = pk->slot_suit[s], len = pk->off[s + 1] - pk->off[s], kk = 0;
         if (m_any(m_and(m_and(W, pk->rem), L->smask[si]))) {
-            int idx = 0;
-            for (int i = 0; i < L->nmem[si]; i++) {
-                int cm = L->members[si][i];
-                if (!m_test(pk->rem, cm)) continue;
-                if (m_test(W, cm)) { kk = len - idx; break; }
-                idx++;
-            }
+            int cs[MAXL], cl = suit_cards(S, si, pk->rem, cs);
+            for (int i = 0; i < cl; i++)
+                if (m_test(W, cs[i])) { kk = len - i; break; }
         }
         if (kk < len) *exact = 0;
         eb[p++] = (unsigned char)kk;
@@ -1082,18 +1093,19 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
              * position matching that entry has the same bounds (so a matching entry made
              * here means they need not be counted again) */
             int lo = 0, hi = left;
-            M qrel = m_zero();
-            int q = quick_tricks(S, hands, turn, broken, sup, &qrel);
-            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, &qrel) : 0;
-            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, &qrel) : 0;
-            if (S->max_mask >> turn & 1) { if (q > qmax) qmax = q; }
-            else if (q > qmin) qmin = q;
+            M rq = m_zero(), rmax = m_zero(), rmin = m_zero();
+            int q = quick_tricks(S, hands, turn, broken, sup, &rq);
+            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, &rmax) : 0;
+            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, &rmin) : 0;
+            /* each bound with the cards it read (the answer needs only the deciding one's) */
+            if (S->max_mask >> turn & 1) { if (q > qmax) { qmax = q; rmax = rq; } }
+            else if (q > qmin) { qmin = q; rmin = rq; }
             if (qmax > lo) lo = qmax;
             if (qmin && left - qmin < hi) hi = left - qmin;
-            el = entry_of(S, pk, qrel, eb, &ex);
+            el = entry_of(S, pk, m_or(rmax, rmin), eb, &ex);
             if (pstore(S, pk->coarse, pk->clen, pk->ch, eb, el, 1, lo, hi) < 0) return -1;
-            if (lo >= t) { *relo = qrel; return 1; }
-            if (hi < t) { *relo = qrel; return 0; }
+            if (lo >= t) { *relo = rmax; return 1; }
+            if (hi < t) { *relo = rmin; return 0; }
         }
     }
     int maxing = S->max_mask >> turn & 1;
@@ -1268,6 +1280,7 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef run_search
 #undef PKey
 #undef make_pkey
+#undef suit_cards
 #undef pfind
 #undef entry_rel
 #undef entry_of
