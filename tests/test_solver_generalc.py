@@ -322,7 +322,13 @@ def compiled_searches(solver: Solver) -> list[Any]:
     return out
 
 
-@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+# the partition tests also take the Jokers deck (a trump 2 counted as a Spade, the Jokers above
+# the Ace) and three players each alone
+PART_CONFIGS = [*CONFIGS, ("standard", {"jokers": "on"}), ("standard", {"cutthroat": "deal_17"})]
+PART_IDS = [*IDS, "standard-jokers=on", "standard-cutthroat=deal_17"]
+
+
+@pytest.mark.parametrize("preset,opts", PART_CONFIGS, ids=PART_IDS)
 def test_partition_entries_equal_python(preset: str, opts: dict[str, Any]) -> None:
     """Partition entries on (the default): endings of 3-6 cards a seat (2-4 with eight
     players) on one compiled solver whose table carries over from one position to the next, so
@@ -388,7 +394,7 @@ def low_card_variants(rules: RuleSet, rng: random.Random, k: int, count: int) ->
     return out
 
 
-@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+@pytest.mark.parametrize("preset,opts", PART_CONFIGS, ids=PART_IDS)
 def test_partition_low_card_variants(preset: str, opts: dict[str, Any]) -> None:
     """Positions that differ only in which seat holds one of two cards of a suit, solved one
     after another on one compiled solver (its partition entries made for one answer the next
