@@ -119,6 +119,10 @@ typedef struct {
     int valid, m;
     int gidx[MAXL];
     int lbits[MAXL], lface[MAXL], lrlow[MAXL], lkind[MAXL], lkind0[MAXL], lnp[MAXL];
+    /* the partition key's kinds for the cards it keeps: as lkind, and 5 for a card below its
+     * suit's Ace-low (the 0: the one card the Ace-low beats), while an Ace can flip; lkp0 once
+     * none can */
+    int lkp[MAXL], lkp0[MAXL];
     int lpb[MAXL][2], ldef[MAXL];
     M smask[MAXNS], single[MAXNS];
     M above[MAXL][2];           /* per play index of the card */
@@ -167,6 +171,12 @@ static void build_local(GS *S, const u64 *R) {
         l->lrlow[j] = S->grlow[g];
         l->lkind[j] = S->gkind[g];
         l->lkind0[j] = S->gkind[g] > 2 ? S->gkind[g] : 0;
+        l->lkp[j] = S->gkind[g];
+        l->lkp0[j] = l->lkind0[j];
+        if (S->ace_flips && (S->gbits[g] & (S->gbits[g] - 1)) == 0)
+            for (int a = 0; a < S->ng; a++)
+                if (S->gkind[a] == 2 && S->gbits[a] == S->gbits[g] && S->grlow[g] < S->grlow[a])
+                    l->lkp[j] = 5;
         l->lnp[j] = S->gnp[g];
         l->lpb[j][0] = S->gpb0[g];
         l->lpb[j][1] = S->gpb1[g];
@@ -338,18 +348,41 @@ static int winner(const GS *S, const TPlay *trick, int k, int sup) {
 
 static inline M above_of(const GS *S, int c, int b) { return L->above[c][pb_index(S, c, b)]; }
 
-/* the highest card of the mask opp among suit si's cards (member order: Ace low), if any */
+/* the cards of x in suit si low to high in the partition key's order into out; their count.
+ * That order is the Ace-high one (a flipping Ace at the top: a relevant Ace keeps only
+ * itself), the Ace-low one read from the kinds (the card below the Ace-low is a kind of its
+ * own, and the Ace's holder is in the coarse key).  The single-suit cards of a suit are
+ * numbered in Ace-low order; its Travelers/Hunters (numbered after every single-suit card)
+ * are merged in by rank and its Ace put last */
+static int suit_cards(const GS *S, int si, M x, int *out) {
+    M sx = m_and(x, L->smask[si]);
+    if (!m_any(sx)) return 0;
+    int dl[MAXL], nd = 0, n = 0, c;
+    FOR_BITS(c, y, m_and(sx, L->dual)) {
+        int p = nd++;
+        while (p > 0 && L->lrlow[dl[p - 1]] > L->lrlow[c]) { dl[p] = dl[p - 1]; p--; }
+        dl[p] = c;
+    }
+    int di = 0;
+    FOR_BITS(c, y, m_andn(m_andn(sx, L->dual), L->aces)) {
+        while (di < nd && L->lrlow[dl[di]] < L->lrlow[c]) out[n++] = dl[di++];
+        out[n++] = c;
+    }
+    while (di < nd) out[n++] = dl[di++];
+    FOR_BITS(c, y, m_and(sx, L->aces)) out[n++] = c;
+    return n;
+}
+
+/* the highest card of the mask opp among suit si's cards (the partition key's order), if any */
 static M top_opp(const GS *S, int si, M opp) {
-    if (!m_any(m_and(opp, L->smask[si]))) return m_zero();
-    for (int i = L->nmem[si] - 1; i >= 0; i--)
-        if (m_test(opp, L->members[si][i])) return m_bit(L->members[si][i]);
-    return m_zero();
+    int cs[MAXL], cl = suit_cards(S, si, opp, cs);
+    return cl ? m_bit(cs[cl - 1]) : m_zero();
 }
 
 /* qrel (when not NULL) gets the cards whose ranks the count read: in each suit it compared
- * ranks in, the opponents' highest card (it and every card above it decide which cards are
- * above every opposing one, in both rank orders: the Ace is below it Ace-low, and its holder
- * is in the key) */
+ * ranks in, the opponents' highest card in the partition key's order (it and every card above
+ * it decide which cards are above every opposing one, in both rank orders: Ace-low, only the
+ * card below the Ace is below it, and that card is a kind of its own in the key) */
 static int sure_tricks(const GS *S, const M *hands, int side, int sup, M *qrel) {
     M opp = m_zero();
     for (int s = 0; s < S->n; s++)
@@ -842,44 +875,28 @@ typedef struct {
     M rem;                      /* the remaining cards */
 } PKey;
 
-/* the cards of x in suit si low to high (members' order: Ace-low rank) into out; their count.
- * The single-suit cards of a suit are numbered in that order; its Travelers/Hunters (numbered
- * after every single-suit card) are merged in by rank */
-static int suit_cards(const GS *S, int si, M x, int *out) {
-    M sx = m_and(x, L->smask[si]);
-    if (!m_any(sx)) return 0;
-    int dl[MAXL], nd = 0, n = 0, c;
-    FOR_BITS(c, y, m_and(sx, L->dual)) {
-        int p = nd++;
-        while (p > 0 && L->lrlow[dl[p - 1]] > L->lrlow[c]) { dl[p] = dl[p - 1]; p--; }
-        dl[p] = c;
-    }
-    int di = 0;
-    FOR_BITS(c, y, m_andn(sx, L->dual)) {
-        while (di < nd && L->lrlow[dl[di]] < L->lrlow[c]) out[n++] = dl[di++];
-        out[n++] = c;
-    }
-    while (di < nd) out[n++] = dl[di++];
-    return n;
-}
-
 static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup, PKey *pk) {
     M rem = m_zero();
     for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
     pk->rem = rem;
     int live = live_ace(S, hands, NULL, 0);
-    const int *kk = live ? L->lkind : L->lkind0;
-    unsigned char own[MAXL];
+    /* own: the kept cards' codes (holder and kind, the 0 a kind of its own); mown: the
+     * multiset's (the 0 a plain card: a low card's place is not kept) */
+    const int *kk = live ? L->lkp : L->lkp0, *mk = live ? L->lkind : L->lkind0;
+    unsigned char own[MAXL], mown[MAXL];
     int c;
     for (int s = 0; s < S->n; s++)
-        FOR_BITS(c, x, hands[s]) own[c] = (unsigned char)(s * 5 + kk[c] + 1);
+        FOR_BITS(c, x, hands[s]) {
+            own[c] = (unsigned char)(s * 6 + kk[c] + 1);
+            mown[c] = (unsigned char)(s * 6 + mk[c] + 1);
+        }
     unsigned char sc[MAXNS][MAXL], ms[MAXNS][MAXL];
     int sl[MAXNS], order[MAXNS], nfix = 0, nsym = 0, symi[MAXNS], fixmask = 0;
     for (int si = 0; si < S->ns; si++) {
         int cs[MAXL], cl = suit_cards(S, si, rem, cs);
         for (int i = 0; i < cl; i++) {
-            unsigned char v = own[cs[i]];
-            sc[si][i] = v;
+            sc[si][i] = own[cs[i]];
+            unsigned char v = mown[cs[i]];
             int p = i;  /* the multiset: the codes sorted */
             while (p > 0 && ms[si][p - 1] > v) { ms[si][p] = ms[si][p - 1]; p--; }
             ms[si][p] = v;
@@ -1001,23 +1018,29 @@ static M run_rule(const GS *S, int c, M run, M rl) {
     if (!mark)
         for (int si = 0; si < S->ns && !mark; si++) {
             if (!(L->lbits[c] & S->sbit[si]) || !m_any(m_and(rl, L->smask[si]))) continue;
-            int seen = 0;
-            for (int i = 0; i < L->nmem[si]; i++) {
-                int cm = L->members[si][i];
-                if (m_test(rl, cm)) seen = 1;
-                if (seen && m_test(R, cm)) { mark = 1; break; }
+            int cs[MAXL], cl = suit_cards(S, si, L->smask[si], cs), seen = 0;
+            for (int i = 0; i < cl; i++) {
+                if (m_test(rl, cs[i])) seen = 1;
+                if (seen && m_test(R, cs[i])) { mark = 1; break; }
             }
         }
     return mark ? m_or(rl, R) : rl;
 }
 
-/* the card that won a complete trick by rank (another card of its played suit in it), if any */
+/* the card that won a complete trick by rank (another card of its played suit in it), if any;
+ * an Ace that won Ace-low beat only the card below it (the 0), which is kept too */
 static inline M win_mark(const GS *S, const TPlay *trick, int w) {
     int wi = 0;
     for (int i = 0; i < S->n; i++)
         if (trick[i].seat == w) wi = i;
     for (int i = 0; i < S->n; i++)
-        if (i != wi && trick[i].b == trick[wi].b) return m_bit(trick[wi].c);
+        if (i != wi && trick[i].b == trick[wi].b) {
+            M r = m_bit(trick[wi].c);
+            if (m_test(L->aces, trick[wi].c) && !trick_high(S, trick, S->n))
+                for (int j = 0; j < S->n; j++)
+                    if (trick[j].b == trick[wi].b) r = m_or(r, m_bit(trick[j].c));
+            return r;
+        }
     return m_zero();
 }
 
