@@ -379,10 +379,12 @@ static M top_opp(const GS *S, int si, M opp) {
     return cl ? m_bit(cs[cl - 1]) : m_zero();
 }
 
-/* qrel (when not NULL) gets the cards whose ranks the count read: in each suit it compared
- * ranks in, the opponents' highest card in the partition key's order (it and every card above
- * it decide which cards are above every opposing one, in both rank orders: Ace-low, only the
- * card below the Ace is below it, and that card is a kind of its own in the key) */
+/* qrel (when not NULL) gets the cards whose ranks the count read: in each suit where it
+ * counted a card, the opponents' highest card in the partition key's order (it and every card
+ * above it decide which cards are above every opposing one, in both rank orders: Ace-low, only
+ * the card below the Ace is below it, and that card is a kind of its own in the key).  A
+ * position keeping those cards counts as many or more (more cards above every opposing one in
+ * another suit only add), so the bound holds for it too */
 static int sure_tricks(const GS *S, const M *hands, int side, int sup, M *qrel) {
     M opp = m_zero();
     for (int s = 0; s < S->n; s++)
@@ -390,27 +392,25 @@ static int sure_tricks(const GS *S, const M *hands, int side, int sup, M *qrel) 
     int best = 0, ss = S->slot_of_bit[sup], c;
     M sm = L->single[ss];
     int no_inf = m_any(m_and(opp, L->smask[ss]));
-    if (qrel) {
-        *qrel = m_or(*qrel, top_opp(S, ss, opp));
-        if (!no_inf)
-            for (int i = 0; i < S->ns; i++)
-                if ((S->sbit[i] & S->trumps) && S->sbit[i] != sup)
-                    *qrel = m_or(*qrel, top_opp(S, i, opp));
-    }
+    int got[MAXNS];
+    memset(got, 0, sizeof got);
     for (int s = 0; s < S->n; s++) {
         if (!(side >> s & 1)) continue;
         int cnt = 0;
         FOR_BITS(c, x, m_and(hands[s], sm))
-            if (!m_any(m_and(above_of(S, c, sup), opp))) cnt++;
+            if (!m_any(m_and(above_of(S, c, sup), opp))) { cnt++; got[ss] = 1; }
         if (!no_inf)
             for (int i = 0; i < S->ns; i++) {
                 int ib = S->sbit[i];
                 if (!(ib & S->trumps) || ib == sup) continue;
                 FOR_BITS(c, x, m_and(hands[s], L->single[i]))
-                    if (!m_any(m_and(above_of(S, c, ib), opp))) cnt++;
+                    if (!m_any(m_and(above_of(S, c, ib), opp))) { cnt++; got[i] = 1; }
             }
         if (cnt > best) best = cnt;
     }
+    if (qrel)
+        for (int i = 0; i < S->ns; i++)
+            if (got[i]) *qrel = m_or(*qrel, top_opp(S, i, opp));
     return best;
 }
 
@@ -429,14 +429,13 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
     }
     M h = hands[leader];
     int ub = S->enforce ? (S->trumps & ~broken) : 0;
-    int clean = 0, unclean = 0, c;
+    int clean = 0, unclean = 0, c, duals = m_any(m_and(h, L->dual));
     M used = m_zero();
     for (int xi = 0; xi < S->ns; xi++) {
         int X = S->sbit[xi];
         if (X & ub) continue;
         M xs = m_andn(m_and(h, L->smask[xi]), used);
         if (!m_any(xs)) continue;
-        if (qrel) *qrel = m_or(*qrel, top_opp(S, xi, opp));
         int k = 0;
         M tops = m_zero(), over = m_zero();
         FOR_BITS(c, x, xs) {
@@ -446,6 +445,10 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
             tops = m_or(tops, m_bit(c));
             over = m_or(over, ab);
         }
+        /* a suit without a top card adds nothing here, and a position where it has some counts
+         * as much or more: unless a Traveler/Hunter of the leader's could then be counted in it
+         * and missed in a later suit */
+        if (qrel && (k || duals)) *qrel = m_or(*qrel, top_opp(S, xi, opp));
         if (!k) continue;
         if (X != sup) {
             for (int i = 0; i < no; i++)
@@ -1113,8 +1116,8 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
         }
         if (!ex && S->quick) {
             /* the quick and sure tricks' bounds keep the cards they read ranks of; any
-             * position matching that entry has the same bounds (so a matching entry made
-             * here means they need not be counted again) */
+             * position matching that entry has bounds as good (so a matching entry made here
+             * means they need not be counted again) */
             int lo = 0, hi = left;
             M rq = m_zero(), rmax = m_zero(), rmin = m_zero();
             int q = quick_tricks(S, hands, turn, broken, sup, &rq);
