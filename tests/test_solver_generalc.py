@@ -90,6 +90,15 @@ def pair(rules: RuleSet, **kw: Any) -> tuple[Solver, Solver]:
     return c, py
 
 
+def compiled_searches(solver: Solver) -> list[Any]:
+    """The compiled Search objects behind ``solver``'s goals (one a goal it was asked)."""
+    out = []
+    for fn in solver.__dict__.get("_general_fns", {}).values():
+        cells = [x.cell_contents for x in fn.__closure__ or ()]
+        out += [x for x in cells if type(x).__name__ == "Search"]
+    return out
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any],
@@ -300,10 +309,7 @@ def test_full_table_starts_again_with_the_same_answers() -> None:
                 g.play(rng.choice(g.legal_plays()))
             c, py = pair(rules)
             assert c.solve(g) == py.solve(g), i
-            fn = c._general_fns[search_mod._Goal(c.side_of(g.hand.turn),  # type: ignore
-                                                 c.side_of(g.hand.turn)).key]  # type: ignore
-            cells = [x.cell_contents for x in fn.__closure__ or ()]
-            gs = next(x for x in cells if type(x).__name__ == "Search")
+            (gs,) = compiled_searches(c)
             assert gs.entries() <= 300, i
             cleared += gs.cleared()
     finally:
@@ -311,15 +317,6 @@ def test_full_table_starts_again_with_the_same_answers() -> None:
     assert cleared >= 3
     with pytest.raises(ValueError):
         gen.set_max_entries(0)
-
-
-def compiled_searches(solver: Solver) -> list[Any]:
-    """The compiled Search objects behind ``solver``'s goals (one a goal it was asked)."""
-    out = []
-    for fn in solver.__dict__.get("_general_fns", {}).values():
-        cells = [x.cell_contents for x in fn.__closure__ or ()]
-        out += [x for x in cells if type(x).__name__ == "Search"]
-    return out
 
 
 # the partition tests also take the Jokers deck (a trump 2 counted as a Spade, the Jokers above
