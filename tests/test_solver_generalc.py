@@ -414,3 +414,29 @@ def test_partition_low_card_variants(preset: str, opts: dict[str, Any]) -> None:
     assert checked >= 50
     assert changed >= 5
     assert sum(gs.conflicts() for gs in compiled_searches(c)) == 0
+
+
+@pytest.mark.parametrize("preset,opts,left", [
+    ("acorns", {"travelers_hunters": True}, 34),  # the whole deal: 136 cards
+    ("acorns8", {"teams": "pairs", "travelers_hunters": True}, 17),
+    ("acorns", {"travelers_hunters": True}, 9),
+], ids=["acorns-th-34", "acorns8-pairs-th-17", "acorns-th-9"])
+def test_partition_entries_from_the_deal(preset: str, opts: dict[str, Any], left: int) -> None:
+    """Partition entries from a whole deal down (the wide masks handing over to the narrow
+    ones): under a node limit the bounds found hold the exact count where the Python search
+    finds it (9 tricks left), and no entry's bounds crossed."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(left + 7)
+    g = deal_to_play(rules, rng)
+    while len(g.hand.hands[0]) > left or g.hand.trick:  # type: ignore[union-attr]
+        g.play(rng.choice(g.legal_plays()))
+    c, py = pair(rules)
+    r = c.solve(g, per_move=False, node_limit=40_000 if left > 9 else None)
+    assert 0 <= r.tricks <= (r.upper if r.upper is not None else r.tricks) <= left
+    if left <= 9:
+        want = py.solve(g, per_move=False)
+        assert r == want and r.exact
+        assert c.nodes < py.nodes
+    searches = compiled_searches(c)
+    assert searches and all(gs.partition() for gs in searches)
+    assert sum(gs.conflicts() for gs in searches) == 0
