@@ -93,6 +93,7 @@ typedef struct {
     uint16_t len;
     int8_t lo, hi;
     uint8_t quick;              /* made by the quick and sure tricks (their bounds are in) */
+    uint16_t kept;              /* the cards it keeps */
 } PEnt;
 
 typedef struct {
@@ -349,6 +350,7 @@ static int pstore(GS *S, const unsigned char *ck, int clen, u64 h, const unsigne
     e->lo = (int8_t)lo;
     e->hi = (int8_t)hi;
     e->quick = (uint8_t)quick;
+    e->kept = (uint16_t)(elen - S->ns);
     S->pused++;
     return 0;
 }

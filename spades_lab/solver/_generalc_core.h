@@ -945,13 +945,15 @@ static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup
     pk->ch = phash(pk->coarse, cl);
 }
 
-/* the newest entry of pk's bucket that matches pk and decides t (its bytes; *dec its answer),
- * else NULL; *quick: whether an entry made by the quick and sure tricks matched (their bounds
- * are the same for every position it matches) */
+/* of the entries of pk's bucket that match pk and decide t, the one keeping fewest cards (the
+ * newest of those): its bytes (*dec its answer), else NULL; *quick: whether an entry made by
+ * the quick and sure tricks matched (their bounds are as good for every position it matches) */
 static const unsigned char *pfind(GS *S, const PKey *pk, int t, int *dec, int *quick) {
     *quick = 0;
     PBucket *b = pbucket(S, pk->coarse, pk->clen, pk->ch, 0);
     if (!b) return NULL;
+    const unsigned char *best = NULL;
+    int bk = 1 << 30;
     for (int i = (int)b->n - 1; i >= 0; i--) {
         const PEnt *e = &b->e[i];
         const unsigned char *eb = (const unsigned char *)S->parena + e->off;
@@ -965,10 +967,13 @@ static const unsigned char *pfind(GS *S, const PKey *pk, int t, int *dec, int *q
         }
         if (!ok) continue;
         if (e->quick) *quick = 1;
-        if (e->lo >= t) { *dec = 1; return eb; }
-        if (e->hi < t) { *dec = 0; return eb; }
+        if ((e->lo >= t || e->hi < t) && e->kept < bk) {
+            best = eb;
+            bk = e->kept;
+            *dec = e->lo >= t;
+        }
     }
-    return NULL;
+    return best;
 }
 
 /* the cards of pk's position an entry kept (per suit slot its top kk remaining cards) */
