@@ -8,7 +8,8 @@
  * the count to reach.  It is a line-by-line port of the Python search (the same transposition
  * keys and bounds, quick and sure tricks, card merging and move ordering, in the same order), so
  * every answer and every node count equals the pure-Python search's when both start from the
- * same table (tests/test_solver_heck.py checks both).  It takes every position of the shipped
+ * same table and the partition entries below are off (tests/test_solver_generalc.py checks
+ * both).  It takes every position of the shipped
  * decks, the whole deal included (it returns None, having done nothing, only beyond 192 cards
  * left: the caller would then run the Python search).
  *
@@ -22,6 +23,15 @@
  * nodes and share one table, whose keys are relative (per suit, the holders and kinds of the
  * remaining cards from low to high), so it stays valid from one call to the next whatever cards
  * have gone.
+ *
+ * Partition entries (on by default; set_partition(False) before make_search turns them off for
+ * the searches made from then on): each search also returns the cards whose ranks its answer
+ * depended on ("winning ranks", as DDS and the 52-card path's partition search), and the entry
+ * it stores keys on only those and the cards above them in their suits, the others abstracted
+ * as low cards (counted per holder and kind), so one entry answers every position whose
+ * irrelevant low cards differ (_generalc_core.h, psearch, says why that is sound for the
+ * Heckadeck's rules).  With them on, the answers are the Python search's and the nodes fewer;
+ * with them off, the nodes are the Python search's one for one (the port's test).
  *
  * counter[0] counts the nodes searched in this call (written back when the Python side may look:
  * before tick() and when the call returns, also on an exception); tick() is called when it
@@ -71,7 +81,29 @@ typedef struct {
 } Entry;
 
 typedef struct { int seat, c, b; } TPlay;
-typedef struct { int c, b; } Move;
+/* a play; r: where moves() keeps the equivalent cards merged into it (its run) */
+typedef struct { int c, b, r; } Move;
+
+/* partition entries (winning ranks): a bucket per coarse key (turn, trumps, whether an Ace can
+ * flip, and per suit the multiset of its remaining cards' codes: holder and kind); an entry of
+ * the bucket keeps, per suit, only its top kk cards' codes (the cards whose ranks the result
+ * depended on and every card above them) */
+typedef struct {
+    uint32_t off;               /* its bytes in the arena: per suit slot kk, then kk codes */
+    uint16_t len;
+    int8_t lo, hi;
+    uint8_t quick;              /* made by the quick and sure tricks (their bounds are in) */
+    uint16_t kept;              /* the cards it keeps */
+} PEnt;
+
+typedef struct {
+    u64 hash;
+    uint32_t coff;              /* the coarse key's bytes in the arena */
+    uint16_t clen;
+    uint8_t used;
+    PEnt *e;
+    uint32_t n, cap;
+} PBucket;
 
 typedef struct {
     PyObject_HEAD
@@ -98,6 +130,12 @@ typedef struct {
     /* the budget */
     PyObject *counter, *tick;
     long long cnt, check;
+    /* partition search (set_partition when made): its table */
+    int part;
+    PBucket *pb;
+    size_t pbcap, pbused, pused, pconflicts;
+    char *parena;
+    size_t palen, pacap;
 } GS;
 
 
@@ -113,6 +151,23 @@ static inline u64 khash(const unsigned char *k, int len) {
     h *= 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
     return h | 1;  /* never 0 */
+}
+
+/* the partition table's hash of a coarse key: 8 bytes a step */
+static inline u64 phash(const unsigned char *k, int len) {
+    u64 h = 0x9E3779B97F4A7C15ULL ^ (u64)len;
+    int i = 0;
+    for (; i + 8 <= len; i += 8) {
+        u64 w;
+        memcpy(&w, k + i, 8);
+        h = (h ^ w) * 0xff51afd7ed558ccdULL;
+        h ^= h >> 32;
+    }
+    u64 w = 0;
+    for (int j = 0; i < len; i++, j += 8) w |= (u64)k[i] << j;
+    h = (h ^ w) * 0xc4ceb9fe1a85ec53ULL;
+    h ^= h >> 29;
+    return h | 1;
 }
 
 static void free_table(GS *S) {
@@ -183,6 +238,120 @@ static int store(GS *S, const unsigned char *k, int len, u64 h, int lo, int hi) 
     ne->used = 1;
     S->alen += (size_t)len;
     S->tused++;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ partition table */
+
+static int partition_default = 1;
+
+static void free_ptable(GS *S) {
+    for (size_t i = 0; i < S->pbcap; i++) free(S->pb[i].e);
+    free(S->pb);
+    free(S->parena);
+    S->pb = NULL;
+    S->parena = NULL;
+    S->pbcap = S->pbused = S->pused = S->palen = S->pacap = 0;
+}
+
+/* the arena offset of len new bytes (copied from k), or -1 on error */
+static long long parena_put(GS *S, const unsigned char *k, int len) {
+    if (S->palen + (size_t)len > S->pacap) {
+        size_t ncap = S->pacap ? S->pacap * 2 : (size_t)1 << 20;
+        while (ncap < S->palen + (size_t)len) ncap *= 2;
+        if (ncap > UINT32_MAX) { PyErr_NoMemory(); return -1; }
+        char *na = realloc(S->parena, ncap);
+        if (!na) { PyErr_NoMemory(); return -1; }
+        S->parena = na;
+        S->pacap = ncap;
+    }
+    memcpy(S->parena + S->palen, k, (size_t)len);
+    S->palen += (size_t)len;
+    return (long long)(S->palen - (size_t)len);
+}
+
+static PBucket *pbucket(GS *S, const unsigned char *ck, int clen, u64 h, int make) {
+    if (S->pbcap) {
+        size_t mask = S->pbcap - 1, j = (size_t)h & mask;
+        for (;;) {
+            PBucket *b = &S->pb[j];
+            if (!b->used) break;
+            if (b->hash == h && b->clen == clen && !memcmp(S->parena + b->coff, ck, (size_t)clen))
+                return b;
+            j = (j + 1) & mask;
+        }
+    }
+    if (!make) return NULL;
+    if ((S->pbused + 1) * 2 > S->pbcap) {
+        size_t ncap = S->pbcap ? S->pbcap * 2 : (size_t)1 << 14;
+        PBucket *nt = calloc(ncap, sizeof(PBucket));
+        if (!nt) { PyErr_NoMemory(); return NULL; }
+        for (size_t i = 0; i < S->pbcap; i++) {
+            if (!S->pb[i].used) continue;
+            size_t j = (size_t)S->pb[i].hash & (ncap - 1);
+            while (nt[j].used) j = (j + 1) & (ncap - 1);
+            nt[j] = S->pb[i];
+        }
+        free(S->pb);
+        S->pb = nt;
+        S->pbcap = ncap;
+    }
+    long long off = parena_put(S, ck, clen);
+    if (off < 0) return NULL;
+    size_t mask = S->pbcap - 1, j = (size_t)h & mask;
+    while (S->pb[j].used) j = (j + 1) & mask;
+    PBucket *b = &S->pb[j];
+    memset(b, 0, sizeof *b);
+    b->hash = h;
+    b->coff = (uint32_t)off;
+    b->clen = (uint16_t)clen;
+    b->used = 1;
+    S->pbused++;
+    return b;
+}
+
+/* store the bounds (lo, hi) under the entry eb of the bucket of the coarse key ck: tightened
+ * in place when the bucket has that entry already */
+static int pstore(GS *S, const unsigned char *ck, int clen, u64 h, const unsigned char *eb,
+                  int elen, int quick, int lo, int hi) {
+    PBucket *b = pbucket(S, ck, clen, h, 0);
+    if (b)
+        for (uint32_t i = 0; i < b->n; i++) {
+            PEnt *e = &b->e[i];
+            if (e->len == elen && !memcmp(S->parena + e->off, eb, (size_t)elen)) {
+                if (lo > e->lo) e->lo = (int8_t)lo;
+                if (hi < e->hi) e->hi = (int8_t)hi;
+                e->quick |= (uint8_t)quick;
+                if (e->lo > e->hi) S->pconflicts++;  /* unsound entries would show here */
+                return 0;
+            }
+        }
+    if (S->pused >= max_entries) {  /* full: start again (every entry is only a cache) */
+        for (size_t i = 0; i < S->pbcap; i++) free(S->pb[i].e);
+        memset(S->pb, 0, S->pbcap * sizeof(PBucket));
+        S->pbused = S->pused = S->palen = 0;
+        S->cleared++;
+        b = NULL;
+    }
+    if (!b) b = pbucket(S, ck, clen, h, 1);
+    if (!b) return -1;
+    if (b->n == b->cap) {
+        uint32_t ncap = b->cap ? b->cap * 2 : 2;
+        PEnt *ne = realloc(b->e, ncap * sizeof(PEnt));
+        if (!ne) { PyErr_NoMemory(); return -1; }
+        b->e = ne;
+        b->cap = ncap;
+    }
+    long long off = parena_put(S, eb, elen);
+    if (off < 0) return -1;
+    PEnt *e = &b->e[b->n++];
+    e->off = (uint32_t)off;
+    e->len = (uint16_t)elen;
+    e->lo = (int8_t)lo;
+    e->hi = (int8_t)hi;
+    e->quick = (uint8_t)quick;
+    e->kept = (uint16_t)(elen - S->ns);
+    S->pused++;
     return 0;
 }
 
@@ -350,13 +519,23 @@ static void GS_dealloc(PyObject *self_) {
     PyObject_GC_UnTrack(self_);
     GS_clear(self_);
     free_table(S);
+    free_ptable(S);
     free_spec(S);
     live_tables--;
     Py_TYPE(self_)->tp_free(self_);
 }
 
 static PyObject *GS_entries(PyObject *self_, PyObject *Py_UNUSED(unused)) {
-    return PyLong_FromSize_t(((GS *)self_)->tused);
+    GS *S = (GS *)self_;
+    return PyLong_FromSize_t(S->part ? S->pused : S->tused);
+}
+
+static PyObject *GS_conflicts(PyObject *self_, PyObject *Py_UNUSED(unused)) {
+    return PyLong_FromSize_t(((GS *)self_)->pconflicts);
+}
+
+static PyObject *GS_partition(PyObject *self_, PyObject *Py_UNUSED(unused)) {
+    return PyBool_FromLong(((GS *)self_)->part);
 }
 
 static PyObject *GS_cleared(PyObject *self_, PyObject *Py_UNUSED(unused)) {
@@ -366,6 +545,11 @@ static PyObject *GS_cleared(PyObject *self_, PyObject *Py_UNUSED(unused)) {
 static PyMethodDef GS_methods[] = {
     {"entries", GS_entries, METH_NOARGS, "Number of transposition-table entries held."},
     {"cleared", GS_cleared, METH_NOARGS, "How many times the full table was emptied."},
+    {"conflicts", GS_conflicts, METH_NOARGS,
+     "How many partition entries got a lower bound above their upper bound (0 unless a "
+     "winning-rank set was unsound)."},
+    {"partition", GS_partition, METH_NOARGS,
+     "Whether this search keeps partition (winning-rank) entries."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -526,6 +710,7 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
     Py_INCREF(tick);
     S->tick = tick;
     S->check = LLONG_MAX;
+    S->part = partition_default;
     PyObject_GC_Track((PyObject *)S);
     return (PyObject *)S;
 bad:
@@ -562,7 +747,19 @@ static PyObject *set_wide_from(PyObject *Py_UNUSED(mod), PyObject *arg) {
     return PyLong_FromLong(old);
 }
 
+static PyObject *set_partition(PyObject *Py_UNUSED(mod), PyObject *arg) {
+    int v = PyObject_IsTrue(arg);
+    if (v < 0) return NULL;
+    int old = partition_default;
+    partition_default = v;
+    return PyBool_FromLong(old);
+}
+
 static PyMethodDef methods[] = {
+    {"set_partition", set_partition, METH_O,
+     "set_partition(on) -> the previous value: whether searches made from now on keep "
+     "partition (winning-rank) entries (on by default; off, they search the nodes of the "
+     "Python search)."},
     {"set_wide_from", set_wide_from, METH_O,
      "set_wide_from(n) -> the previous value: positions with more than n cards left (0-64, "
      "64 by default) are searched over three-word card masks (the same nodes and answers)."},

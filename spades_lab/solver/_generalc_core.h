@@ -34,6 +34,7 @@
 #define break_trump SUF(break_trump)
 #define above_of SUF(above_of)
 #define sure_tricks SUF(sure_tricks)
+#define top_opp SUF(top_opp)
 #define quick_tricks SUF(quick_tricks)
 #define moves SUF(moves)
 #define make_key SUF(make_key)
@@ -41,6 +42,16 @@
 #define search_k SUF(search_k)
 #define trick_count SUF(trick_count)
 #define run_search SUF(run_search)
+#define PKey SUF(PKey)
+#define make_pkey SUF(make_pkey)
+#define suit_cards SUF(suit_cards)
+#define pfind SUF(pfind)
+#define entry_rel SUF(entry_rel)
+#define entry_of SUF(entry_of)
+#define run_rule SUF(run_rule)
+#define win_mark SUF(win_mark)
+#define psearch SUF(psearch)
+#define to_narrow_p SUF(to_narrow_p)
 
 /* ------------------------------------------------------------------ masks */
 
@@ -108,6 +119,10 @@ typedef struct {
     int valid, m;
     int gidx[MAXL];
     int lbits[MAXL], lface[MAXL], lrlow[MAXL], lkind[MAXL], lkind0[MAXL], lnp[MAXL];
+    /* the partition key's kinds for the cards it keeps: as lkind, and 5 for a card below its
+     * suit's Ace-low (the 0: the one card the Ace-low beats), while an Ace can flip; lkp0 once
+     * none can */
+    int lkp[MAXL], lkp0[MAXL];
     int lpb[MAXL][2], ldef[MAXL];
     M smask[MAXNS], single[MAXNS];
     M above[MAXL][2];           /* per play index of the card */
@@ -156,6 +171,12 @@ static void build_local(GS *S, const u64 *R) {
         l->lrlow[j] = S->grlow[g];
         l->lkind[j] = S->gkind[g];
         l->lkind0[j] = S->gkind[g] > 2 ? S->gkind[g] : 0;
+        l->lkp[j] = S->gkind[g];
+        l->lkp0[j] = l->lkind0[j];
+        if (S->ace_flips && (S->gbits[g] & (S->gbits[g] - 1)) == 0)
+            for (int a = 0; a < S->ng; a++)
+                if (S->gkind[a] == 2 && S->gbits[a] == S->gbits[g] && S->grlow[g] < S->grlow[a])
+                    l->lkp[j] = 5;
         l->lnp[j] = S->gnp[g];
         l->lpb[j][0] = S->gpb0[g];
         l->lpb[j][1] = S->gpb1[g];
@@ -327,31 +348,74 @@ static int winner(const GS *S, const TPlay *trick, int k, int sup) {
 
 static inline M above_of(const GS *S, int c, int b) { return L->above[c][pb_index(S, c, b)]; }
 
-static int sure_tricks(const GS *S, const M *hands, int side, int sup) {
+/* the cards of x in suit si low to high in the partition key's order into out; their count.
+ * That order is the Ace-high one (a flipping Ace at the top: a relevant Ace keeps only
+ * itself), the Ace-low one read from the kinds (the card below the Ace-low is a kind of its
+ * own, and the Ace's holder is in the coarse key).  The single-suit cards of a suit are
+ * numbered in Ace-low order; its Travelers/Hunters (numbered after every single-suit card)
+ * are merged in by rank and its Ace put last */
+static int suit_cards(const GS *S, int si, M x, int *out) {
+    M sx = m_and(x, L->smask[si]);
+    if (!m_any(sx)) return 0;
+    int dl[MAXL], nd = 0, n = 0, c;
+    FOR_BITS(c, y, m_and(sx, L->dual)) {
+        int p = nd++;
+        while (p > 0 && L->lrlow[dl[p - 1]] > L->lrlow[c]) { dl[p] = dl[p - 1]; p--; }
+        dl[p] = c;
+    }
+    int di = 0;
+    FOR_BITS(c, y, m_andn(m_andn(sx, L->dual), L->aces)) {
+        while (di < nd && L->lrlow[dl[di]] < L->lrlow[c]) out[n++] = dl[di++];
+        out[n++] = c;
+    }
+    while (di < nd) out[n++] = dl[di++];
+    FOR_BITS(c, y, m_and(sx, L->aces)) out[n++] = c;
+    return n;
+}
+
+/* the highest card of the mask opp among suit si's cards (the partition key's order), if any */
+static M top_opp(const GS *S, int si, M opp) {
+    int cs[MAXL], cl = suit_cards(S, si, opp, cs);
+    return cl ? m_bit(cs[cl - 1]) : m_zero();
+}
+
+/* qrel (when not NULL) gets the cards whose ranks the count read: in each suit where it
+ * counted a card, the opponents' highest card in the partition key's order (it and every card
+ * above it decide which cards are above every opposing one, in both rank orders: Ace-low, only
+ * the card below the Ace is below it, and that card is a kind of its own in the key).  A
+ * position keeping those cards counts as many or more (more cards above every opposing one in
+ * another suit only add), so the bound holds for it too */
+static int sure_tricks(const GS *S, const M *hands, int side, int sup, M *qrel) {
     M opp = m_zero();
     for (int s = 0; s < S->n; s++)
         if (!(side >> s & 1)) opp = m_or(opp, hands[s]);
     int best = 0, ss = S->slot_of_bit[sup], c;
     M sm = L->single[ss];
     int no_inf = m_any(m_and(opp, L->smask[ss]));
+    int got[MAXNS];
+    memset(got, 0, sizeof got);
     for (int s = 0; s < S->n; s++) {
         if (!(side >> s & 1)) continue;
         int cnt = 0;
         FOR_BITS(c, x, m_and(hands[s], sm))
-            if (!m_any(m_and(above_of(S, c, sup), opp))) cnt++;
+            if (!m_any(m_and(above_of(S, c, sup), opp))) { cnt++; got[ss] = 1; }
         if (!no_inf)
             for (int i = 0; i < S->ns; i++) {
                 int ib = S->sbit[i];
                 if (!(ib & S->trumps) || ib == sup) continue;
                 FOR_BITS(c, x, m_and(hands[s], L->single[i]))
-                    if (!m_any(m_and(above_of(S, c, ib), opp))) cnt++;
+                    if (!m_any(m_and(above_of(S, c, ib), opp))) { cnt++; got[i] = 1; }
             }
         if (cnt > best) best = cnt;
     }
+    if (qrel)
+        for (int i = 0; i < S->ns; i++)
+            if (got[i]) *qrel = m_or(*qrel, top_opp(S, i, opp));
     return best;
 }
 
-static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int sup) {
+static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int sup,
+                        M *qrel) {
     int mine = S->side_of[leader];
     M opp = m_zero(), opp_seats[MAXN], part[MAXN];
     int no = 0, np = 0;
@@ -365,7 +429,7 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
     }
     M h = hands[leader];
     int ub = S->enforce ? (S->trumps & ~broken) : 0;
-    int clean = 0, unclean = 0, c;
+    int clean = 0, unclean = 0, c, duals = m_any(m_and(h, L->dual));
     M used = m_zero();
     for (int xi = 0; xi < S->ns; xi++) {
         int X = S->sbit[xi];
@@ -381,6 +445,10 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
             tops = m_or(tops, m_bit(c));
             over = m_or(over, ab);
         }
+        /* a suit without a top card adds nothing here, and a position where it has some counts
+         * as much or more: unless a Traveler/Hunter of the leader's could then be counted in it
+         * and missed in a later suit */
+        if (qrel && (k || duals)) *qrel = m_or(*qrel, top_opp(S, xi, opp));
         if (!k) continue;
         if (X != sup) {
             for (int i = 0; i < no; i++)
@@ -403,11 +471,17 @@ static int quick_tricks(const GS *S, const M *hands, int leader, int broken, int
     return clean + unclean;
 }
 
+/* runs (when not NULL): per play, the equivalent cards merged into it (out[i].r indexes it) */
 static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int k, int broken,
-                 int sup, Move *out) {
+                 int sup, Move *out, M *runs) {
     Move cand[MAXMV];
     int nc = gen(S, seat, hands, trick, k, broken, cand);
-    if (nc == 1) { out[0] = cand[0]; return 1; }
+    if (nc == 1) {
+        out[0] = cand[0];
+        out[0].r = 0;
+        if (runs) runs[0] = m_zero();
+        return 1;
+    }
     M h = hands[seat], rem = m_zero();
     for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
     for (int i = 0; i < k; i++) rem = m_or(rem, m_bit(trick[i].c));
@@ -423,9 +497,16 @@ static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int 
                 if (live < 0) live = live_ace(S, hands, trick, k);
                 same = !live;
             }
-            if (same) { prev = mm; continue; }
+            if (same) {
+                if (runs) runs[n - 1] = m_or(runs[n - 1], m_bit(mm->c));
+                prev = mm;
+                continue;
+            }
         }
-        out[n++] = *mm;
+        if (runs) runs[n] = m_zero();
+        out[n] = *mm;
+        out[n].r = n;
+        n++;
         prev = mm;
     }
     if (n == 1) return n;
@@ -664,9 +745,9 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
             if (lo >= t) return 1;
             if (hi < t) return 0;
         } else if (S->quick) {
-            int q = quick_tricks(S, hands, turn, broken, sup);
-            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup) : 0;
-            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup) : 0;
+            int q = quick_tricks(S, hands, turn, broken, sup, NULL);
+            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, NULL) : 0;
+            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, NULL) : 0;
             if (S->max_mask >> turn & 1) { if (q > qmax) qmax = q; }
             else if (q > qmin) qmin = q;
             if (qmax > lo) lo = qmax;
@@ -681,7 +762,7 @@ static int search_k(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, 
     int nxt = (turn + 1) % S->n;
     M hh = hands[turn];
     Move mv[MAXMV];
-    int nm = moves(S, turn, hands, trick, k, broken, sup, mv);
+    int nm = moves(S, turn, hands, trick, k, broken, sup, mv, NULL);
     int last = k + 1 == S->n;
     /* the last card of a trick: the transposition look-ahead ("enhanced transposition
      * cutoff") reads the table for the position after each play before searching any; a play
@@ -768,6 +849,389 @@ static int search(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, in
     return search_k(S, hands, trick, k, turn, broken, sup, left, t, NULL, 0, 0);
 }
 
+/* ------------------------------------------------------------------ partition search */
+
+/* Partition search ("winning ranks", as in DDS and the 52-card path): each search also returns
+ * the cards whose ranks its answer depended on (rel): the winner of every trick it decided by
+ * rank (another card of the same played suit in the trick), the cards an entry's answer
+ * depended on, and a merged run of equivalent cards when its answer depended on their place.
+ * The entry stored keys on the coarse position (turn, trumps, whether an Ace can flip, and per
+ * suit the multiset of its remaining cards' codes: holder and kind) and, per suit, the codes of
+ * the top kk cards, kk counted from the lowest relevant card of that suit up (a Traveler or
+ * Hunter in both of its suits).  A position whose coarse key is equal and whose top kk cards of
+ * every suit have the same holders and kinds has the same answer: map its cards to the entry's
+ * position keeping the holders and kinds (its low cards to low cards); every trick the search
+ * decided by rank was won by a kept card over cards below it in both positions, every other
+ * trick by a played suit only; legality reads suits only.  When unsure, more cards are kept:
+ * a bound from the quick and sure tricks keeps every card. */
+
+#define PCODES (2 * MAXL + 8)
+
+/* a position at a trick boundary, as the partition table reads it */
+typedef struct {
+    int slot_suit[MAXNS];       /* suit slot -> suit index (the interchangeable suits sorted) */
+    int off[MAXNS + 1];         /* slot i's codes: code[off[i]..off[i+1]), low to high */
+    unsigned char code[PCODES];
+    unsigned char coarse[8 + PCODES + MAXNS];
+    int clen;
+    u64 ch;
+    M rem;                      /* the remaining cards */
+} PKey;
+
+static void make_pkey(const GS *S, const M *hands, int turn, int broken, int sup, PKey *pk) {
+    M rem = m_zero();
+    for (int s = 0; s < S->n; s++) rem = m_or(rem, hands[s]);
+    pk->rem = rem;
+    int live = live_ace(S, hands, NULL, 0);
+    /* own: the kept cards' codes (holder and kind, the 0 a kind of its own); mown: the
+     * multiset's (the 0 a plain card: a low card's place is not kept) */
+    const int *kk = live ? L->lkp : L->lkp0, *mk = live ? L->lkind : L->lkind0;
+    unsigned char own[MAXL], mown[MAXL];
+    int c;
+    for (int s = 0; s < S->n; s++)
+        FOR_BITS(c, x, hands[s]) {
+            own[c] = (unsigned char)(s * 6 + kk[c] + 1);
+            mown[c] = (unsigned char)(s * 6 + mk[c] + 1);
+        }
+    unsigned char sc[MAXNS][MAXL], ms[MAXNS][MAXL];
+    int sl[MAXNS], order[MAXNS], nfix = 0, nsym = 0, symi[MAXNS], fixmask = 0;
+    for (int si = 0; si < S->ns; si++) {
+        int cs[MAXL], cl = suit_cards(S, si, rem, cs);
+        for (int i = 0; i < cl; i++) {
+            sc[si][i] = own[cs[i]];
+            unsigned char v = mown[cs[i]];
+            int p = i;  /* the multiset: the codes sorted */
+            while (p > 0 && ms[si][p - 1] > v) { ms[si][p] = ms[si][p - 1]; p--; }
+            ms[si][p] = v;
+        }
+        sl[si] = cl;
+        if (S->suit_sym[si] && !m_any(m_and(m_and(rem, L->smask[si]), L->dual))) {
+            symi[nsym++] = si;
+        } else {
+            order[nfix++] = si;
+            fixmask |= 1 << si;
+        }
+    }
+    /* the interchangeable suits by (length, multiset, codes): any order is sound (renaming
+     * them changes nothing); this one keeps equal coarse keys together */
+    for (int i = 0; i < nsym; i++) {
+        int a = symi[i], p = nfix + i;
+        while (p > nfix) {
+            int b = order[p - 1], cmp = sl[b] - sl[a];
+            if (!cmp) cmp = memcmp(ms[b], ms[a], (size_t)sl[a]);
+            if (!cmp) cmp = memcmp(sc[b], sc[a], (size_t)sl[a]);
+            if (cmp <= 0) break;
+            order[p] = order[p - 1];
+            p--;
+        }
+        order[p] = a;
+    }
+    int cl = 0, len = 0;
+    pk->coarse[cl++] = (unsigned char)turn;
+    pk->coarse[cl++] = (unsigned char)broken;
+    pk->coarse[cl++] = (unsigned char)sup;
+    pk->coarse[cl++] = (unsigned char)live;
+    pk->coarse[cl++] = (unsigned char)fixmask;
+    pk->off[0] = 0;
+    for (int i = 0; i < S->ns; i++) {
+        int si = order[i];
+        pk->slot_suit[i] = si;
+        for (int j = 0; j < sl[si]; j++) pk->coarse[cl++] = ms[si][j];
+        pk->coarse[cl++] = 0;
+        for (int j = 0; j < sl[si]; j++) pk->code[len++] = sc[si][j];
+        pk->off[i + 1] = len;
+    }
+    pk->clen = cl;
+    pk->ch = phash(pk->coarse, cl);
+}
+
+/* of the entries of pk's bucket that match pk and decide t, the one keeping fewest cards (the
+ * newest of those): its bytes (*dec its answer), else NULL; *quick: whether an entry made by
+ * the quick and sure tricks matched (their bounds are as good for every position it matches) */
+static const unsigned char *pfind(GS *S, const PKey *pk, int t, int *dec, int *quick) {
+    *quick = 0;
+    PBucket *b = pbucket(S, pk->coarse, pk->clen, pk->ch, 0);
+    if (!b) return NULL;
+    const unsigned char *best = NULL;
+    int bk = 1 << 30;
+    for (int i = (int)b->n - 1; i >= 0; i--) {
+        const PEnt *e = &b->e[i];
+        const unsigned char *eb = (const unsigned char *)S->parena + e->off;
+        int p = 0, ok = 1;
+        for (int s = 0; s < S->ns && ok; s++) {
+            int kk = eb[p++];
+            const unsigned char *a = eb + p, *q = pk->code + pk->off[s + 1] - kk;
+            for (int j = 0; j < kk; j++)
+                if (a[j] != q[j]) { ok = 0; break; }
+            p += kk;
+        }
+        if (!ok) continue;
+        if (e->quick) *quick = 1;
+        if ((e->lo >= t || e->hi < t) && e->kept < bk) {
+            best = eb;
+            bk = e->kept;
+            *dec = e->lo >= t;
+        }
+    }
+    return best;
+}
+
+/* the cards of pk's position an entry kept (per suit slot its top kk remaining cards) */
+static M entry_rel(const GS *S, const PKey *pk, const unsigned char *eb) {
+    M rel = m_zero();
+    int p = 0;
+    for (int s = 0; s < S->ns; s++) {
+        int kk = eb[p++];
+        p += kk;
+        if (!kk) continue;
+        int cs[MAXL], cl = suit_cards(S, pk->slot_suit[s], pk->rem, cs);
+        for (int i = cl - kk; i < cl; i++) rel = m_or(rel, m_bit(cs[i]));
+    }
+    return rel;
+}
+
+/* the entry bytes keeping the relevant cards W of pk's position and every card above them in
+ * their suits; *exact: whether every card is kept */
+static int entry_of(const GS *S, const PKey *pk, M W, unsigned char *eb, int *exact) {
+    int p = 0;
+    *exact = 1;
+    for (int s = 0; s < S->ns; s++) {
+        int si = pk->slot_suit[s], len = pk->off[s + 1] - pk->off[s], kk = 0;
+        if (m_any(m_and(m_and(W, pk->rem), L->smask[si]))) {
+            int cs[MAXL], cl = suit_cards(S, si, pk->rem, cs);
+            for (int i = 0; i < cl; i++)
+                if (m_test(W, cs[i])) { kk = len - i; break; }
+        }
+        if (kk < len) *exact = 0;
+        eb[p++] = (unsigned char)kk;
+        memcpy(eb + p, pk->code + pk->off[s + 1] - kk, (size_t)kk);
+        p += kk;
+    }
+    return p;
+}
+
+/* a played card c standing for the equivalent cards run: the answer rl holds for any of them
+ * when they are all below the relevant cards of their suits and of one kind (then the position
+ * after any of them maps to the one after c); else the run and c become relevant */
+static M run_rule(const GS *S, int c, M run, M rl) {
+    if (!m_any(run)) return rl;
+    M R = m_or(run, m_bit(c));
+    int mark = 0, d;
+    FOR_BITS(d, x, run)
+        if (L->lkind0[d] != L->lkind0[c]
+                || (L->lface[d] == L->lface[c] && L->lkind[d] != L->lkind[c])) {
+            mark = 1;
+            break;
+        }
+    if (!mark)
+        for (int si = 0; si < S->ns && !mark; si++) {
+            if (!(L->lbits[c] & S->sbit[si]) || !m_any(m_and(rl, L->smask[si]))) continue;
+            int cs[MAXL], cl = suit_cards(S, si, L->smask[si], cs), seen = 0;
+            for (int i = 0; i < cl; i++) {
+                if (m_test(rl, cs[i])) seen = 1;
+                if (seen && m_test(R, cs[i])) { mark = 1; break; }
+            }
+        }
+    return mark ? m_or(rl, R) : rl;
+}
+
+/* the card that won a complete trick by rank (another card of its played suit in it), if any;
+ * an Ace that won Ace-low beat only the card below it (the 0), which is kept too */
+static inline M win_mark(const GS *S, const TPlay *trick, int w) {
+    int wi = 0;
+    for (int i = 0; i < S->n; i++)
+        if (trick[i].seat == w) wi = i;
+    for (int i = 0; i < S->n; i++)
+        if (i != wi && trick[i].b == trick[wi].b) {
+            M r = m_bit(trick[wi].c);
+            if (m_test(L->aces, trick[wi].c) && !trick_high(S, trick, S->n))
+                for (int j = 0; j < S->n; j++)
+                    if (trick[j].b == trick[wi].b) r = m_or(r, m_bit(trick[j].c));
+            return r;
+        }
+    return m_zero();
+}
+
+static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                   int left, int t, const PKey *ppk, M *relo);
+
+#if MW > 1
+/* to_narrow for the partition search: the relevant cards come back in this width's numbers */
+static int to_narrow_p(GS *S, const M *hands, int turn, int broken, int sup, int left, int t,
+                       M *relo) {
+    u64 gh[MAXN][GW], R[GW] = {0};
+    memset(gh, 0, sizeof gh);
+    int c;
+    for (int s = 0; s < S->n; s++) {
+        FOR_BITS(c, x, hands[s]) {
+            int g = L->gidx[c];
+            gh[s][g >> 6] |= (u64)1 << (g & 63);
+        }
+        for (int w = 0; w < GW; w++) R[w] |= gh[s][w];
+    }
+    if (!S->loc1) {
+        S->loc1 = loc_new_1(S);
+        if (!S->loc1) { PyErr_NoMemory(); return -1; }
+    }
+    Loc_1 *l1 = S->loc1;
+    if (!l1->valid || memcmp(l1->R, R, sizeof R)) build_local_1(S, R);
+    int loc_of[MAXG], wide_of[MAXG];
+    for (int j = 0; j < l1->m; j++) loc_of[l1->gidx[j]] = j;
+    for (int j = 0; j < L->m; j++) wide_of[L->gidx[j]] = j;
+    u64 nh[MAXN];
+    for (int s = 0; s < S->n; s++) {
+        u64 x = 0;
+        for (int w = 0; w < GW; w++)
+            for (u64 y = gh[s][w]; y; y &= y - 1) x |= (u64)1 << loc_of[w * 64 + __builtin_ctzll(y)];
+        nh[s] = x;
+    }
+    TPlay trick[MAXN * (64 + 2)];
+    u64 r1 = 0;
+    int r = psearch_1(S, nh, trick, 0, turn, broken, sup, left, t, NULL, &r1);
+    M rel = m_zero();
+    for (; r1; r1 &= r1 - 1) rel = m_or(rel, m_bit(wide_of[l1->gidx[__builtin_ctzll(r1)]]));
+    *relo = rel;
+    return r;
+}
+#endif
+
+/* search_k with partition entries; *relo: the cards whose ranks the answer depended on
+ * (ppk: the position's PKey when the caller's look-ahead made it) */
+static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, int sup,
+                   int left, int t, const PKey *ppk, M *relo) {
+    if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
+    *relo = m_zero();
+    if (t <= 0) return 1;
+    if (t > left) return 0;
+    PKey pkv;
+    const PKey *pk = NULL;
+    unsigned char eb[PCODES + MAXNS];
+    int ex, el;
+    if (!k) {
+        if (ppk) pk = ppk;
+        else {
+            make_pkey(S, hands, turn, broken, sup, &pkv);
+            pk = &pkv;
+        }
+        int dec;
+        const unsigned char *hit = pfind(S, pk, t, &dec, &ex);
+        if (hit) {
+            *relo = entry_rel(S, pk, hit);
+            return dec;
+        }
+        if (!ex && S->quick) {
+            /* the quick and sure tricks' bounds keep the cards they read ranks of; any
+             * position matching that entry has bounds as good (so a matching entry made here
+             * means they need not be counted again) */
+            int lo = 0, hi = left;
+            M rq = m_zero(), rmax = m_zero(), rmin = m_zero();
+            int q = quick_tricks(S, hands, turn, broken, sup, &rq);
+            int qmax = sup ? sure_tricks(S, hands, S->max_mask, sup, &rmax) : 0;
+            int qmin = sup ? sure_tricks(S, hands, S->min_mask, sup, &rmin) : 0;
+            /* each bound with the cards it read (the answer needs only the deciding one's) */
+            if (S->max_mask >> turn & 1) { if (q > qmax) { qmax = q; rmax = rq; } }
+            else if (q > qmin) { qmin = q; rmin = rq; }
+            if (qmax > lo) lo = qmax;
+            if (qmin && left - qmin < hi) hi = left - qmin;
+            el = entry_of(S, pk, m_or(rmax, rmin), eb, &ex);
+            if (pstore(S, pk->coarse, pk->clen, pk->ch, eb, el, 1, lo, hi) < 0) return -1;
+            if (lo >= t) { *relo = rmax; return 1; }
+            if (hi < t) { *relo = rmin; return 0; }
+        }
+    }
+    int maxing = S->max_mask >> turn & 1;
+    int result = !maxing;
+    int nxt = (turn + 1) % S->n;
+    M hh = hands[turn];
+    Move mv[MAXMV];
+    M runs[MAXMV];
+    int nm = moves(S, turn, hands, trick, k, broken, sup, mv, runs);
+    int last = k + 1 == S->n;
+    int nk_ = last && nm > 1 ? nm : 0;
+    signed char known[MAXMV];
+    signed char kok[MAXMV];
+    PKey kbv[nk_ ? nk_ : 1];
+    M relall = m_zero();
+    if (nk_) {
+        /* the transposition look-ahead (search_k's), each answer with its relevant cards */
+        for (int i = 0; i < nm; i++) {
+            int c = mv[i].c, b = mv[i].b;
+            int nb = broken, ns = sup;
+            break_trump(S, b, &nb, &ns);
+            trick[k].seat = turn;
+            trick[k].c = c;
+            trick[k].b = b;
+            int w = winner(S, trick, k + 1, ns);
+            int t2 = t - trick_count(S, trick, w), v = -1;
+            M rl = win_mark(S, trick, w);
+            kok[i] = 0;
+            if (t2 <= 0) v = 1;
+            else if (t2 > left - 1) v = 0;
+            else {
+                hands[turn] = m_xor(hh, m_bit(c));
+                make_pkey(S, hands, w, nb, ns, &kbv[i]);
+                kok[i] = 1;
+                int dec, ex2;
+                const unsigned char *hit = pfind(S, &kbv[i], t2, &dec, &ex2);
+                if (hit) {
+                    v = dec;
+                    rl = m_or(rl, entry_rel(S, &kbv[i], hit));
+                }
+                hands[turn] = hh;
+            }
+            if (v >= 0) {
+                rl = run_rule(S, c, runs[mv[i].r], rl);
+                if (v == maxing) { *relo = rl; return maxing; }
+                relall = m_or(relall, rl);
+            }
+            known[i] = (signed char)v;
+        }
+    }
+    for (int i = 0; i < nm; i++) {
+        if (nk_ && known[i] >= 0) continue;  /* decided against this side */
+        int c = mv[i].c, b = mv[i].b;
+        hands[turn] = m_xor(hh, m_bit(c));
+        int nb = broken, ns = sup;
+        break_trump(S, b, &nb, &ns);
+        trick[k].seat = turn;
+        trick[k].c = c;
+        trick[k].b = b;
+        int r;
+        M rl;
+        if (last) {
+            int w = winner(S, trick, k + 1, ns);
+            int cnt = trick_count(S, trick, w);
+#if MW > 1
+            if (MW_NARROWS(left - 1))
+                r = to_narrow_p(S, hands, w, nb, ns, left - 1, t - cnt, &rl);
+            else
+#endif
+            r = psearch(S, hands, trick + S->n, 0, w, nb, ns, left - 1, t - cnt,
+                        nk_ && kok[i] ? &kbv[i] : NULL, &rl);
+            rl = m_or(rl, win_mark(S, trick, w));
+        } else {
+            r = psearch(S, hands, trick, k + 1, nxt, nb, ns, left, t, NULL, &rl);
+        }
+        hands[turn] = hh;
+        if (r < 0) return -1;
+        rl = run_rule(S, c, runs[mv[i].r], rl);
+        if (r == maxing) {
+            result = maxing;
+            relall = rl;
+            break;
+        }
+        relall = m_or(relall, rl);
+    }
+    if (!k) {
+        el = entry_of(S, pk, relall, eb, &ex);
+        if (pstore(S, pk->coarse, pk->clen, pk->ch, eb, el, 0, result ? t : 0,
+                   result ? left : t - 1) < 0)
+            return -1;
+    }
+    *relo = relall;
+    return result;
+}
+
 /* the search from a position given in global cards (GS_call's checked input): -1 on error */
 static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tseat,
                       const int *tcard, const int *tbit, int turn, int broken, int sup,
@@ -801,6 +1265,10 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
     }
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
     if (budget_start(S->counter, &S->cnt, &S->check) < 0) return -1;
+    if (S->part) {
+        M rel;
+        return psearch(S, hands, trick, nk, turn, broken, sup, left, t, NULL, &rel);
+    }
     return search(S, hands, trick, nk, turn, broken, sup, left, t);
 }
 
@@ -832,6 +1300,7 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef winner
 #undef above_of
 #undef sure_tricks
+#undef top_opp
 #undef quick_tricks
 #undef moves
 #undef make_key
@@ -840,3 +1309,14 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef trick_count
 #undef MW_NARROWS
 #undef run_search
+#undef PKey
+#undef make_pkey
+#undef suit_cards
+#undef pfind
+#undef entry_rel
+#undef entry_of
+#undef run_rule
+#undef win_mark
+#undef psearch
+#undef to_narrow_p
+#undef PCODES
