@@ -298,26 +298,40 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             opp = o1 | o3
             o1t = o1 & tmask
             o3t = o3 & tmask
+            # leads by kind: a side suit's winners (high first); a side suit partner ruffs or
+            # wins; a side suit partner's top card beats the next opponent's in, then any
+            # other side suit (low first); trumps (the top ones high first, then the others
+            # low first); last the side suits an opponent can ruff
             a0 = []
             a1 = []
             a2 = []
             a3 = []
             a25 = []
+            atw = []
+            atl = []
             for c in reps:
                 s = suit_of[c]
                 sm = smask[s]
                 ox = opp & sm
-                if s != ts and ((o1t and not o1 & sm) or (o3t and not o3 & sm)):
+                ps = pard & sm
+                if s == ts:
+                    if not ox >> c:
+                        atw.append(c)
+                    else:
+                        atl.append(c)
+                elif (o1t and not o1 & sm) or (o3t and not o3 & sm):
                     a3.append(c)
                 elif not ox >> c:
                     a0.append(c)
-                elif pard & sm and (pard & sm).bit_length() > ox.bit_length():
+                elif not ps and pard & tmask:
                     a1.append(c)
-                elif pard & sm and (pard & sm).bit_length() > (o1 & sm).bit_length():
+                elif ps and ps.bit_length() > ox.bit_length():
+                    a1.append(c)
+                elif ps and ps.bit_length() > (o1 & sm).bit_length():
                     a2.append(c)
                 else:
                     a25.append(c)
-            a0.sort(key=lambda c: (suit_of[c] == ts, -rank_of[c]))
+            a0.sort(key=lambda c: -rank_of[c])
             if len(a1) > 1:
                 a1.sort(key=rank_of.__getitem__)
             if len(a2) > 1:
@@ -325,10 +339,12 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             if a25:
                 a25.sort(key=rank_of.__getitem__)
                 a2 += a25
+            atw.reverse()  # reps run low to high
+            out = a0 + a1 + a2 + atw + atl
             if a3:
                 a3.sort(key=rank_of.__getitem__)
-                return a0 + a1 + a2 + a3
-            return a0 + a1 + a2
+                out += a3
+            return out
         ws = suit_of[wc]
         # the one opponent still to play after this seat (the next seat), if any
         later = o1 if k < 3 else 0
