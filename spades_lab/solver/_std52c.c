@@ -403,7 +403,18 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         if (S->suit_of[c] == ts) tr[nt++] = c;
         else disc[nd++] = c;
     }
-    if (nd > 1) ssort(disc, nd, S->rank_of);
+    if (nd > 1) {
+        /* discards: not a winner of its suit before a winner, the shortest suit first (a
+         * void to ruff in later), then low */
+        int dk[64];
+        u64 others = allrem & ~h;
+        for (int i = 0; i < nd; i++) {
+            int c = disc[i];
+            u64 sm = S->smask[S->suit_of[c]];
+            dk[c] = S->rank_of[c] + 20 * popc(h & sm) + 1000 * !((others & sm) >> c);
+        }
+        ssort(disc, nd, dk);
+    }
     if (k - wpos == 2 && (!later || (lL && (ws == ts || !(lL >> wc)))
                           || (!lL && ws == ts && !(lt >> wc)) || (!lL && !lt))) {
         int n = cat(out, 0, disc, nd);

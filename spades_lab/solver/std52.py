@@ -369,7 +369,11 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         tr = [c for c in reps if suit_of[c] == ts]
         disc = [c for c in reps if suit_of[c] != ts]
         if len(disc) > 1:
-            disc.sort(key=rank_of.__getitem__)
+            # not a winner of its suit before a winner, the shortest suit first (a void to
+            # ruff in later), then low
+            others = allrem & ~h
+            disc.sort(key=lambda c: rank_of[c] + 20 * popcount(h & smask[suit_of[c]])
+                      + 1000 * (not (others & smask[suit_of[c]]) >> c))
         if k - wpos == 2 and (not later or (lL and (ws == ts or not lL >> wc))
                               or (not lL and ws == ts and not lt >> wc)
                               or (not lL and not lt)):
