@@ -68,14 +68,25 @@ static inline int popc(u64 x) {
 static inline u64 below(int bl) { return bl >= 64 ? ~(u64)0 : (((u64)1 << bl) - 1); }
 static inline u64 topbit(u64 x) { return x ? (u64)1 << (bitlen(x) - 1) : 0; }
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
+/* bit j of x (j < 16) to bit 2j */
+static inline u64 spread2(u64 x) {
+    x = (x | x << 8) & 0x00FF00FFULL;
+    x = (x | x << 4) & 0x0F0F0F0FULL;
+    x = (x | x << 2) & 0x33333333ULL;
+    return (x | x << 1) & 0x55555555ULL;
+}
 
 static inline u64 kth_top(u64 m, int k) {
     for (int i = 0; i < k - 1; i++) m ^= topbit(m);
     return topbit(m);
 }
 
+/* A transposition entry: it serves every position of its bucket whose top ks[s] cards of each
+ * suit s have the same holders as the stored one's.  The holders are a 2-bit code a place
+ * (place j of suit s: bits 2j, 2j + 1 of the 32-bit field s & 1 of word s >> 1), so M and V
+ * are two words for the four suits, and a test is two ands and two compares. */
 typedef struct {
-    u64 M[MAXS], V[MAXS];
+    u64 M[2], V[2];
     int8_t lo, hi;
     uint8_t ks[MAXS];
 } Entry;
@@ -94,7 +105,6 @@ typedef struct {
     int base[MAXS], swid[MAXS];
     int suit_of[64], rank_of[64];
     u64 lowsm[64];
-    u64 kmask[MAXM + 2];
     int side[4];
     PyObject *counter, *tick;
     Bucket *tab;
@@ -566,15 +576,16 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
     if (t <= 0) { *rel_out = 0; return 1; }
     if (t > left) { *rel_out = 0; return 0; }
     if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
-    const int ns = S->ns, W = S->W;
-    u64 P[MAXS], Rs[MAXS];
+    const int ns = S->ns;
+    u64 K[2] = {0, 0}, Rs[MAXS];
     u64 lens = 0;
     for (int s = 0; s < ns; s++) {
         u64 sm = S->smask[s];
         u64 a = hands[0] & sm, b = hands[1] & sm, c = hands[2] & sm, d = hands[3] & sm;
         u64 R = a | b | c | d;
-        /* bit o*W + j: hand o holds the j-th highest remaining card (chunks from the top) */
-        u64 ca = 0, cb = 0, cc = 0, cd = 0;
+        /* bit j of h1 / h2: the j-th highest remaining card (chunks from the top) is held by
+         * hand 1 or 3 / by hand 2 or 3 */
+        u64 h1 = 0, h2 = 0;
         int j = 0, bs = S->base[s], na = 0, nb = 0, nc = 0, nd = 0;
         for (int lo = ((S->swid[s] - 1) / CH) * CH; lo >= 0; lo -= CH) {
             int sh = bs + lo;
@@ -585,18 +596,15 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
             unsigned xb = (unsigned)(b >> sh) & ((1u << CH) - 1);
             unsigned xc = (unsigned)(c >> sh) & ((1u << CH) - 1);
             unsigned xd = (unsigned)(d >> sh) & ((1u << CH) - 1);
-            ca |= (u64)q[xa] << j;
-            cb |= (u64)q[xb] << j;
-            cc |= (u64)q[xc] << j;
-            cd |= (u64)q[xd] << j;
+            h1 |= (u64)(q[xb] | q[xd]) << j;
+            h2 |= (u64)(q[xc] | q[xd]) << j;
             na += pc7[xa];
             nb += pc7[xb];
             nc += pc7[xc];
             nd += pc7[xd];
             j += pc7[r];
         }
-        u64 code = ca | cb << W | cc << (2 * W) | cd << (3 * W);
-        P[s] = code;
+        K[s >> 1] |= (spread2(h1) | spread2(h2) << 1) << (32 * (s & 1));
         Rs[s] = R;
         lens |= (u64)(na | nb << 4 | nc << 8 | nd << 12) << (16 * s);
     }
@@ -604,13 +612,10 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
     if (bk) {
         for (int i = (int)bk->n - 1; i >= 0; i--) {
             const Entry *e = &bk->e[i];
-            int s;
-            for (s = 0; s < ns; s++)
-                if ((P[s] & e->M[s]) != e->V[s]) break;
-            if (s < ns) continue;
+            if ((K[0] & e->M[0]) != e->V[0] || (K[1] & e->M[1]) != e->V[1]) continue;
             if (e->lo >= t || e->hi < t) {
                 u64 rel = 0;
-                for (s = 0; s < ns; s++)
+                for (int s = 0; s < ns; s++)
                     if (e->ks[s]) rel |= kth_top(Rs[s], e->ks[s]);
                 *rel_out = rel;
                 return e->lo >= t;
@@ -639,10 +644,11 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
             u64 low = rs & (~rs + 1);
             int kk = popc(Rs[s] & ~(low - 1));
             ne.ks[s] = (uint8_t)kk;
-            ne.M[s] = S->kmask[kk];
-            ne.V[s] = P[s] & ne.M[s];
+            ne.M[s >> 1] |= (((u64)1 << (2 * kk)) - 1) << (32 * (s & 1));
         }
     }
+    ne.V[0] = K[0] & ne.M[0];
+    ne.V[1] = K[1] & ne.M[1];
     bk = find_bucket(S, lens, leader, broken, 1);
     if (!bk) return -1;
     uint32_t i;
@@ -907,12 +913,6 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
         S->suit_of[c] = suit_of[c];
         S->rank_of[c] = rank_of[c];
         S->lowsm[c] = smask[suit_of[c]] & (((u64)1 << c) - 1);
-    }
-    for (int k = 0; k <= MAXM + 1; k++) {
-        u64 m = 0;
-        if (k <= W)
-            for (int h = 0; h < 4; h++) m |= (((u64)1 << k) - 1) << (h * W);
-        S->kmask[k] = m;
     }
     for (int s = 0; s < 4; s++) S->side[s] = (int)(max_mask >> s & 1);
     Py_INCREF(counter);
