@@ -366,7 +366,13 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         ssort(a1, n1, S->rank_of);
         ssort(a2, n2, S->rank_of);
         if (n25) {
-            ssort(a25, n25, S->rank_of);
+            /* the other side-suit leads: from the side's shortest suit first, then low */
+            int k25[64];
+            for (int i = 0; i < n25; i++) {
+                int c = a25[i];
+                k25[c] = S->rank_of[c] + 100 * popc((h | pard) & S->smask[S->suit_of[c]]);
+            }
+            ssort(a25, n25, k25);
             for (int i = 0; i < n25; i++) a2[n2++] = a25[i];
         }
         int n = 0;

@@ -337,7 +337,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             if len(a2) > 1:
                 a2.sort(key=rank_of.__getitem__)
             if a25:
-                a25.sort(key=rank_of.__getitem__)
+                # the other side-suit leads: from the side's shortest suit first, then low
+                a25.sort(key=lambda c: rank_of[c] + 100 * popcount((h | pard) & smask[suit_of[c]]))
                 a2 += a25
             atw.reverse()  # reps run low to high
             out = a0 + a1 + a2 + atw + atl
