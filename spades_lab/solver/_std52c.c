@@ -341,8 +341,13 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
             if (s == ts) {
                 if (!(ox >> c)) atw[ntw++] = c;
                 else atl[ntl++] = c;
-            } else if ((o1t && !(o1 & sm)) || (o3t && !(o3 & sm)))
-                a3[n3++] = c;
+            } else if ((o1t && !(o1 & sm)) || (o3t && !(o3 & sm))) {
+                /* only the next opponent ruffs, and partner overruffs: like partner's ruff */
+                if (!(o3t && !(o3 & sm)) && !ps && bitlen(pard & tmask) > bitlen(o1t))
+                    a1[n1++] = c;
+                else
+                    a3[n3++] = c;
+            }
             else if (!(ox >> c))
                 a0[n0++] = c;
             else if (!ps && (pard & tmask))

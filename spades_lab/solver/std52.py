@@ -320,7 +320,12 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     else:
                         atl.append(c)
                 elif (o1t and not o1 & sm) or (o3t and not o3 & sm):
-                    a3.append(c)
+                    # only the next opponent ruffs, and partner overruffs: like partner's ruff
+                    if (not (o3t and not o3 & sm) and not ps
+                            and (pard & tmask).bit_length() > o1t.bit_length()):
+                        a1.append(c)
+                    else:
+                        a3.append(c)
                 elif not ox >> c:
                     a0.append(c)
                 elif not ps and pard & tmask:
