@@ -629,7 +629,13 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
                 for (int s = 0; s < ns; s++)
                     if (e->ks[s]) rel |= kth_top(Rs[s], e->ks[s]);
                 *rel_out = rel;
-                return e->lo >= t;
+                int res = e->lo >= t;
+                if (i + 1 < (int)bk->n) {  /* it goes last: scanned first next time */
+                    Entry tmp = bk->e[i];
+                    memmove(&bk->e[i], &bk->e[i + 1], (bk->n - 1 - (uint32_t)i) * sizeof(Entry));
+                    bk->e[bk->n - 1] = tmp;
+                }
+                return res;
             }
         }
     }

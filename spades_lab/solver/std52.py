@@ -19,7 +19,8 @@ on (a trick won by a card that beat another card of its suit; the top cards coun
 quick-trick bound).  The table entry is keyed on whose lead, the broken state and every hand's
 suit lengths, and matches every position whose top cards in each suit -- down to the lowest
 relied-on card -- have the same holders, whatever the smaller cards are.  Lookups combine an
-entry's mask and value with the position's relative-rank code in one ``&``.
+entry's mask and value with the position's relative-rank code in one ``&``; a bucket is scanned
+from its end, and the entry that decided a lookup moves there.
 
 **The accelerator.**  ``_std52c`` is the same search in C (a CPython extension compiled by the
 build hook ``hatch_build.py`` when the package is installed; optional).  It is a line-by-line
@@ -534,7 +535,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         bkey = (lens, leader, broken)
         bucket = tt.get(bkey)
         if bucket is not None:
-            for e in reversed(bucket):
+            for i in range(len(bucket) - 1, -1, -1):
+                e = bucket[i]
                 if P & e[0] == e[1]:
                     if e[2] >= t or e[3] < t:
                         rel = 0
@@ -542,6 +544,10 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                         for s in SR:
                             if ks[s]:
                                 rel |= kth_top(Rs[s], ks[s])
+                        if i != len(bucket) - 1:
+                            # the entry that decided goes last: scanned first next time
+                            del bucket[i]
+                            bucket.append(e)
                         return e[2] >= t, rel
         q, rq, qo, rqo = quick(hands, leader, broken)
         if side[leader]:
