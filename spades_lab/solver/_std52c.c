@@ -448,7 +448,8 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         if (ws != ts || c > wc) { pick = i; break; }
     }
     if (pick < 0 && k < 3) {
-        for (int i = 0; i < nt; i++) {
+        /* the next opponent can overruff every ruff: ruff high */
+        for (int i = nt - 1; i >= 0; i--) {
             int c = tr[i];
             if (ws != ts || c > wc) { pick = i; break; }
         }

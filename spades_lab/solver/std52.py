@@ -392,7 +392,7 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 tr.remove(c)
                 return [c] + disc + tr
         if k < 3:
-            for c in tr:
+            for c in reversed(tr):  # the next opponent can overruff every ruff: ruff high
                 if ws != ts or c > wc:
                     tr.remove(c)
                     return [c] + disc + tr
