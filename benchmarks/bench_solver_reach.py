@@ -181,7 +181,8 @@ def full_case(count: int | None, seed: int) -> None:
         m = _med(w)
         vs = f", {m / d:.1f}x DDS's median {d * 1000:.1f} ms" if dds and mode == "off" else ""
         print(f"full-{mode:<3} {len(w):>3} deals median {m * 1000:.1f} ms, worst "
-              f"{max(w) * 1000:.0f} ms, nodes median {int(_med([float(x) for x in nd]))}{vs}"
+              f"{max(w) * 1000:.0f} ms, nodes median {int(_med([float(x) for x in nd]))} "
+              f"(total {sum(nd)}, worst {max(nd)}){vs}"
               + ("  [goal <= 3x DDS, worst <= 0.5 s]" if mode == "off" else ""), flush=True)
 
 

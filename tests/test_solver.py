@@ -539,7 +539,7 @@ def test_accelerated_full_deals_equal_pure_python() -> None:
         assert py.solve(g, per_move=i % 4 == 1, node_limit=36_000) == rc, i
         assert c.nodes == py.nodes
         exact += rc.exact
-    assert exact == 1  # one within the budget, four cut short
+    assert 0 < exact < 5  # both kinds: some within the budget (2 of 5 now), some cut short
 
 
 def test_accelerator_tables_are_freed() -> None:

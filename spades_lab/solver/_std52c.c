@@ -68,14 +68,25 @@ static inline int popc(u64 x) {
 static inline u64 below(int bl) { return bl >= 64 ? ~(u64)0 : (((u64)1 << bl) - 1); }
 static inline u64 topbit(u64 x) { return x ? (u64)1 << (bitlen(x) - 1) : 0; }
 static inline int ctz(u64 x) { return __builtin_ctzll(x); }
+/* bit j of x (j < 16) to bit 2j */
+static inline u64 spread2(u64 x) {
+    x = (x | x << 8) & 0x00FF00FFULL;
+    x = (x | x << 4) & 0x0F0F0F0FULL;
+    x = (x | x << 2) & 0x33333333ULL;
+    return (x | x << 1) & 0x55555555ULL;
+}
 
 static inline u64 kth_top(u64 m, int k) {
     for (int i = 0; i < k - 1; i++) m ^= topbit(m);
     return topbit(m);
 }
 
+/* A transposition entry: it serves every position of its bucket whose top ks[s] cards of each
+ * suit s have the same holders as the stored one's.  The holders are a 2-bit code a place
+ * (place j of suit s: bits 2j, 2j + 1 of the 32-bit field s & 1 of word s >> 1), so M and V
+ * are two words for the four suits, and a test is two ands and two compares. */
 typedef struct {
-    u64 M[MAXS], V[MAXS];
+    u64 M[2], V[2];
     int8_t lo, hi;
     uint8_t ks[MAXS];
 } Entry;
@@ -94,7 +105,6 @@ typedef struct {
     int base[MAXS], swid[MAXS];
     int suit_of[64], rank_of[64];
     u64 lowsm[64];
-    u64 kmask[MAXM + 2];
     int side[4];
     PyObject *counter, *tick;
     Bucket *tab;
@@ -314,18 +324,34 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         u64 o3 = hands[(seat + 3) & 3];
         u64 pard = hands[seat ^ 2];
         u64 opp = o1 | o3, o1t = o1 & tmask, o3t = o3 & tmask;
-        int a0[MAXM], a1[MAXM], a2[2 * MAXM], a3[MAXM], a25[MAXM];
-        int n0 = 0, n1 = 0, n2 = 0, n3 = 0, n25 = 0;
+        /* Leads by kind, in this order: a side suit's winners (high first); a side suit
+         * partner ruffs or wins (toward partner's winners); a side suit partner's top card
+         * beats the next opponent's in (then any other side suit), low first; trumps last
+         * (the top ones high first, then the others low first), before only the side suits
+         * an opponent can ruff.  Trumps early cost most: a trump lead was tried first
+         * wherever the leader held the top trump, and was wrong about one time in four. */
+        int a0[MAXM], a1[MAXM], a2[2 * MAXM], a3[MAXM], a25[MAXM], atw[MAXM], atl[MAXM];
+        int n0 = 0, n1 = 0, n2 = 0, n3 = 0, n25 = 0, ntw = 0, ntl = 0;
         for (int i = 0; i < nr; i++) {
             int c = reps[i];
             int s = S->suit_of[c];
             u64 sm = S->smask[s];
             u64 ox = opp & sm;
             u64 ps = pard & sm;
-            if (s != ts && ((o1t && !(o1 & sm)) || (o3t && !(o3 & sm))))
-                a3[n3++] = c;
+            if (s == ts) {
+                if (!(ox >> c)) atw[ntw++] = c;
+                else atl[ntl++] = c;
+            } else if ((o1t && !(o1 & sm)) || (o3t && !(o3 & sm))) {
+                /* only the next opponent ruffs, and partner overruffs: like partner's ruff */
+                if (!(o3t && !(o3 & sm)) && !ps && bitlen(pard & tmask) > bitlen(o1t))
+                    a1[n1++] = c;
+                else
+                    a3[n3++] = c;
+            }
             else if (!(ox >> c))
                 a0[n0++] = c;
+            else if (!ps && (pard & tmask))
+                a1[n1++] = c;
             else if (ps && bitlen(ps) > bitlen(ox))
                 a1[n1++] = c;
             else if (ps && bitlen(ps) > bitlen(o1 & sm))
@@ -333,10 +359,10 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
             else
                 a25[n25++] = c;
         }
-        /* stable sort of a0 by (is a trump, -rank) */
+        /* stable sort of a0 by -rank */
         for (int i = 1; i < n0; i++) {
-            int x = a0[i], kx = (S->suit_of[x] == ts) * 1000 - S->rank_of[x], j = i - 1;
-            while (j >= 0 && (S->suit_of[a0[j]] == ts) * 1000 - S->rank_of[a0[j]] > kx) {
+            int x = a0[i], kx = -S->rank_of[x], j = i - 1;
+            while (j >= 0 && -S->rank_of[a0[j]] > kx) {
                 a0[j + 1] = a0[j];
                 j--;
             }
@@ -345,13 +371,21 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         ssort(a1, n1, S->rank_of);
         ssort(a2, n2, S->rank_of);
         if (n25) {
-            ssort(a25, n25, S->rank_of);
+            /* the other side-suit leads: from the side's shortest suit first, then low */
+            int k25[64];
+            for (int i = 0; i < n25; i++) {
+                int c = a25[i];
+                k25[c] = S->rank_of[c] + 100 * popc((h | pard) & S->smask[S->suit_of[c]]);
+            }
+            ssort(a25, n25, k25);
             for (int i = 0; i < n25; i++) a2[n2++] = a25[i];
         }
         int n = 0;
         n = cat(out, n, a0, n0);
         n = cat(out, n, a1, n1);
         n = cat(out, n, a2, n2);
+        for (int i = ntw - 1; i >= 0; i--) out[n++] = atw[i];  /* reps run low to high */
+        n = cat(out, n, atl, ntl);
         if (n3) {
             ssort(a3, n3, S->rank_of);
             n = cat(out, n, a3, n3);
@@ -390,7 +424,18 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         if (S->suit_of[c] == ts) tr[nt++] = c;
         else disc[nd++] = c;
     }
-    if (nd > 1) ssort(disc, nd, S->rank_of);
+    if (nd > 1) {
+        /* discards: not a winner of its suit before a winner, the shortest suit first (a
+         * void to ruff in later), then low */
+        int dk[64];
+        u64 others = allrem & ~h;
+        for (int i = 0; i < nd; i++) {
+            int c = disc[i];
+            u64 sm = S->smask[S->suit_of[c]];
+            dk[c] = S->rank_of[c] + 20 * popc(h & sm) + 1000 * !((others & sm) >> c);
+        }
+        ssort(disc, nd, dk);
+    }
     if (k - wpos == 2 && (!later || (lL && (ws == ts || !(lL >> wc)))
                           || (!lL && ws == ts && !(lt >> wc)) || (!lL && !lt))) {
         int n = cat(out, 0, disc, nd);
@@ -403,7 +448,8 @@ static int order(const Searcher *S, const u64 *hands, int seat, const int *trick
         if (ws != ts || c > wc) { pick = i; break; }
     }
     if (pick < 0 && k < 3) {
-        for (int i = 0; i < nt; i++) {
+        /* the next opponent can overruff every ruff: ruff high */
+        for (int i = nt - 1; i >= 0; i--) {
             int c = tr[i];
             if (ws != ts || c > wc) { pick = i; break; }
         }
@@ -542,15 +588,16 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
     if (t <= 0) { *rel_out = 0; return 1; }
     if (t > left) { *rel_out = 0; return 0; }
     if (budget_node(S->counter, S->tick, &S->cnt, &S->check) < 0) return -1;
-    const int ns = S->ns, W = S->W;
-    u64 P[MAXS], Rs[MAXS];
+    const int ns = S->ns;
+    u64 K[2] = {0, 0}, Rs[MAXS];
     u64 lens = 0;
     for (int s = 0; s < ns; s++) {
         u64 sm = S->smask[s];
         u64 a = hands[0] & sm, b = hands[1] & sm, c = hands[2] & sm, d = hands[3] & sm;
         u64 R = a | b | c | d;
-        /* bit o*W + j: hand o holds the j-th highest remaining card (chunks from the top) */
-        u64 ca = 0, cb = 0, cc = 0, cd = 0;
+        /* bit j of h1 / h2: the j-th highest remaining card (chunks from the top) is held by
+         * hand 1 or 3 / by hand 2 or 3 */
+        u64 h1 = 0, h2 = 0;
         int j = 0, bs = S->base[s], na = 0, nb = 0, nc = 0, nd = 0;
         for (int lo = ((S->swid[s] - 1) / CH) * CH; lo >= 0; lo -= CH) {
             int sh = bs + lo;
@@ -561,18 +608,15 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
             unsigned xb = (unsigned)(b >> sh) & ((1u << CH) - 1);
             unsigned xc = (unsigned)(c >> sh) & ((1u << CH) - 1);
             unsigned xd = (unsigned)(d >> sh) & ((1u << CH) - 1);
-            ca |= (u64)q[xa] << j;
-            cb |= (u64)q[xb] << j;
-            cc |= (u64)q[xc] << j;
-            cd |= (u64)q[xd] << j;
+            h1 |= (u64)(q[xb] | q[xd]) << j;
+            h2 |= (u64)(q[xc] | q[xd]) << j;
             na += pc7[xa];
             nb += pc7[xb];
             nc += pc7[xc];
             nd += pc7[xd];
             j += pc7[r];
         }
-        u64 code = ca | cb << W | cc << (2 * W) | cd << (3 * W);
-        P[s] = code;
+        K[s >> 1] |= (spread2(h1) | spread2(h2) << 1) << (32 * (s & 1));
         Rs[s] = R;
         lens |= (u64)(na | nb << 4 | nc << 8 | nd << 12) << (16 * s);
     }
@@ -580,16 +624,19 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
     if (bk) {
         for (int i = (int)bk->n - 1; i >= 0; i--) {
             const Entry *e = &bk->e[i];
-            int s;
-            for (s = 0; s < ns; s++)
-                if ((P[s] & e->M[s]) != e->V[s]) break;
-            if (s < ns) continue;
+            if ((K[0] & e->M[0]) != e->V[0] || (K[1] & e->M[1]) != e->V[1]) continue;
             if (e->lo >= t || e->hi < t) {
                 u64 rel = 0;
-                for (s = 0; s < ns; s++)
+                for (int s = 0; s < ns; s++)
                     if (e->ks[s]) rel |= kth_top(Rs[s], e->ks[s]);
                 *rel_out = rel;
-                return e->lo >= t;
+                int res = e->lo >= t;
+                if (i + 1 < (int)bk->n) {  /* it goes last: scanned first next time */
+                    Entry tmp = bk->e[i];
+                    memmove(&bk->e[i], &bk->e[i + 1], (bk->n - 1 - (uint32_t)i) * sizeof(Entry));
+                    bk->e[bk->n - 1] = tmp;
+                }
+                return res;
             }
         }
     }
@@ -615,10 +662,11 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
             u64 low = rs & (~rs + 1);
             int kk = popc(Rs[s] & ~(low - 1));
             ne.ks[s] = (uint8_t)kk;
-            ne.M[s] = S->kmask[kk];
-            ne.V[s] = P[s] & ne.M[s];
+            ne.M[s >> 1] |= (((u64)1 << (2 * kk)) - 1) << (32 * (s & 1));
         }
     }
+    ne.V[0] = K[0] & ne.M[0];
+    ne.V[1] = K[1] & ne.M[1];
     bk = find_bucket(S, lens, leader, broken, 1);
     if (!bk) return -1;
     uint32_t i;
@@ -883,12 +931,6 @@ static PyObject *make_search(PyObject *Py_UNUSED(mod), PyObject *args) {
         S->suit_of[c] = suit_of[c];
         S->rank_of[c] = rank_of[c];
         S->lowsm[c] = smask[suit_of[c]] & (((u64)1 << c) - 1);
-    }
-    for (int k = 0; k <= MAXM + 1; k++) {
-        u64 m = 0;
-        if (k <= W)
-            for (int h = 0; h < 4; h++) m |= (((u64)1 << k) - 1) << (h * W);
-        S->kmask[k] = m;
     }
     for (int s = 0; s < 4; s++) S->side[s] = (int)(max_mask >> s & 1);
     Py_INCREF(counter);

@@ -19,7 +19,8 @@ on (a trick won by a card that beat another card of its suit; the top cards coun
 quick-trick bound).  The table entry is keyed on whose lead, the broken state and every hand's
 suit lengths, and matches every position whose top cards in each suit -- down to the lowest
 relied-on card -- have the same holders, whatever the smaller cards are.  Lookups combine an
-entry's mask and value with the position's relative-rank code in one ``&``.
+entry's mask and value with the position's relative-rank code in one ``&``; a bucket is scanned
+from its end, and the entry that decided a lookup moves there.
 
 **The accelerator.**  ``_std52c`` is the same search in C (a CPython extension compiled by the
 build hook ``hatch_build.py`` when the package is installed; optional).  It is a line-by-line
@@ -298,37 +299,59 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             opp = o1 | o3
             o1t = o1 & tmask
             o3t = o3 & tmask
+            # leads by kind: a side suit's winners (high first); a side suit partner ruffs or
+            # wins; a side suit partner's top card beats the next opponent's in, then any
+            # other side suit (low first); trumps (the top ones high first, then the others
+            # low first); last the side suits an opponent can ruff
             a0 = []
             a1 = []
             a2 = []
             a3 = []
             a25 = []
+            atw = []
+            atl = []
             for c in reps:
                 s = suit_of[c]
                 sm = smask[s]
                 ox = opp & sm
-                if s != ts and ((o1t and not o1 & sm) or (o3t and not o3 & sm)):
-                    a3.append(c)
+                ps = pard & sm
+                if s == ts:
+                    if not ox >> c:
+                        atw.append(c)
+                    else:
+                        atl.append(c)
+                elif (o1t and not o1 & sm) or (o3t and not o3 & sm):
+                    # only the next opponent ruffs, and partner overruffs: like partner's ruff
+                    if (not (o3t and not o3 & sm) and not ps
+                            and (pard & tmask).bit_length() > o1t.bit_length()):
+                        a1.append(c)
+                    else:
+                        a3.append(c)
                 elif not ox >> c:
                     a0.append(c)
-                elif pard & sm and (pard & sm).bit_length() > ox.bit_length():
+                elif not ps and pard & tmask:
                     a1.append(c)
-                elif pard & sm and (pard & sm).bit_length() > (o1 & sm).bit_length():
+                elif ps and ps.bit_length() > ox.bit_length():
+                    a1.append(c)
+                elif ps and ps.bit_length() > (o1 & sm).bit_length():
                     a2.append(c)
                 else:
                     a25.append(c)
-            a0.sort(key=lambda c: (suit_of[c] == ts, -rank_of[c]))
+            a0.sort(key=lambda c: -rank_of[c])
             if len(a1) > 1:
                 a1.sort(key=rank_of.__getitem__)
             if len(a2) > 1:
                 a2.sort(key=rank_of.__getitem__)
             if a25:
-                a25.sort(key=rank_of.__getitem__)
+                # the other side-suit leads: from the side's shortest suit first, then low
+                a25.sort(key=lambda c: rank_of[c] + 100 * popcount((h | pard) & smask[suit_of[c]]))
                 a2 += a25
+            atw.reverse()  # reps run low to high
+            out = a0 + a1 + a2 + atw + atl
             if a3:
                 a3.sort(key=rank_of.__getitem__)
-                return a0 + a1 + a2 + a3
-            return a0 + a1 + a2
+                out += a3
+            return out
         ws = suit_of[wc]
         # the one opponent still to play after this seat (the next seat), if any
         later = o1 if k < 3 else 0
@@ -353,7 +376,11 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         tr = [c for c in reps if suit_of[c] == ts]
         disc = [c for c in reps if suit_of[c] != ts]
         if len(disc) > 1:
-            disc.sort(key=rank_of.__getitem__)
+            # not a winner of its suit before a winner, the shortest suit first (a void to
+            # ruff in later), then low
+            others = allrem & ~h
+            disc.sort(key=lambda c: rank_of[c] + 20 * popcount(h & smask[suit_of[c]])
+                      + 1000 * (not (others & smask[suit_of[c]]) >> c))
         if k - wpos == 2 and (not later or (lL and (ws == ts or not lL >> wc))
                               or (not lL and ws == ts and not lt >> wc)
                               or (not lL and not lt)):
@@ -365,7 +392,7 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 tr.remove(c)
                 return [c] + disc + tr
         if k < 3:
-            for c in tr:
+            for c in reversed(tr):  # the next opponent can overruff every ruff: ruff high
                 if ws != ts or c > wc:
                     tr.remove(c)
                     return [c] + disc + tr
@@ -508,7 +535,8 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         bkey = (lens, leader, broken)
         bucket = tt.get(bkey)
         if bucket is not None:
-            for e in reversed(bucket):
+            for i in range(len(bucket) - 1, -1, -1):
+                e = bucket[i]
                 if P & e[0] == e[1]:
                     if e[2] >= t or e[3] < t:
                         rel = 0
@@ -516,6 +544,10 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                         for s in SR:
                             if ks[s]:
                                 rel |= kth_top(Rs[s], ks[s])
+                        if i != len(bucket) - 1:
+                            # the entry that decided goes last: scanned first next time
+                            del bucket[i]
+                            bucket.append(e)
                         return e[2] >= t, rel
         q, rq, qo, rqo = quick(hands, leader, broken)
         if side[leader]:
