@@ -402,26 +402,37 @@ def test_partition_low_card_variants(preset: str, opts: dict[str, Any]) -> None:
     """Positions that differ only in which seat holds one of two cards of a suit, solved one
     after another on one compiled and one Python solver (their partition entries made for one
     answer the next when the traded cards did not matter): every per-move value equals the
-    exact-key search's, C and Python after the same nodes.  The trades change the answer of
-    some positions, so an entry that ignored a card that mattered (an unsound set of winning
-    ranks) would show here."""
+    exact-key search's, C and Python after the same nodes, and so does whether each seat can
+    keep a nil (one nil kind a position, in turn).  The trades change the answer of some
+    positions, so an entry that ignored a card that mattered (an unsound set of winning ranks)
+    would show here; the nil checks show a merged run of equal cards left out of the relevant
+    ones when one of them lies above a relevant card (a nil bidder's low card is worth keeping:
+    an entry made where its run was merged answers a position where that card was
+    another's)."""
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(5150 + len(preset) * 5 + len(opts))
     c, py = pair(rules)
     ref = exact_keys(rules)
-    changed = checked = 0
+    changed = checked = kept = 0
     for base in range(12):
         games = low_card_variants(rules, rng, 5 if rules.players == 4 else 3, 6)
         first = None
         for i, g in enumerate(games):
             r = c.solve(g)
             assert r == ref.solve(g) == py.solve(g), (base, i)
-            assert c.nodes == py.nodes, (base, i)
             first = r if first is None else first
             changed += r.per_move != first.per_move
+            kind = rules.nil_kinds[(base + i) % len(rules.nil_kinds)]
+            for seat in range(rules.players):
+                want = can_keep_nil(g, seat, kind=kind, solver=ref)
+                assert (can_keep_nil(g, seat, kind=kind, solver=c) == want
+                        == can_keep_nil(g, seat, kind=kind, solver=py)), (base, i, seat)
+                kept += want.can_keep
+            assert c.nodes == py.nodes, (base, i)
             checked += 1
     assert checked >= 50
     assert changed >= 5
+    assert 0 < kept < checked * rules.players
     assert sum(gs.conflicts() for gs in compiled_searches(c)) == 0 == py.partition_conflicts
 
 
