@@ -1360,6 +1360,31 @@ class Solver:
             cs = pcards(si, opp)
             return 1 << cs[-1] if cs else 0
 
+        suit_cache: list[dict[tuple[int, ...], Any]] = [{} for _ in porder]
+
+        def suit_codes(si: int, sub: tuple[int, ...]
+                       ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+            """Suit ``si``'s part of the partition key, from (whether an Ace can flip, each
+            seat's cards of the suit): its cards low to high, their kept codes (holder and
+            kind, the 0 a kind of its own) and the multiset's codes sorted (the 0 a plain card:
+            a low card's place is not kept)."""
+            live = sub[0]
+            kk, mk = (kinds_p, kinds) if live else (kinds0, kinds0)
+            rem = 0
+            for x in sub[1:]:
+                rem |= x
+            cs = pcards(si, rem)
+            own = []
+            mown = []
+            for c in cs:
+                for s_ in nseat:
+                    if sub[s_ + 1] >> c & 1:
+                        own.append(s_ * 6 + kk[c] + 1)
+                        mown.append(s_ * 6 + mk[c] + 1)
+                        break
+            mown.sort()
+            return cs, tuple(own), tuple(mown)
+
         def make_pkey(hands: list[int], turn: int, broken: int, sup: int) -> Any:
             """A position at a trick boundary as the partition table reads it: (the coarse
             key, per suit slot its remaining cards and their codes, low to high); the
@@ -1373,23 +1398,18 @@ class Solver:
             for x in hands:
                 rem |= x
             live = live_ace(hands, ())
-            # own: the kept cards' codes (holder and kind, the 0 a kind of its own); mown: the
-            # multiset's (the 0 a plain card: a low card's place is not kept)
-            kk, mk = (kinds_p, kinds) if live else (kinds0, kinds0)
-            own: dict[int, int] = {}
-            mown: dict[int, int] = {}
-            for s_, x in enumerate(hands):
-                for c in _iter_bits(x):
-                    own[c] = s_ * 6 + kk[c] + 1
-                    mown[c] = s_ * 6 + mk[c] + 1
             fixed = []
             sym = []
             fixmask = 0
             per: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
             for si, (sm, _) in enumerate(suit_order):
-                cs = pcards(si, rem)
-                per.append((cs, tuple([own[c] for c in cs]),
-                            tuple(sorted([mown[c] for c in cs]))))
+                sub = (live, *[x & sm for x in hands])
+                got = suit_cache[si].get(sub)
+                if got is None:
+                    got = suit_cache[si][sub] = suit_codes(si, sub)
+                    if len(suit_cache[si]) > 200_000:
+                        suit_cache[si].clear()
+                per.append(got)
                 if suit_sym[si] and not rem & sm & dual_mask:
                     sym.append(si)
                 else:
