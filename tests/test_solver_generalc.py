@@ -5,13 +5,13 @@ pure-Python search it ports, on every kind of goal:
   Travelers/Hunters, ``th_low``, ``acorns8`` fours and pairs): trick counts with per-move values,
   nil checks of every nil kind (a goal counting one seat, or only the tricks holding a suit) and
   bid checks, each solved in C and in Python on solvers that keep their tables from one position
-  to the next: the same answers and, with the C search's partition entries off
-  (``set_partition(False)``, the ``python_nodes`` fixture), the same node counts;
-* with partition (winning-rank) entries on, as shipped: the same answers as the Python search
-  on endings of every rule set, also on positions that differ only in which seat holds one of
-  two cards of a suit, solved one after another on one table (where an unsound set of winning
-  ranks would answer one position with another's entry), no entry's bounds crossed, fewer
-  nodes;
+  to the next: the same answers and the same node counts, with partition (winning-rank)
+  entries on in both (as shipped) and off in both (``Solver(partition=False)``: exact
+  relative-rank entries);
+* with partition entries on: the same answers as the exact-key search on endings of every
+  rule set, also on positions that differ only in which seat holds one of two cards of a suit,
+  solved one after another on one table (where an unsound set of winning ranks would answer one
+  position with another's entry), no entry's bounds crossed in C or in Python, fewer nodes;
 * a budget (node limit) stops both at the same node with the same bounds;
 * positions with more than 64 cards left (early in a Heckadeck hand, acorns8 before its last 8
   tricks) run in C over three-word card masks: the same nodes and bounds as the Python search
@@ -69,25 +69,22 @@ def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
     return g
 
 
-@pytest.fixture
-def python_nodes() -> Any:
-    """Compiled searches made during the test keep the Python search's entries (no partition
-    entries: ``set_partition(False)``), so they search its nodes one for one; restored after."""
-    gen = search_mod._GENERAL
-    assert gen is not None
-    old = gen.set_partition(False)
-    try:
-        yield
-    finally:
-        assert gen.set_partition(old) is False
-
-
 def pair(rules: RuleSet, **kw: Any) -> tuple[Solver, Solver]:
-    """(compiled, pure Python) general-search solvers."""
+    """(compiled, pure Python) general-search solvers (partition entries on unless
+    ``partition=False``)."""
     c = Solver(rules, fast=False, **kw)
     py = Solver(rules, fast=False, accelerated=False, **kw)
     assert c._general_c and not py._general_c
+    assert c.partition == py.partition == kw.get("partition", True)
     return c, py
+
+
+def exact_keys(rules: RuleSet) -> Solver:
+    """A compiled general-search solver without partition entries (exact relative-rank keys):
+    the reference the partition search's answers and nodes are measured against."""
+    ref = Solver(rules, fast=False, partition=False)
+    assert ref._general_c and not ref.partition
+    return ref
 
 
 def compiled_searches(solver: Solver) -> list[Any]:
@@ -100,12 +97,13 @@ def compiled_searches(solver: Solver) -> list[Any]:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("partition", [True, False], ids=["partition", "exact-keys"])
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any],
-                                       python_nodes: None) -> None:
+                                       partition: bool) -> None:
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(2026 + len(preset) + len(opts))
-    c, py = pair(rules)  # one pair for all positions: their tables grow alike
+    c, py = pair(rules, partition=partition)  # one pair for all positions: tables grow alike
     kinds = [k for k in rules.nil_kinds]
     checked = {"tricks": 0, "nil": 0, "bid": 0}
     for i in range(60):
@@ -132,10 +130,11 @@ def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any],
         assert c.nodes == py.nodes, i
         checked["bid"] += 1
     assert min(checked.values()) >= 40, checked
+    assert py.partition_conflicts == 0
 
 
 @pytest.mark.parametrize("th", [False, True], ids=["acorns", "acorns-th"])
-def test_budget_stops_both_at_the_same_node(th: bool, python_nodes: None) -> None:
+def test_budget_stops_both_at_the_same_node(th: bool) -> None:
     """Eight tricks left of a real Heckadeck hand, under node limits: C and Python give the
     same results (bounds when cut short) after the same number of nodes, and report progress."""
     rules = RuleSet.preset("acorns", travelers_hunters=th)
@@ -193,7 +192,7 @@ def test_wide_masks_equal_engine_minimax(preset: str, opts: dict[str, Any],
 
 @pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
 def test_wide_masks_equal_python_node_for_node(preset: str, opts: dict[str, Any],
-                                               wide_masks: None, python_nodes: None) -> None:
+                                               wide_masks: None) -> None:
     """Endings of 3-5 cards a seat (2-3 with eight players) over the wide masks (and going over
     to the narrow ones): the same answers and node counts as the Python search, for trick
     counts and nil checks."""
@@ -226,8 +225,7 @@ def test_wide_masks_equal_python_node_for_node(preset: str, opts: dict[str, Any]
     ("acorns8", {}, 10),  # 80 cards
     ("acorns8", {"teams": "pairs", "travelers_hunters": True}, 17),
 ], ids=["acorns-32", "acorns-th-34", "acorns-th-20", "acorns8-10", "acorns8-pairs-th-17"])
-def test_more_than_64_cards_run_in_c(preset: str, opts: dict[str, Any], left: int,
-                                     python_nodes: None) -> None:
+def test_more_than_64_cards_run_in_c(preset: str, opts: dict[str, Any], left: int) -> None:
     """Positions with more than 64 cards left, up to a whole Heckadeck deal, run in the
     compiled search (it answers, not None), with the same bounds as the Python search after
     the same number of nodes under a node limit."""
@@ -326,15 +324,17 @@ PART_IDS = [*IDS, "standard-jokers=on", "standard-cutthroat=deal_17"]
 
 
 @pytest.mark.parametrize("preset,opts", PART_CONFIGS, ids=PART_IDS)
-def test_partition_entries_equal_python(preset: str, opts: dict[str, Any]) -> None:
+def test_partition_entries_equal_exact_keys(preset: str, opts: dict[str, Any]) -> None:
     """Partition entries on (the default): endings of 3-6 cards a seat (2-4 with eight
-    players) on one compiled solver whose table carries over from one position to the next, so
-    entries made for one position answer others whose low cards differ: every per-move value,
-    nil check and bid check equals the pure-Python search's (exact keys only), no entry's bounds
-    ever crossed (``conflicts``), and the partition search needed fewer nodes."""
+    players) on one compiled and one Python solver whose tables carry over from one position to
+    the next, so entries made for one position answer others whose low cards differ: every
+    per-move value, nil check and bid check equals the exact-key search's, C and Python after
+    the same nodes, no entry's bounds ever crossed in either (``conflicts``), and the partition
+    search needed fewer nodes than the exact-key one."""
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(4400 + len(preset) * 3 + len(opts))
     c, py = pair(rules)
+    ref = exact_keys(rules)
     checked = 0
     for i in range(14):
         g = ending(rules, rng, rng.choice([3, 4, 5, 6] if rules.players == 4 else [2, 3, 4]))
@@ -343,20 +343,26 @@ def test_partition_entries_equal_python(preset: str, opts: dict[str, Any]) -> No
         if h.turn is None:
             continue
         pos = Position.from_game(g)
-        assert c.solve(pos) == py.solve(pos), i
+        want = ref.solve(pos)
+        assert c.solve(pos) == want == py.solve(pos), i
         kind = rules.nil_kinds[i % len(rules.nil_kinds)]
         seat = rng.randrange(rules.players)
-        assert (can_keep_nil(pos, seat, kind=kind, solver=c)
+        want_nil = can_keep_nil(pos, seat, kind=kind, solver=ref)
+        assert (can_keep_nil(pos, seat, kind=kind, solver=c) == want_nil
                 == can_keep_nil(pos, seat, kind=kind, solver=py)), i
         team = rng.randrange(len(rules.team_seats))
         bid = rng.randrange(pos.remaining + 1)
-        assert can_make_bid(pos, team, bid, solver=c) == can_make_bid(pos, team, bid, solver=py)
+        want_bid = can_make_bid(pos, team, bid, solver=ref)
+        assert (can_make_bid(pos, team, bid, solver=c) == want_bid
+                == can_make_bid(pos, team, bid, solver=py)), i
+        assert c.nodes == py.nodes, i
         checked += 1
     assert checked >= 10
     searches = compiled_searches(c)
     assert searches and all(gs.partition() for gs in searches)
-    assert sum(gs.conflicts() for gs in searches) == 0
-    assert c.nodes < py.nodes
+    assert not any(gs.partition() for gs in compiled_searches(ref))
+    assert sum(gs.conflicts() for gs in searches) == 0 == py.partition_conflicts
+    assert c.nodes < ref.nodes
 
 
 def low_card_variants(rules: RuleSet, rng: random.Random, k: int, count: int) -> list[Game]:
@@ -394,26 +400,40 @@ def low_card_variants(rules: RuleSet, rng: random.Random, k: int, count: int) ->
 @pytest.mark.parametrize("preset,opts", PART_CONFIGS, ids=PART_IDS)
 def test_partition_low_card_variants(preset: str, opts: dict[str, Any]) -> None:
     """Positions that differ only in which seat holds one of two cards of a suit, solved one
-    after another on one compiled solver (its partition entries made for one answer the next
-    when the traded cards did not matter): every per-move value equals the pure-Python
-    search's.  The trades change the answer of some positions, so an entry that ignored a
-    card that mattered (an unsound set of winning ranks) would show here."""
+    after another on one compiled and one Python solver (their partition entries made for one
+    answer the next when the traded cards did not matter): every per-move value equals the
+    exact-key search's, C and Python after the same nodes, and so does whether each seat can
+    keep a nil (one nil kind a position, in turn).  The trades change the answer of some
+    positions, so an entry that ignored a card that mattered (an unsound set of winning ranks)
+    would show here; the nil checks show a merged run of equal cards left out of the relevant
+    ones when one of them lies above a relevant card (a nil bidder's low card is worth keeping:
+    an entry made where its run was merged answers a position where that card was
+    another's)."""
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(5150 + len(preset) * 5 + len(opts))
     c, py = pair(rules)
-    changed = checked = 0
+    ref = exact_keys(rules)
+    changed = checked = kept = 0
     for base in range(12):
         games = low_card_variants(rules, rng, 5 if rules.players == 4 else 3, 6)
         first = None
         for i, g in enumerate(games):
             r = c.solve(g)
-            assert r == py.solve(g), (base, i)
+            assert r == ref.solve(g) == py.solve(g), (base, i)
             first = r if first is None else first
             changed += r.per_move != first.per_move
+            kind = rules.nil_kinds[(base + i) % len(rules.nil_kinds)]
+            for seat in range(rules.players):
+                want = can_keep_nil(g, seat, kind=kind, solver=ref)
+                assert (can_keep_nil(g, seat, kind=kind, solver=c) == want
+                        == can_keep_nil(g, seat, kind=kind, solver=py)), (base, i, seat)
+                kept += want.can_keep
+            assert c.nodes == py.nodes, (base, i)
             checked += 1
     assert checked >= 50
     assert changed >= 5
-    assert sum(gs.conflicts() for gs in compiled_searches(c)) == 0
+    assert 0 < kept < checked * rules.players
+    assert sum(gs.conflicts() for gs in compiled_searches(c)) == 0 == py.partition_conflicts
 
 
 @pytest.mark.parametrize("preset,opts,left", [
@@ -423,20 +443,21 @@ def test_partition_low_card_variants(preset: str, opts: dict[str, Any]) -> None:
 ], ids=["acorns-th-34", "acorns8-pairs-th-17", "acorns-th-9"])
 def test_partition_entries_from_the_deal(preset: str, opts: dict[str, Any], left: int) -> None:
     """Partition entries from a whole deal down (the wide masks handing over to the narrow
-    ones): under a node limit the bounds found hold the exact count where the Python search
-    finds it (9 tricks left), and no entry's bounds crossed."""
+    ones): under a node limit the bounds found hold the exact count where the exact-key search
+    finds it (9 tricks left, with fewer nodes), and no entry's bounds crossed."""
     rules = RuleSet.preset(preset, opts)
     rng = random.Random(left + 7)
     g = deal_to_play(rules, rng)
     while len(g.hand.hands[0]) > left or g.hand.trick:  # type: ignore[union-attr]
         g.play(rng.choice(g.legal_plays()))
-    c, py = pair(rules)
+    c = Solver(rules, fast=False)
     r = c.solve(g, per_move=False, node_limit=40_000 if left > 9 else None)
     assert 0 <= r.tricks <= (r.upper if r.upper is not None else r.tricks) <= left
     if left <= 9:
-        want = py.solve(g, per_move=False)
+        ref = exact_keys(rules)
+        want = ref.solve(g, per_move=False)
         assert r == want and r.exact
-        assert c.nodes < py.nodes
+        assert c.nodes < ref.nodes
     searches = compiled_searches(c)
     assert searches and all(gs.partition() for gs in searches)
     assert sum(gs.conflicts() for gs in searches) == 0

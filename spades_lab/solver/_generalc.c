@@ -8,8 +8,8 @@
  * the count to reach.  It is a line-by-line port of the Python search (the same transposition
  * keys and bounds, quick and sure tricks, card merging and move ordering, in the same order), so
  * every answer and every node count equals the pure-Python search's when both start from the
- * same table and the partition entries below are off (tests/test_solver_generalc.py checks
- * both).  It takes every position of the shipped
+ * same table, with the partition entries below on in both or off in both
+ * (tests/test_solver_generalc.py checks both).  It takes every position of the shipped
  * decks, the whole deal included (it returns None, having done nothing, only beyond 192 cards
  * left: the caller would then run the Python search).
  *
@@ -30,8 +30,9 @@
  * it stores keys on only those and the cards above them in their suits, the others abstracted
  * as low cards (counted per holder and kind), so one entry answers every position whose
  * irrelevant low cards differ (_generalc_core.h, psearch, says why that is sound for the
- * Heckadeck's rules).  With them on, the answers are the Python search's and the nodes fewer;
- * with them off, the nodes are the Python search's one for one (the port's test).
+ * Heckadeck's rules).  The Python search has the same entries (search.py, psearch), so with
+ * them on or off the nodes are the Python search's one for one (the port's test); with them on
+ * the answers are those of exact entries after fewer nodes.
  *
  * counter[0] counts the nodes searched in this call (written back when the Python side may look:
  * before tick() and when the call returns, also on an exception); tick() is called when it

@@ -73,14 +73,16 @@ the benchmark's 50 deals (2.2 s with trump breaking off), 7 tricks left well und
 millisecond.  The general search (the Heckadeck sets, and nil and bid questions on every
 deck) runs in C too (``_generalc``, the same switches and answers) from the
 opening lead on (card masks of one 64-bit word once at most 64 cards remain, of three words
-before: a Heckadeck deal has 128 or 136 cards).  The compiled general search adds partition
-entries (winning ranks, as the fast path's): each result records the cards whose ranks it
-relied on (the winners of tricks won by rank, the cards the quick-trick bounds compared, a
-merged run of equal cards when their place mattered) and its entry serves every position with
-the same lead, trumps and per-suit multiset of holders and kinds whose top cards of each suit,
-down to the lowest relied-on one (a Traveler/Hunter in both of its suits), have the same holders
-and kinds; so it searches fewer nodes than this Python search, with the same answers
-(``_generalc.set_partition(False)`` gives its nodes one for one, as the tests check).  A
+before: a Heckadeck deal has 128 or 136 cards).  The general search keeps partition
+entries (winning ranks, as the fast path's), in Python and in C line for line: each result
+records the cards whose ranks it relied on (the winners of tricks won by rank, the cards the
+quick-trick bounds compared, a merged run of equal cards when their place mattered) and its
+entry serves every position with the same lead, trumps and per-suit multiset of holders and
+kinds whose top cards of each suit, down to the lowest relied-on one (a Traveler/Hunter in both
+of its suits), have the same holders and kinds; so it searches fewer nodes than with exact
+relative-rank entries (``Solver(partition=False)`` or :func:`set_partition`), with the same
+answers; either way the Python and the compiled search count the same nodes, as the tests
+check.  A
 Heckadeck position with 8 tricks left takes a few hundredths of a second at the median and
 about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
 so a budget matters earlier in the hand.  Every entry point
@@ -133,6 +135,19 @@ __all__ = ["Position", "SolveResult", "PlayAnnotation", "NilCheck", "BidCheck", 
 _GENERAL = _std52.load_accelerator("_generalc")
 #: True when both compiled searches (``_std52c``, ``_generalc``) are built and not switched off
 ACCELERATED: bool = _std52._ACCEL is not None and _GENERAL is not None
+
+#: whether general searches made from now on keep partition (winning-rank) entries
+_PARTITION = [True]
+
+
+def set_partition(on: bool) -> bool:
+    """Whether solvers made from now on keep partition (winning-rank) entries in their general
+    search, in Python and in C alike (``Solver(partition=None)``; on by default; off, both keep
+    exact relative-rank entries); returns the previous setting.  Either way the Python and the
+    compiled search give the same answers after the same nodes."""
+    old = _PARTITION[0]
+    _PARTITION[0] = bool(on)
+    return old
 
 
 # ---------------------------------------------------------------------------- tables
@@ -530,13 +545,18 @@ class Solver:
     so analysing many positions of one hand (as :func:`annotate_hand` does) reuses work."""
 
     def __init__(self, rules: RuleSet, *, enforce_trump_breaking: bool = True,
-                 enhancements: bool = True, fast: bool = True, accelerated: bool = True) -> None:
+                 enhancements: bool = True, fast: bool = True, accelerated: bool = True,
+                 partition: bool | None = None) -> None:
         #: ``enhancements=False`` turns off card merging, quick/sure-trick bounds and the
         #: relative-rank keys (a plain alpha-beta with exact keys, used to test them);
         #: ``fast=False`` keeps the 52-card decks off the fast path (``_solver_std``), so the
         #: tests can compare the two searches; ``accelerated=False`` runs both searches in pure
-        #: Python even when their compiled twins (``_std52c``, ``_generalc``) are built
+        #: Python even when their compiled twins (``_std52c``, ``_generalc``) are built;
+        #: ``partition=False`` keeps the general search to exact relative-rank entries (no
+        #: partition entries, in Python and in C; None: :func:`set_partition`'s setting)
         self.enhancements = enhancements
+        self.partition = bool(enhancements and (_PARTITION[0] if partition is None
+                                                else partition))
         self.rules = rules
         self.tab = _Tables.of(rules)
         self.n = rules.players
@@ -549,6 +569,9 @@ class Solver:
         self._first_ban = first_trick_ban(rules)
         self.tts: dict[tuple[int, int, int], dict[Any, tuple[int, int]]] = {}
         self.nodes = 0
+        #: how many partition entries of the Python general search got a lower bound above
+        #: their upper bound (0 unless a set of winning ranks was unsound: the tests' canary)
+        self.partition_conflicts = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
         #: the general search runs in C (``_generalc``), from the opening lead on
@@ -835,6 +858,7 @@ class Solver:
         for tb in (SUIT_BITS[t] for t in self.rules.trumps):
             trump_cards |= suit_mask[tb]
         lead_suits = [b for b in suit_mask]
+        slot_of = {b: i for i, b in enumerate(lead_suits)}
         self_ = self
 
         def encode(sub: tuple[int, ...], members: list[int], kinds: list[int]) -> int:
@@ -931,13 +955,20 @@ class Solver:
         inf_of = {sb: [(ib, single[ib]) for ib in suit_mask if ib & trumps and ib != sb]
                   for sb in suit_mask if sb & trumps}
 
-        def sure_tricks(hands: list[int], side: int, sup: int) -> int:
+        def sure_tricks(hands: list[int], side: int, sup: int,
+                        qrel: list[int] | None = None) -> int:
             """Cards of the superior trump (single-suit) above every opposing card of that
             suit win whatever trick they fall in; so do single-suit cards of the other trump
             above every opposing card of it when no opponent holds a card playable as the
             superior trump (a trick then holds superior trumps of the side only, or none).  One
             seat's such cards fall in different tricks, so the best seat's count is a sure
-            number of tricks for the side."""
+            number of tricks for the side.
+
+            ``qrel`` (when given) gets the cards whose ranks the count read: in each suit where
+            it counted a card, the opponents' highest card in the partition key's order (it and
+            the cards above it decide which cards are above every opposing one, in both rank
+            orders).  A position keeping those cards counts as many or more, so the bound
+            holds for it too."""
             opp = 0
             for s_ in nseat:
                 if not side >> s_ & 1:
@@ -945,22 +976,34 @@ class Solver:
             best = 0
             sm = sup_only[sup]
             infs = [] if opp & suit_mask[sup] else inf_of[sup]
+            got = 0  # the suits (slot bits) where a card was counted
             for s_ in nseat:
                 if side >> s_ & 1:
                     cnt = 0
                     for c in _iter_bits(hands[s_] & sm):
                         if not above[(c, sup)] & opp:
                             cnt += 1
+                            got |= 1 << slot_of[sup]
                     for ib, im in infs:
                         for c in _iter_bits(hands[s_] & im):
                             if not above[(c, ib)] & opp:
                                 cnt += 1
+                                got |= 1 << slot_of[ib]
                     if cnt > best:
                         best = cnt
+            if qrel is not None:
+                for si in _iter_bits(got):
+                    qrel[0] |= top_opp(si, opp)
             return best
 
-        def quick_tricks(hands: list[int], leader: int, broken: int, sup: int) -> int:
-            """Tricks the leader's side surely takes by cashing top cards from the lead."""
+        def quick_tricks(hands: list[int], leader: int, broken: int, sup: int,
+                         qrel: list[int] | None = None) -> int:
+            """Tricks the leader's side surely takes by cashing top cards from the lead.
+            ``qrel`` (when given) gets the opponents' top card (the partition key's order) of
+            each suit the count looked at a top card in: a suit without one adds nothing, and a
+            position where it has some counts as much or more, unless a Traveler/Hunter of the
+            leader's could then be counted in it and missed in a later suit (so with one in
+            the leader's hand every suit the leader holds)."""
             mine = side_of[leader]
             opp = 0
             opp_seats = []
@@ -976,8 +1019,9 @@ class Solver:
             ub = trumps & ~broken if enforce else 0
             clean = 0
             unclean = 0
+            duals = h & dual_mask
             used = 0  # a Traveler/Hunter is top in both its suits but cashes only once
-            for X in lead_suits:
+            for xi, X in enumerate(lead_suits):
                 if X & ub:
                     continue
                 xs = h & suit_mask[X] & ~used
@@ -992,6 +1036,8 @@ class Solver:
                     k += 1
                     tops |= 1 << c
                     over |= above[(c, X)]
+                if qrel is not None and (k or duals):
+                    qrel[0] |= top_opp(xi, opp)
                 if not k:
                     continue
                 if X != sup:  # an opponent void in X holding a trump could ruff
@@ -1014,7 +1060,10 @@ class Solver:
             return clean + unclean
 
         def moves(seat: int, hands: list[int], trick: tuple[tuple[int, int, int], ...],
-                  broken: int, sup: int) -> list[tuple[int, int]]:
+                  broken: int, sup: int, runs: dict[tuple[int, int], int] | None = None
+                  ) -> list[tuple[int, int]]:
+            """The plays to search, equivalent cards merged and the rest ordered; ``runs``
+            (when given) gets, per play kept, the cards merged into it (none: no entry)."""
             h = hands[seat]
             cand = gen(seat, hands, trick, broken)  # the legal plays (the tested generator)
             if len(cand) == 1 or not enh:
@@ -1039,6 +1088,9 @@ class Solver:
                             live = live_ace(hands, trick)
                         same = not live
                     if same:
+                        if runs is not None:
+                            r_ = reps[-1]
+                            runs[r_] = runs.get(r_, 0) | 1 << m[0]
                         prev = m
                         continue
                 reps.append(m)
@@ -1256,10 +1308,364 @@ class Solver:
                 tt[key] = (lo, hi)
             return bool(result)
 
+        # ------------------------------------------------------------ partition search
+        # Partition search ("winning ranks", as in DDS and the 52-card path; the compiled
+        # twin's psearch, line by line): each search also returns the cards whose ranks its
+        # answer depended on (rel): the winner of every trick it decided by rank (another card
+        # of the same played suit in the trick), the cards an entry's answer depended on, and
+        # a merged run of equivalent cards when its answer depended on their place.  The entry
+        # stored keys on the coarse position (turn, trumps, whether an Ace can flip, and per
+        # suit the multiset of its remaining cards' codes: holder and kind) and, per suit, the
+        # codes of the top kk cards, kk counted from the lowest relevant card of that suit up
+        # (a Traveler or Hunter in both of its suits).  A position whose coarse key is equal
+        # and whose top kk cards of every suit have the same holders and kinds has the same
+        # answer: map its cards to the entry's position keeping the holders and kinds (its low
+        # cards to low cards); every trick the search decided by rank was won by a kept card
+        # over cards below it in both positions, every other trick by a played suit only;
+        # legality reads suits only.  When unsure, more cards are kept.
+        part = self.partition
+        # per suit (deck order), its cards low to high in the partition key's order: the
+        # Ace-high one (a flipping Ace at the top: a relevant Ace keeps only itself), the
+        # Ace-low one read from the kinds (the card below the Ace-low is a kind of its own,
+        # and the Ace's holder is in the coarse key); a Traveler/Hunter after a single-suit
+        # card of its rank
+        porder = [tuple([c for c in members if not aces >> c & 1]
+                        + [c for c in members if aces >> c & 1])
+                  for _, members in suit_order]
+        # the kept cards' codes: the kinds, and 5 for the card below its suit's Ace-low (the
+        # 0: the one card the Ace-low beats) while an Ace can flip (kinds0 once none can)
+        kinds_p = list(kinds)
+        if ace_flips:
+            for c_, b_ in enumerate(bits):
+                if not b_ & (b_ - 1) and any(kinds[a] == 2 and bits[a] == b_ and rlow[c_] < rlow[a]
+                                             for a in range(len(bits))):
+                    kinds_p[c_] = 5
+        pc_cache: list[dict[int, tuple[int, ...]]] = [{} for _ in porder]
+        ptab: dict[tuple[Any, ...], dict[tuple[tuple[int, ...], ...], list[Any]]] = \
+            self.__dict__.setdefault("_ptables", {}).setdefault(goal.key, {})
+        pkey_memo: dict[tuple[int, ...], Any] = {}
+
+        def pcards(si: int, x: int) -> tuple[int, ...]:
+            """The cards of ``x`` in suit ``si``, low to high in the partition key's order."""
+            x &= suit_order[si][0]
+            hit = pc_cache[si].get(x)
+            if hit is None:
+                if len(pc_cache[si]) > 200_000:
+                    pc_cache[si].clear()
+                hit = pc_cache[si][x] = tuple([c for c in porder[si] if x >> c & 1])
+            return hit
+
+        def top_opp(si: int, opp: int) -> int:
+            """The highest card of ``opp`` in suit ``si`` (the partition key's order), if any."""
+            cs = pcards(si, opp)
+            return 1 << cs[-1] if cs else 0
+
+        suit_cache: list[dict[tuple[int, ...], Any]] = [{} for _ in porder]
+
+        def suit_codes(si: int, sub: tuple[int, ...]
+                       ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+            """Suit ``si``'s part of the partition key, from (whether an Ace can flip, each
+            seat's cards of the suit): its cards low to high, their kept codes (holder and
+            kind, the 0 a kind of its own) and the multiset's codes sorted (the 0 a plain card:
+            a low card's place is not kept)."""
+            live = sub[0]
+            kk, mk = (kinds_p, kinds) if live else (kinds0, kinds0)
+            rem = 0
+            for x in sub[1:]:
+                rem |= x
+            cs = pcards(si, rem)
+            own = []
+            mown = []
+            for c in cs:
+                for s_ in nseat:
+                    if sub[s_ + 1] >> c & 1:
+                        own.append(s_ * 6 + kk[c] + 1)
+                        mown.append(s_ * 6 + mk[c] + 1)
+                        break
+            mown.sort()
+            return cs, tuple(own), tuple(mown)
+
+        def make_pkey(hands: list[int], turn: int, broken: int, sup: int) -> Any:
+            """A position at a trick boundary as the partition table reads it: (the coarse
+            key, per suit slot its remaining cards and their codes, low to high); the
+            interchangeable suits sorted by (length, multiset, codes): any order is sound
+            (renaming them changes nothing), this one keeps equal coarse keys together."""
+            exact = (*hands, turn, broken, sup)
+            hit = pkey_memo.get(exact)
+            if hit is not None:
+                return hit
+            rem = 0
+            for x in hands:
+                rem |= x
+            live = live_ace(hands, ())
+            fixed = []
+            sym = []
+            fixmask = 0
+            per: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+            for si, (sm, _) in enumerate(suit_order):
+                sub = (live, *[x & sm for x in hands])
+                got = suit_cache[si].get(sub)
+                if got is None:
+                    got = suit_cache[si][sub] = suit_codes(si, sub)
+                    if len(suit_cache[si]) > 200_000:
+                        suit_cache[si].clear()
+                per.append(got)
+                if suit_sym[si] and not rem & sm & dual_mask:
+                    sym.append(si)
+                else:
+                    fixed.append(si)
+                    fixmask |= 1 << si
+            sym.sort(key=lambda si: (len(per[si][0]), per[si][2], per[si][1]))
+            order = fixed + sym
+            coarse = (turn, broken, sup, live, fixmask, *[per[si][2] for si in order])
+            out = (coarse, tuple([per[si][0] for si in order]),
+                   tuple([per[si][1] for si in order]))
+            if len(pkey_memo) > 250_000:
+                pkey_memo.clear()
+            pkey_memo[exact] = out
+            return out
+
+        def pfind(pk: Any, t: int) -> tuple[list[Any] | None, bool]:
+            """Of the entries of ``pk``'s bucket that match it and decide ``t``, the one keeping
+            fewest cards (the newest of those), else None; and whether an entry made by the
+            quick and sure tricks matched (their bounds are as good for every position it
+            matches)."""
+            b = ptab.get(pk[0])
+            if b is None:
+                return None, False
+            codes = pk[2]
+            best = None
+            bk = 1 << 30
+            quick_hit = False
+            for e in reversed(b.values()):
+                ok = True
+                for s_, x in enumerate(e[0]):
+                    if x:
+                        cd = codes[s_]
+                        if cd[len(cd) - len(x):] != x:
+                            ok = False
+                            break
+                if not ok:
+                    continue
+                if e[3]:
+                    quick_hit = True
+                if (e[1] >= t or e[2] < t) and e[4] < bk:
+                    best = e
+                    bk = e[4]
+            return best, quick_hit
+
+        def entry_rel(pk: Any, ek: tuple[tuple[int, ...], ...]) -> int:
+            """The cards of ``pk``'s position an entry kept (per suit slot its top cards)."""
+            rel = 0
+            for cs, x in zip(pk[1], ek, strict=True):
+                for c in cs[len(cs) - len(x):]:
+                    rel |= 1 << c
+            return rel
+
+        def entry_of(pk: Any, w: int) -> tuple[tuple[int, ...], ...]:
+            """The entry keeping the relevant cards ``w`` of ``pk``'s position and every card
+            above them in their suits: per suit slot the codes of those top cards."""
+            out = []
+            for cs, cd in zip(pk[1], pk[2], strict=True):
+                kk = 0
+                for i, c in enumerate(cs):
+                    if w >> c & 1:
+                        kk = len(cs) - i
+                        break
+                out.append(cd[len(cd) - kk:])
+            return tuple(out)
+
+        def pstore(coarse: tuple[Any, ...], ek: tuple[tuple[int, ...], ...], quick_: int,
+                   lo: int, hi: int) -> None:
+            """Store the bounds (lo, hi) under the entry ``ek`` of the bucket of ``coarse``:
+            tightened in place when the bucket has that entry already."""
+            b = ptab.get(coarse)
+            if b is None:
+                b = ptab[coarse] = {}
+            e = b.get(ek)
+            if e is not None:
+                if lo > e[1]:
+                    e[1] = lo
+                if hi < e[2]:
+                    e[2] = hi
+                e[3] |= quick_
+                if e[1] > e[2]:  # unsound entries would show here
+                    self_.partition_conflicts += 1
+                return
+            b[ek] = [ek, lo, hi, quick_, sum([len(x) for x in ek])]
+
+        def run_rule(c: int, run: int, rl: int) -> int:
+            """A played card ``c`` standing for the equivalent cards ``run``: the answer
+            ``rl`` holds for any of them when they are all below the relevant cards of their
+            suits and of one kind (then the position after any of them maps to the one after
+            ``c``); else the run and ``c`` become relevant."""
+            if not run:
+                return rl
+            rr = run | 1 << c
+            mark = False
+            for d in _iter_bits(run):
+                if kinds0[d] != kinds0[c] or (face[d] == face[c] and kinds[d] != kinds[c]):
+                    mark = True
+                    break
+            if not mark:
+                for si, sb in enumerate(lead_suits):
+                    if not bits[c] & sb or not rl & suit_mask[sb]:
+                        continue
+                    seen = False
+                    for x in porder[si]:
+                        if rl >> x & 1:
+                            seen = True
+                        if seen and rr >> x & 1:
+                            mark = True
+                            break
+                    if mark:
+                        break
+            return rl | rr if mark else rl
+
+        def win_mark(trick: tuple[tuple[int, int, int], ...], w: int) -> int:
+            """The card that won a complete trick by rank (another card of its played suit in
+            it), if any; an Ace that won Ace-low beat only the card below it (the 0), which is
+            kept too."""
+            wi = 0
+            for i, pl in enumerate(trick):
+                if pl[0] == w:
+                    wi = i
+            _, wc, wb = trick[wi]
+            for i, pl in enumerate(trick):
+                if i != wi and pl[2] == wb:
+                    r = 1 << wc
+                    if aces >> wc & 1 and not any(face[x[1]] for x in trick):
+                        for x in trick:
+                            if x[2] == wb:
+                                r |= 1 << x[1]
+                    return r
+            return 0
+
+        def psearch(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
+                    broken: int, sup: int, left: int, t: int, ppk: Any) -> tuple[bool, int]:
+            """``search`` with partition entries: the answer, and the cards whose ranks it
+            depended on (``ppk``: the position's key when the caller's look-ahead made it)."""
+            self_.nodes += 1
+            if self_.nodes >= self_._check_at:
+                self_._tick(self_.nodes)
+            if t <= 0:
+                return True, 0
+            if t > left:
+                return False, 0
+            k = len(trick)
+            pk = None
+            if not k:
+                pk = ppk if ppk is not None else make_pkey(hands, turn, broken, sup)
+                e, ex = pfind(pk, t)
+                if e is not None:
+                    return e[1] >= t, entry_rel(pk, e[0])
+                if not ex and quick:
+                    # the quick and sure tricks' bounds keep the cards they read ranks of; any
+                    # position matching that entry has bounds as good (so a matching entry
+                    # made here means they need not be counted again)
+                    lo = 0
+                    hi = left
+                    rq, rmax, rmin = [0], [0], [0]
+                    q = quick_tricks(hands, turn, broken, sup, rq)
+                    qmax = sure_tricks(hands, max_mask, sup, rmax) if sup else 0
+                    qmin = sure_tricks(hands, min_mask, sup, rmin) if sup else 0
+                    # each bound with the cards it read (the answer needs only the deciding
+                    # one's)
+                    if max_mask >> turn & 1:
+                        if q > qmax:
+                            qmax = q
+                            rmax = rq
+                    elif q > qmin:
+                        qmin = q
+                        rmin = rq
+                    if qmax > lo:
+                        lo = qmax
+                    if qmin and left - qmin < hi:
+                        hi = left - qmin
+                    pstore(pk[0], entry_of(pk, rmax[0] | rmin[0]), 1, lo, hi)
+                    if lo >= t:
+                        return True, rmax[0]
+                    if hi < t:
+                        return False, rmin[0]
+            maxing = max_mask >> turn & 1
+            result = not maxing
+            nxt = (turn + 1) % n
+            h = hands[turn]
+            runs: dict[tuple[int, int], int] = {}
+            mv = moves(turn, hands, trick, broken, sup, runs)
+            last = k + 1 == n
+            relall = 0
+            kb: dict[tuple[int, int], Any] = {}
+            if last and len(mv) > 1:
+                # the transposition look-ahead (search's), each answer with its relevant cards
+                keep = []
+                for c, b in mv:
+                    nb, ns = broken, sup
+                    if b & trumps and not b & broken:
+                        nb = broken | b
+                        if acorns and not sup:
+                            ns = b
+                    t2 = trick + ((turn, c, b),)
+                    w = self_.winner(t2, ns)
+                    need = t - count_of(t2, w)
+                    v = -1
+                    rl = win_mark(t2, w)
+                    if need <= 0:
+                        v = 1
+                    elif need > left - 1:
+                        v = 0
+                    else:
+                        hands[turn] = h ^ (1 << c)
+                        kp = kb[(c, b)] = make_pkey(hands, w, nb, ns)
+                        hands[turn] = h
+                        e, _ = pfind(kp, need)
+                        if e is not None:
+                            v = int(e[1] >= need)
+                            rl |= entry_rel(kp, e[0])
+                    if v >= 0:
+                        rl = run_rule(c, runs.get((c, b), 0), rl)
+                        if v == maxing:
+                            return bool(maxing), rl
+                        relall |= rl
+                    else:
+                        keep.append((c, b))
+                mv = keep
+            for c, b in mv:
+                hands[turn] = h ^ (1 << c)
+                nb, ns = broken, sup
+                if b & trumps and not b & broken:
+                    nb = broken | b
+                    if acorns and not sup:
+                        ns = b
+                t2 = trick + ((turn, c, b),)
+                if last:
+                    w = self_.winner(t2, ns)
+                    r, rl = psearch(hands, (), w, nb, ns, left - 1, t - count_of(t2, w),
+                                    kb.get((c, b)))
+                    rl |= win_mark(t2, w)
+                else:
+                    r, rl = psearch(hands, t2, nxt, nb, ns, left, t, None)
+                hands[turn] = h
+                rl = run_rule(c, runs.get((c, b), 0), rl)
+                if r == bool(maxing):
+                    result = bool(maxing)
+                    relall = rl
+                    break
+                relall |= rl
+            if pk is not None:
+                pstore(pk[0], entry_of(pk, relall), 0, t if result else 0,
+                       left if result else t - 1)
+            return bool(result), relall
+
+        def psearch_top(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
+                        broken: int, sup: int, left: int, t: int) -> bool:
+            return psearch(hands, trick, turn, broken, sup, left, t, None)[0]
+
+        fn: Callable[..., bool] = psearch_top if part else search
         if self._general_c:
-            search = self._general_in_c(goal, quick, search)
-        made[goal.key] = search
-        return search
+            fn = self._general_in_c(goal, quick, fn)
+        made[goal.key] = fn
+        return fn
 
     def _general_in_c(self, goal: _Goal, quick: bool, py_search: Callable[..., bool]
                       ) -> Callable[..., bool]:
@@ -1267,9 +1673,13 @@ class Solver:
         positions it declines (more than 192 cards left: none of the shipped decks)."""
         assert _GENERAL is not None
         counter, tick = self._budget_hooks()
-        gs = _GENERAL.make_search(self.tab.general_spec(), self.n, goal.max_mask,
-                                  goal.count_mask, goal.suit_bit, self.enforce, quick, counter,
-                                  tick)
+        old = _GENERAL.set_partition(self.partition)  # this solver's, as its Python search's
+        try:
+            gs = _GENERAL.make_search(self.tab.general_spec(), self.n, goal.max_mask,
+                                      goal.count_mask, goal.suit_bit, self.enforce, quick,
+                                      counter, tick)
+        finally:
+            _GENERAL.set_partition(old)
         self_ = self
 
         def search(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
