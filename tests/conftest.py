@@ -443,9 +443,10 @@ class Watched:
 
 # ------------------------------------------------------------------------- the classroom's pages
 
-#: What Chromium itself logs for a connection the stopped server refused (the page's script
-#: logs nothing): allowed only while the server is down.
-REFUSED = re.compile(r"net::ERR_CONNECTION_REFUSED|WebSocket connection to .* failed")
+#: What Chromium itself logs for a connection the stopped server refused, or one a killed
+#: server cut off while answering it (the page's script logs nothing): allowed only while the
+#: server is down.
+REFUSED = re.compile(r"net::ERR_CONNECTION_(REFUSED|RESET)|WebSocket connection to .* failed")
 
 
 def student_act(p: Any) -> bool:
