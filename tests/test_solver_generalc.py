@@ -34,6 +34,7 @@ from typing import Any
 import pytest
 
 from conftest import RULE_CONFIGS, RULE_IDS, agrees_with_engine, deal_to_play, ending_pool
+from spades_lab.core.cards import Card
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
 from spades_lab.solver import search as search_mod
@@ -47,12 +48,10 @@ CONFIGS = [c for c in RULE_CONFIGS if c[0] not in ("online", "original")]
 IDS = [i for c, i in zip(RULE_CONFIGS, RULE_IDS, strict=True) if c in CONFIGS]
 
 
-def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
-    """A dealt game whose hand is replaced by ``k`` cards a seat (faces, Aces and Travelers/
-    Hunters made likely), random broken trumps and superior trump, and up to one trick's random
-    plays already made."""
-    g = deal_to_play(rules, rng)
-    pool = ending_pool(rules, rng, rng.randrange(1, 4), duals=0.7)
+def ending_of(rules: RuleSet, rng: random.Random, pool: list[Card], k: int
+              ) -> tuple[list[list[Card]], list[str], str | None]:
+    """Up to ``k`` cards a seat dealt from ``pool`` in order, random broken trumps and the
+    superior trump they allow: an ending for :meth:`Game.set_ending`."""
     n = rules.players
     k = min(k, len(pool) // n)
     hands = [pool[i * k:(i + 1) * k] for i in range(n)]
@@ -61,6 +60,17 @@ def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
         superior = rng.choice(broken) if broken else None
     else:
         superior = rules.superior_at_deal
+    return hands, broken, superior
+
+
+def ending(rules: RuleSet, rng: random.Random, k: int) -> Game:
+    """A dealt game whose hand is replaced by ``k`` cards a seat (faces, Aces and Travelers/
+    Hunters made likely), random broken trumps and superior trump, and up to one trick's random
+    plays already made."""
+    g = deal_to_play(rules, rng)
+    pool = ending_pool(rules, rng, rng.randrange(1, 4), duals=0.7)
+    hands, broken, superior = ending_of(rules, rng, pool, k)
+    n = rules.players
     g.set_ending(hands, broken, superior)
     for _ in range(rng.randrange(n) if rng.random() < 0.4 else 0):
         if not g.legal_plays():
@@ -371,14 +381,8 @@ def low_card_variants(rules: RuleSet, rng: random.Random, k: int, count: int) ->
     kind: plain, face or Ace, so only which seat holds the higher one changes), the same trumps
     broken and superior."""
     pool = ending_pool(rules, rng, rng.randrange(1, 3), duals=0.7)
+    hands, broken, superior = ending_of(rules, rng, pool, k)
     n = rules.players
-    k = min(k, len(pool) // n)
-    hands = [pool[i * k:(i + 1) * k] for i in range(n)]
-    broken = [t for t in rules.trumps if rng.random() < 0.5]
-    if rules.superior_by_first_break:
-        superior = rng.choice(broken) if broken else None
-    else:
-        superior = rules.superior_at_deal
     out = []
     for v in range(count + 1):
         hs = [list(x) for x in hands]
