@@ -120,3 +120,31 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
 
         cell.outputs = [nbformat.from_dict(dict(o)) for o in expected]
         cell.execution_count = 1  # nbval compares only cells it sees as run
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
+    """With ``SPADES_LAB_CPU_LOG=DIR``, write each test's wall-clock and CPU seconds (this
+    process's, and its reaped children's: servers, kernels, browsers) to ``DIR/<worker>.tsv``,
+    setup and teardown included: ``scripts/cpu_by_module.py DIR`` sums them by module.  The
+    full run's length is bounded by its CPU on two cores, which the wall-clock durations of a
+    loaded run do not show."""
+    folder = os.environ.get("SPADES_LAB_CPU_LOG")
+    if not folder:
+        yield
+        return
+    import resource
+    import time
+
+    def cpu() -> tuple[float, float]:
+        me = resource.getrusage(resource.RUSAGE_SELF)
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
+
+    t0, (s0, c0) = time.monotonic(), cpu()
+    yield
+    t1, (s1, c1) = time.monotonic(), cpu()
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, f"{worker}.tsv"), "a", encoding="utf-8") as f:
+        f.write(f"{item.nodeid}\t{t1 - t0:.3f}\t{s1 - s0:.3f}\t{c1 - c0:.3f}\n")
