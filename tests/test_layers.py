@@ -10,6 +10,7 @@ Inside a layer the imports form no cycle either, counting those only the type ch
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -87,7 +88,18 @@ def imports(path: Path, source: str | None = None, typing: bool = False) -> list
     """Every import of a spades_lab module in ``path`` (read from disk unless ``source`` is
     given); imports under ``if TYPE_CHECKING:`` are for the type checker and counted only with
     ``typing``.  ``from . import x`` imports ``x``, the module or package of that name."""
-    tree = ast.parse(path.read_text() if source is None else source, str(path))
+    if source is None:  # the package's files do not change during a run: each read once
+        return list(_imports_on_disk(path, typing))
+    return _imports(path, source, typing)
+
+
+@functools.cache
+def _imports_on_disk(path: Path, typing: bool) -> tuple[Import, ...]:
+    return tuple(_imports(path, path.read_text(), typing))
+
+
+def _imports(path: Path, source: str, typing: bool) -> list[Import]:
+    tree = ast.parse(source, str(path))
     here = module_name(path).split(".") if module_name(path) else []
     package = here if path.name == "__init__.py" else here[:-1]
     out: list[Import] = []
