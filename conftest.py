@@ -4,8 +4,9 @@ The tiers.  ``./dev.sh test quick`` is the unit tier: ``-m "not slow"``, where *
 test marked so and, marked here, the notebooks (each needs a kernel) and the modules named in
 :data:`SLOW_MODULES` (servers, subprocess sweeps, whole-package tools).  ``./dev.sh test`` runs
 everything, spread over the machine's cores by pytest-xdist (``--dist loadfile``): each test
-module (each notebook) is kept on one worker, so module fixtures are built once and a notebook's
-cells run in order in one kernel.  (``--dist loadgroup`` would keep the browser tests on one
+module (each notebook named on the command line) is kept on one worker, so module fixtures are
+built once and a notebook's cells run in order in one kernel.  The full run's notebooks are the
+installed course's (``tests/test_course_install.py`` runs all 12 under nbval with this file).  (``--dist loadgroup`` would keep the browser tests on one
 worker too, but with pytest 9.2 and xdist 3.8 it splits a group over the workers.)
 
 The course notebooks are saved without outputs.  A cell whose first line is

@@ -223,9 +223,10 @@ case "$cmd" in
         # cache compiled (and pytest's assertion-rewritten) modules between runs: an environment
         # that turns bytecode off makes every run compile ~300 modules again
         unset PYTHONDONTWRITEBYTECODE
-        # What runs (tests/, the package's doctests, the README's examples, the notebooks
-        # under nbval) is pyproject.toml's [tool.pytest.ini_options], so plain `pytest` from
-        # the top of the project runs the same suite; named paths run only those.
+        # What runs (tests/, the package's doctests, the README's examples; the notebooks run
+        # under nbval in the course a wheel install copies, tests/test_course_install.py) is
+        # pyproject.toml's [tool.pytest.ini_options], so plain `pytest` from the top of the
+        # project runs the same suite; named paths run only those.
         args=()
         if [[ "$quick" -eq 1 ]]; then
             # the unit tier: no kernels, browsers, servers or long sweeps (conftest.py), and
@@ -233,10 +234,10 @@ case "$cmd" in
             export SPADES_LAB_TIER=unit
             # on every core too, each module on one worker (conftest.py)
             args+=(-m "not slow" -n "${SPADES_LAB_WORKERS:-auto}" --dist loadfile)
-            # no notebooks to collect, unless paths are named
+            # the same paths as the full run (pyproject.toml), unless paths are named
             if [[ $# -eq 0 ]]; then args+=(tests spades_lab README.md docs/guide.md); fi
         elif [[ -z "${SPADES_LAB_SERIAL:-}" ]]; then
-            # every core: each module (each notebook) on one worker (conftest.py);
+            # every core: each module on one worker (conftest.py);
             # SPADES_LAB_SERIAL=1 runs in one process
             # and name the 30 slowest tests at the end (docs/benchmarks.md keeps the figures);
             # the modules handed out in the collection's order, the longest first (conftest.py:
