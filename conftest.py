@@ -6,8 +6,9 @@ test marked so and, marked here, the notebooks (each needs a kernel) and the mod
 everything, spread over the machine's cores by pytest-xdist (``--dist loadfile``): each test
 module (each notebook named on the command line) is kept on one worker, so module fixtures are
 built once and a notebook's cells run in order in one kernel.  The full run's notebooks are the
-installed course's (``tests/test_course_install.py`` runs all 12 under nbval with this file).  (``--dist loadgroup`` would keep the browser tests on one
-worker too, but with pytest 9.2 and xdist 3.8 it splits a group over the workers.)
+installed course's (``tests/test_course_install.py`` runs all 12 under nbval with this
+file).  (``--dist loadgroup`` would keep the browser tests on one worker too, but with pytest
+9.2 and xdist 3.8 it splits a group over the workers.)
 
 The course notebooks are saved without outputs.  A cell whose first line is
 ``# NBVAL_CHECK_OUTPUT`` keeps the text it must print in its metadata (``nbval_expected``;
@@ -126,10 +127,14 @@ def pytest_collection_modifyitems(items: list[Any]) -> None:
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     """With ``SPADES_LAB_CPU_LOG=DIR``, write each test's wall-clock and CPU seconds (this
-    process's, and its reaped children's: servers, kernels, browsers) to ``DIR/<worker>.tsv``,
-    setup and teardown included: ``scripts/cpu_by_module.py DIR`` sums them by module.  The
-    full run's length is bounded by its CPU on two cores, which the wall-clock durations of a
-    loaded run do not show."""
+    process's, and its children's: servers, kernels, browsers) to ``DIR/<worker>.tsv``, setup
+    and teardown included: ``scripts/cpu_by_module.py DIR`` sums them by module.  The full
+    run's length is bounded by its CPU on two cores, which the wall-clock durations of a loaded
+    run do not show.  A process's CPU reaches its parent's count only when the parent waits
+    for it, and a browser's page processes outlive the browser process (they are handed to
+    the system's first process, uncounted): so the worker is made the one they are handed to
+    (``PR_SET_CHILD_SUBREAPER``) and waits for those that ended after each test, leaving alone
+    the children a ``Popen`` of the tests waits for itself."""
     folder = os.environ.get("SPADES_LAB_CPU_LOG")
     if not folder:
         yield
@@ -137,7 +142,10 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     import resource
     import time
 
+    _subreaper()
+
     def cpu() -> tuple[float, float]:
+        _reap_orphans()
         me = resource.getrusage(resource.RUSAGE_SELF)
         kids = resource.getrusage(resource.RUSAGE_CHILDREN)
         return me.ru_utime + me.ru_stime, kids.ru_utime + kids.ru_stime
@@ -149,3 +157,38 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, f"{worker}.tsv"), "a", encoding="utf-8") as f:
         f.write(f"{item.nodeid}\t{t1 - t0:.3f}\t{s1 - s0:.3f}\t{c1 - c0:.3f}\n")
+
+
+_SUBREAPER = []
+
+
+def _subreaper() -> None:
+    if not _SUBREAPER:
+        import ctypes
+
+        PR_SET_CHILD_SUBREAPER = 36
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+        _SUBREAPER.append(True)
+
+
+def _reap_orphans() -> None:
+    """Wait for this process's ended children that no ``Popen`` object of the tests owns
+    (the orphans handed to it as the subreaper); for the CPU log only."""
+    import gc
+
+    me = os.getpid()
+    owned = {getattr(o, "pid", None) for o in gc.get_objects()
+             if type(o).__name__ == "Popen" and getattr(o, "returncode", 0) is None}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in owned:
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] == "Z" and int(fields[1]) == me:
+            try:
+                os.waitpid(int(entry), os.WNOHANG)
+            except ChildProcessError:
+                pass
