@@ -42,6 +42,25 @@ def examples(n: int) -> int:
     True
     """
     return max(3, n // 10) if UNIT_TIER else n
+
+
+#: ``SPADES_LAB_SWEEPS=long`` runs the long sweeps (the solver's equivalence sweeps against the
+#: Python search and the engine-driven minimax, the quiz's sweep over every configuration) at
+#: the size they were written for: after changing the solver or the quiz, run them so
+#: (``SPADES_LAB_SWEEPS=long ./dev.sh test tests/test_solver_diff.py ...``).  The full run
+#: takes the first half of each sweep's positions (the same positions, each sweep's random
+#: stream read in the same order), every rule set and every search still in it: what makes
+#: a fresh clone's ``.ci/run`` fit its twelve minutes (docs/benchmarks.md).
+LONG_SWEEPS = os.environ.get("SPADES_LAB_SWEEPS") == "long"
+
+
+def sweep(n: int) -> int:
+    """How many of a long sweep's ``n`` positions (or seeds) this run checks.
+
+    >>> sweep(60) in (30, 60)
+    True
+    """
+    return n if LONG_SWEEPS else max(1, n // 2)
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 

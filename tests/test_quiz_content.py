@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from conftest import sweep as sweep_size
 from spades_lab.core.cards import suit_name
 from spades_lab.core.engine import PLAY
 from spades_lab.core.records import replay
@@ -344,20 +345,23 @@ def test_every_yes_no_rule_is_answered_both_ways(name: str) -> None:
 
 
 #: Seeds of the sweep of every rule over every configuration (issue 31: up to 50). Every
-#: configuration is swept over at least ``MIN_RULE_SEEDS`` seeds, then on until each yes/no
-#: rule has been answered both ways and each row of issue 31 decided, and fails if that has
-#: not happened by ``RULE_SEEDS``. Measured on 8ea099a (each configuration's quizzes made
-#: seed by seed until this sweep's test holds): the 52-card configurations meet both answers
-#: of every rule by seed 21, the Heckadeck ones by seed 7-13; all 50 seeds of the 67
-#: configurations took 26 minutes of the full run's two workers with other work running.
+#: configuration is swept over at least ``MIN_RULE_SEEDS`` seeds (10; 20 with
+#: ``SPADES_LAB_SWEEPS=long``, conftest.sweep), then on until each yes/no rule has been
+#: answered both ways and each row of issue 31 decided, and fails if that has not happened by
+#: ``RULE_SEEDS``. Measured on 8ea099a (each configuration's quizzes made seed by seed until
+#: this sweep's test holds): the 52-card configurations meet both answers of every rule by
+#: seed 21, the Heckadeck ones by seed 7-13; all 50 seeds of the 67 configurations took 26
+#: minutes of the full run's two workers with other work running.
 #: ``SPADES_LAB_QUIZ_MIN_SEEDS=50`` checks all 50 of every configuration.
 RULE_SEEDS = int(os.environ.get("SPADES_LAB_QUIZ_RULE_SEEDS", "50"))
-MIN_RULE_SEEDS = min(RULE_SEEDS, int(os.environ.get("SPADES_LAB_QUIZ_MIN_SEEDS", "20")))
+MIN_RULE_SEEDS = min(RULE_SEEDS, int(os.environ.get("SPADES_LAB_QUIZ_MIN_SEEDS",
+                                                    str(sweep_size(20)))))
 
 
 def sweep(name: str, opts: dict[str, Any]) -> None:
-    """At least 20 seeds of one configuration, and on to 50 until every yes/no rule is
-    answered both ways and each row of issue 31 that applies here is decided: every quiz has
+    """At least 10 seeds (20 with ``SPADES_LAB_SWEEPS=long``) of one configuration, and on to
+    50 until every yes/no rule is answered both ways and each row of issue 31 that applies here
+    is decided: every quiz has
     every property of :func:`check_quiz` (each rule of the rule set asked at its level, every
     answer re-derived by the engine), and by the 50th seed at the latest both answers of every
     yes/no rule and each such row have been met."""

@@ -28,7 +28,7 @@ import pytest
 
 from conftest import RULE_CONFIGS as CONFIGS
 from conftest import RULE_IDS as IDS
-from conftest import agrees_with_engine, deal_to_play, ending_pool
+from conftest import agrees_with_engine, deal_to_play, ending_pool, sweep
 from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
@@ -171,11 +171,11 @@ def test_small_endings_equal_engine_minimax(preset: str, opts: dict[str, Any]) -
         solvers.append(Solver(rules, fast=False))
     kmax = 2 if rules.players == 8 else 3
     count = 0
-    for i in range(240 if rules.players == 8 else 360):
+    for i in range(sweep(240 if rules.players == 8 else 360)):
         k = 1 + (i % 5) * kmax // 5  # more of the small endings: they are cheap
         g = ending(rules, rng, k, 1 + i % 3)
         count += agrees_with_engine(solvers, g, i)
-    assert count >= 200
+    assert count >= sweep(200)
 
 
 @pytest.mark.slow
@@ -191,7 +191,7 @@ def test_searches_agree_and_values_are_consistent(preset: str, opts: dict[str, A
     general = Solver(rules, fast=False) if std else None
     plain = Solver(rules, enhancements=False)
     kmax = 3 if rules.players == 8 else (6 if std else 4)
-    for i in range(400 if std else 240):
+    for i in range(sweep(400 if std else 240)):
         k = 2 + i % (kmax - 1)
         g = ending(rules, rng, k, 1 + i % 3)
         if g.hand is None or g.hand.turn is None:

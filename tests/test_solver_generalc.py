@@ -33,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from conftest import RULE_CONFIGS, RULE_IDS, agrees_with_engine, deal_to_play, ending_pool
+from conftest import RULE_CONFIGS, RULE_IDS, agrees_with_engine, deal_to_play, ending_pool, sweep
 from spades_lab.core.cards import Card
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
@@ -116,7 +116,7 @@ def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any],
     c, py = pair(rules, partition=partition)  # one pair for all positions: tables grow alike
     kinds = [k for k in rules.nil_kinds]
     checked = {"tricks": 0, "nil": 0, "bid": 0}
-    for i in range(60):
+    for i in range(sweep(60)):
         g = ending(rules, rng, rng.choice([3, 4, 5, 6] if rules.players == 4 else [2, 3]))
         h = g.hand
         assert h is not None
@@ -139,7 +139,7 @@ def test_c_equals_python_node_for_node(preset: str, opts: dict[str, Any],
         assert can_make_bid(pos, team, bid, solver=c) == can_make_bid(pos, team, bid, solver=py)
         assert c.nodes == py.nodes, i
         checked["bid"] += 1
-    assert min(checked.values()) >= 40, checked
+    assert min(checked.values()) >= sweep(40), checked
     assert py.partition_conflicts == 0
 
 
