@@ -486,10 +486,21 @@ static u64 run_above(const Searcher *S, const u64 *hands, const int *trick, int 
 static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, int t,
                     u64 *rel_out);
 
-static inline int lowest_in_run(const Searcher *S, const u64 *hands, const int *trick, int k,
-                                u64 h, int c, u64 rl) {
-    u64 rs = rl & S->smask[S->suit_of[c]];
-    return rs && (rs & (~rs + 1) & run_above(S, hands, trick, k, h, c));
+/* After card c's result, relying on *rl: the run rule (std52's run_above: c joins *rl when the
+ * lowest relied-on card of its suit lies in the run c stood for), else DDS's small moves: the
+ * seat's other cards of c's suit below every card of that suit *rl holds give the same result
+ * (*skip; *lows gets that lowest card). */
+static inline void after_move(const Searcher *S, const u64 *hands, const int *trick, int k,
+                              u64 h, int c, u64 *rl, u64 *skip, u64 *lows) {
+    u64 sm = S->smask[S->suit_of[c]];
+    u64 rs = *rl & sm;
+    u64 low = rs & (~rs + 1);
+    if (low && (low & run_above(S, hands, trick, k, h, c))) *rl |= (u64)1 << c;
+    else if (!low) *skip |= sm;
+    else if ((low >> c) > 1) {
+        *skip |= sm & (low - 1);
+        *lows |= low;
+    }
 }
 
 /* Search the rest of the trick: 1 / 0, or -1 with a Python exception set. */
@@ -500,13 +511,17 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     int moves[MAXM + 1];
     int nm = order(S, hands, seat, trick, k, broken, wc, wpos, moves);
     u64 h = hands[seat];
-    u64 rel = 0;
+    u64 rel = 0, skip = 0, lows = 0;
     const int ts = S->ts;
     if (k == 3) {
         int ws = S->suit_of[wc];
         int w3 = (leader + wpos) & 3;
         for (int i = 0; i < nm; i++) {
             int c = moves[i];
+            if (skip >> c & 1) {
+                if (lows & run_above(S, hands, trick, k, h, c)) rel |= (u64)1 << c;
+                continue;
+            }
             hands[seat] = h ^ ((u64)1 << c);
             int sc = S->suit_of[c];
             int wseat, wcard, byrank;
@@ -531,7 +546,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
             }
             if (byrank) rl |= (u64)1 << wcard;
             hands[seat] = h;
-            if (lowest_in_run(S, hands, trick, k, h, c, rl)) rl |= (u64)1 << c;
+            after_move(S, hands, trick, k, h, c, &rl, &skip, &lows);
             if (r == maxing) { *rel_out = rl; return r; }
             rel |= rl;
         }
@@ -541,6 +556,10 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     if (k == 0) {
         for (int i = 0; i < nm; i++) {
             int c = moves[i];
+            if (skip >> c & 1) {
+                if (lows & run_above(S, hands, trick, 0, h, c)) rel |= (u64)1 << c;
+                continue;
+            }
             hands[seat] = h ^ ((u64)1 << c);
             trick[0] = c;
             u64 rl;
@@ -548,7 +567,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
                          broken || (S->enforce && S->suit_of[c] == ts), left, t, c, 0, 0, &rl);
             hands[seat] = h;
             if (r < 0) return -1;
-            if (lowest_in_run(S, hands, trick, 0, h, c, rl)) rl |= (u64)1 << c;
+            after_move(S, hands, trick, 0, h, c, &rl, &skip, &lows);
             if (r == maxing) { *rel_out = rl; return r; }
             rel |= rl;
         }
@@ -558,6 +577,10 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     int ws = S->suit_of[wc];
     for (int i = 0; i < nm; i++) {
         int c = moves[i];
+        if (skip >> c & 1) {
+            if (lows & run_above(S, hands, trick, k, h, c)) rel |= (u64)1 << c;
+            continue;
+        }
         hands[seat] = h ^ ((u64)1 << c);
         int sc = S->suit_of[c];
         trick[k] = c;
@@ -575,7 +598,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
         }
         hands[seat] = h;
         if (r < 0) return -1;
-        if (lowest_in_run(S, hands, trick, k, h, c, rl)) rl |= (u64)1 << c;
+        after_move(S, hands, trick, k, h, c, &rl, &skip, &lows);
         if (r == maxing) { *rel_out = rl; return r; }
         rel |= rl;
     }

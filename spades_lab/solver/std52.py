@@ -20,7 +20,10 @@ quick-trick bound).  The table entry is keyed on whose lead, the broken state an
 suit lengths, and matches every position whose top cards in each suit -- down to the lowest
 relied-on card -- have the same holders, whatever the smaller cards are.  Lookups combine an
 entry's mask and value with the position's relative-rank code in one ``&``; a bucket is scanned
-from its end, and the entry that decided a lookup moves there.
+from its end, and the entry that decided a lookup moves there.  The same relied-on cards prune
+the moves (DDS's "small moves"): when a card's search does not cut, the seat's other cards of
+that suit below every card of the suit its result relied on are not searched, since the
+positions after them differ from the searched one only below every card that mattered.
 
 **The accelerator.**  ``_std52c`` is the same search in C (a CPython extension compiled by the
 build hook ``hatch_build.py`` when the package is installed; optional).  It is a line-by-line
@@ -430,10 +433,18 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         moves = order(hands, seat, trick, broken, wc, wpos)
         h = hands[seat]
         rel = 0
+        # DDS's small moves: a card below every card of its suit that the result of another
+        # card of that suit relied on gives the same result (``skip``; ``lows``: those cards)
+        skip = 0
+        lows = 0
         if k == 3:
             ws = suit_of[wc]
             w3 = (leader + wpos) & 3
             for c in moves:
+                if skip >> c & 1:
+                    if lows & run_above(hands, trick, h, c):
+                        rel |= 1 << c
+                    continue
                 hands[seat] = h ^ (1 << c)
                 sc = suit_of[c]
                 if sc == ws:
@@ -466,27 +477,47 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     rl |= 1 << wcard
                 hands[seat] = h
                 rs = rl & smask[suit_of[c]]
-                if rs and rs & -rs & run_above(hands, trick, h, c):
+                low = rs & -rs
+                if low and low & run_above(hands, trick, h, c):
                     rl |= 1 << c
+                elif not low:
+                    skip |= smask[suit_of[c]]
+                elif low >> c > 1:
+                    skip |= smask[suit_of[c]] & (low - 1)
+                    lows |= low
                 if r == maxing:
                     return r, rl
                 rel |= rl
             return (not maxing), rel
         if k == 0:
             for c in moves:
+                if skip >> c & 1:
+                    if lows & run_above(hands, trick, h, c):
+                        rel |= 1 << c
+                    continue
                 hands[seat] = h ^ (1 << c)
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
                 rs = rl & smask[suit_of[c]]
-                if rs and rs & -rs & run_above(hands, trick, h, c):
+                low = rs & -rs
+                if low and low & run_above(hands, trick, h, c):
                     rl |= 1 << c
+                elif not low:
+                    skip |= smask[suit_of[c]]
+                elif low >> c > 1:
+                    skip |= smask[suit_of[c]] & (low - 1)
+                    lows |= low
                 if r == maxing:
                     return r, rl
                 rel |= rl
             return (not maxing), rel
         ws = suit_of[wc]
         for c in moves:
+            if skip >> c & 1:
+                if lows & run_above(hands, trick, h, c):
+                    rel |= 1 << c
+                continue
             hands[seat] = h ^ (1 << c)
             sc = suit_of[c]
             if sc == ws:
@@ -500,9 +531,15 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
-            rs = rl & smask[suit_of[c]]
-            if rs and rs & -rs & run_above(hands, trick, h, c):
+            rs = rl & smask[sc]
+            low = rs & -rs
+            if low and low & run_above(hands, trick, h, c):
                 rl |= 1 << c
+            elif not low:
+                skip |= smask[sc]
+            elif low >> c > 1:
+                skip |= smask[sc] & (low - 1)
+                lows |= low
             if r == maxing:
                 return r, rl
             rel |= rl
