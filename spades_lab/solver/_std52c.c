@@ -722,6 +722,74 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
 
 /* ------------------------------------------------------------------ the Python type */
 
+/* The hands (four masks) and the trick's cards from Python, checked against the deck; -1 with
+ * an exception set when they do not fit. */
+static int read_position(const Searcher *S, PyObject *hands_o, PyObject *trick_o, int leader,
+                         u64 *hands, int *trick, int *k_out) {
+    PyObject *hs = PySequence_Fast(hands_o, "hands must be a sequence");
+    if (!hs) return -1;
+    if (PySequence_Fast_GET_SIZE(hs) != 4) {
+        Py_DECREF(hs);
+        PyErr_SetString(PyExc_ValueError, "four hands expected");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
+        if (PyErr_Occurred()) { Py_DECREF(hs); return -1; }
+    }
+    Py_DECREF(hs);
+    u64 all = 0;
+    for (int i = 0; i < 4; i++) all |= hands[i];
+    if (all >> S->ncards) {
+        PyErr_SetString(PyExc_ValueError, "a card outside the deck");
+        return -1;
+    }
+    int k = 0;
+    PyObject *ts_ = PySequence_Fast(trick_o, "trick must be a sequence");
+    if (!ts_) return -1;
+    Py_ssize_t nk = PySequence_Fast_GET_SIZE(ts_);
+    if (nk > 3) {
+        Py_DECREF(ts_);
+        PyErr_SetString(PyExc_ValueError, "at most three cards on the table");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts_, i));
+        if (c == -1 && PyErr_Occurred()) { Py_DECREF(ts_); return -1; }
+        if (c < 0 || c >= S->ncards) {
+            Py_DECREF(ts_);
+            PyErr_SetString(PyExc_ValueError, "a card outside the deck");
+            return -1;
+        }
+        trick[k++] = (int)c;
+    }
+    Py_DECREF(ts_);
+    if (leader < 0 || leader > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader must be a seat 0-3");
+        return -1;
+    }
+    *k_out = k;
+    return 0;
+}
+
+/* the card winning the first k cards of trick (wc, played at *wpos) and whether it beat a card
+ * of its own suit (*br) */
+static int trick_winner(const Searcher *S, const int *trick, int k, int *wpos, int *br) {
+    int wc = trick[0];
+    *wpos = 0;
+    *br = 0;
+    for (int i = 1; i < k; i++) {
+        int c = trick[i];
+        if (S->suit_of[c] == S->suit_of[wc]) {
+            *br = 1;
+            if (c > wc) { wc = c; *wpos = i; }
+        } else if (S->suit_of[c] == S->ts) {
+            wc = c; *wpos = i; *br = 0;
+        }
+    }
+    return wc;
+}
+
 static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs) {
     Searcher *S = (Searcher *)self_;
     PyObject *hands_o, *trick_o;
@@ -734,48 +802,8 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
                           &t))
         return NULL;
     u64 hands[4];
-    PyObject *hs = PySequence_Fast(hands_o, "hands must be a sequence");
-    if (!hs) return NULL;
-    if (PySequence_Fast_GET_SIZE(hs) != 4) {
-        Py_DECREF(hs);
-        PyErr_SetString(PyExc_ValueError, "four hands expected");
-        return NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
-        if (PyErr_Occurred()) { Py_DECREF(hs); return NULL; }
-    }
-    Py_DECREF(hs);
-    u64 all = 0;
-    for (int i = 0; i < 4; i++) all |= hands[i];
-    if (all >> S->ncards) {
-        PyErr_SetString(PyExc_ValueError, "a card outside the deck");
-        return NULL;
-    }
     int trick[4], k = 0;
-    PyObject *ts_ = PySequence_Fast(trick_o, "trick must be a sequence");
-    if (!ts_) return NULL;
-    Py_ssize_t nk = PySequence_Fast_GET_SIZE(ts_);
-    if (nk > 3) {
-        Py_DECREF(ts_);
-        PyErr_SetString(PyExc_ValueError, "at most three cards on the table");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts_, i));
-        if (c == -1 && PyErr_Occurred()) { Py_DECREF(ts_); return NULL; }
-        if (c < 0 || c >= S->ncards) {
-            Py_DECREF(ts_);
-            PyErr_SetString(PyExc_ValueError, "a card outside the deck");
-            return NULL;
-        }
-        trick[k++] = (int)c;
-    }
-    Py_DECREF(ts_);
-    if (leader < 0 || leader > 3) {
-        PyErr_SetString(PyExc_ValueError, "leader must be a seat 0-3");
-        return NULL;
-    }
+    if (read_position(S, hands_o, trick_o, leader, hands, trick, &k) < 0) return NULL;
     broken = broken ? 1 : 0;
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
     if (budget_start(S->counter, &S->cnt, &S->check) < 0) return NULL;
@@ -784,16 +812,8 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
         if (t <= 0) r = 1;
         else if (t > left) r = 0;
         else {
-            int wc = trick[0], wpos = 0, br = 0;
-            for (int i = 1; i < k; i++) {
-                int c = trick[i];
-                if (S->suit_of[c] == S->suit_of[wc]) {
-                    br = 1;
-                    if (c > wc) { wc = c; wpos = i; }
-                } else if (S->suit_of[c] == S->ts) {
-                    wc = c; wpos = i; br = 0;
-                }
-            }
+            int wpos, br;
+            int wc = trick_winner(S, trick, k, &wpos, &br);
             u64 rel;
             r = play(S, hands, trick, k, leader, broken, left, t, wc, wpos, br, &rel);
         }
@@ -802,6 +822,45 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
         r = boundary(S, hands, leader, broken, left, t, &rel);
     }
     return budget_end(S->counter, S->cnt, r);
+}
+
+/* std52's estimate: the tricks of max_mask's side when every seat plays order()'s first card */
+static PyObject *Searcher_estimate(PyObject *self_, PyObject *args) {
+    Searcher *S = (Searcher *)self_;
+    PyObject *hands_o, *trick_o;
+    int leader, broken, left;
+    if (!PyArg_ParseTuple(args, "OOiii:estimate", &hands_o, &trick_o, &leader, &broken, &left))
+        return NULL;
+    u64 hands[4];
+    int trick[4], k = 0;
+    if (read_position(S, hands_o, trick_o, leader, hands, trick, &k) < 0) return NULL;
+    broken = broken ? 1 : 0;
+    int wc = -1, wpos = 0, br;
+    if (k) wc = trick_winner(S, trick, k, &wpos, &br);
+    int got = 0;
+    while (left > 0) {
+        int seat = (leader + k) & 3;
+        int moves[MAXM + 1];
+        if (!hands[seat]) break;  /* no card left (hands of unequal length) */
+        order(S, hands, seat, trick, k, broken, wc, wpos, moves);
+        int c = moves[0];
+        hands[seat] ^= (u64)1 << c;
+        int sc = S->suit_of[c];
+        if (S->enforce && sc == S->ts) broken = 1;
+        if (k == 0 || (sc == S->suit_of[wc] && c > wc)
+                || (sc == S->ts && S->suit_of[wc] != S->ts)) {
+            wc = c;
+            wpos = k;
+        }
+        trick[k++] = c;
+        if (k == 4) {
+            leader = (leader + wpos) & 3;
+            got += S->side[leader];
+            k = 0;
+            left--;
+        }
+    }
+    return PyLong_FromLong(got);
 }
 
 static int Searcher_traverse(PyObject *self_, visitproc visit, void *arg) {
@@ -839,6 +898,9 @@ static PyObject *Searcher_entries(PyObject *self_, PyObject *Py_UNUSED(unused)) 
 static PyMethodDef Searcher_methods[] = {
     {"entries", Searcher_entries, METH_NOARGS,
      "Number of transposition-table entries held."},
+    {"estimate", Searcher_estimate, METH_VARARGS,
+     "estimate(hands, trick_cards, leader, broken, left): the tricks of the side of max_mask "
+     "when every seat plays the move ordering's first card (std52's estimate)."},
     {NULL, NULL, 0, NULL},
 };
 
