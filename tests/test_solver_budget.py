@@ -76,7 +76,7 @@ def test_time_limit_and_progress() -> None:
 def test_budget_leaves_the_solver_usable() -> None:
     """A search stopped by the budget stores nothing half-done: the same solver then answers
     exactly, as a fresh one does."""
-    g = early_game("standard", plays=4 * 7)
+    g = early_game("standard", plays=4 * 6)
     s = Solver(g.rules)
     r = s.solve(g, node_limit=30)
     assert not r.exact

@@ -32,7 +32,7 @@ from conftest import agrees_with_engine, deal_to_play, ending_pool, sweep
 from spades_lab.core.cards import Play
 from spades_lab.core.engine import Game
 from spades_lab.core.rules import RuleSet
-from spades_lab.solver.search import Position, Solver, SolveResult
+from spades_lab.solver.search import Position, Solver, SolveResult, _Goal
 
 
 def ending(rules: RuleSet, rng: random.Random, k: int, nsuits: int) -> Game:
@@ -223,6 +223,35 @@ def test_fast_path_on_endings_of_real_deals(enforce: bool) -> None:
         while len(h.tricks) < 13 - left or len(h.trick) < i % 4:
             g.play(rng.choice(g.legal_plays()))
         assert fast.solve(g).per_move == general.solve(g).per_move, i
+
+
+@pytest.mark.parametrize("enforce", [True, False])
+def test_fast_path_estimate_in_c_and_python(enforce: bool) -> None:
+    """The quick guess the fast path's zero-window tests start from (std52's estimate: the
+    move ordering's first card played at every turn) is the same in C and in Python, at and
+    between trick boundaries, and a count of the tricks left."""
+    rules = RuleSet.preset("standard")
+    rng = random.Random(79 if enforce else 80)
+    c_solver = Solver(rules, enforce_trump_breaking=enforce)
+    py_solver = Solver(rules, enforce_trump_breaking=enforce, accelerated=False)
+    guesses = set()
+    for i in range(40):
+        g = deal_to_play(rules, rng)
+        h = g.hand
+        assert h is not None
+        while len(h.tricks) < i % 13 or len(h.trick) < i % 4:
+            g.play(rng.choice(g.legal_plays()))
+        values = []
+        for s in (c_solver, py_solver):
+            state = s.state(Position.from_game(g))
+            side = s.side_of(state[2])
+            goal = _Goal(side, side)
+            s._search_fn(goal)
+            values.append(s._fast_estimates[goal.key](list(state[0]), *state[1:]))
+        assert values[0] == values[1], i
+        assert 0 <= values[0] <= state[5]
+        guesses.add(values[0])
+    assert len(guesses) > 3
 
 
 def _pbn(hands: list[list[Any]]) -> str:

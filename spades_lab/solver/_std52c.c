@@ -486,10 +486,21 @@ static u64 run_above(const Searcher *S, const u64 *hands, const int *trick, int 
 static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, int t,
                     u64 *rel_out);
 
-static inline int lowest_in_run(const Searcher *S, const u64 *hands, const int *trick, int k,
-                                u64 h, int c, u64 rl) {
-    u64 rs = rl & S->smask[S->suit_of[c]];
-    return rs && (rs & (~rs + 1) & run_above(S, hands, trick, k, h, c));
+/* After card c's result, relying on *rl: the run rule (std52's run_above: c joins *rl when the
+ * lowest relied-on card of its suit lies in the run c stood for), else DDS's small moves: the
+ * seat's other cards of c's suit below every card of that suit *rl holds give the same result
+ * (*skip; *lows gets that lowest card). */
+static inline void after_move(const Searcher *S, const u64 *hands, const int *trick, int k,
+                              u64 h, int c, u64 *rl, u64 *skip, u64 *lows) {
+    u64 sm = S->smask[S->suit_of[c]];
+    u64 rs = *rl & sm;
+    u64 low = rs & (~rs + 1);
+    if (low && (low & run_above(S, hands, trick, k, h, c))) *rl |= (u64)1 << c;
+    else if (!low) *skip |= sm;
+    else if ((low >> c) > 1) {
+        *skip |= sm & (low - 1);
+        *lows |= low;
+    }
 }
 
 /* Search the rest of the trick: 1 / 0, or -1 with a Python exception set. */
@@ -500,13 +511,17 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     int moves[MAXM + 1];
     int nm = order(S, hands, seat, trick, k, broken, wc, wpos, moves);
     u64 h = hands[seat];
-    u64 rel = 0;
+    u64 rel = 0, skip = 0, lows = 0;
     const int ts = S->ts;
     if (k == 3) {
         int ws = S->suit_of[wc];
         int w3 = (leader + wpos) & 3;
         for (int i = 0; i < nm; i++) {
             int c = moves[i];
+            if (skip >> c & 1) {
+                if (lows & run_above(S, hands, trick, k, h, c)) rel |= (u64)1 << c;
+                continue;
+            }
             hands[seat] = h ^ ((u64)1 << c);
             int sc = S->suit_of[c];
             int wseat, wcard, byrank;
@@ -531,7 +546,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
             }
             if (byrank) rl |= (u64)1 << wcard;
             hands[seat] = h;
-            if (lowest_in_run(S, hands, trick, k, h, c, rl)) rl |= (u64)1 << c;
+            after_move(S, hands, trick, k, h, c, &rl, &skip, &lows);
             if (r == maxing) { *rel_out = rl; return r; }
             rel |= rl;
         }
@@ -541,6 +556,10 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     if (k == 0) {
         for (int i = 0; i < nm; i++) {
             int c = moves[i];
+            if (skip >> c & 1) {
+                if (lows & run_above(S, hands, trick, 0, h, c)) rel |= (u64)1 << c;
+                continue;
+            }
             hands[seat] = h ^ ((u64)1 << c);
             trick[0] = c;
             u64 rl;
@@ -548,7 +567,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
                          broken || (S->enforce && S->suit_of[c] == ts), left, t, c, 0, 0, &rl);
             hands[seat] = h;
             if (r < 0) return -1;
-            if (lowest_in_run(S, hands, trick, 0, h, c, rl)) rl |= (u64)1 << c;
+            after_move(S, hands, trick, 0, h, c, &rl, &skip, &lows);
             if (r == maxing) { *rel_out = rl; return r; }
             rel |= rl;
         }
@@ -558,6 +577,10 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
     int ws = S->suit_of[wc];
     for (int i = 0; i < nm; i++) {
         int c = moves[i];
+        if (skip >> c & 1) {
+            if (lows & run_above(S, hands, trick, k, h, c)) rel |= (u64)1 << c;
+            continue;
+        }
         hands[seat] = h ^ ((u64)1 << c);
         int sc = S->suit_of[c];
         trick[k] = c;
@@ -575,7 +598,7 @@ static int play(Searcher *S, u64 *hands, int *trick, int k, int leader, int brok
         }
         hands[seat] = h;
         if (r < 0) return -1;
-        if (lowest_in_run(S, hands, trick, k, h, c, rl)) rl |= (u64)1 << c;
+        after_move(S, hands, trick, k, h, c, &rl, &skip, &lows);
         if (r == maxing) { *rel_out = rl; return r; }
         rel |= rl;
     }
@@ -699,6 +722,74 @@ static int boundary(Searcher *S, u64 *hands, int leader, int broken, int left, i
 
 /* ------------------------------------------------------------------ the Python type */
 
+/* The hands (four masks) and the trick's cards from Python, checked against the deck; -1 with
+ * an exception set when they do not fit. */
+static int read_position(const Searcher *S, PyObject *hands_o, PyObject *trick_o, int leader,
+                         u64 *hands, int *trick, int *k_out) {
+    PyObject *hs = PySequence_Fast(hands_o, "hands must be a sequence");
+    if (!hs) return -1;
+    if (PySequence_Fast_GET_SIZE(hs) != 4) {
+        Py_DECREF(hs);
+        PyErr_SetString(PyExc_ValueError, "four hands expected");
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
+        if (PyErr_Occurred()) { Py_DECREF(hs); return -1; }
+    }
+    Py_DECREF(hs);
+    u64 all = 0;
+    for (int i = 0; i < 4; i++) all |= hands[i];
+    if (all >> S->ncards) {
+        PyErr_SetString(PyExc_ValueError, "a card outside the deck");
+        return -1;
+    }
+    int k = 0;
+    PyObject *ts_ = PySequence_Fast(trick_o, "trick must be a sequence");
+    if (!ts_) return -1;
+    Py_ssize_t nk = PySequence_Fast_GET_SIZE(ts_);
+    if (nk > 3) {
+        Py_DECREF(ts_);
+        PyErr_SetString(PyExc_ValueError, "at most three cards on the table");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nk; i++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts_, i));
+        if (c == -1 && PyErr_Occurred()) { Py_DECREF(ts_); return -1; }
+        if (c < 0 || c >= S->ncards) {
+            Py_DECREF(ts_);
+            PyErr_SetString(PyExc_ValueError, "a card outside the deck");
+            return -1;
+        }
+        trick[k++] = (int)c;
+    }
+    Py_DECREF(ts_);
+    if (leader < 0 || leader > 3) {
+        PyErr_SetString(PyExc_ValueError, "leader must be a seat 0-3");
+        return -1;
+    }
+    *k_out = k;
+    return 0;
+}
+
+/* the card winning the first k cards of trick (wc, played at *wpos) and whether it beat a card
+ * of its own suit (*br) */
+static int trick_winner(const Searcher *S, const int *trick, int k, int *wpos, int *br) {
+    int wc = trick[0];
+    *wpos = 0;
+    *br = 0;
+    for (int i = 1; i < k; i++) {
+        int c = trick[i];
+        if (S->suit_of[c] == S->suit_of[wc]) {
+            *br = 1;
+            if (c > wc) { wc = c; *wpos = i; }
+        } else if (S->suit_of[c] == S->ts) {
+            wc = c; *wpos = i; *br = 0;
+        }
+    }
+    return wc;
+}
+
 static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs) {
     Searcher *S = (Searcher *)self_;
     PyObject *hands_o, *trick_o;
@@ -711,48 +802,8 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
                           &t))
         return NULL;
     u64 hands[4];
-    PyObject *hs = PySequence_Fast(hands_o, "hands must be a sequence");
-    if (!hs) return NULL;
-    if (PySequence_Fast_GET_SIZE(hs) != 4) {
-        Py_DECREF(hs);
-        PyErr_SetString(PyExc_ValueError, "four hands expected");
-        return NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        hands[i] = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(hs, i));
-        if (PyErr_Occurred()) { Py_DECREF(hs); return NULL; }
-    }
-    Py_DECREF(hs);
-    u64 all = 0;
-    for (int i = 0; i < 4; i++) all |= hands[i];
-    if (all >> S->ncards) {
-        PyErr_SetString(PyExc_ValueError, "a card outside the deck");
-        return NULL;
-    }
     int trick[4], k = 0;
-    PyObject *ts_ = PySequence_Fast(trick_o, "trick must be a sequence");
-    if (!ts_) return NULL;
-    Py_ssize_t nk = PySequence_Fast_GET_SIZE(ts_);
-    if (nk > 3) {
-        Py_DECREF(ts_);
-        PyErr_SetString(PyExc_ValueError, "at most three cards on the table");
-        return NULL;
-    }
-    for (Py_ssize_t i = 0; i < nk; i++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(ts_, i));
-        if (c == -1 && PyErr_Occurred()) { Py_DECREF(ts_); return NULL; }
-        if (c < 0 || c >= S->ncards) {
-            Py_DECREF(ts_);
-            PyErr_SetString(PyExc_ValueError, "a card outside the deck");
-            return NULL;
-        }
-        trick[k++] = (int)c;
-    }
-    Py_DECREF(ts_);
-    if (leader < 0 || leader > 3) {
-        PyErr_SetString(PyExc_ValueError, "leader must be a seat 0-3");
-        return NULL;
-    }
+    if (read_position(S, hands_o, trick_o, leader, hands, trick, &k) < 0) return NULL;
     broken = broken ? 1 : 0;
     /* counter[0]: nodes so far in this call; counter[1]: the count of the next tick */
     if (budget_start(S->counter, &S->cnt, &S->check) < 0) return NULL;
@@ -761,16 +812,8 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
         if (t <= 0) r = 1;
         else if (t > left) r = 0;
         else {
-            int wc = trick[0], wpos = 0, br = 0;
-            for (int i = 1; i < k; i++) {
-                int c = trick[i];
-                if (S->suit_of[c] == S->suit_of[wc]) {
-                    br = 1;
-                    if (c > wc) { wc = c; wpos = i; }
-                } else if (S->suit_of[c] == S->ts) {
-                    wc = c; wpos = i; br = 0;
-                }
-            }
+            int wpos, br;
+            int wc = trick_winner(S, trick, k, &wpos, &br);
             u64 rel;
             r = play(S, hands, trick, k, leader, broken, left, t, wc, wpos, br, &rel);
         }
@@ -779,6 +822,45 @@ static PyObject *Searcher_call(PyObject *self_, PyObject *args, PyObject *kwargs
         r = boundary(S, hands, leader, broken, left, t, &rel);
     }
     return budget_end(S->counter, S->cnt, r);
+}
+
+/* std52's estimate: the tricks of max_mask's side when every seat plays order()'s first card */
+static PyObject *Searcher_estimate(PyObject *self_, PyObject *args) {
+    Searcher *S = (Searcher *)self_;
+    PyObject *hands_o, *trick_o;
+    int leader, broken, left;
+    if (!PyArg_ParseTuple(args, "OOiii:estimate", &hands_o, &trick_o, &leader, &broken, &left))
+        return NULL;
+    u64 hands[4];
+    int trick[4], k = 0;
+    if (read_position(S, hands_o, trick_o, leader, hands, trick, &k) < 0) return NULL;
+    broken = broken ? 1 : 0;
+    int wc = -1, wpos = 0, br;
+    if (k) wc = trick_winner(S, trick, k, &wpos, &br);
+    int got = 0;
+    while (left > 0) {
+        int seat = (leader + k) & 3;
+        int moves[MAXM + 1];
+        if (!hands[seat]) break;  /* no card left (hands of unequal length) */
+        order(S, hands, seat, trick, k, broken, wc, wpos, moves);
+        int c = moves[0];
+        hands[seat] ^= (u64)1 << c;
+        int sc = S->suit_of[c];
+        if (S->enforce && sc == S->ts) broken = 1;
+        if (k == 0 || (sc == S->suit_of[wc] && c > wc)
+                || (sc == S->ts && S->suit_of[wc] != S->ts)) {
+            wc = c;
+            wpos = k;
+        }
+        trick[k++] = c;
+        if (k == 4) {
+            leader = (leader + wpos) & 3;
+            got += S->side[leader];
+            k = 0;
+            left--;
+        }
+    }
+    return PyLong_FromLong(got);
 }
 
 static int Searcher_traverse(PyObject *self_, visitproc visit, void *arg) {
@@ -816,6 +898,9 @@ static PyObject *Searcher_entries(PyObject *self_, PyObject *Py_UNUSED(unused)) 
 static PyMethodDef Searcher_methods[] = {
     {"entries", Searcher_entries, METH_NOARGS,
      "Number of transposition-table entries held."},
+    {"estimate", Searcher_estimate, METH_VARARGS,
+     "estimate(hands, trick_cards, leader, broken, left): the tricks of the side of max_mask "
+     "when every seat plays the move ordering's first card (std52's estimate)."},
     {NULL, NULL, 0, NULL},
 };
 

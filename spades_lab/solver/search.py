@@ -574,6 +574,8 @@ class Solver:
         self.partition_conflicts = 0
         self._fast = _fast_tables(self.tab, rules) if enhancements and fast else None
         self._fast_fns: dict[tuple[int, int, int], Callable[..., bool]] = {}
+        #: per goal of the fast path: a quick guess of a position's value (std52's estimate)
+        self._fast_estimates: dict[tuple[int, int, int], Callable[..., int]] = {}
         #: the general search runs in C (``_generalc``), from the opening lead on
         self._general_c = bool(accelerated and enhancements and _GENERAL is not None)
         #: True when the trick-count search runs in C: the fast path (``_std52c``) on the
@@ -801,7 +803,15 @@ class Solver:
                 counter[0] = 0
             return r
 
+        def estimate(hands: list[int], trick: tuple[tuple[int, int, int], ...], turn: int,
+                     broken: int, sup: int, left: int) -> int:
+            leader = trick[0][0] if trick else turn
+            b = 1 if enforce and broken & tbit else 0
+            guess: int = fs.estimate(hands, tuple(c for _, c, _ in trick), leader, b, left)
+            return guess
+
         self._fast_fns[goal.key] = search
+        self._fast_estimates[goal.key] = estimate
         return search
 
     def _budget_hooks(self) -> tuple[list[int], Callable[[], None]]:
@@ -1702,7 +1712,8 @@ class Solver:
         """The exact count the maximising side achieves from ``state`` with best play.
         ``try_hi``: test the upper bound first (a move that keeps the best value is common);
         ``try_lo``: test one above the lower bound first; ``top``: keep :attr:`last_bounds` up
-        to date (the value a caller asked for)."""
+        to date (the value a caller asked for).  Otherwise the 52-card fast path tests from a
+        quick guess (std52's estimate), a trick at a time, and the other searches bisect."""
         hands, trick, turn, broken, sup, left = state
         if self._first_left is not None and left == self._first_left and self._ban_binds(state):
             return self._first_trick_value(goal, state)  # house rules: bidding and play
@@ -1721,6 +1732,29 @@ class Solver:
                 lo += 1
             else:
                 hi = lo
+        elif lo < hi and goal.key in self._fast_estimates:
+            # the fast path: zero-window tests from a quick guess, a trick at a time (the two
+            # tests next to the value cost most; bisection from the middle adds others)
+            guess = self._fast_estimates[goal.key](list(hands), trick, turn, broken, sup, left)
+            t = min(max(guess, lo + 1), hi)
+            if search(list(hands), trick, turn, broken, sup, left, t):
+                lo = t
+                while lo < hi:
+                    if top:
+                        self.last_bounds = (lo, hi)
+                    if not search(list(hands), trick, turn, broken, sup, left, lo + 1):
+                        hi = lo
+                        break
+                    lo += 1
+            else:
+                hi = t - 1
+                while lo < hi:
+                    if top:
+                        self.last_bounds = (lo, hi)
+                    if search(list(hands), trick, turn, broken, sup, left, hi):
+                        lo = hi
+                        break
+                    hi -= 1
         while lo < hi:
             if top:
                 self.last_bounds = (lo, hi)

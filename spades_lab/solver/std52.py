@@ -20,7 +20,12 @@ quick-trick bound).  The table entry is keyed on whose lead, the broken state an
 suit lengths, and matches every position whose top cards in each suit -- down to the lowest
 relied-on card -- have the same holders, whatever the smaller cards are.  Lookups combine an
 entry's mask and value with the position's relative-rank code in one ``&``; a bucket is scanned
-from its end, and the entry that decided a lookup moves there.
+from its end, and the entry that decided a lookup moves there.  The same relied-on cards prune
+the moves (DDS's "small moves"): when a card's search does not cut, the seat's other cards of
+that suit below every card of the suit its result relied on are not searched, since the
+positions after them differ from the searched one only below every card that mattered.  The
+solver's zero-window tests start from ``estimate`` (the tricks taken when every seat plays the
+move ordering's first card) and go a trick at a time from there.
 
 **The accelerator.**  ``_std52c`` is the same search in C (a CPython extension compiled by the
 build hook ``hatch_build.py`` when the package is installed; optional).  It is a line-by-line
@@ -36,7 +41,7 @@ import importlib
 import os
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 
 def load_accelerator(name: str) -> ModuleType | None:
@@ -113,14 +118,22 @@ def fits_accelerator(ft: FastTables) -> bool:
             and len(ft.suit_of) <= 63)
 
 
+class FastSearch(Protocol):
+    """What :func:`make_fast_search` returns: the search, and its quick guess of a value."""
+
+    def __call__(self, hands: list[int], trick: tuple[int, ...], leader: int, broken: int,
+                 left: int, t: int) -> bool: ...
+
+    def estimate(self, hands: list[int], trick: tuple[int, ...], leader: int, broken: int,
+                 left: int) -> int: ...
+
+
 def make_fast_search(ft: FastTables, max_mask: int, enforce: bool, counter: list[int],
-                     tick: Callable[[], None], accelerated: bool = True
-                     ) -> Callable[[list[int], tuple[int, ...], int, int, int, int], bool]:
+                     tick: Callable[[], None], accelerated: bool = True) -> FastSearch:
     """:func:`make_search` with a fresh table, in C when ``accelerated`` and
     :func:`fits_accelerator` (the same answers and node counts), else in Python."""
     if accelerated and _ACCEL is not None and fits_accelerator(ft):
-        fn: Callable[[list[int], tuple[int, ...], int, int, int, int], bool] = \
-            _ACCEL.make_search(ft, max_mask, enforce, {}, counter, tick)
+        fn: FastSearch = _ACCEL.make_search(ft, max_mask, enforce, {}, counter, tick)
         return fn
     return make_search(ft, max_mask, enforce, {}, counter, tick)  # type: ignore[no-any-return]
 
@@ -430,10 +443,18 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         moves = order(hands, seat, trick, broken, wc, wpos)
         h = hands[seat]
         rel = 0
+        # DDS's small moves: a card below every card of its suit that the result of another
+        # card of that suit relied on gives the same result (``skip``; ``lows``: those cards)
+        skip = 0
+        lows = 0
         if k == 3:
             ws = suit_of[wc]
             w3 = (leader + wpos) & 3
             for c in moves:
+                if skip >> c & 1:
+                    if lows & run_above(hands, trick, h, c):
+                        rel |= 1 << c
+                    continue
                 hands[seat] = h ^ (1 << c)
                 sc = suit_of[c]
                 if sc == ws:
@@ -466,27 +487,47 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                     rl |= 1 << wcard
                 hands[seat] = h
                 rs = rl & smask[suit_of[c]]
-                if rs and rs & -rs & run_above(hands, trick, h, c):
+                low = rs & -rs
+                if low and low & run_above(hands, trick, h, c):
                     rl |= 1 << c
+                elif not low:
+                    skip |= smask[suit_of[c]]
+                elif low >> c > 1:
+                    skip |= smask[suit_of[c]] & (low - 1)
+                    lows |= low
                 if r == maxing:
                     return r, rl
                 rel |= rl
             return (not maxing), rel
         if k == 0:
             for c in moves:
+                if skip >> c & 1:
+                    if lows & run_above(hands, trick, h, c):
+                        rel |= 1 << c
+                    continue
                 hands[seat] = h ^ (1 << c)
                 r, rl = play(hands, (c,), leader, broken or (enforce and suit_of[c] == ts),
                              left, t, c, 0, False)
                 hands[seat] = h
                 rs = rl & smask[suit_of[c]]
-                if rs and rs & -rs & run_above(hands, trick, h, c):
+                low = rs & -rs
+                if low and low & run_above(hands, trick, h, c):
                     rl |= 1 << c
+                elif not low:
+                    skip |= smask[suit_of[c]]
+                elif low >> c > 1:
+                    skip |= smask[suit_of[c]] & (low - 1)
+                    lows |= low
                 if r == maxing:
                     return r, rl
                 rel |= rl
             return (not maxing), rel
         ws = suit_of[wc]
         for c in moves:
+            if skip >> c & 1:
+                if lows & run_above(hands, trick, h, c):
+                    rel |= 1 << c
+                continue
             hands[seat] = h ^ (1 << c)
             sc = suit_of[c]
             if sc == ws:
@@ -500,9 +541,15 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             else:
                 r, rl = play(hands, trick + (c,), leader, broken, left, t, wc, wpos, br)
             hands[seat] = h
-            rs = rl & smask[suit_of[c]]
-            if rs and rs & -rs & run_above(hands, trick, h, c):
+            rs = rl & smask[sc]
+            low = rs & -rs
+            if low and low & run_above(hands, trick, h, c):
                 rl |= 1 << c
+            elif not low:
+                skip |= smask[sc]
+            elif low >> c > 1:
+                skip |= smask[sc] & (low - 1)
+                lows |= low
             if r == maxing:
                 return r, rl
             rel |= rl
@@ -586,6 +633,41 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             bucket.append([M, V, t if r else 0, left if r else t - 1, ks])
         return r, rel
 
+    def estimate(hands: list[int], trick: tuple[int, ...], leader: int, broken: int,
+                 left: int) -> int:
+        """The tricks the side of ``max_mask`` takes of the ``left`` (the one in progress
+        included) when every seat plays the first card :func:`order` gives: a quick guess of
+        the value, where the solver's first zero-window test starts (no answer relies on it)."""
+        hands = list(hands)
+        got = 0
+        wc = -1
+        wpos = 0
+        for i, c in enumerate(trick):
+            if i == 0 or (suit_of[c] == suit_of[wc] and c > wc) or (
+                    suit_of[c] == ts and suit_of[wc] != ts):
+                wc = c
+                wpos = i
+        while left > 0:
+            k = len(trick)
+            seat = (leader + k) & 3
+            if not hands[seat]:
+                break  # no card left (hands of unequal length)
+            c = order(hands, seat, trick, broken, wc, wpos)[0]
+            hands[seat] ^= 1 << c
+            if enforce and suit_of[c] == ts:
+                broken = 1
+            if k == 0 or (suit_of[c] == suit_of[wc] and c > wc) or (
+                    suit_of[c] == ts and suit_of[wc] != ts):
+                wc = c
+                wpos = k
+            trick += (c,)
+            if k == 3:
+                leader = (leader + wpos) & 3
+                got += side[leader]
+                trick = ()
+                left -= 1
+        return got
+
     def search(hands: list[int], trick: tuple[int, ...], leader: int, broken: int,
                left: int, t: int) -> bool:
         if trick:
@@ -610,4 +692,5 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
             return play(hands, trick, leader, broken, left, t, wc, wpos, br)[0]
         return boundary(hands, leader, broken, left, t)[0]
 
+    search.estimate = estimate  # type: ignore[attr-defined]
     return search
