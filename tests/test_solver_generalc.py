@@ -12,6 +12,9 @@ pure-Python search it ports, on every kind of goal:
   rule set, also on positions that differ only in which seat holds one of two cards of a suit,
   solved one after another on one table (where an unsound set of winning ranks would answer one
   position with another's entry), no entry's bounds crossed in C or in Python, fewer nodes;
+  and on endings of few suits, where a seat's low cards of a suit do matter in some
+  positions, the small moves (plays skipped as answering like a searched one) change no
+  per-move value or nil check;
 * a budget (node limit) stops both at the same node with the same bounds;
 * positions with more than 64 cards left (early in a Heckadeck hand, acorns8 before its last 8
   tricks) run in C over three-word card masks: the same nodes and bounds as the Python search
@@ -465,3 +468,45 @@ def test_partition_entries_from_the_deal(preset: str, opts: dict[str, Any], left
     searches = compiled_searches(c)
     assert searches and all(gs.partition() for gs in searches)
     assert sum(gs.conflicts() for gs in searches) == 0
+
+
+@pytest.mark.parametrize("preset,opts", PART_CONFIGS, ids=PART_IDS)
+def test_small_moves_skip_only_cards_below_what_mattered(preset: str,
+                                                         opts: dict[str, Any]) -> None:
+    """DDS's small moves in the partition search (a play that did not cut stands for the
+    seat's other cards of its suits, kind and played suit below every card its answer relied
+    on): on endings of few suits (the trumps and one other), so a seat holds several cards of
+    a suit, low ones among them that do matter in some positions (they win a trick, or keep a
+    nil bidder under another seat's card), from a trick's start or after some of its plays:
+    every per-move value and every seat's nil check equals the exact-key search's (which
+    skips no card), C and Python after the same nodes, no entry's bounds crossed.  Skipping a
+    card not below those relied on, or skipping by the card's suit alone, fails here."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(6610 + len(preset) * 7 + len(opts))
+    c, py = pair(rules)
+    ref = exact_keys(rules)
+    n = rules.players
+    checked = 0
+    for i in range(sweep(24)):
+        g = deal_to_play(rules, rng)
+        pool = ending_pool(rules, rng, 1, duals=0.5)
+        hands, broken, superior = ending_of(rules, rng, pool, rng.choice([4, 5, 6] if n == 4
+                                                                          else [2, 3]))
+        g.set_ending(hands, broken, superior)
+        for _ in range(rng.randrange(n) if rng.random() < 0.5 else 0):
+            g.play(rng.choice(g.legal_plays()))
+        h = g.hand
+        assert h is not None
+        if h.turn is None:
+            continue
+        r = c.solve(g)
+        assert r == ref.solve(g) == py.solve(g), i
+        kind = rules.nil_kinds[i % len(rules.nil_kinds)]
+        for seat in range(n):
+            want = can_keep_nil(g, seat, kind=kind, solver=ref)
+            assert (can_keep_nil(g, seat, kind=kind, solver=c) == want
+                    == can_keep_nil(g, seat, kind=kind, solver=py)), (i, seat)
+        assert c.nodes == py.nodes, i
+        checked += 1
+    assert checked >= sweep(24) // 2
+    assert sum(gs.conflicts() for gs in compiled_searches(c)) == 0 == py.partition_conflicts

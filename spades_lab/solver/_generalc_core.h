@@ -45,6 +45,8 @@
 #define PKey SUF(PKey)
 #define make_pkey SUF(make_pkey)
 #define suit_cards SUF(suit_cards)
+#define place_local SUF(place_local)
+#define small_moves SUF(small_moves)
 #define pfind SUF(pfind)
 #define entry_rel SUF(entry_rel)
 #define entry_of SUF(entry_of)
@@ -124,6 +126,7 @@ typedef struct {
      * none can */
     int lkp[MAXL], lkp0[MAXL];
     int lpb[MAXL][2], ldef[MAXL];
+    int lpp[MAXL][2];           /* the card's place in the partition key's order of lpb[][p] */
     M smask[MAXNS], single[MAXNS];
     M above[MAXL][2];           /* per play index of the card */
     M between[MAXL][MAXL];
@@ -150,6 +153,8 @@ static inline int power(const GS *S, int high, int led, int sup, int c, int b) {
 }
 
 /* ------------------------------------------------------------------ local tables */
+
+static void place_local(GS *S);
 
 /* the tables of the remaining cards R (global mask), renumbered in the global order */
 static void build_local(GS *S, const u64 *R) {
@@ -265,6 +270,7 @@ static void build_local(GS *S, const u64 *R) {
             }
     memcpy(l->R, R, sizeof l->R);
     l->valid = 1;
+    place_local(S);
 }
 
 /* ------------------------------------------------------------------ rules (mirrors) */
@@ -371,6 +377,14 @@ static int suit_cards(const GS *S, int si, M x, int *out) {
     while (di < nd) out[n++] = dl[di++];
     FOR_BITS(c, y, m_and(sx, L->aces)) out[n++] = c;
     return n;
+}
+
+/* lpp: each card's place in the partition key's order of each of its suits */
+static void place_local(GS *S) {
+    for (int si = 0; si < S->ns; si++) {
+        int cs[MAXL], cl = suit_cards(S, si, L->smask[si], cs);
+        for (int i = 0; i < cl; i++) L->lpp[cs[i]][pb_index(S, cs[i], S->sbit[si])] = i;
+    }
 }
 
 /* the highest card of the mask opp among suit si's cards (the partition key's order), if any */
@@ -1035,6 +1049,35 @@ static M run_rule(const GS *S, int c, M run, M rl) {
     return mark ? m_or(rl, R) : rl;
 }
 
+/* DDS's small moves: play i (c as suit b) did not cut, its answer relying on rl.  When c lies
+ * below every card of rl in each of its suits (the partition key's order), another play j >= from of
+ * the same suits, played as the same suit, of the same kind and below those cards too gives the
+ * same answer: the positions after the two differ only in the places of two cards of the same
+ * holder, suits and kind below every card that mattered, as the partition entries let positions
+ * differ.  Such plays get skp[j] = 1 and srl[j] = rl (search.py's small_moves) */
+static void small_moves(const GS *S, const Move *mv, int nm, int i, int from, M rl,
+                        signed char *skp, M *srl) {
+    int c = mv[i].c, b = mv[i].b, np = L->lnp[c], lo[2], d;
+    for (int p = 0; p < np; p++) {
+        int pb = L->lpb[c][p];
+        lo[p] = 1 << 30;
+        FOR_BITS(d, x, m_and(rl, L->smask[S->slot_of_bit[pb]])) {
+            int q = L->lpp[d][pb_index(S, d, pb)];
+            if (q < lo[p]) lo[p] = q;
+        }
+        if (L->lpp[c][p] >= lo[p]) return;
+    }
+    for (int j = from; j < nm; j++) {
+        int c2 = mv[j].c;
+        if (j == i || skp[j] || mv[j].b != b || L->lbits[c2] != L->lbits[c] || L->lkind[c2] != L->lkind[c])
+            continue;
+        int ok = 1;
+        for (int p = 0; p < np; p++)
+            if (L->lpp[c2][pb_index(S, c2, L->lpb[c][p])] >= lo[p]) { ok = 0; break; }
+        if (ok) { skp[j] = 1; srl[j] = rl; }
+    }
+}
+
 /* the card that won a complete trick by rank (another card of its played suit in it), if any;
  * an Ace that won Ace-low beat only the card below it (the 0), which is kept too */
 static inline M win_mark(const GS *S, const TPlay *trick, int w) {
@@ -1152,10 +1195,19 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
     signed char kok[MAXMV];
     PKey kbv[nk_ ? nk_ : 1];
     M relall = m_zero();
+    /* DDS's small moves (small_moves): plays known to answer as one searched did */
+    signed char skp[MAXMV];
+    M srl[MAXMV];
+    memset(skp, 0, (size_t)nm);
     if (nk_) {
         /* the transposition look-ahead (search_k's), each answer with its relevant cards */
         for (int i = 0; i < nm; i++) {
             int c = mv[i].c, b = mv[i].b;
+            if (skp[i]) {
+                kok[i] = 0;
+                known[i] = -1;
+                continue;
+            }
             int nb = broken, ns = sup;
             break_trump(S, b, &nb, &ns);
             trick[k].seat = turn;
@@ -1183,6 +1235,7 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
                 rl = run_rule(S, c, runs[mv[i].r], rl);
                 if (v == maxing) { *relo = rl; return maxing; }
                 relall = m_or(relall, rl);
+                small_moves(S, mv, nm, i, 0, rl, skp, srl);
             }
             known[i] = (signed char)v;
         }
@@ -1190,6 +1243,10 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
     for (int i = 0; i < nm; i++) {
         if (nk_ && known[i] >= 0) continue;  /* decided against this side */
         int c = mv[i].c, b = mv[i].b;
+        if (skp[i]) {
+            relall = m_or(relall, run_rule(S, c, runs[mv[i].r], srl[i]));
+            continue;
+        }
         hands[turn] = m_xor(hh, m_bit(c));
         int nb = broken, ns = sup;
         break_trump(S, b, &nb, &ns);
@@ -1221,6 +1278,7 @@ static int psearch(GS *S, M *hands, TPlay *trick, int k, int turn, int broken, i
             break;
         }
         relall = m_or(relall, rl);
+        small_moves(S, mv, nm, i, i + 1, rl, skp, srl);
     }
     if (!k) {
         el = entry_of(S, pk, relall, eb, &ex);
@@ -1312,6 +1370,8 @@ static int run_search(GS *S, u64 (*gh)[GW], const u64 *R, int nk, const int *tse
 #undef PKey
 #undef make_pkey
 #undef suit_cards
+#undef place_local
+#undef small_moves
 #undef pfind
 #undef entry_rel
 #undef entry_of

@@ -79,10 +79,12 @@ records the cards whose ranks it relied on (the winners of tricks won by rank, t
 quick-trick bounds compared, a merged run of equal cards when their place mattered) and its
 entry serves every position with the same lead, trumps and per-suit multiset of holders and
 kinds whose top cards of each suit, down to the lowest relied-on one (a Traveler/Hunter in both
-of its suits), have the same holders and kinds; so it searches fewer nodes than with exact
-relative-rank entries (``Solver(partition=False)`` or :func:`set_partition`), with the same
-answers; either way the Python and the compiled search count the same nodes, as the tests
-check.  A
+of its suits), have the same holders and kinds; the same relied-on cards prune the moves
+(DDS's "small moves": when a play does not cut, the seat's other cards of its suits, kind and
+played suit below every card of those suits its answer relied on are not searched); so it
+searches fewer nodes than with exact relative-rank entries (``Solver(partition=False)`` or
+:func:`set_partition`), with the same answers; either way the Python and the compiled search
+count the same nodes, as the tests check.  A
 Heckadeck position with 8 tricks left takes a few hundredths of a second at the median and
 about half a second at worst, with or without Travelers/Hunters; one with 10 left takes seconds,
 so a budget matters earlier in the hand.  Every entry point
@@ -1350,6 +1352,8 @@ class Solver:
                 if not b_ & (b_ - 1) and any(kinds[a] == 2 and bits[a] == b_ and rlow[c_] < rlow[a]
                                              for a in range(len(bits))):
                     kinds_p[c_] = 5
+        # each card's place in the partition key's order of each of its suits
+        ppos = [{c: i for i, c in enumerate(po)} for po in porder]
         pc_cache: list[dict[int, tuple[int, ...]]] = [{} for _ in porder]
         ptab: dict[tuple[Any, ...], dict[tuple[tuple[int, ...], ...], list[Any]]] = \
             self.__dict__.setdefault("_ptables", {}).setdefault(goal.key, {})
@@ -1532,6 +1536,41 @@ class Solver:
                         break
             return rl | rr if mark else rl
 
+        def small_moves(i: int, rl: int, mv: list[tuple[int, int]], start: int,
+                        skipped: dict[tuple[int, int], int]) -> None:
+            """DDS's small moves: the play ``mv[i]`` (c as suit b) did not cut, its answer
+            relying on ``rl``.  When ``c`` lies below every card of ``rl`` in each of its suits
+            (the partition key's order), another play of ``mv[start:]`` of the same suits,
+            played as the same suit, of the same kind and below those cards too gives the same
+            answer: the positions after the two differ only in the places of two cards of the
+            same holder, suits and kind below every card that mattered, as the partition
+            entries let positions differ.  Such plays go into ``skipped`` with ``rl``; when
+            one is reached, its merged run joins the relevant cards as a searched play's would
+            (``run_rule``)."""
+            c, b = mv[i]
+            bc = bits[c]
+            lows = []
+            for pb in tab.play_bits[c]:
+                r_ = rl & suit_mask[pb]
+                if not r_:
+                    continue
+                pp = ppos[slot_of[pb]]
+                lo = min([pp[x] for x in _iter_bits(r_)])
+                if pp[c] >= lo:
+                    return
+                lows.append((pp, lo))
+            kc = kinds[c]
+            for j in range(start, len(mv)):
+                m = mv[j]
+                c2 = m[0]
+                if j == i or m[1] != b or bits[c2] != bc or kinds[c2] != kc or m in skipped:
+                    continue
+                for pp, lo in lows:
+                    if pp[c2] >= lo:
+                        break
+                else:
+                    skipped[m] = rl
+
         def win_mark(trick: tuple[tuple[int, int, int], ...], w: int) -> int:
             """The card that won a complete trick by rank (another card of its played suit in
             it), if any; an Ace that won Ace-low beat only the card below it (the 0), which is
@@ -1606,10 +1645,15 @@ class Solver:
             last = k + 1 == n
             relall = 0
             kb: dict[tuple[int, int], Any] = {}
+            # DDS's small moves (small_moves): plays known to answer as one searched did
+            skipped: dict[tuple[int, int], int] = {}
             if last and len(mv) > 1:
                 # the transposition look-ahead (search's), each answer with its relevant cards
                 keep = []
-                for c, b in mv:
+                for i, (c, b) in enumerate(mv):
+                    if (c, b) in skipped:
+                        keep.append((c, b))
+                        continue
                     nb, ns = broken, sup
                     if b & trumps and not b & broken:
                         nb = broken | b
@@ -1637,10 +1681,15 @@ class Solver:
                         if v == maxing:
                             return bool(maxing), rl
                         relall |= rl
+                        small_moves(i, rl, mv, 0, skipped)
                     else:
                         keep.append((c, b))
                 mv = keep
-            for c, b in mv:
+            for i, (c, b) in enumerate(mv):
+                srl = skipped.get((c, b))
+                if srl is not None:
+                    relall |= run_rule(c, runs.get((c, b), 0), srl)
+                    continue
                 hands[turn] = h ^ (1 << c)
                 nb, ns = broken, sup
                 if b & trumps and not b & broken:
@@ -1662,6 +1711,7 @@ class Solver:
                     relall = rl
                     break
                 relall |= rl
+                small_moves(i, rl, mv, i + 1, skipped)
             if pk is not None:
                 pstore(pk[0], entry_of(pk, relall), 0, t if result else 0,
                        left if result else t - 1)
