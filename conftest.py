@@ -173,14 +173,12 @@ def _subreaper() -> None:
 
 def _reap_orphans() -> None:
     """Wait for this process's ended children that no ``Popen`` object of the tests owns
-    (the orphans handed to it as the subreaper); for the CPU log only."""
-    import gc
-
+    (the orphans handed to it as the subreaper); for the CPU log only.  The owners are looked
+    for (a walk over every object) only when an ended child is there."""
     me = os.getpid()
-    owned = {getattr(o, "pid", None) for o in gc.get_objects()
-             if type(o).__name__ == "Popen" and getattr(o, "returncode", 0) is None}
+    ended = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit() or int(entry) in owned:
+        if not entry.isdigit():
             continue
         try:
             with open(f"/proc/{entry}/stat", encoding="utf-8") as f:
@@ -188,7 +186,16 @@ def _reap_orphans() -> None:
         except OSError:
             continue
         if fields[0] == "Z" and int(fields[1]) == me:
+            ended.append(int(entry))
+    if not ended:
+        return
+    import gc
+
+    owned = {getattr(o, "pid", None) for o in gc.get_objects()
+             if type(o).__name__ == "Popen" and getattr(o, "returncode", 0) is None}
+    for pid in ended:
+        if pid not in owned:
             try:
-                os.waitpid(int(entry), os.WNOHANG)
+                os.waitpid(pid, os.WNOHANG)
             except ChildProcessError:
                 pass
