@@ -28,6 +28,7 @@ from spades_lab.classroom import room as room_module  # noqa: E402
 from spades_lab.classroom import teacher as teacher_module  # noqa: E402
 from spades_lab.classroom.app import create_app  # noqa: E402
 from spades_lab.classroom.store import SqliteStore  # noqa: E402
+from spades_lab.classroom.tables import dealt  # noqa: E402
 from spades_lab.core.engine import Game, Phase  # noqa: E402
 from spades_lab.core.line import Line  # noqa: E402
 from spades_lab.core.rules import RuleSet  # noqa: E402
@@ -49,18 +50,33 @@ class Watch:
         def send(conn: Any, msg: dict[str, Any] | None) -> None:
             if msg is not None:
                 self.sent.append((conn.student, json.dumps(msg, ensure_ascii=False),
-                                  self.forbidden(conn.student)))
+                                  self.forbidden(conn.student, msg)))
             real(conn, msg)
 
         monkeypatch.setattr(room_module.Conn, "send", send)
 
-    def forbidden(self, student: int) -> set[Any]:
+    def forbidden(self, student: int, msg: dict[str, Any] | None = None) -> set[Any]:
+        """The cards ``student`` may not see now.  A lesson message shows the position of one
+        hand (a poll's or a what-if's): the cards it names are forbidden only where the
+        student sits in a hand dealt those cards and still played (that table, or a twin);
+        another deal holds the same 52 cards unseen, which the drawing does not show."""
         room = self.r.room
         store = room.store
+        act = room.lesson.current
+        src = act.source() if act is not None and msg and msg.get("type") == "lesson" \
+            else None
+        shown = None
+        if src is not None and src[0] in room.tables:
+            hands = room.tables[src[0]].game.hands
+            shown = dealt(hands[src[1]]) if src[1] < len(hands) else None
         out: set[Any] = set()
         for row in store.tables(room.code):
             if store.flags(row.id).closed_for is not None:
                 continue
+            if src is not None:
+                h = room.tables[row.id].game.hand if row.id in room.tables else None
+                if h is None or h.complete or shown is None or dealt(h) != shown:
+                    continue
             for seat, s in enumerate(row.seats):
                 if s.get("student", s.get("was", {}).get("student")) == student:
                     out |= hidden_cards(room, row.id, len(store.actions(row.id)), seat)
