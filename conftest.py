@@ -81,15 +81,15 @@ CLASSROOM_PREFIX = "test_classroom"
 #: short modules, not with one worker on the static site while the other has nothing left.
 #: xdist's own order (most tests first) put them among the last, being modules of few tests.
 LONGEST_FIRST = (
-    "test_site.py", "test_quiz_sweep_house.py", "test_quiz_sweep_heckadeck.py",
-    "test_browser_serve.py", "test_quiz_content.py", "test_sim.py",
-    "test_browser_classroom_whole_lesson.py", "test_browser_classroom_teacher.py",
-    "test_readme_commands.py", "test_classroom_hidden.py", "test_browser_classroom_verdicts.py",
-    "test_classroom_hostile_server.py", "test_cli_site_safety.py", "test_browser_play.py",
-    "test_course_install.py", "test_solver_generalc.py", "test_browser_classroom_house.py",
-    "test_cli_stop.py", "test_browser_classroom.py", "test_browser_projector.py",
-    "test_solver_diff.py", "test_browser_classroom_class.py", "test_browser_classroom_present.py",
-    "test_browser_play_house.py", "test_typing.py",
+    "test_site.py", "test_solver_generalc.py", "test_quiz_sweep_house.py",
+    "test_browser_serve.py", "test_quiz_sweep_heckadeck.py",
+    "test_browser_classroom_whole_lesson.py", "test_quiz_content.py", "test_sim.py",
+    "test_browser_classroom_verdicts.py", "test_readme_commands.py", "test_browser_projector.py",
+    "test_course_install.py", "test_solver_diff.py", "test_browser_classroom_teacher.py",
+    "test_cli_site_safety.py", "test_classroom_hidden.py", "test_classroom_hostile_server.py",
+    "test_browser_play.py", "test_browser_play_house.py", "test_typing.py",
+    "test_browser_classroom.py", "test_browser_classroom_class.py", "test_browser.py",
+    "test_cli_stop.py", "test_browser_classroom_house.py",
 )
 
 
