@@ -640,13 +640,7 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
         the value, where the solver's first zero-window test starts (no answer relies on it)."""
         hands = list(hands)
         got = 0
-        wc = -1
-        wpos = 0
-        for i, c in enumerate(trick):
-            if i == 0 or (suit_of[c] == suit_of[wc] and c > wc) or (
-                    suit_of[c] == ts and suit_of[wc] != ts):
-                wc = c
-                wpos = i
+        wc, wpos, _ = trick_winner(trick) if trick else (-1, 0, False)
         while left > 0:
             k = len(trick)
             seat = (leader + k) & 3
@@ -668,6 +662,25 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 left -= 1
         return got
 
+    def trick_winner(trick: tuple[int, ...]) -> tuple[int, int, bool]:
+        """The card winning the trick so far, its place in the trick, and whether a card of
+        its suit followed it (the C search's ``trick_winner``)."""
+        wc = trick[0]
+        wpos = 0
+        br = False
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if suit_of[c] == suit_of[wc]:
+                br = True
+                if c > wc:
+                    wc = c
+                    wpos = i
+            elif suit_of[c] == ts:
+                wc = c
+                wpos = i
+                br = False
+        return wc, wpos, br
+
     def search(hands: list[int], trick: tuple[int, ...], leader: int, broken: int,
                left: int, t: int) -> bool:
         if trick:
@@ -675,20 +688,7 @@ def make_search(ft: FastTables, max_mask: int, enforce: bool, tt: dict[Any, list
                 return True
             if t > left:
                 return False
-            wc = trick[0]
-            wpos = 0
-            br = False
-            for i in range(1, len(trick)):
-                c = trick[i]
-                if suit_of[c] == suit_of[wc]:
-                    br = True
-                    if c > wc:
-                        wc = c
-                        wpos = i
-                elif suit_of[c] == ts:
-                    wc = c
-                    wpos = i
-                    br = False
+            wc, wpos, br = trick_winner(trick)
             return play(hands, trick, leader, broken, left, t, wc, wpos, br)[0]
         return boundary(hands, leader, broken, left, t)[0]
 
