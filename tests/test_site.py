@@ -194,15 +194,15 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_pat
             # origin, must fail here and be seen (that those lessons need it is the manifest's
             # word, checked above and in test_site_lessons.py; a page of the site's own files,
             # so no kernel starts for it)
+            lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+            cdn = lock["packages"]["numpy"]["file_name"]  # where the site sends for numpy
             page = context.new_page()
             page.goto(f"{base_url}/{site_mod.MANIFEST}", wait_until="domcontentloaded")
             got = page.evaluate("""(url) => fetch(url).then(r => 'answered ' + r.status,
-                                                       e => 'failed ' + e)""",
-                                f"https://cdn.jsdelivr.net/pyodide/v{site_mod.pyodide_version()}"
-                                "/full/pyodide-lock.json")
+                                                       e => 'failed ' + e)""", cdn)
             page.close()
             assert got.startswith("failed"), got
-            assert any("cdn.jsdelivr.net" in u for u in outside[len(clean_outside):]), outside
+            assert cdn in outside[len(clean_outside):], outside
         finally:
             context.close()
     outside, failed = clean_outside, clean_failed
