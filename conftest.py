@@ -17,6 +17,7 @@ reference output nbval compares the fresh run against, so those cells are real t
 """
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 
@@ -159,16 +160,13 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
         f.write(f"{item.nodeid}\t{t1 - t0:.3f}\t{s1 - s0:.3f}\t{c1 - c0:.3f}\n")
 
 
-_SUBREAPER = []
-
-
+@functools.cache
 def _subreaper() -> None:
-    if not _SUBREAPER:
-        import ctypes
+    """Make this process the one its orphaned descendants are handed to (once)."""
+    import ctypes
 
-        PR_SET_CHILD_SUBREAPER = 36
-        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-        _SUBREAPER.append(True)
+    PR_SET_CHILD_SUBREAPER = 36
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
 
 
 def _reap_orphans() -> None:
