@@ -1,9 +1,11 @@
 """The static course site (``spades-lab site``) in a real browser, with no network.
 
 Builds the JupyterLite site, serves it on 127.0.0.1 and opens, in Debian's chromium (driven by
-playwright, never ``playwright install``), every notebook the site marks offline (00 and 01
-among them).  Each one runs all its cells in the browser's Python; where a table widget is
-drawn, its "next" button is clicked and the table must move on.  Every request the page, its
+playwright, never ``playwright install``), the site's lab page and in it every notebook the
+site marks offline (00 and 01 among them), one after the other.  Each one runs all its cells in
+the browser's Python (one kernel, started for the first and cleared of its names before each
+of the others); where a table widget is drawn, its "next" button is clicked and the table must
+move on.  Every request the page, its
 workers and its service worker make must go to the local server and succeed: chromium is also
 told that no other host exists, so an outside request could not succeed even by accident.
 
@@ -112,8 +114,18 @@ _STATE = """() => {
     cells.push({n: c.executionCount, errors: outs.filter(o => o.output_type === 'error')
       .map(o => o.ename + ': ' + o.evalue)});
   }
-  return {kernel: k ? k.status : null, cells: cells};
+  return {path: w.context.path, kernel: k ? k.status : null, kernel_id: k ? k.id : null,
+          cells: cells};
 }"""
+
+
+#: Run in the shared kernel before each notebook but the first: the earlier notebook's names
+#: go, and the kernel says so (an error reply names any left).
+_RESET = """%reset -f
+_left = [n for n in get_ipython().user_ns
+         if not n.startswith('_') and n not in get_ipython().user_ns_hidden]
+assert not _left, _left
+del _left"""
 
 
 def _wait(page: Any, test: Any, what: str, timeout: float) -> Any:
@@ -128,6 +140,10 @@ def _wait(page: Any, test: Any, what: str, timeout: float) -> Any:
 
 def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_path: Path) -> None:
     offline = json.loads((site / site_mod.MANIFEST).read_text())["offline"]
+    # one kernel serves them all below, so each must ask for the one the first starts
+    specs = {json.loads((site / "files" / "notebooks" / n).read_text())["metadata"]
+             ["kernelspec"]["name"] for n in offline}
+    assert len(specs) == 1, specs
     local = urlsplit(base_url).netloc
     outside: list[str] = []
     failed: list[str] = []
@@ -160,18 +176,38 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_pat
             context.on("request", on_request)
             context.on("requestfailed", on_failed)
             context.on("response", on_response)
+            # one lab page, as a learner has it, opening each notebook in turn.  The first
+            # starts its kernel as the notebook asks (its kernelspec, the one every offline
+            # notebook names: checked below); the others use that kernel, its names cleared
+            # first (a kernel's start is the same each time, and about 10 s of CPU)
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(f"{base_url}/lab/index.html", wait_until="domcontentloaded")
+            page.wait_for_function("() => window.jupyterapp", timeout=240_000)
+            page.evaluate("() => window.jupyterapp.started.then(() => true)")
+            kernel = None
             for name in offline:
-                page = context.new_page()
-                page.set_default_timeout(120_000)
+                path = f"notebooks/{name}"
                 t0 = time.monotonic()
-                page.goto(f"{base_url}/notebooks/index.html?path=notebooks/{name}",
-                          wait_until="domcontentloaded")
-                _wait(page, lambda s: s["kernel"] == "idle", "a ready kernel", 240)
+                page.evaluate("([p, k]) => window.jupyterapp.commands.execute('docmanager:open',"
+                              " k ? {path: p, kernel: {id: k}} : {path: p}).then(() => true)",
+                              [path, kernel])
+                state = _wait(page, lambda s, p=path: s["path"] == p and s["kernel"] == "idle",
+                              f"a ready kernel for {name}", 240)
                 timings[name] = time.monotonic() - t0
+                if kernel is None:
+                    kernel = state["kernel_id"]
+                else:
+                    assert state["kernel_id"] == kernel, (name, state)
+                    reply = page.evaluate("""(code) => window.jupyterapp.shell.currentWidget
+                      .sessionContext.session.kernel.requestExecute({code: code, silent: true})
+                      .done.then(r => r.content.status + ' ' + (r.content.evalue || ''))""",
+                                          _RESET)
+                    assert reply.startswith("ok"), (name, reply)
                 page.evaluate("() => window.jupyterapp.commands.execute("
                               "'notebook:run-all-cells')")
-                state = _wait(page, lambda s: s["kernel"] == "idle" and s["cells"]
-                              and all(c["n"] is not None for c in s["cells"]),
+                state = _wait(page, lambda s, p=path: s["path"] == p and s["kernel"] == "idle"
+                              and s["cells"] and all(c["n"] is not None for c in s["cells"]),
                               f"{name} to run", 300)
                 errors = [e for c in state["cells"] for e in c["errors"]]
                 if errors:
@@ -188,7 +224,8 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_pat
                         ".innerText !== b", arg=before)
                     assert "Step" in status.inner_text()
                     page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"))
-                page.close()
+                page.evaluate("() => window.jupyterapp.shell.currentWidget.dispose()")
+            page.close()
             clean_outside, clean_failed = list(outside), list(failed)
             # the control: a request to the CDN the online lessons need, made from the site's
             # origin, must fail here and be seen (that those lessons need it is the manifest's
