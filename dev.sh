@@ -15,8 +15,9 @@
 #   ./dev.sh setup   only set up .venv
 #
 # Setup creates .venv with uv (pip as fallback) and installs -e '.[dev]' (its build hook,
-# hatch_build.py, compiles the solver's optional C accelerators). The install is redone only when
-# pyproject.toml, hatch_build.py or an accelerator's C source (or header) changes (sha256 in .venv/.stamp).
+# hatch_build.py, compiles the solver's optional C accelerators), with dev-overrides.txt. The
+# install is redone only when pyproject.toml, dev-overrides.txt, hatch_build.py or an
+# accelerator's C source (or header) changes (sha256 in .venv/.stamp).
 set -euo pipefail
 
 cd "$(dirname "$0")"
@@ -56,7 +57,8 @@ install_with_uv() {
     if [[ ! -x "$VPY" ]]; then
         uv_cmd venv --quiet "$VENV" --python "$(base_python)" || return 1
     fi
-    uv_cmd pip install --python "$VPY" --compile-bytecode -e '.[dev]'
+    # dev-overrides.txt: what the development environment leaves out, and why
+    uv_cmd pip install --python "$VPY" --compile-bytecode --override dev-overrides.txt -e '.[dev]'
 }
 
 install_with_pip() {
@@ -71,7 +73,7 @@ install_with_pip() {
 setup() {
     local want have=""
     # the build hook compiles the solver's C accelerators: a change to it or a source reinstalls
-    want="$(cat pyproject.toml hatch_build.py spades_lab/solver/_*.[ch] | sha256sum | cut -d' ' -f1)"
+    want="$(cat pyproject.toml dev-overrides.txt hatch_build.py spades_lab/solver/_*.[ch] | sha256sum | cut -d' ' -f1)"
     [[ -x "$VPY" && -f "$STAMP" ]] && have="$(cat "$STAMP")"
     if [[ "$want" == "$have" ]]; then
         return 0
