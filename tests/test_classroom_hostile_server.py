@@ -272,15 +272,14 @@ def test_60_websockets_that_stop_reading_are_closed_and_memory_stays_bounded(
         sock, status = server.handshake(hog, rcvbuf=4096)
         assert status == 101
         hogs.append(sock)
-    ws = websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws",
-                                 additional_headers={"Cookie": f"sl_seat={bea}"})
     rtts: list[float] = []
     peak = before
 
     def hog_connected() -> bool:
         return bool(next(t for t in server.teacher("/api/teacher/overview")["tables"]
                          if t["table"] == hog_table)["connected"][0])
-    try:
+    with websockets_sync.connect(f"ws://127.0.0.1:{server.port}/ws",
+                                 additional_headers={"Cookie": f"sl_seat={bea}"}) as ws:
         connected = hog_connected()
         assert connected
         for i in range(1500):  # every change sends the hog's 60 sockets a state each
@@ -297,8 +296,6 @@ def test_60_websockets_that_stop_reading_are_closed_and_memory_stays_bounded(
                     break
         assert connected is False, "the hog's sockets were queued for, for ever"
         let_go = time.monotonic()
-    finally:
-        ws.close()
     growth = peak - before
     p95 = statistics.quantiles(rtts, n=20)[-1]
     print(f"server memory {before:.0f} MB, peak {peak:.0f} MB (+{growth:.0f} MB); "
