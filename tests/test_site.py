@@ -1,13 +1,14 @@
 """The static course site (``spades-lab site``) in a real browser, with no network.
 
 Builds the JupyterLite site, serves it on 127.0.0.1 and opens, in Debian's chromium (driven by
-playwright, never ``playwright install``), the site's lab page and in it every notebook the
-site marks offline (00 and 01 among them), one after the other.  Each one runs all its cells in
-the browser's Python (one kernel, started for the first and cleared of its names before each
-of the others); where a table widget is drawn, its "next" button is clicked and the table must
-move on.  Every request the page, its
-workers and its service worker make must go to the local server and succeed: chromium is also
-told that no other host exists, so an outside request could not succeed even by accident.
+playwright, never ``playwright install``), every notebook the site marks offline (00 and 01
+among them): the first on the notebook page the guide links, the others one after the other in
+the site's lab page.  Each one runs all its cells in the browser's Python (in the lab page one
+kernel, started for the first there and cleared of its names before each of the others); where
+a table widget is drawn, its "next" button is clicked and the table must move on.  Every
+request the pages, their workers and their service worker make must go to the local server and
+succeed: chromium is also told that no other host exists, so an outside request could not
+succeed even by accident.
 
 The first build downloads the Pyodide core from npm and a few wheels from PyPI into
 ``$SPADES_LAB_CACHE`` (``./dev.sh test`` puts it in ``.venv/cache``); later builds use the
@@ -176,37 +177,13 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_pat
             context.on("request", on_request)
             context.on("requestfailed", on_failed)
             context.on("response", on_response)
-            # one lab page, as a learner has it, opening each notebook in turn.  The first
-            # starts its kernel as the notebook asks (its kernelspec, the one every offline
-            # notebook names: checked below); the others use that kernel, its names cleared
-            # first (a kernel's start is the same each time, and about 10 s of CPU)
-            page = context.new_page()
-            page.set_default_timeout(120_000)
-            page.goto(f"{base_url}/lab/index.html", wait_until="domcontentloaded")
-            page.wait_for_function("() => window.jupyterapp", timeout=240_000)
-            page.evaluate("() => window.jupyterapp.started.then(() => true)")
-            kernel = None
-            for name in offline:
+            def run_all(page: Any, name: str) -> None:
+                """Run every cell of the page's notebook ``name`` (its kernel ready), then
+                step its table, if it draws one."""
                 path = f"notebooks/{name}"
-                t0 = time.monotonic()
-                page.evaluate("([p, k]) => window.jupyterapp.commands.execute('docmanager:open',"
-                              " k ? {path: p, kernel: {id: k}} : {path: p}).then(() => true)",
-                              [path, kernel])
-                state = _wait(page, lambda s, p=path: s["path"] == p and s["kernel"] == "idle",
-                              f"a ready kernel for {name}", 240)
-                timings[name] = time.monotonic() - t0
-                if kernel is None:
-                    kernel = state["kernel_id"]
-                else:
-                    assert state["kernel_id"] == kernel, (name, state)
-                    reply = page.evaluate("""(code) => window.jupyterapp.shell.currentWidget
-                      .sessionContext.session.kernel.requestExecute({code: code, silent: true})
-                      .done.then(r => r.content.status + ' ' + (r.content.evalue || ''))""",
-                                          _RESET)
-                    assert reply.startswith("ok"), (name, reply)
                 page.evaluate("() => window.jupyterapp.commands.execute("
                               "'notebook:run-all-cells')")
-                state = _wait(page, lambda s, p=path: s["path"] == p and s["kernel"] == "idle"
+                state = _wait(page, lambda s: s["path"] == path and s["kernel"] == "idle"
                               and s["cells"] and all(c["n"] is not None for c in s["cells"]),
                               f"{name} to run", 300)
                 errors = [e for c in state["cells"] for e in c["errors"]]
@@ -224,6 +201,50 @@ def test_offline_notebooks_run_in_the_browser(site: Path, base_url: str, tmp_pat
                         ".innerText !== b", arg=before)
                     assert "Step" in status.inner_text()
                     page.screenshot(path=str(ARTIFACTS / f"site-{name}.png"))
+
+            # the first notebook on the notebook page the guide links (one notebook, its own
+            # kernel), as a learner following that link has it
+            first, *rest = offline
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            t0 = time.monotonic()
+            page.goto(f"{base_url}/notebooks/index.html?path=notebooks/{first}",
+                      wait_until="domcontentloaded")
+            _wait(page, lambda s: s["path"] == f"notebooks/{first}" and s["kernel"] == "idle",
+                  "a ready kernel", 240)
+            timings[first] = time.monotonic() - t0
+            run_all(page, first)
+            page.close()
+            # the others in the lab page (the one `spades-lab site` tells a teacher to open),
+            # opened in turn: the first of them starts its kernel as the notebook asks (its
+            # kernelspec, the one every offline notebook names: checked above), the others use
+            # that kernel, its names cleared first (a kernel's start is the same each time, and
+            # about 10 s of CPU)
+            page = context.new_page()
+            page.set_default_timeout(120_000)
+            page.goto(f"{base_url}/lab/index.html", wait_until="domcontentloaded")
+            page.wait_for_function("() => window.jupyterapp", timeout=240_000)
+            page.evaluate("() => window.jupyterapp.started.then(() => true)")
+            kernel = None
+            for name in rest:
+                path = f"notebooks/{name}"
+                t0 = time.monotonic()
+                page.evaluate("([p, k]) => window.jupyterapp.commands.execute('docmanager:open',"
+                              " k ? {path: p, kernel: {id: k}} : {path: p}).then(() => true)",
+                              [path, kernel])
+                state = _wait(page, lambda s, p=path: s["path"] == p and s["kernel"] == "idle",
+                              f"a ready kernel for {name}", 240)
+                timings[name] = time.monotonic() - t0
+                if kernel is None:
+                    kernel = state["kernel_id"]
+                else:
+                    assert state["kernel_id"] == kernel, (name, state)
+                    reply = page.evaluate("""(code) => window.jupyterapp.shell.currentWidget
+                      .sessionContext.session.kernel.requestExecute({code: code, silent: true})
+                      .done.then(r => r.content.status + ' ' + (r.content.evalue || ''))""",
+                                          _RESET)
+                    assert reply.startswith("ok"), (name, reply)
+                run_all(page, name)
                 page.evaluate("() => window.jupyterapp.shell.currentWidget.dispose()")
             page.close()
             clean_outside, clean_failed = list(outside), list(failed)
