@@ -17,6 +17,7 @@ import argparse
 import ast
 import base64
 import csv
+import functools
 import hashlib
 import importlib.metadata
 import io
@@ -60,6 +61,33 @@ def cache_dir() -> Path:
 
 
 # ---------------------------------------------------------------------------- offline lessons
+
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of one of the package's files (parsed once a process while the file
+    is unchanged: every notebook's check walks many of the same modules)."""
+    st = path.stat()
+    return _parse(path, st.st_mtime_ns, st.st_size)
+
+
+@functools.cache
+def _parse(path: Path, mtime_ns: int, size: int) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _cdn_imports(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
+    """The CDN-only packages a file imports anywhere (in its functions too)."""
+    found: set[str] = set()
+    for node in ast.walk(_parse(path, mtime_ns, size)):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names = [node.module]
+        else:
+            continue
+        found.update(n.split(".")[0] for n in names if n.split(".")[0] in CDN_ONLY)
+    return frozenset(found)
+
 
 def _module_file(module: str) -> Path | None:
     package = Path(__file__).resolve().parent.parent
@@ -113,7 +141,7 @@ def _defining_files(module: str) -> list[Path]:
     f = _module_file(module) if module.split(".")[0] == "spades_lab" else None
     if f is None:
         return []
-    tree = ast.parse(f.read_text(encoding="utf-8"))
+    tree = _tree(f)
     if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
            for n in tree.body):
         return [f]
@@ -132,14 +160,8 @@ def needs_of_source(code: str) -> list[str]:
     direct = _top_imports(ast.parse(code))
     for name in direct:
         for defining in _defining_files(name):
-            for node in ast.walk(ast.parse(defining.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Import):
-                    names = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
-                    names = [node.module]
-                else:
-                    continue
-                needs.update(n.split(".")[0] for n in names if n.split(".")[0] in CDN_ONLY)
+            st = defining.stat()
+            needs.update(_cdn_imports(defining, st.st_mtime_ns, st.st_size))
     todo = sorted(direct)
     while todo:
         name = todo.pop()
@@ -156,7 +178,7 @@ def needs_of_source(code: str) -> list[str]:
             if f is None or mod in seen and i < len(parts):
                 continue
             seen.add(mod)
-            todo.extend(_top_imports(ast.parse(f.read_text(encoding="utf-8")), mod))
+            todo.extend(_top_imports(_tree(f), mod))
     return sorted(needs)
 
 
