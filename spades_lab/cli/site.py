@@ -62,11 +62,23 @@ def cache_dir() -> Path:
 
 # ---------------------------------------------------------------------------- offline lessons
 
-def _tree(path: Path) -> ast.Module:
-    """The parsed source of one of the package's files (parsed once a process while the file
-    is unchanged: every notebook's check walks many of the same modules)."""
+def _stamp(path: Path) -> tuple[Path, int, int]:
+    """A package file with its modification time and size: the key of what is cached of it
+    (each file is parsed once a process while it is unchanged, though every notebook's check
+    walks many of the same modules)."""
     st = path.stat()
-    return _parse(path, st.st_mtime_ns, st.st_size)
+    return path, st.st_mtime_ns, st.st_size
+
+
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of one of the package's files."""
+    return _parse(*_stamp(path))
+
+
+def _cdn_imports(path: Path) -> frozenset[str]:
+    """The CDN-only packages one of the package's files imports anywhere (in its functions
+    too)."""
+    return _cdn_names(*_stamp(path))
 
 
 @functools.cache
@@ -75,8 +87,7 @@ def _parse(path: Path, mtime_ns: int, size: int) -> ast.Module:
 
 
 @functools.cache
-def _cdn_imports(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
-    """The CDN-only packages a file imports anywhere (in its functions too)."""
+def _cdn_names(path: Path, mtime_ns: int, size: int) -> frozenset[str]:
     found: set[str] = set()
     for node in ast.walk(_parse(path, mtime_ns, size)):
         if isinstance(node, ast.Import):
@@ -160,8 +171,7 @@ def needs_of_source(code: str) -> list[str]:
     direct = _top_imports(ast.parse(code))
     for name in direct:
         for defining in _defining_files(name):
-            st = defining.stat()
-            needs.update(_cdn_imports(defining, st.st_mtime_ns, st.st_size))
+            needs.update(_cdn_imports(defining))
     todo = sorted(direct)
     while todo:
         name = todo.pop()
