@@ -428,7 +428,7 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]],
                     ) -> Iterator[list[Path]]:
     """Build folders aside, then swap them in: yields one empty hidden folder beside each of
     ``dests`` (made with their parents if needed); when the block ends normally they are
-    renamed into place together (Ctrl-C waits for the renames) and the old folders removed.
+    renamed into place together and the old folders removed (Ctrl-C waits for both).
     When the block raises (Ctrl-C included), the hidden folders are removed and ``dests`` are
     left as they were.  Folders of a killed earlier run are cleaned up first
     (:func:`clean_stale`).  ``files`` (a path and its bytes each) are written aside first and
@@ -488,9 +488,11 @@ def replace_folders(dests: Sequence[str | os.PathLike[str]],
                     raise OutputError(OutputId.CANNOT_WRITE, f"Could not put {shown(failed)} in "
                                       f"place: {_reason(e)}; it is as it was.",
                                       path=str(failed)) from e
-        finally:  # the old results, once the new ones are in place (Ctrl-C included)
-            for old in olds:
-                _remove(old)
+        finally:  # the old results, once the new ones are in place (Ctrl-C included, and
+            # waiting for it: an interrupt in the middle would leave half an old folder aside)
+            with _signals_deferred():
+                for old in olds:
+                    _remove(old)
     except BaseException:
         for new in news:
             _remove(new)
