@@ -129,8 +129,14 @@ def test_house_rules_and_a_claim_at_classroom_tables(tmp_path: Path) -> None:
                                       seed=11)["table"]
             p.wait_for_selector("#seat:not([hidden])")
             end = time.monotonic() + 150
-            while not (p.locator("#claim-menu").count()
-                       and p.locator("#drawing button[data-card]").count() <= 3):
+            # looked at once the page has settled (Cal's turn, or the hand's end), in one
+            # reading: the menu and the cards read apart could see the turn arrive between
+            # them, and the next step would play the card the claim was waiting for
+            while True:
+                p.wait_for_function(READY, timeout=30_000)
+                if p.evaluate("() => !!document.querySelector('#claim-menu') && document"
+                              ".querySelectorAll('#drawing button[data-card]').length <= 3"):
+                    break
                 assert time.monotonic() < end and not p.locator("#score li").count()
                 step(p)
             assert "Claim" in p.inner_text("#claim")
