@@ -273,6 +273,7 @@ def test_ctrl_c_during_a_real_rebuild_keeps_the_old_site_whole(tmp_path: Path) -
                            text=True, timeout=600)
     assert first.returncode == 0, first.stderr[-2000:]
     old = tree(out)
+    old_folder = out.stat().st_ino  # the site's folder: a new site comes in a new one, whole
     names = set(old)
     assert site_mod.MANIFEST in names and "lab/index.html" in names
     rng = random.Random(1919)
@@ -286,15 +287,17 @@ def test_ctrl_c_during_a_real_rebuild_keeps_the_old_site_whole(tmp_path: Path) -
         _, err = proc.communicate(timeout=300)
         codes.append(proc.returncode)
         now = tree(out)
+        swapped = out.stat().st_ino != old_folder
         if proc.returncode == 0:  # it had finished: a whole new site
-            assert set(now) == names
-            old = now
+            assert swapped and set(now) == names
         else:
-            # the old site, every file as it was; or, where the interrupt came once the new
-            # one was swapped in (the command was finishing), that whole new one
-            assert now == old or set(now) == names, err[-2000:]
+            # the old site in its own folder, every file as it was; or, where the interrupt
+            # came once the new one was swapped in (the command was finishing), that whole new
+            # one, in the folder it was built in
+            assert (not swapped and now == old) or (swapped and set(now) == names), \
+                err[-2000:]
             assert "Traceback" not in err
-            old = now
+        old, old_folder = now, out.stat().st_ino
         assert hidden(tmp_path) == []
     print("exit status of each interrupted real rebuild:", codes)
     assert any(c != 0 for c in codes), codes
