@@ -46,11 +46,12 @@ def random_game(rules: RuleSet, rng: random.Random, plays: int) -> Game:
     return g
 
 
-def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0) -> Game:
-    """A game whose hand is replaced by a small ending: ``k`` cards each from a few suits
-    (trumps always among them), nothing broken yet; then ``warm`` random plays."""
+def small_game(rules: RuleSet, k: int, rng: random.Random, warm: int = 0,
+               nsuits: int = 2) -> Game:
+    """A game whose hand is replaced by a small ending: ``k`` cards each from the trumps and
+    ``nsuits`` other suits, nothing broken yet; then ``warm`` random plays."""
     g = deal_to_play(rules, rng)
-    pool = ending_pool(rules, rng, 2)
+    pool = ending_pool(rules, rng, nsuits)
     n = rules.players
     k = min(k, len(pool) // n)  # the duals-and-faces pool of a two-trump set may be short
     g.set_ending([pool[i * k:(i + 1) * k] for i in range(n)], (), rules.superior_at_deal)
@@ -192,6 +193,55 @@ def test_values_equal_engine_minimax(preset: str, opts: dict[str, Any]) -> None:
         assert h is not None and h.turn is not None
         side = set(rules.team_seats[rules.team_of(h.turn)])
         assert solve(g).per_move == ref_per_move(g, side)
+
+
+@pytest.mark.parametrize("preset,opts", CONFIGS, ids=IDS)
+def test_play_classes_keep_equal_tricks(preset: str, opts: dict[str, Any]) -> None:
+    """``Solver.play_classes`` groups the legal plays into classes of equal cards, which the
+    per-card answers and the review search once a class: every play of a class keeps the same
+    tricks (by the search without enhancements, which merges no cards and is held to the
+    engine-driven minimax above), the classes cover the legal plays once each, and without
+    enhancements every play is a class of its own.  Endings of few suits, so a seat often
+    holds neighbouring cards of one suit, some with a card of another seat between them."""
+    rules = RuleSet.preset(preset, opts)
+    rng = random.Random(21)
+    k = 3 if rules.players == 8 else 4
+    merged = 0
+    for i in range(40):
+        g = small_game(rules, k, rng, warm=rng.randrange(rules.players + 1) if i % 2 else 0,
+                       nsuits=1 + i % 3 // 2)
+        h = g.hand
+        assert h is not None and h.turn is not None
+        classes = Solver(rules).play_classes(g)
+        assert sorted(map(str, (p for c in classes for p in c))) == sorted(
+            map(str, g.legal_plays()))
+        plain = Solver(rules, enhancements=False)
+        assert [len(c) for c in plain.play_classes(g)] == [1] * len(g.legal_plays())
+        ref = plain.solve(g).per_move
+        for c in classes:
+            assert len({ref[p] for p in c}) == 1, (i, [str(p) for p in c], ref)
+            merged += len(c) > 1
+    assert merged, "no position held two equal cards: the test checked nothing"
+
+
+@pytest.mark.parametrize("ace,merged", [("AD", False), ("7D", True)])
+def test_play_classes_keep_a_face_card_apart_while_an_ace_can_flip(ace: str,
+                                                                    merged: bool) -> None:
+    """The Heckadeck's 11 and Beast of a suit are neighbours, but while another seat's Ace
+    of that suit can still meet them the Beast (a face card) makes the Ace high and the 11
+    does not: two classes.  With the Ace gone they are equals."""
+    rules = RuleSet.preset("acorns")
+    P = rules.deck.parse
+    g = deal_to_play(rules, random.Random(1))
+    assert g.hand is not None and g.hand.turn is not None
+    lead = g.hand.turn
+    hands: list[list[Any]] = [[] for _ in range(4)]
+    for k, h in enumerate((["2D", "4D"], ["11D", "BD"], [ace, "5D"], ["3D", "6D"])):
+        hands[(lead + k) % 4] = [P(x) for x in h]
+    g.set_ending(hands, (), rules.superior_at_deal)
+    g.play(P("2D").play)
+    classes = [[str(p) for p in c] for c in Solver(rules).play_classes(g)]
+    assert classes == ([["11D", "BD"]] if merged else [["11D"], ["BD"]])
 
 
 @pytest.mark.parametrize("preset,opts", CONFIGS[:1] + CONFIGS[3:7], ids=IDS[:1] + IDS[3:7])

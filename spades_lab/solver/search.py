@@ -246,6 +246,14 @@ class _Tables:
             else:
                 k = 0
             self.kind.append(k)
+        # the Aces that may flip, and per Ace the other cards of its suit (see :func:`_live_ace`)
+        self.aces = 0
+        self.ace_suits: dict[int, int] = {}
+        if self.ace_flips:
+            for c_, k_ in enumerate(self.kind):
+                if k_ == 2:
+                    self.aces |= 1 << c_
+                    self.ace_suits[c_] = self.suit_mask[self.default_bit[c_]] & ~(1 << c_)
         self._powers: dict[tuple[bool, int, int], dict[tuple[int, int], int]] = {}
         # suits that may trade places in a position: the non-trump suits whose single-suit
         # cards have the same ranks and kinds.  While no Traveler/Hunter of theirs remains,
@@ -349,6 +357,76 @@ def _iter_bits(mask: int) -> list[int]:
 
 
 _popcount = _std52.popcount
+
+
+# ---------------------------------------------------------------------------- equal cards
+
+
+def _live_ace(tab: _Tables, hands: Sequence[int], trick: Sequence[tuple[int, int, int]]
+              ) -> bool:
+    """Whether a remaining Ace may still meet another card of its suit in a trick.
+
+    The Ace's reading only matters in a trick where it meets another card of its suit (a
+    Traveler/Hunter playable as that suit included), which another seat must play.  Once no
+    remaining Ace can meet one (no other seat holds a card of its suit, nor is one on the
+    table), no trick can depend on it, so whether a card is a face card no longer matters."""
+    aces = tab.aces
+    rem = 0
+    for x in hands:
+        rem |= x
+    for _, c, _ in trick:
+        rem |= 1 << c
+    if not rem & aces:
+        return False
+    for x in hands:
+        if x & aces:
+            elsewhere = rem & ~x
+            for a in _iter_bits(x & aces):
+                if elsewhere & tab.ace_suits[a]:
+                    return True
+    for _, c, _ in trick:
+        if aces >> c & 1 and rem & tab.ace_suits[c]:
+            return True
+    return False
+
+
+def _merge_equal(tab: _Tables, seat: int, cand: Sequence[tuple[int, int]],
+                 hands: Sequence[int], trick: Sequence[tuple[int, int, int]],
+                 runs: dict[tuple[int, int], int] | None = None) -> list[tuple[int, int]]:
+    """The plays ``cand`` of ``seat`` (legal, in :meth:`Solver.gen`'s order) with equal cards
+    merged: the lowest of each run of cards that keep the same tricks whatever follows --
+    played as the same suit, of the same suits, no card of another seat (nor one on the
+    table) between them in either of the Ace's orders, and of the same face-ness while an Ace
+    can still flip (:func:`_live_ace`).  ``runs`` (when given) gets, per play kept, the cards
+    merged into it.  The search's merge (in C the same rule) and :meth:`Solver.play_classes`."""
+    bits, between, face = tab.bits, tab.between, tab.face
+    rem = 0
+    for x in hands:
+        rem |= x
+    for _, c, _ in trick:
+        rem |= 1 << c
+    others = rem & ~hands[seat]
+    # indices run from low to high within a suit, so neighbours in ``cand`` are the candidates
+    reps: list[tuple[int, int]] = []
+    prev = None
+    live = None
+    for m in cand:
+        if prev is not None and prev[1] == m[1] and bits[prev[0]] == bits[m[0]] \
+                and not between[(prev[0], m[0])] & others:
+            same = True
+            if face[prev[0]] != face[m[0]]:
+                if live is None:
+                    live = _live_ace(tab, hands, trick)
+                same = not live
+            if same:
+                if runs is not None:
+                    r_ = reps[-1]
+                    runs[r_] = runs.get(r_, 0) | 1 << m[0]
+                prev = m
+                continue
+        reps.append(m)
+        prev = m
+    return reps
 
 
 # ---------------------------------------------------------------------------- positions
@@ -719,6 +797,45 @@ class Solver:
                 return keep
         return out
 
+    def _classes(self, state: tuple[Any, ...]) -> tuple[list[tuple[int, int]], list[int]]:
+        """The legal plays at ``state`` (:meth:`moves_at`, in its order) and, per play, the
+        place in that list of the lowest card of its class of equal cards
+        (:func:`_merge_equal`, the search's own merge): every play of a class keeps the same
+        tricks.  Without ``enhancements`` each play is a class of its own."""
+        hands, trick, seat, broken, _, left = state
+        moves = self.moves_at(seat, hands, trick, broken, left)
+        lead = list(range(len(moves)))
+        if not self.enhancements or len(moves) == 1:
+            return moves, lead
+        runs: dict[tuple[int, int], int] = {}
+        for r in _merge_equal(self.tab, seat, moves, hands, trick, runs):
+            i = moves.index(r)
+            for j, m in enumerate(moves):
+                if m[1] == r[1] and runs.get(r, 0) >> m[0] & 1:
+                    lead[j] = i
+        return moves, lead
+
+    def play_classes(self, position: Position | Game | Hand) -> tuple[tuple[Play, ...], ...]:
+        """The legal plays of the seat to play in classes of equal cards: cards of one suit
+        with no other seat's card between them (nor one on the table), played as the same
+        suit, so that every play of a class keeps the same tricks whatever follows.  A class
+        of one is a card unlike any other; one class holding every play means the choice
+        cannot matter.
+
+        >>> import random
+        >>> g = Game("standard"); g.deal(rng=random.Random(3))
+        >>> for b in (3, 4, 3, 3): g.bid(b)
+        >>> classes = Solver(g.rules).play_classes(g)
+        >>> [" ".join(str(p) for p in c) for c in classes]
+        ['6H 7H', '10H', 'KH', '7D', '9D', '6C 7C', '10C JC']
+        >>> sum(len(c) for c in classes) == len(g.legal_plays())
+        True
+        """
+        moves, lead = self._classes(self.state(_as_position(position)))
+        play = self.tab.play_obj
+        return tuple(tuple(play[m] for j, m in enumerate(moves) if lead[j] == i)
+                     for i in sorted(set(lead)))
+
     def _ban_binds(self, state: tuple[Any, ...]) -> bool:
         """Whether the first-trick ban may change a legal set in the rest of this trick: always
         at the lead (the led suit decides who is void), else when a seat still to play is void
@@ -850,7 +967,6 @@ class Solver:
         rlow = tab.rlow
         suit_mask = tab.suit_mask
         gen = self.gen
-        between = tab.between
         above = tab.above
         enforce = self.enforce
         kinds = tab.kind
@@ -862,6 +978,7 @@ class Solver:
         code_cache: dict[tuple[int, ...], int] = {}
         nseat = range(n)
         enh = self.enhancements
+        merge_equal = _merge_equal
         quick = goal.max_mask == goal.count_mask and not suit_bit and enh
         side_of = [0] * n
         for s_ in range(n):
@@ -889,35 +1006,12 @@ class Solver:
         # one on the table), no trick can depend on it, so whether a card is a face card no
         # longer matters: keys then drop that difference (``kinds0``) and equivalent cards
         # merge across it (``live_ace``)
-        aces = 0
-        ace_suits: dict[int, int] = {}
-        if ace_flips:
-            for c_, k_ in enumerate(kinds):
-                if k_ == 2:
-                    aces |= 1 << c_
-                    ace_suits[c_] = suit_mask[tab.default_bit[c_]] & ~(1 << c_)
+        aces = tab.aces
         kinds0 = [k_ if k_ > 2 else 0 for k_ in kinds]
         code_cache0: dict[tuple[int, ...], int] = {}
 
         def live_ace(hands: list[int], trick: tuple[tuple[int, int, int], ...]) -> bool:
-            """Whether a remaining Ace may still meet another card of its suit in a trick."""
-            rem = 0
-            for x in hands:
-                rem |= x
-            for _, c, _ in trick:
-                rem |= 1 << c
-            if not rem & aces:
-                return False
-            for x in hands:
-                if x & aces:
-                    elsewhere = rem & ~x
-                    for a in _iter_bits(x & aces):
-                        if elsewhere & ace_suits[a]:
-                            return True
-            for _, c, _ in trick:
-                if aces >> c & 1 and rem & ace_suits[c]:
-                    return True
-            return False
+            return _live_ace(tab, hands, trick)
 
         # exact position -> its relative-rank key (many probes repeat an exact position)
         key_memo: dict[tuple[int, ...], Any] = {}
@@ -1076,37 +1170,10 @@ class Solver:
                   ) -> list[tuple[int, int]]:
             """The plays to search, equivalent cards merged and the rest ordered; ``runs``
             (when given) gets, per play kept, the cards merged into it (none: no entry)."""
-            h = hands[seat]
             cand = gen(seat, hands, trick, broken)  # the legal plays (the tested generator)
             if len(cand) == 1 or not enh:
                 return cand
-            rem = 0
-            for x in hands:
-                rem |= x
-            for _, c, _ in trick:
-                rem |= 1 << c
-            others = rem & ~h
-            # merge equivalent cards: keep the lowest of each run (indices run from low to high
-            # within a suit, so neighbours in ``cand`` are the candidates)
-            reps = []
-            prev = None
-            live = None
-            for m in cand:
-                if prev is not None and prev[1] == m[1] and bits[prev[0]] == bits[m[0]] \
-                        and not between[(prev[0], m[0])] & others:
-                    same = True
-                    if face[prev[0]] != face[m[0]]:
-                        if live is None:
-                            live = live_ace(hands, trick)
-                        same = not live
-                    if same:
-                        if runs is not None:
-                            r_ = reps[-1]
-                            runs[r_] = runs.get(r_, 0) | 1 << m[0]
-                        prev = m
-                        continue
-                reps.append(m)
-                prev = m
+            reps = merge_equal(tab, seat, cand, hands, trick, runs)
             if len(reps) == 1:
                 return reps
             # move ordering
@@ -1869,11 +1936,14 @@ class Solver:
         self._arm(time_limit, node_limit, progress)
         try:
             best = self._value(goal, state, top=True)
-            if per_move:
-                for c, b in self.moves_at(seat, state[0], state[1], state[3], state[5]):
-                    child, cnt = self._after(state, c, b, goal)
-                    values[self.tab.play_obj[(c, b)]] = cnt + self._value(
-                        goal, child, 0, best - cnt, try_hi=True)
+            if per_move:  # one search a class of equal cards (:meth:`play_classes`)
+                moves, lead = self._classes(state)
+                got: dict[int, int] = {}
+                for j, (c, b) in enumerate(moves):
+                    if lead[j] not in got:
+                        child, cnt = self._after(state, c, b, goal)
+                        got[j] = cnt + self._value(goal, child, 0, best - cnt, try_hi=True)
+                    values[self.tab.play_obj[(c, b)]] = got[lead[j]]
         except _OutOfBudget:
             lo, hi = self.last_bounds
             if lo < hi:
@@ -1904,7 +1974,9 @@ class Solver:
         no play may keep more than the best one surely does, the position's value is known and
         the other plays' bounds are narrowed by halving."""
         tab = self.tab
-        moves = self.moves_at(seat, state[0], state[1], state[3], state[5])
+        every, lead = self._classes(state)  # equal cards share one set of bounds
+        firsts = sorted(set(lead))
+        moves = [every[j] for j in firsts]
         kids: list[tuple[tuple[Any, ...], int]] = [self._after(state, c, b, goal)
                                                    for c, b in moves]
         lo = [cnt + 0 for _, cnt in kids]
@@ -1981,10 +2053,11 @@ class Solver:
             pass
         finally:
             self._disarm()
-        plays = [tab.play_obj[m] for m in moves]
-        bounds = {p: (lo[i], hi[i]) for i, p in enumerate(plays)}
-        values = {p: lo[i] for i, p in enumerate(plays) if lo[i] == hi[i]}
-        exact = len(values) == len(plays)
+        at = {j: i for i, j in enumerate(firsts)}
+        bounds = {tab.play_obj[m]: (lo[at[lead[j]]], hi[at[lead[j]]])
+                  for j, m in enumerate(every)}
+        values = {p: lo_ for p, (lo_, hi_) in bounds.items() if lo_ == hi_}
+        exact = len(values) == len(bounds)
         best, upper = max(lo), max(hi)
         self.last_bounds = (best, upper)
         return SolveResult(seat=seat, side=side, remaining=state[5], tricks=best,
