@@ -21,7 +21,9 @@ Goals (issue 33; the target in brackets):
   <= 0.5 s];
 * ``review``: the after-hand review (:func:`~spades_lab.teach.bestplay.review_plays`, its
   default budget of 1 s a position and 20 s a hand) of seat 0's plays in ``acorns`` hands
-  played by the practice bots: the share of plays worked out exactly [>= 90%].
+  played by the practice bots: the share of plays worked out exactly [>= 90%], and the share
+  with a verdict on the card played (exact, or surely a card that kept the most, or surely
+  worse than another).
 
 A position is the one of ``bench_solver.py``: a seeded deal, bid by the simple players, random
 legal plays to K tricks left. Each solve has a cap (``--cap``, seconds; twice the goal by
@@ -189,7 +191,7 @@ def full_case(count: int | None, seed: int) -> None:
 def review_case(hands: int) -> None:
     from spades_lab.teach.bestplay import review_plays
     rules = RuleSet.preset("acorns")
-    exact = plays = 0
+    exact = judged = plays = 0
     walls = []
     for seed in range(1, hands + 1):
         rng = random.Random(seed)
@@ -202,12 +204,16 @@ def review_case(hands: int) -> None:
         r = review_plays(g, 0)
         walls.append(time.perf_counter() - t0)
         e = sum(p.exact for p in r.plays)
+        # a verdict on the card played without its count: surely best, or surely worse
+        j = sum(bool(getattr(p, "judged", p.exact)) for p in r.plays)
         exact += e
+        judged += j
         plays += len(r.plays)
-        print(f"  review seed {seed}: {walls[-1]:.1f} s, {e}/{len(r.plays)} plays exact",
-              flush=True)
+        print(f"  review seed {seed}: {walls[-1]:.1f} s, {e}/{len(r.plays)} plays exact, "
+              f"{j} with a verdict", flush=True)
     print(f"review   {hands:>3} hands median {_med(walls):.1f} s; {exact}/{plays} plays "
-          f"exact ({100 * exact / max(plays, 1):.0f}%)  [goal >= 90%]", flush=True)
+          f"exact ({100 * exact / max(plays, 1):.0f}%), {judged}/{plays} with a verdict on "
+          f"the card played ({100 * judged / max(plays, 1):.0f}%)  [goal >= 90%]", flush=True)
 
 
 def main() -> None:

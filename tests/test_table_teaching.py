@@ -113,7 +113,7 @@ def test_the_review_says_the_unfinished_tricks_in_one_line():
     review = review_plays(g, 0, 0, time_limit=None, total_limit=None, node_limit=50_000)
     # the first plays as the solver left them on a big hand: not worked out, nothing known
     gone = tuple(replace(p, exact=False, kept=None, best=None, kept_low=None, kept_high=None,
-                         surer=()) if k < len(review.plays) - 3
+                         surer=(), sure_best=False) if k < len(review.plays) - 3
                  else p for k, p in enumerate(review.plays))
     html = review_html(replace(review, plays=gone))
     unknown = re.findall(r'<li class="sl-review-unknown"[^>]*>(.*?)</li>', html)
@@ -127,12 +127,24 @@ def test_the_review_says_the_unfinished_tricks_in_one_line():
 def test_the_review_gives_each_play_not_worked_out_its_own_verdict() -> None:
     """A Heckadeck hand from its start (issue 33): the plays the solver could not finish but
     found something about -- the card played's own bounds, or a card that surely kept more --
-    each have their own line in the solver's words; only those nothing is known of share one."""
+    each have their own line in the solver's words; only those nothing is known of share one.
+    A play not worked out exactly that surely kept the most (the only card, equals, or bounds
+    no other card's reach) is marked best."""
     g = replay(DEMO).game
     review = review_plays(g, 0, 0, time_limit=None, total_limit=None, node_limit=20_000)
-    bounded = [p for p in review.plays if p.bounded]
+    bounded = [p for p in review.plays if p.bounded and not p.sure_best]
     assert bounded, [p.text for p in review.plays]
     html = review_html(review)
+    best = {m[0]: re.sub("<[^>]+>", "", m[1]) for m in re.findall(
+        r'<li class="sl-review-best" data-trick="(\d+)">(.*?)</li>', html)}
+    sure = [p for p in review.plays if p.sure_best]
+    assert sure, [p.text for p in review.plays]  # this hand has some: the test checks them
+    for p in sure:
+        assert not p.exact and p.bounded and p.lost == 0 and p.judged
+        line = best[str(p.trick + 1)]  # its own line, marked best, in the review's words
+        assert line.startswith(f"bestTrick {p.trick + 1}: you ")
+        assert any(w in line and w in p.text for w in (
+            "the only card you could play", "is all one", "no other card could have kept more"))
     text = {m[0]: re.sub("<[^>]+>", "", m[1]) for m in re.findall(
         r'<li class="sl-review-(?:bounds|worse)" data-trick="(\d+)">(.*?)</li>', html)}
     assert sorted(map(int, text)) == [p.trick + 1 for p in bounded]

@@ -214,10 +214,13 @@ def check_review_against_the_solver(m: PlayModel, review: object, first_step: in
     for r, (k, _, play) in reversed(list(zip(review.plays, mine, strict=True))):
         if not r.exact:
             assert r.kept is None and r.low <= r.high
-            if r.surer:  # the cards said to have kept more did (where an exact answer is cheap)
+            # the verdict holds (where an exact answer is cheap); surely best for a class of
+            # equal cards holding every legal play is test_solver's play_classes tests'
+            if r.surer or (r.sure_best and r.choices > 1 + len(r.equals)):
                 res = solver.solve(table.snapshots[k], node_limit=3_000_000)
                 if res.exact:
                     assert all(res.per_move[p] > res.per_move[play] for p in r.surer)
+                    assert not r.sure_best or res.per_move[play] == res.tricks
             continue
         res = solver.solve(table.snapshots[k])
         assert r.best == res.tricks and r.kept == res.per_move[play]
@@ -280,12 +283,16 @@ def test_heckadeck_reviews_are_budgeted_and_worded(preset: str, options: dict) -
     # the review searches back from the end and gives up at the first position it learns
     # nothing about: the plays it never searched are the hand's first ones (an exact answer
     # may follow one that was not, as the node budget meets positions of different sizes)
-    unsearched = [i for i, p in enumerate(plays) if not p.choices]
+    unsearched = [i for i, p in enumerate(plays) if not p.exact and p.kept_low is None]
     assert unsearched == list(range(len(unsearched)))
     for p in plays:
         assert learner_ok(p.text), p.text
         if not p.exact and p.surer:  # the per-card bounds show a card that kept more
             assert "certainly kept fewer" in p.text
+        elif not p.exact and p.sure_best:  # the only card, equals, or bounds above the rest
+            assert p.lost == 0 and ("the only card you could play" in p.text
+                                    or "is all one" in p.text
+                                    or "no other card could have kept more" in p.text), p.text
         elif not p.exact:
             assert ("too many cards were left" in p.text) != (p.low == p.high)
             assert ("there was not time" in p.text) == (p.low == p.high)

@@ -1058,7 +1058,8 @@ def best_play_html(view: BestPlay, note: str = "") -> str:
 def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str:
     """A seat's plays of a hand judged by the solver
     (:func:`spades_lab.teach.bestplay.review_plays`): one line per trick, marked as keeping
-    the most (``sl-review-best``), giving tricks away (``sl-review-lost``, with the better
+    the most (``sl-review-best``; also a play not worked out exactly that surely did),
+    giving tricks away (``sl-review-lost``, with the better
     card), not worked out in time but with a verdict of its own (``sl-review-worse``: a card
     surely kept more; ``sl-review-bounds``: what it kept, as bounds) or too big to say anything
     of (``sl-review-unknown``, one line for them all), and a summary."""
@@ -1081,7 +1082,9 @@ def review_html(review: HandReview, *, you: bool = True, title: str = "") -> str
             if k == first:
                 items.append(items_unknown)
             continue
-        if p.bounded:
+        if p.sure_best:  # not worked out exactly, yet surely a card that kept the most
+            cls, mark = "sl-review-best", "best"
+        elif p.bounded:
             cls, mark = ("sl-review-worse", "\u2212?") if p.surer else ("sl-review-bounds", "?")
         elif p.lost:
             cls, mark = "sl-review-lost", f"\u2212{p.lost}"

@@ -314,8 +314,13 @@ class PlayReview:
     ``choices`` the legal plays there were and ``worst`` the least any of them kept.
     When the solver could not finish within its budget ``exact`` is False, ``kept`` and
     ``best`` are None and ``low``/``high`` bound the side's tricks from this position;
-    ``kept_low``/``kept_high`` then bound what the card played kept (None: not searched), and
-    ``surer`` lists the cards that surely kept more than it could (empty: none known).
+    ``kept_low``/``kept_high`` then bound what the card played kept (None: not searched),
+    ``surer`` lists the cards that surely kept more than it could (empty: none known), and
+    ``sure_best`` says it surely kept the most although how many is not known: the only card
+    there was (``choices`` 1), one of equal cards and no other (``equals``: the others, each
+    keeping the same tricks as the card played, from
+    :meth:`~spades_lab.solver.search.Solver.play_classes`), or its bounds at least every other
+    card's.
     """
 
     step: int
@@ -337,21 +342,33 @@ class PlayReview:
     kept_low: int | None = None
     kept_high: int | None = None
     surer: tuple[Play, ...] = ()
+    sure_best: bool = False
+    equals: tuple[Play, ...] = ()
 
     @property
     def bounded(self) -> bool:
-        """Not exact, yet something is known of the card played itself: a card surely kept
-        more, or its own bounds say more than "anything from none to all"."""
+        """Not exact, yet something is known of the card played itself: it surely kept the
+        most, a card surely kept more, or its own bounds say more than "anything from none to
+        all"."""
         if self.exact:
             return False
-        if self.surer:
+        if self.surer or self.sure_best:
             return True
         return self.kept_low is not None and self.kept_high is not None and \
             bool(_keeps(self.kept_low, self.kept_high, self.remaining))
 
     @property
+    def judged(self) -> bool:
+        """Whether the card played has a verdict: worked out exactly, surely a card that kept
+        the most, or surely worse than another."""
+        return self.exact or self.sure_best or bool(self.surer)
+
+    @property
     def lost(self) -> int | None:
-        """Tricks the card played gave away against the best card (None: not known)."""
+        """Tricks the card played gave away against the best card (None: not known; 0 when
+        it surely kept the most)."""
+        if self.sure_best:
+            return 0
         return None if self.kept is None or self.best is None else self.best - self.kept
 
     def to_dict(self) -> dict[str, Any]:
@@ -360,7 +377,8 @@ class PlayReview:
                 "best": self.best, "lost": self.lost,
                 "better": [p.to_json() for p in self.better], "low": self.low,
                 "high": self.high, "kept_low": self.kept_low, "kept_high": self.kept_high,
-                "surer": [p.to_json() for p in self.surer], "text": self.text}
+                "surer": [p.to_json() for p in self.surer], "sure_best": self.sure_best,
+                "equals": [p.to_json() for p in self.equals], "text": self.text}
 
 
 @dataclass(frozen=True)
@@ -380,7 +398,8 @@ class HandReview:
 
     @property
     def lost(self) -> int:
-        """Tricks given away in the plays worked out exactly."""
+        """Tricks given away in the plays worked out exactly (the plays surely best gave none
+        away)."""
         return sum(p.lost or 0 for p in self.plays)
 
     def summary(self, you: bool = True) -> str:
@@ -394,15 +413,22 @@ class HandReview:
 
     def _summary(self, you: bool) -> str:
         who = "you" if you else seat_name(self.seat, self.players)
-        known = [p for p in self.plays if p.exact]
+        known = [p for p in self.plays if p.lost is not None]  # exact, or surely the best
         if not self.plays:
             return f"{who.capitalize()} played no card in this hand."
         if not known:
             return ("Too many cards were left in every trick " + who + " played to work them "
                     "out exactly within the time allowed.")
         bad = [p for p in known if p.lost]
-        head = (f"In the {plural(len(known), 'trick')} worked out "
-                "exactly, " if len(known) < len(self.plays) else "")
+        exact = sum(p.exact for p in known)
+        if len(known) == len(self.plays):
+            head = ""
+        elif exact == len(known):
+            head = f"In the {plural(len(known), 'trick')} worked out exactly, "
+        else:
+            some = f"{exact} of them" if exact else "none of them"
+            head = (f"In the {plural(len(known), 'trick')} the solver could judge ({some} "
+                    "worked out exactly), ")
         if not bad:
             words = f"{who} always played a card that kept the most tricks."
             return (head + words) if head else words[0].upper() + words[1:]
@@ -420,6 +446,24 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
     """The verdict on one play in words (see :func:`review_plays`)."""
     verb = "led" if r.lead else "played"
     head = f"Trick {r.trick + 1}: {who} {verb} the {play_words(r.play)}"
+    could = "you" if you else "that seat"
+    if not r.exact and r.sure_best:
+        if r.choices == 1:
+            return head + f", the only card {could} could play."
+        if r.choices == 1 + len(r.equals):
+            names = _either([play_words(p) for p in (r.play, *r.equals)])
+            return (head + f"; every card {could} could play kept the same tricks: with no "
+                    f"other player's card between them, playing {names} is all one.")
+        if r.kept_low is not None and r.kept_low == r.kept_high:
+            return (head + f", a card that kept the most: {_tricks(r.kept_low)} of the "
+                    f"{r.remaining} left for {side} (the other cards were not all worked out "
+                    "within the time allowed, but none could have kept more).")
+        kept = ("" if r.kept_low is None or r.kept_high is None else
+                _keeps(r.kept_low, r.kept_high, r.remaining))
+        return (head + ", a card that kept the most: not worked out exactly within the time "
+                f"allowed, but no other card could have kept more for {side}"
+                + (f" (it {kept.replace('keeps', 'kept', 1)} of the {r.remaining} left)"
+                   if kept else "") + ".")
     if not r.exact:
         if r.surer and r.kept_high is not None:
             names = _either([play_words(p) for p in r.surer])
@@ -442,11 +486,9 @@ def _review_text(r: PlayReview, who: str, side: str, you: bool) -> str:
                 "allowed" + (f" ({known.replace(' can ', ' could ')})" if known else "") + ".")
     assert r.kept is not None and r.best is not None
     if r.choices == 1:
-        return head + f", the only card {'you' if you else 'that seat'} could play " \
-            f"({side} kept {_tricks(r.kept)})."
+        return head + f", the only card {could} could play ({side} kept {_tricks(r.kept)})."
     if r.worst == r.best:
-        return head + f"; every card {'you' if you else 'that seat'} could play kept " \
-            f"{_tricks(r.kept)} for {side}."
+        return head + f"; every card {could} could play kept {_tricks(r.kept)} for {side}."
     if not r.better:
         return head + f", a card that kept the most: {_tricks(r.kept)} for {side}."
     lost = r.best - r.kept
@@ -528,13 +570,24 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
         low, high = 0, remaining
         kept_low = kept_high = None
         surer: tuple[Play, ...] = ()
+        # the card played's class of equal cards: when it is the only class, no choice there
+        # could matter, searched or not
+        classes = s.play_classes(pos)
+        mine = next((c for c in classes if play in c), (play,))
+        equals = tuple(p for p in mine if p != play)
+        choices = sum(len(c) for c in classes)
+        sure_best = len(classes) == 1
         left = None if total_limit is None else total_limit - (time.monotonic() - t0)
         if not give_up and (left is None or left > 0):
             limit = time_limit if left is None else (
                 left if time_limit is None else min(time_limit, left))
             res = s.solve(pos, time_limit=limit, node_limit=node_limit)
-            choices = len(res.per_move)
+            if not res.exact and sure_best and res.tricks == res.upper:
+                # one class: what the position keeps, every card keeps
+                res = replace(res, per_move={p: res.tricks for c in classes for p in c},
+                              exact=True)
             if res.exact:
+                sure_best = False
                 exact = True
                 best, kept = res.tricks, res.per_move[play]
                 worst = min(res.per_move.values())
@@ -546,6 +599,9 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
                 if play in res.bounds:
                     kept_low, kept_high = res.bounds[play]
                     surer = tuple(p for p, (lo, _) in res.bounds.items() if lo > kept_high)
+                    # at least what any other card could keep: surely a card that kept the most
+                    sure_best = sure_best or all(hi <= kept_low for p, (_, hi) in
+                                                 res.bounds.items() if p not in mine)
                 # earlier positions are larger: stop at the first that says nothing about the
                 # card played (no card surely kept more, and its own bounds are "anything")
                 if not surer and (kept_low is None or kept_high is None or
@@ -554,7 +610,8 @@ def review_plays(game: Game, seat: int, hand_index: int | None = None, *, from_s
         else:
             give_up = True
         r = PlayReview(step, trick, seat, play, lead, side, remaining, exact, kept, best,
-                       better, choices, worst, low, high, "", kept_low, kept_high, surer)
+                       better, choices, worst, low, high, "", kept_low, kept_high, surer,
+                       sure_best, equals)
         out.append(replace(r, text=_review_text(r, who, side_words, you)))
     out.reverse()
     return HandReview(hand_index, seat, n, tuple(out), time.monotonic() - t0)
