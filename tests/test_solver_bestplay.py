@@ -123,6 +123,10 @@ def test_per_card_bounds_when_not_exact() -> None:
                     worse_seen += 1
                 assert learner_text_ok(b.text)
             assert learner_text_ok(view.text)
+            if "So far: " in view.text:  # cards of the same bounds said together, once
+                said = [x.split(" keeps ", 1)[1] for x in view.text.split("So far: ", 1)[1]
+                        .rstrip(".").split("; ") if " keeps " in x]
+                assert len(said) == len(set(said)), view.text
             if view.worse_cards:
                 assert "certainly worse than the best card" in view.text
             data = view.to_dict()

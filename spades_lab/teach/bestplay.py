@@ -157,9 +157,14 @@ def _bounds_view(bounds: dict[Play, tuple[int, int]], remaining: int, verb: str
         out.append(CardBounds(p, lo, hi, worse, words))
     known = [b for b in out if not b.worse and _keeps(b.low, b.high, remaining)]
     worse_cards = [b for b in out if b.worse]
+    # cards with the same bounds (equal cards always) said together, as the exact view does
+    same: dict[tuple[int, int], list[CardBounds]] = {}
+    for b in known:
+        same.setdefault((b.low, b.high), []).append(b)
     parts = []
-    for b in known[:4]:
-        parts.append(f"{verb.lower()} the {play_words(b.play)} {_keeps(b.low, b.high, remaining)}")
+    for (lo, hi), bs in list(same.items())[:4]:
+        parts.append(f"{verb.lower()} {_either([play_words(b.play) for b in bs])} "
+                     f"{_keeps(lo, hi, remaining)}")
     if worse_cards:
         names = _either([play_words(b.play) for b in worse_cards])
         parts.append(f"{names} {'is' if len(worse_cards) == 1 else 'are'} certainly worse "
