@@ -538,28 +538,42 @@ static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int 
                     opp = m_or(opp, hands[s]);
                 }
             }
+            /* leads by kind (search.py's lead_key): a side suit's winners (high first); a
+             * side suit partner wins or ruffs in, low first; any other side suit, low first;
+             * then the trumps, the others low first before the top ones high first; last the
+             * side suits an opponent can ruff */
             for (int i = 0; i < n; i++) {
                 int c = out[i].c, b = out[i].b;
                 long long cat;
                 long long v = L->lrlow[c];
-                if (!m_any(m_and(above_of(S, c, b), opp))) {
+                int win = !m_any(m_and(above_of(S, c, b), opp));
+                M sb = L->smask[S->slot_of_bit[b]];
+                if (b & S->trumps) {
+                    key[i] = (win ? 30 : 25) * 1000000LL + (win ? -v : v);
+                    continue;
+                }
+                if (win) {
                     cat = 0;
                     v = -v;
                 } else {
-                    cat = 2;
+                    cat = 20;
                     int pc;
-                    FOR_BITS(pc, pt, m_and(pmask, L->smask[S->slot_of_bit[b]]))
-                        if (!m_any(m_and(above_of(S, pc, b), opp))) { cat = 1; break; }
+                    FOR_BITS(pc, pt, m_and(pmask, sb))
+                        if (!m_any(m_and(above_of(S, pc, b), opp))) { cat = 10; break; }
+                    if (cat == 20)
+                        for (int s = 0; s < S->n; s++)
+                            if ((mine >> s & 1) && s != seat && !m_any(m_and(hands[s], sb))
+                                    && m_any(m_and(hands[s], L->trump_cards))) {
+                                cat = 10;
+                                break;
+                            }
                 }
-                if (b != sup) {
-                    M sb = L->smask[S->slot_of_bit[b]];
-                    for (int s = 0; s < S->n; s++)
-                        if (!(mine >> s & 1) && !m_any(m_and(hands[s], sb))
-                                && m_any(m_and(hands[s], L->trump_cards))) {
-                            cat += 3;
-                            break;
-                        }
-                }
+                for (int s = 0; s < S->n; s++)
+                    if (!(mine >> s & 1) && !m_any(m_and(hands[s], sb))
+                            && m_any(m_and(hands[s], L->trump_cards))) {
+                        cat += 50;
+                        break;
+                    }
                 key[i] = cat * 1000000 + v;
             }
         } else {
