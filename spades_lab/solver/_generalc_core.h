@@ -614,10 +614,12 @@ static int moves(const GS *S, int seat, const M *hands, const TPlay *trick, int 
     }
     for (int i = 0; i < n; i++) {
         long long p = power(S, high, led, sup, out[i].c, out[i].b);
-        /* a discard: keep the side's winners of other suits for later */
-        if (me_good && out[i].b != led && !(out[i].b & S->trumps)
-                && !m_any(m_and(above_of(S, out[i].c, out[i].b), opp_all)))
-            p += 500;
+        /* a discard: keep the side's winners of other suits for later, and discard from
+         * the seat's shortest suit first (a void to ruff in later) */
+        if (me_good && out[i].b != led && !(out[i].b & S->trumps)) {
+            if (!m_any(m_and(above_of(S, out[i].c, out[i].b), opp_all))) p += 500;
+            p += 20 * m_pop(m_and(hands[seat], L->smask[S->slot_of_bit[out[i].b]]));
+        }
         if (w_good) key[i] = p;
         else if (me_good) key[i] = (p < best ? 1 : 0) * 100000000LL + p;
         else key[i] = (p > best ? 1 : 0) * 100000000LL - p;

@@ -1260,15 +1260,23 @@ class Solver:
                     w_good = False
             pk = pw
             if me_good:
-                # a discard: keep the side's winners of other suits for later
+                # a discard: keep the side's winners of other suits for later, and discard from
+                # the seat's shortest suit first (a void to ruff in later)
                 mine = side_of[seat]
                 opp_all = 0
                 for s_ in nseat:
                     if not mine >> s_ & 1:
                         opp_all |= hands[s_]
                 led = trick[0][2]
-                pk = {m: pw[m] + 500 if m[1] != led and not m[1] & trumps
-                      and not above[m] & opp_all else pw[m] for m in reps}
+                h = hands[seat]
+                pk = {}
+                for m in reps:
+                    p_ = pw[m]
+                    if m[1] != led and not m[1] & trumps:
+                        if not above[m] & opp_all:
+                            p_ += 500
+                        p_ += 20 * _popcount(h & suit_mask[m[1]])
+                    pk[m] = p_
             if w_good:
                 reps.sort(key=pk.__getitem__)
             elif me_good:
