@@ -43,8 +43,10 @@ the table between them in *either* of the Ace's rank orders — so the Heckadeck
 only merged when it is safe); quick-trick bounds (top cards cashed from the lead, and top cards
 of the superior trump, which win whatever trick they fall in, as do top cards of the other trump
 when no opponent can play the superior one); move ordering (winners first when winning helps,
-low cards otherwise; leads of a suit an opponent can ruff last; third hand high while an
-opponent still to play can beat partner's card; discards of non-winners before winners); and
+low cards otherwise; the side suits led before the trumps, the other trumps before the top
+ones, and leads of a suit an opponent can ruff last; third hand high while an opponent still
+to play can beat partner's card; discards of non-winners before winners, from the shortest
+suit first); and
 at the last card of a trick a look-ahead into the table (an "enhanced transposition cutoff":
 a play whose next position the table already decides for the side to play cuts off before any
 is searched, one it decides against is skipped).
