@@ -1002,18 +1002,12 @@ class Solver:
                         break
             return code
 
-        # The Ace's reading only matters in a trick where it meets another card of its suit
-        # (a Traveler/Hunter playable as that suit included), which another seat must play.
-        # Once no remaining Ace can meet one (no other seat holds a card of its suit, nor is
-        # one on the table), no trick can depend on it, so whether a card is a face card no
-        # longer matters: keys then drop that difference (``kinds0``) and equivalent cards
-        # merge across it (``live_ace``)
+        # Once no remaining Ace can meet another card of its suit (:func:`_live_ace`), whether a
+        # card is a face card no longer matters: keys then drop that difference (``kinds0``)
+        # and equivalent cards merge across it (:func:`_merge_equal`)
         aces = tab.aces
         kinds0 = [k_ if k_ > 2 else 0 for k_ in kinds]
         code_cache0: dict[tuple[int, ...], int] = {}
-
-        def live_ace(hands: list[int], trick: tuple[tuple[int, int, int], ...]) -> bool:
-            return _live_ace(tab, hands, trick)
 
         # exact position -> its relative-rank key (many probes repeat an exact position)
         key_memo: dict[tuple[int, ...], Any] = {}
@@ -1028,7 +1022,7 @@ class Solver:
             rem = 0
             for x in hands:
                 rem |= x
-            live = live_ace(hands, ())
+            live = _live_ace(tab, hands, ())
             cache, kk = (code_cache, kinds) if live else (code_cache0, kinds0)
             parts: list[Any] = [turn, broken, sup, live]
             sym = []  # codes of the interchangeable suits (tab.suit_sym), in any order
@@ -1501,7 +1495,7 @@ class Solver:
             rem = 0
             for x in hands:
                 rem |= x
-            live = live_ace(hands, ())
+            live = _live_ace(tab, hands, ())
             fixed = []
             sym = []
             fixmask = 0
